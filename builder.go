@@ -1,0 +1,371 @@
+package rowpage
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Builder builds a page from a stream of values, for producers that do not
+// hold Go values: the JSON bridge's tokenizer, database/sql ingestion, or an
+// application reading another format. It writes through the same column
+// builders as Marshal, so the page is the one Marshal would produce for the
+// equivalent Go values.
+//
+// Start a page with StartRows, StartObject or StartValue; add rows with
+// BeginRow, Key, a value method and EndRow (or NullRow); nest with
+// BeginArray/EndArray and BeginObject/Key/EndObject; finish with Finish.
+// The first misuse or bad value sets an error that every later call keeps
+// and Finish returns. A Builder is reusable and not safe for concurrent use.
+type Builder struct {
+	e       *Encoder
+	kind    format.Kind
+	stack   []frame
+	col     *column // column of the value being written
+	inRow   bool
+	haveKey bool // a row key is waiting for its value
+	done    bool // the value of a value page has been written
+	err     error
+}
+
+// frame is an open array or object.
+type frame struct {
+	at     int // offset of the tag in col.anyBuf
+	n      int // elements so far
+	obj    bool
+	keyed  bool // object: a key is waiting for its value
+	keyIDs []uint32
+}
+
+// NewBuilder returns a Builder with the default options.
+func NewBuilder() *Builder { return defaultEncMode.NewBuilder() }
+
+// NewBuilder returns a Builder for mode m.
+func (m *EncMode) NewBuilder() *Builder { return &Builder{e: m.NewEncoder()} }
+
+func (b *Builder) start(k format.Kind) {
+	b.e.b.reset(k)
+	b.kind = k
+	b.stack = b.stack[:0]
+	b.col = nil
+	b.inRow, b.haveKey, b.done = false, false, false
+	b.err = nil
+	if k == format.KindValue {
+		b.col = b.e.b.valueColumn()
+	}
+	if k == format.KindObject {
+		b.e.b.beginRow()
+		b.inRow = true
+	}
+}
+
+// StartRows begins a page of rows (a JSON array of objects).
+func (b *Builder) StartRows() { b.start(format.KindRows) }
+
+// StartObject begins a one-object page; its keys are set with Key.
+func (b *Builder) StartObject() { b.start(format.KindObject) }
+
+// StartValue begins a one-value page: exactly one value follows.
+func (b *Builder) StartValue() { b.start(format.KindValue) }
+
+// Err returns the first error, if any.
+func (b *Builder) Err() error { return b.err }
+
+func (b *Builder) fail(msg string) {
+	if b.err == nil {
+		e := encodeError(ErrInvalidJSON, msg, nil)
+		e.Row = b.e.b.rows
+		b.err = e
+	}
+}
+
+func (b *Builder) setErr(err error) {
+	if b.err == nil && err != nil {
+		b.err = rowError(err, b.e.b.rows)
+	}
+}
+
+// BeginRow starts a row of a rows page.
+func (b *Builder) BeginRow() {
+	if b.err != nil {
+		return
+	}
+	if b.kind != format.KindRows || b.inRow {
+		b.fail("BeginRow outside a rows page or inside a row")
+		return
+	}
+	b.e.b.beginRow()
+	b.inRow = true
+}
+
+// EndRow finishes the current row.
+func (b *Builder) EndRow() {
+	if b.err != nil {
+		return
+	}
+	if !b.inRow || b.haveKey || len(b.stack) > 0 || b.kind != format.KindRows {
+		b.fail("EndRow without a complete row")
+		return
+	}
+	b.e.b.endRow()
+	b.inRow = false
+}
+
+// NullRow adds a null row.
+func (b *Builder) NullRow() {
+	if b.err != nil {
+		return
+	}
+	if b.kind != format.KindRows || b.inRow {
+		b.fail("NullRow outside a rows page or inside a row")
+		return
+	}
+	b.e.b.nullRow()
+}
+
+// Key sets the key of the next value: a column in a row, or a key of the
+// innermost open object. A row may not repeat a key (nested objects may).
+func (b *Builder) Key(k string) {
+	if b.err != nil {
+		return
+	}
+	if n := len(b.stack); n > 0 {
+		f := &b.stack[n-1]
+		if !f.obj || f.keyed {
+			b.fail("Key inside an array or after another key")
+			return
+		}
+		id := b.e.b.in.internKey(k)
+		b.col.anyBuf = format.AppendUvarint(b.col.anyBuf, uint64(id))
+		f.keyed = true
+		return
+	}
+	if !b.inRow || b.haveKey {
+		b.fail("Key outside a row or after another key")
+		return
+	}
+	c, fresh := b.e.b.key(k)
+	if !fresh {
+		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
+		return
+	}
+	b.col = c
+	b.haveKey = true
+}
+
+// ErrDuplicateKey reports a row with the same key twice.
+var ErrDuplicateKey = errors.New("rowpage: duplicate key in a row")
+
+// slot prepares for one value: it returns the column and whether the value
+// is nested inside an array or object.
+func (b *Builder) slot() (*column, bool, bool) {
+	if b.err != nil {
+		return nil, false, false
+	}
+	if n := len(b.stack); n > 0 {
+		f := &b.stack[n-1]
+		if f.obj {
+			if !f.keyed {
+				b.fail("object value without a key")
+				return nil, false, false
+			}
+			f.keyed = false
+		}
+		f.n++
+		return b.col, true, true
+	}
+	switch {
+	case b.kind == format.KindValue:
+		if b.done {
+			b.fail("a value page holds one value")
+			return nil, false, false
+		}
+		b.done = true
+	case b.haveKey:
+		b.haveKey = false
+	default:
+		b.fail("value without a key")
+		return nil, false, false
+	}
+	return b.col, false, true
+}
+
+// Null adds null.
+func (b *Builder) Null() {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putNull(c, nested)
+	}
+}
+
+// Bool adds a bool.
+func (b *Builder) Bool(v bool) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putBool(c, nested, v)
+	}
+}
+
+// Int adds an integer.
+func (b *Builder) Int(v int64) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putInt(c, nested, v)
+	}
+}
+
+// Uint adds an unsigned integer.
+func (b *Builder) Uint(v uint64) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putUint(c, nested, v)
+	}
+}
+
+// Float adds a float64 (written as json.Marshal writes a float64).
+func (b *Builder) Float(v float64) {
+	if c, nested, ok := b.slot(); ok {
+		b.setErr(b.e.w.putFloat(c, nested, v, 64))
+	}
+}
+
+// String adds a string. The Builder keeps s until Finish.
+func (b *Builder) String(s string) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putString(c, nested, s)
+	}
+}
+
+// StringBytes adds a string held in a byte slice; the bytes are copied the
+// first time the string is seen, so the caller may reuse s.
+func (b *Builder) StringBytes(s []byte) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putStringBytes(c, nested, s)
+	}
+}
+
+// Time adds a timestamp, written as time.Time.MarshalJSON writes it.
+func (b *Builder) Time(t time.Time) {
+	if c, nested, ok := b.slot(); ok {
+		b.setErr(b.e.w.putTime(c, nested, t))
+	}
+}
+
+// Timestamp adds a timestamp with an exact number of fractional digits.
+func (b *Builder) Timestamp(ts format.Timestamp) {
+	if c, nested, ok := b.slot(); ok {
+		if !ts.Valid() {
+			b.setErr(encodeError(ErrUnsupportedType, "timestamp out of range", nil))
+			return
+		}
+		if nested {
+			c.anyBuf = appendTaggedTime(c.anyBuf, ts)
+		} else {
+			c.appendTime(ts)
+		}
+	}
+}
+
+// Bytes adds a byte string (written as base64). The bytes are copied.
+func (b *Builder) Bytes(p []byte) {
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putBlob(c, nested, kindBytes, p)
+	}
+}
+
+// Number adds a JSON number given as text, kept exactly: natively when the
+// native form writes the same text, as text otherwise.
+func (b *Builder) Number(text string) {
+	if !format.ValidNumber(text) {
+		b.fail("invalid number " + strconv.Quote(text))
+		return
+	}
+	if c, nested, ok := b.slot(); ok {
+		b.e.w.putNumberText(c, nested, text)
+	}
+}
+
+// RawJSON adds a JSON value given as text; it is compacted and written back
+// as it is (with HTML escaping applied when rendering).
+func (b *Builder) RawJSON(text []byte) {
+	if c, nested, ok := b.slot(); ok {
+		b.setErr(b.e.w.putRaw(c, nested, text))
+	}
+}
+
+// Value adds any Go value that Marshal accepts.
+func (b *Builder) Value(v any) {
+	if c, nested, ok := b.slot(); ok {
+		b.setErr(b.e.w.anyValue(c, nested, v, len(b.stack)+1))
+	}
+}
+
+func (b *Builder) open(tag byte) {
+	c, nested, ok := b.slot()
+	if !ok {
+		return
+	}
+	if len(b.stack)+1 >= b.e.w.maxDepth {
+		b.setErr(b.e.w.tooDeep())
+		return
+	}
+	if !nested {
+		c.beginAny()
+	}
+	b.stack = append(b.stack, frame{at: len(c.anyBuf), obj: tag == format.TagObject})
+	c.anyBuf = appendContainer(c.anyBuf, tag, 0)
+}
+
+func (b *Builder) close(obj bool) {
+	if b.err != nil {
+		return
+	}
+	n := len(b.stack)
+	if n == 0 || b.stack[n-1].obj != obj || b.stack[n-1].keyed {
+		b.fail("unbalanced EndArray or EndObject")
+		return
+	}
+	f := b.stack[n-1]
+	patchContainer(b.col.anyBuf, f.at, f.n)
+	b.stack = b.stack[:n-1]
+}
+
+// BeginArray opens an array value.
+func (b *Builder) BeginArray() { b.open(format.TagArray) }
+
+// EndArray closes the innermost array.
+func (b *Builder) EndArray() { b.close(false) }
+
+// BeginObject opens an object value; give its members with Key and a value.
+func (b *Builder) BeginObject() { b.open(format.TagObject) }
+
+// EndObject closes the innermost object.
+func (b *Builder) EndObject() { b.close(true) }
+
+// Finish appends the page to dst. It returns the first error instead if
+// any call failed or the page is incomplete; dst is then unchanged.
+func (b *Builder) Finish(dst []byte) ([]byte, error) {
+	if b.err == nil {
+		switch {
+		case len(b.stack) > 0 || b.haveKey:
+			b.fail("Finish with an open array, object or key")
+		case b.kind == format.KindRows && b.inRow:
+			b.fail("Finish inside a row")
+		case b.kind == format.KindValue && !b.done:
+			b.fail("Finish before the value of a value page")
+		}
+	}
+	if b.err != nil {
+		b.e.release()
+		return dst, b.err
+	}
+	switch b.kind {
+	case format.KindObject:
+		b.e.b.endRow()
+	case format.KindValue:
+		b.e.b.rows = 1
+		b.e.b.rowShape = append(b.e.b.rowShape[:0], 1)
+		b.e.b.shapes = append(b.e.b.shapes[:0], append(b.e.b.shapeBuf(), 0))
+	}
+	out := b.e.b.finish(dst)
+	b.e.release()
+	return out, nil
+}

@@ -1,0 +1,162 @@
+package rowpage
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/json"
+	"strconv"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// valueDecoder turns cells into Go values. It copies each string-table
+// entry at most once per page, so repeated strings share one allocation.
+type valueDecoder struct {
+	l         *format.Layout
+	compat    bool
+	useNumber bool
+	strs      []string // copied strings by table index
+	done      []bool
+	buf       []byte
+}
+
+// str returns a copy of string-table entry i, shared by every use of i.
+func (d *valueDecoder) str(i uint32) string {
+	if d.strs == nil {
+		n := d.l.Strings.Len()
+		d.strs = make([]string, n)
+		d.done = make([]bool, n)
+	}
+	if !d.done[i] {
+		d.strs[i] = string(d.l.Strings.Bytes(int(i)))
+		d.done[i] = true
+	}
+	return d.strs[i]
+}
+
+// number converts JSON number text to the generic form.
+func (d *valueDecoder) number(text []byte) any {
+	if d.compat {
+		if d.useNumber {
+			return json.Number(text)
+		}
+		f, _ := strconv.ParseFloat(string(text), 64)
+		return f
+	}
+	return json.Number(text)
+}
+
+// cellValue returns the generic Go value of a cell.
+func (d *valueDecoder) cellValue(c *format.Cell) any {
+	switch c.Tag {
+	case format.TagNull:
+		return nil
+	case format.TagFalse:
+		return false
+	case format.TagTrue:
+		return true
+	case format.TagInt:
+		if d.compat {
+			if d.useNumber {
+				return json.Number(strconv.FormatInt(c.Int, 10))
+			}
+			return float64(c.Int)
+		}
+		return c.Int
+	case format.TagUint:
+		if d.compat {
+			if d.useNumber {
+				return json.Number(strconv.FormatUint(c.Uint, 10))
+			}
+			return float64(c.Uint)
+		}
+		return c.Uint
+	case format.TagFloat:
+		if d.compat && d.useNumber {
+			return json.Number(format.AppendFloatJSON(nil, c.Float))
+		}
+		return c.Float.Float64()
+	case format.TagString:
+		return d.str(c.Str)
+	case format.TagTime:
+		if d.compat {
+			return string(format.AppendTimestampText(nil, c.Time))
+		}
+		return timeOf(c.Time)
+	case format.TagBytes:
+		if d.compat {
+			return base64.StdEncoding.EncodeToString(c.Data)
+		}
+		return bytes.Clone(c.Data)
+	case format.TagNumber:
+		return d.number(c.Data)
+	case format.TagRaw:
+		return d.rawValue(c.Data)
+	case format.TagArray:
+		out := make([]any, 0, c.Len)
+		r := format.Elements(c)
+		var e format.Cell
+		for {
+			if _, ok := r.Next(&e); !ok {
+				break
+			}
+			out = append(out, d.cellValue(&e))
+		}
+		return out
+	case format.TagObject:
+		out := make(map[string]any, c.Len)
+		r := format.Elements(c)
+		var e format.Cell
+		for {
+			k, ok := r.Next(&e)
+			if !ok {
+				break
+			}
+			out[d.str(k)] = d.cellValue(&e)
+		}
+		return out
+	}
+	return nil
+}
+
+// rawValue decodes the compact JSON of a MarshalJSON result generically.
+func (d *valueDecoder) rawValue(raw []byte) any {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil // unreachable: Parse validated the text
+	}
+	return d.normalize(v)
+}
+
+// normalize maps json.Number values inside a decoded raw value to the same
+// generic forms the page's native cells produce.
+func (d *valueDecoder) normalize(v any) any {
+	switch x := v.(type) {
+	case json.Number:
+		if d.compat {
+			return d.number([]byte(x))
+		}
+		s := string(x)
+		if i, ok := canonicalInt(s); ok {
+			return i
+		}
+		if u, ok := canonicalUint(s); ok {
+			return u
+		}
+		if f, ok := canonicalFloat(s); ok {
+			return f
+		}
+		return x
+	case []any:
+		for i := range x {
+			x[i] = d.normalize(x[i])
+		}
+	case map[string]any:
+		for k := range x {
+			x[k] = d.normalize(x[k])
+		}
+	}
+	return v
+}

@@ -1,0 +1,305 @@
+package rowpage
+
+import (
+	"iter"
+	"sync"
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Limits bounds what Open and Unmarshal accept; see format.Limits for each
+// field's default and range. The zero value means the defaults.
+type Limits = format.Limits
+
+// DecOptions configures decoding. The zero value gives the defaults; freeze
+// options into a DecMode with DecMode() and reuse it.
+type DecOptions struct {
+	// Limits bound page size, rows, columns, strings, string length,
+	// nesting depth and shapes.
+	Limits Limits
+	// JSONCompatible makes Unmarshal into interface values (maps, []any,
+	// any) produce exactly what json.Unmarshal of the page's JSON would:
+	// float64 for every number, strings for times and byte strings
+	// (base64), instead of int64, uint64, time.Time, []byte and json.Number.
+	JSONCompatible bool
+	// UseNumber, with JSONCompatible, produces json.Number instead of
+	// float64, like json.Decoder.UseNumber.
+	UseNumber bool
+}
+
+// DecMode is a frozen, validated set of DecOptions, immutable and safe for
+// concurrent use.
+type DecMode struct {
+	lim       format.Limits
+	compat    bool
+	useNumber bool
+}
+
+// DecMode validates the options and returns a reusable mode.
+func (o DecOptions) DecMode() (*DecMode, error) {
+	if err := o.Limits.Check(); err != nil {
+		return nil, err
+	}
+	return &DecMode{lim: o.Limits.WithDefaults(), compat: o.JSONCompatible, useNumber: o.UseNumber}, nil
+}
+
+var defaultDecMode, _ = DecOptions{}.DecMode()
+
+// Page is an opened, fully validated page. It reads straight from the bytes
+// given to Open, which must not change while the Page is in use. A Page is
+// immutable and safe for concurrent readers.
+type Page struct {
+	l    *format.Layout
+	mode *DecMode
+}
+
+// Open validates page (header, checksum, every section and cell, limits)
+// with the default options and returns a Page over it. The cost is one pass
+// over the page and a few allocations proportional to the column count.
+// Bytes that are not a page of this format version (an old JSON entry, a
+// newer release's page) fail with ErrUnsupported before anything else is
+// read, so a cache can treat them as a miss.
+func Open(page []byte) (*Page, error) { return defaultDecMode.Open(page) }
+
+// Open is the package-level Open under mode m.
+func (m *DecMode) Open(page []byte) (*Page, error) {
+	l, err := format.Parse(page, m.lim)
+	if err != nil {
+		return nil, err
+	}
+	return &Page{l: l, mode: m}, nil
+}
+
+// Layout exposes the validated wire layout, for packages such as jsonbridge
+// that read pages directly.
+func (p *Page) Layout() *format.Layout { return p.l }
+
+// Len returns the number of rows (1 for a one-object or one-value page).
+func (p *Page) Len() int { return p.l.Rows }
+
+// IsDocument reports whether the page holds a single JSON value (an object
+// or any other value) rather than an array of rows.
+func (p *Page) IsDocument() bool { return p.l.Kind != format.KindRows }
+
+// NumColumns returns the number of columns: distinct top-level keys.
+func (p *Page) NumColumns() int { return len(p.l.Columns) }
+
+// ColumnName returns column i's key, without copying (it aliases the page).
+func (p *Page) ColumnName(i int) string { return p.l.ColumnName(i) }
+
+// Column returns the index of the column named name, or false. It scans the
+// directory: O(columns).
+func (p *Page) Column(name string) (int, bool) {
+	for i := range p.l.Columns {
+		if p.l.ColumnName(i) == name {
+			return i, true
+		}
+	}
+	return -1, false
+}
+
+// Row is the current row of an iteration. It is valid only until the
+// iteration moves on; accessors take a column index from Page.Column.
+type Row struct {
+	p     *Page
+	index int
+	shape []uint32
+	cells []format.Cell
+	stamp []int // stamp[c] == index+1 when column c is present in this row
+}
+
+// Rows returns an iterator over the rows in order. It allocates once per
+// call (the cursors and the Row it reuses), never per row.
+func (p *Page) Rows() iter.Seq[*Row] {
+	return func(yield func(*Row) bool) {
+		l := p.l
+		n := len(l.Columns)
+		r := &Row{p: p, cells: make([]format.Cell, n), stamp: make([]int, n)}
+		cur := make([]format.Cursor, n)
+		for c := range cur {
+			cur[c] = l.Cursor(c)
+		}
+		sr := l.RowShapes()
+		for i := 0; i < l.Rows; i++ {
+			id := sr.Next()
+			r.index = i
+			r.shape = nil
+			if id != 0 {
+				r.shape = l.Shape(id)
+				for _, c := range r.shape {
+					cur[c].TakeCell(&r.cells[c])
+					r.stamp[c] = i + 1
+				}
+			}
+			if !yield(r) {
+				return
+			}
+		}
+	}
+}
+
+// Index returns the row's position in the page.
+func (r *Row) Index() int { return r.index }
+
+// IsNull reports whether the whole row is null (a nil map or pointer).
+func (r *Row) IsNull() bool { return r.shape == nil }
+
+// NumFields returns the number of keys the row has.
+func (r *Row) NumFields() int { return len(r.shape) }
+
+// Field returns the column index of the row's i-th key, in the row's own
+// key order.
+func (r *Row) Field(i int) int { return int(r.shape[i]) }
+
+// Has reports whether the row has column c at all (null or not).
+func (r *Row) Has(c int) bool { return c >= 0 && c < len(r.stamp) && r.stamp[c] == r.index+1 }
+
+func (r *Row) cell(c int) *format.Cell {
+	if !r.Has(c) {
+		return nil
+	}
+	return &r.cells[c]
+}
+
+// IsNullAt reports whether column c is present in the row and null.
+func (r *Row) IsNullAt(c int) bool {
+	x := r.cell(c)
+	return x != nil && x.Tag == format.TagNull
+}
+
+// Int returns column c as an int64; ok is false when the cell is absent,
+// null, or not an integer that fits int64.
+func (r *Row) Int(c int) (v int64, ok bool) {
+	x := r.cell(c)
+	if x == nil || x.Tag != format.TagInt {
+		return 0, false
+	}
+	return x.Int, true
+}
+
+// Uint returns column c as a uint64; ok is false when the cell is absent,
+// null, negative or not an integer.
+func (r *Row) Uint(c int) (uint64, bool) {
+	x := r.cell(c)
+	switch {
+	case x == nil:
+	case x.Tag == format.TagUint:
+		return x.Uint, true
+	case x.Tag == format.TagInt && x.Int >= 0:
+		return uint64(x.Int), true
+	}
+	return 0, false
+}
+
+// Float returns column c as a float64. Integers convert (as JSON numbers
+// do); ok is false for anything that is not a number held natively.
+func (r *Row) Float(c int) (float64, bool) {
+	x := r.cell(c)
+	switch {
+	case x == nil:
+	case x.Tag == format.TagFloat:
+		return x.Float.Float64(), true
+	case x.Tag == format.TagInt:
+		return float64(x.Int), true
+	case x.Tag == format.TagUint:
+		return float64(x.Uint), true
+	}
+	return 0, false
+}
+
+// Bool returns column c as a bool.
+func (r *Row) Bool(c int) (v, ok bool) {
+	x := r.cell(c)
+	if x == nil || (x.Tag != format.TagTrue && x.Tag != format.TagFalse) {
+		return false, false
+	}
+	return x.Tag == format.TagTrue, true
+}
+
+// String returns column c's string without copying: the result shares the
+// page's memory, so it must not outlive uses of the page bytes.
+func (r *Row) String(c int) (string, bool) {
+	x := r.cell(c)
+	if x == nil || x.Tag != format.TagString {
+		return "", false
+	}
+	return r.p.l.Strings.String(int(x.Str)), true
+}
+
+// Bytes returns column c's byte string, or a string's bytes, without
+// copying. The slice aliases the page: do not modify it.
+func (r *Row) Bytes(c int) ([]byte, bool) {
+	x := r.cell(c)
+	switch {
+	case x == nil:
+	case x.Tag == format.TagBytes:
+		return x.Data, true
+	case x.Tag == format.TagString:
+		return r.p.l.Strings.Bytes(int(x.Str)), true
+	}
+	return nil, false
+}
+
+// Time returns column c's timestamp: the same instant, in UTC when its
+// offset is zero and otherwise in a fixed zone of that offset (cached, so
+// this does not allocate).
+func (r *Row) Time(c int) (time.Time, bool) {
+	x := r.cell(c)
+	if x == nil || x.Tag != format.TagTime {
+		return time.Time{}, false
+	}
+	return timeOf(x.Time), true
+}
+
+// Number returns column c's exact number text for numbers stored as text
+// (those that fit no native type exactly). The slice aliases the page.
+func (r *Row) Number(c int) ([]byte, bool) {
+	x := r.cell(c)
+	if x == nil || x.Tag != format.TagNumber {
+		return nil, false
+	}
+	return x.Data, true
+}
+
+// Value returns column c as a Go value: nil, bool, int64, uint64 (above
+// MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
+// with no native form), []any or map[string]any. ok is false when the row
+// lacks the column. Strings and byte strings are copied.
+func (r *Row) Value(c int) (v any, ok bool) {
+	x := r.cell(c)
+	if x == nil {
+		return nil, false
+	}
+	d := valueDecoder{l: r.p.l, compat: r.p.mode.compat, useNumber: r.p.mode.useNumber}
+	return d.cellValue(x), true
+}
+
+// AppendJSON appends column c's JSON text (null when absent), as
+// json.Marshal writes it.
+func (r *Row) AppendJSON(dst []byte, c int) []byte {
+	x := r.cell(c)
+	if x == nil {
+		return append(dst, "null"...)
+	}
+	return r.p.l.AppendCellJSON(dst, x, true)
+}
+
+var zones sync.Map // int32 offset -> *time.Location
+
+var pow10 = [10]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
+
+// timeOf converts a page timestamp to a time.Time without allocating for
+// zones seen before.
+func timeOf(ts format.Timestamp) time.Time {
+	nanos := int64(ts.Frac) * pow10[9-ts.Digits]
+	t := time.Unix(ts.Local-int64(ts.Offset), nanos)
+	if ts.Offset == 0 {
+		return t.UTC()
+	}
+	loc, ok := zones.Load(ts.Offset)
+	if !ok {
+		loc, _ = zones.LoadOrStore(ts.Offset, time.FixedZone("", int(ts.Offset)))
+	}
+	return t.In(loc.(*time.Location))
+}

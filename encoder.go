@@ -1,0 +1,278 @@
+package rowpage
+
+import (
+	"reflect"
+	"strconv"
+	"sync"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// EncOptions configures encoding. The zero value gives the defaults; freeze
+// options into an EncMode with EncMode() and reuse it.
+type EncOptions struct {
+	// NoChecksum omits the CRC-32C trailer. The checksum costs 4 bytes and a
+	// pass over the page at hardware speed; leave it on unless the cache
+	// already checks integrity.
+	NoChecksum bool
+	// MaxDepth caps the nesting of arrays, objects and pointers inside a
+	// cell (cycles end here). Default 1,000; range 1 to 10,000.
+	MaxDepth int
+}
+
+// EncMode is a frozen, validated set of EncOptions. It is immutable and safe
+// for concurrent use.
+type EncMode struct {
+	noCRC    bool
+	maxDepth int
+	pool     sync.Pool // *Encoder
+}
+
+// EncMode validates the options and returns a reusable mode.
+func (o EncOptions) EncMode() (*EncMode, error) {
+	d := o.MaxDepth
+	if d == 0 {
+		d = format.DefaultMaxDepth
+	}
+	if d < 1 || d > format.MaxDepthLimit {
+		return nil, encodeError(ErrLimit, "option MaxDepth "+strconv.Itoa(o.MaxDepth)+" is outside 1 to 10,000", nil)
+	}
+	return &EncMode{noCRC: o.NoChecksum, maxDepth: d}, nil
+}
+
+var defaultEncMode, _ = EncOptions{}.EncMode()
+
+// Marshal returns the page encoding of v, using the default options.
+//
+// A slice or array whose elements are maps and structs (or pointers to them,
+// nil ones being null rows) becomes a page of rows; any other map or struct
+// becomes a one-object page; any other value a one-value page. The page's
+// JSON (see package jsonbridge) is what json.Marshal(v) writes. Values that
+// json.Marshal rejects are rejected with ErrUnsupportedType, naming the row
+// and column. Marshal pools its scratch state: in steady state it allocates
+// only the returned page.
+func Marshal(v any) ([]byte, error) { return defaultEncMode.Append(nil, v) }
+
+// Append appends the page encoding of v to dst, using the default options.
+func Append(dst []byte, v any) ([]byte, error) { return defaultEncMode.Append(dst, v) }
+
+// Marshal returns the page encoding of v under mode m.
+func (m *EncMode) Marshal(v any) ([]byte, error) { return m.Append(nil, v) }
+
+// Append appends the page encoding of v to dst under mode m.
+func (m *EncMode) Append(dst []byte, v any) ([]byte, error) {
+	e, _ := m.pool.Get().(*Encoder)
+	if e == nil {
+		e = m.NewEncoder()
+	}
+	out, err := e.Append(dst, v)
+	m.pool.Put(e)
+	return out, err
+}
+
+// NewEncoder returns a reusable encoder for mode m.
+func (m *EncMode) NewEncoder() *Encoder {
+	e := &Encoder{mode: m}
+	e.w.b = &e.b
+	e.w.maxDepth = m.maxDepth
+	e.b.noCRC = m.noCRC
+	return e
+}
+
+// Encoder encodes pages, keeping its buffers from one page to the next so
+// that a steady stream of similar pages allocates nothing beyond the output.
+// An Encoder is not safe for concurrent use; EncMode.Append pools them.
+type Encoder struct {
+	mode *EncMode
+	b    pageBuilder
+	w    walker
+}
+
+// NewEncoder returns a reusable encoder with the default options.
+func NewEncoder() *Encoder { return defaultEncMode.NewEncoder() }
+
+// Marshal returns the page encoding of v.
+func (e *Encoder) Marshal(v any) ([]byte, error) { return e.Append(nil, v) }
+
+// Append appends the page encoding of v to dst. On error dst is returned
+// unchanged.
+func (e *Encoder) Append(dst []byte, v any) ([]byte, error) {
+	if err := e.build(v); err != nil {
+		e.release()
+		return dst, err
+	}
+	out := e.b.finish(dst)
+	e.release()
+	return out, nil
+}
+
+// release drops references to the caller's values so pooled encoders do not
+// keep them alive.
+func (e *Encoder) release() {
+	clear(e.b.in.strs)
+	for i := range e.w.entries {
+		clear(e.w.entries[i][:cap(e.w.entries[i])])
+	}
+	for i := range e.w.keys {
+		clear(e.w.keys[i][:cap(e.w.keys[i])])
+	}
+}
+
+func (e *Encoder) build(v any) error {
+	w := &e.w
+	switch x := v.(type) {
+	case []map[string]any:
+		if x != nil {
+			e.b.reset(format.KindRows)
+			for i, m := range x {
+				if m == nil {
+					e.b.nullRow()
+					continue
+				}
+				if err := w.mapRow(m); err != nil {
+					return rowError(err, i)
+				}
+			}
+			return nil
+		}
+	case map[string]any:
+		if x != nil {
+			e.b.reset(format.KindObject)
+			return rowError(w.mapRow(x), 0)
+		}
+	}
+	rv := reflect.ValueOf(v)
+	// Follow pointers and interfaces as encoding/json does, stopping at a
+	// type with a MarshalJSON or MarshalText method.
+	for rv.IsValid() && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) {
+		ti := infoOf(rv.Type())
+		if rv.IsNil() || ti.usesMarshaler(rv) || ti.usesText(rv) {
+			break
+		}
+		rv = rv.Elem()
+	}
+	switch {
+	case !rv.IsValid():
+	case isRow(rv):
+		e.b.reset(format.KindObject)
+		return rowError(w.row(rv), 0)
+	case rowsOf(rv):
+		e.b.reset(format.KindRows)
+		n := rv.Len()
+		for i := 0; i < n; i++ {
+			r := derefRow(rv.Index(i))
+			if !r.IsValid() {
+				e.b.nullRow()
+				continue
+			}
+			if err := w.row(r); err != nil {
+				return rowError(err, i)
+			}
+		}
+		return nil
+	}
+	e.b.reset(format.KindValue)
+	c := e.b.valueColumn()
+	err := w.value(c, false, rv, false, 0)
+	e.b.rows = 1
+	e.b.rowShape = append(e.b.rowShape[:0], 1)
+	e.b.shapes = append(e.b.shapes[:0], append(e.b.shapeBuf(), 0))
+	return err
+}
+
+// shapeBuf returns a reusable slice for the value page's only shape.
+func (b *pageBuilder) shapeBuf() []uint32 {
+	if cap(b.shapes) > 0 {
+		return b.shapes[:1][0][:0]
+	}
+	return nil
+}
+
+func rowError(err error, row int) error {
+	if e, ok := err.(*Error); ok && e.Row < 0 {
+		e.Row = row
+	}
+	return err
+}
+
+func (w *walker) row(rv reflect.Value) error {
+	if rv.Kind() == reflect.Map {
+		return w.reflectMapRow(rv)
+	}
+	return w.structRow(rv)
+}
+
+// isRow reports whether rv is a map or struct that encoding/json writes as
+// a JSON object of its own (no MarshalJSON or MarshalText method involved).
+func isRow(rv reflect.Value) bool {
+	switch rv.Kind() {
+	case reflect.Map:
+		ti := infoOf(rv.Type())
+		return !rv.IsNil() && !ti.usesMarshaler(rv) && !ti.usesText(rv) && validMapKey(rv.Type().Key())
+	case reflect.Struct:
+		ti := infoOf(rv.Type())
+		return !ti.isTime && !ti.usesMarshaler(rv) && !ti.usesText(rv)
+	}
+	return false
+}
+
+// derefRow follows pointers and interfaces from a slice element to a row
+// value, returning the zero Value for a null row.
+func derefRow(rv reflect.Value) reflect.Value {
+	for rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface {
+		if rv.IsNil() {
+			return reflect.Value{}
+		}
+		rv = rv.Elem()
+	}
+	if rv.Kind() == reflect.Map && rv.IsNil() {
+		return reflect.Value{}
+	}
+	return rv
+}
+
+// rowsOf reports whether rv is a slice or array that json.Marshal writes as
+// an array of objects and nulls, with no MarshalJSON or MarshalText method
+// on the way.
+func rowsOf(rv reflect.Value) bool {
+	switch rv.Kind() {
+	case reflect.Slice:
+		if rv.IsNil() || infoOf(rv.Type()).byteSlice {
+			return false
+		}
+	case reflect.Array:
+	default:
+		return false
+	}
+	ti := infoOf(rv.Type())
+	if ti.usesMarshaler(rv) || ti.usesText(rv) {
+		return false
+	}
+	n := rv.Len()
+	for i := 0; i < n; i++ {
+		ev := rv.Index(i)
+		for ev.Kind() == reflect.Pointer || ev.Kind() == reflect.Interface {
+			eti := infoOf(ev.Type())
+			if ev.Kind() == reflect.Pointer && (eti.usesMarshaler(ev) || eti.usesText(ev)) {
+				return false
+			}
+			if ev.IsNil() {
+				break
+			}
+			ev = ev.Elem()
+		}
+		if ev.Kind() == reflect.Pointer || ev.Kind() == reflect.Interface {
+			continue // a null row
+		}
+		if ev.Kind() == reflect.Map && ev.IsNil() {
+			if eti := infoOf(ev.Type()); eti.usesMarshaler(ev) || eti.usesText(ev) {
+				return false
+			}
+			continue // a nil map writes null
+		}
+		if !isRow(ev) {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,295 @@
+package format
+
+// Cell is one decoded value. Tag says which fields hold it: TagNull,
+// TagFalse and TagTrue carry nothing; TagInt uses Int; TagUint uses Uint;
+// TagFloat uses Float; TagString uses Str (a string-table index); TagTime uses
+// Time; TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use
+// Len (element count) and Data (the encoded elements, read with
+// ValueReader). Data aliases the page.
+type Cell struct {
+	Tag   uint8
+	Int   int64
+	Uint  uint64
+	Float FloatCell
+	Str   uint32
+	Time  Timestamp
+	Data  []byte
+	Len   int
+}
+
+// Cursor walks one column's cells in row order. It must only be used on a
+// Layout that Parse accepted: it trusts the validation and does no checks of
+// its own beyond Go's bounds checks. For each present cell call TakeNull
+// first; when it returns false, call exactly one Take method matching the
+// column's encoding (or TakeCell).
+type Cursor struct {
+	enc  uint8 // encoding without the bitmap bit
+	data []byte
+	pos  int
+	bits []byte // null bitmap or nil
+	i    int    // index of the current present cell
+	vi   int    // index of the current value (non-null cell)
+	acc  int64  // running value: delta sum, frame minimum, time seconds, sequence base
+	off  int32  // shared time offset
+	mode uint8  // time mode
+}
+
+// Cursor returns a cursor at the first cell of column c.
+func (l *Layout) Cursor(c int) Cursor {
+	col := &l.Columns[c]
+	cur := Cursor{enc: col.Enc &^ EncNullBitmap, data: col.Payload}
+	if col.Enc&EncNullBitmap != 0 {
+		nb := (col.Count + 7) / 8
+		cur.bits = col.Payload[:nb]
+		cur.pos = nb
+	}
+	switch cur.enc {
+	case EncIntFOR:
+		v, n := ConsumeVarint(cur.data[cur.pos:])
+		cur.acc, cur.pos = v, cur.pos+n
+	case EncStrSeq:
+		v, n := ConsumeUvarint(cur.data[cur.pos:])
+		cur.acc, cur.pos = int64(v), cur.pos+n
+	case EncTime:
+		cur.mode = cur.data[cur.pos]
+		cur.pos++
+		if cur.mode == TimeShared {
+			v, n := ConsumeVarint(cur.data[cur.pos:])
+			cur.off, cur.pos = int32(v), cur.pos+n
+		}
+	}
+	return cur
+}
+
+// Encoding returns the column encoding without the null-bitmap bit.
+func (c *Cursor) Encoding() uint8 { return c.enc }
+
+// TakeNull reports whether the current cell is null, and if so moves past it.
+func (c *Cursor) TakeNull() bool {
+	if c.enc == EncNull {
+		c.i++
+		return true
+	}
+	if c.bits != nil && c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
+		c.i++
+		return true
+	}
+	return false
+}
+
+// TakeBool reads an EncBool cell.
+func (c *Cursor) TakeBool() bool {
+	v := c.data[c.pos+c.vi>>3]&(1<<(c.vi&7)) != 0
+	c.vi++
+	c.i++
+	return v
+}
+
+// TakeInt reads an EncInt, EncIntDelta or EncIntFOR cell.
+func (c *Cursor) TakeInt() int64 {
+	c.i++
+	switch c.enc {
+	case EncInt:
+		v, n := ConsumeVarint(c.data[c.pos:])
+		c.pos += n
+		return v
+	case EncIntDelta:
+		d, n := ConsumeVarint(c.data[c.pos:])
+		c.pos += n
+		c.acc = int64(uint64(c.acc) + uint64(d))
+		return c.acc
+	default: // EncIntFOR
+		d, n := ConsumeUvarint(c.data[c.pos:])
+		c.pos += n
+		return int64(uint64(c.acc) + d)
+	}
+}
+
+// TakeUint reads an EncUint cell.
+func (c *Cursor) TakeUint() uint64 {
+	c.i++
+	v, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	return v
+}
+
+// TakeFloat reads an EncFloat cell.
+func (c *Cursor) TakeFloat() FloatCell {
+	c.i++
+	v, n := ConsumeFloatCell(c.data[c.pos:])
+	c.pos += n
+	return v
+}
+
+// TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
+func (c *Cursor) TakeStr() uint32 {
+	c.i++
+	if c.enc == EncStrSeq {
+		v := c.acc
+		c.acc++
+		return uint32(v)
+	}
+	v, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	return uint32(v)
+}
+
+// TakeTime reads an EncTime cell.
+func (c *Cursor) TakeTime() Timestamp {
+	c.i++
+	d, n := ConsumeVarint(c.data[c.pos:])
+	c.pos += n
+	c.acc += d
+	f, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	off := c.off
+	if c.mode == TimePerValue {
+		o, n := ConsumeVarint(c.data[c.pos:])
+		c.pos += n
+		off = int32(o)
+	}
+	return Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off}
+}
+
+// TakeBlob reads an EncBytes or EncNumber cell. The slice aliases the page.
+func (c *Cursor) TakeBlob() []byte {
+	c.i++
+	l, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	b := c.data[c.pos : c.pos+int(l) : c.pos+int(l)]
+	c.pos += int(l)
+	return b
+}
+
+// AnyBytes returns the bytes from the current EncAny cell to the end of the
+// payload; after reading n bytes of it, call Advance(n).
+func (c *Cursor) AnyBytes() []byte { return c.data[c.pos:] }
+
+// Advance moves past an EncAny cell of n bytes.
+func (c *Cursor) Advance(n int) {
+	c.pos += n
+	c.i++
+}
+
+// TakeCell reads the current cell, null or not, into cell.
+func (c *Cursor) TakeCell(cell *Cell) {
+	if c.TakeNull() {
+		cell.Tag = TagNull
+		return
+	}
+	switch c.enc {
+	case EncBool:
+		cell.Tag = TagFalse
+		if c.TakeBool() {
+			cell.Tag = TagTrue
+		}
+	case EncInt, EncIntDelta, EncIntFOR:
+		cell.Tag, cell.Int = TagInt, c.TakeInt()
+	case EncUint:
+		cell.Tag, cell.Uint = TagUint, c.TakeUint()
+	case EncFloat:
+		cell.Tag, cell.Float = TagFloat, c.TakeFloat()
+	case EncStrRef, EncStrSeq:
+		cell.Tag, cell.Str = TagString, c.TakeStr()
+	case EncTime:
+		cell.Tag, cell.Time = TagTime, c.TakeTime()
+	case EncBytes:
+		cell.Tag, cell.Data = TagBytes, c.TakeBlob()
+	case EncNumber:
+		cell.Tag, cell.Data = TagNumber, c.TakeBlob()
+	case EncAny:
+		n := ReadValue(c.data[c.pos:], cell)
+		c.Advance(n)
+	}
+}
+
+// ReadValue decodes the tagged value at the start of b (validated by Parse)
+// into cell and returns its encoded length.
+func ReadValue(b []byte, cell *Cell) int {
+	tag := b[0]
+	cell.Tag = tag
+	pos := 1
+	switch tag {
+	case TagInt:
+		v, n := ConsumeVarint(b[1:])
+		cell.Int, pos = v, pos+n
+	case TagUint:
+		v, n := ConsumeUvarint(b[1:])
+		cell.Uint, pos = v, pos+n
+	case TagFloat:
+		v, n := ConsumeFloatCell(b[1:])
+		cell.Float, pos = v, pos+n
+	case TagString:
+		v, n := ConsumeUvarint(b[1:])
+		cell.Str, pos = uint32(v), pos+n
+	case TagTime:
+		s, n := ConsumeVarint(b[pos:])
+		pos += n
+		f, n := ConsumeUvarint(b[pos:])
+		pos += n
+		o, n := ConsumeVarint(b[pos:])
+		pos += n
+		cell.Time = Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o)}
+	case TagBytes, TagNumber, TagRaw:
+		l, n := ConsumeUvarint(b[1:])
+		pos += n
+		cell.Data = b[pos : pos+int(l) : pos+int(l)]
+		pos += int(l)
+	case TagArray, TagObject:
+		cnt, n := ConsumeUvarint(b[1:])
+		pos += n
+		start := pos
+		for i := 0; i < int(cnt); i++ {
+			if tag == TagObject {
+				_, n := ConsumeUvarint(b[pos:])
+				pos += n
+			}
+			pos += SkipValue(b[pos:])
+		}
+		cell.Len = int(cnt)
+		cell.Data = b[start:pos:pos]
+	}
+	return pos
+}
+
+// SkipValue returns the encoded length of the tagged value at the start of b.
+func SkipValue(b []byte) int {
+	var c Cell
+	switch b[0] {
+	case TagNull, TagFalse, TagTrue:
+		return 1
+	case TagInt, TagUint, TagString:
+		_, n := ConsumeUvarint(b[1:])
+		return 1 + n
+	}
+	return ReadValue(b, &c)
+}
+
+// ValueReader walks the elements of an array or object cell.
+type ValueReader struct {
+	b   []byte
+	pos int
+	obj bool
+	n   int
+}
+
+// Elements returns a reader over cell's elements (cell.Tag must be TagArray or TagObject).
+func Elements(cell *Cell) ValueReader {
+	return ValueReader{b: cell.Data, obj: cell.Tag == TagObject, n: cell.Len}
+}
+
+// Next reads the next element into cell and, for objects, returns its key's
+// string-table index. It returns false after the last element.
+func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
+	if r.n == 0 {
+		return 0, false
+	}
+	r.n--
+	if r.obj {
+		k, n := ConsumeUvarint(r.b[r.pos:])
+		r.pos += n
+		key = uint32(k)
+	}
+	r.pos += ReadValue(r.b[r.pos:], cell)
+	return key, true
+}

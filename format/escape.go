@@ -1,0 +1,196 @@
+package format
+
+import "unicode/utf8"
+
+// JSON strings are written exactly as encoding/json writes them (the default
+// build, not GOEXPERIMENT=jsonv2): \" \\ \b \f \n \r \t, other bytes below
+// 0x20 as \u00xx in lower-case hex, < > & as \u003c \u003e \u0026 when
+// escaping HTML, U+2028 and U+2029 always as \u2028 \u2029, and each byte of
+// invalid UTF-8 as \ufffd. Everything else is copied.
+
+// String flags, as StringFlags computes them and a page's string table
+// stores them.
+const (
+	// StrNeedsEscape marks a string with a byte below 0x20, '"', '\\',
+	// invalid UTF-8, U+2028 or U+2029: it cannot be copied between quotes.
+	StrNeedsEscape uint8 = 1
+	// StrHasHTML marks a string with '<', '>' or '&', which are escaped only
+	// when escaping HTML.
+	StrHasHTML uint8 = 2
+)
+
+// SWAR constants: one bit or value per byte of a 64-bit word.
+const (
+	swarLo = 0x0101010101010101
+	swarHi = 0x8080808080808080
+)
+
+// asciiFlags holds the string flags of each ASCII byte.
+var asciiFlags = func() (t [utf8.RuneSelf]uint8) {
+	for c := range 0x20 {
+		t[c] = StrNeedsEscape
+	}
+	t['"'], t['\\'] = StrNeedsEscape, StrNeedsEscape
+	t['<'], t['>'], t['&'] = StrHasHTML, StrHasHTML, StrHasHTML
+	return t
+}()
+
+const hexDigits = "0123456789abcdef"
+
+// load64 reads s[i:i+8] as a little-endian word; the compiler turns it into
+// one load.
+func load64[S ~string | ~[]byte](s S, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// The lane tests below assume every byte of w is ASCII (below 0x80): then
+// adding 0x60 or 0x7F to a byte never carries into the next one, and the
+// result has the byte's high bit set exactly when the byte is >= 0x20, or
+// non-zero. A test's result has 0x80 set in each lane that matches.
+
+// escapeLanes marks the bytes of an ASCII word that are below 0x20, '"' or
+// '\'.
+func escapeLanes(w uint64) uint64 {
+	return ^((w + swarLo*0x60) & ((w ^ swarLo*'"') + swarLo*0x7F) & ((w ^ swarLo*'\\') + swarLo*0x7F)) & swarHi
+}
+
+// htmlLanes marks the bytes of an ASCII word that are '<', '>' or '&'.
+func htmlLanes(w uint64) uint64 {
+	return ^(((w ^ swarLo*'<') + swarLo*0x7F) & ((w ^ swarLo*'>') + swarLo*0x7F) & ((w ^ swarLo*'&') + swarLo*0x7F)) & swarHi
+}
+
+// decodeRune decodes the rune at s[i:] like utf8.DecodeRuneInString. The
+// string conversion of at most 4 bytes of a []byte stays on the stack.
+func decodeRune[S ~string | ~[]byte](s S, i int) (rune, int) {
+	return utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
+}
+
+// StringFlags returns the escaping flags of s: StrNeedsEscape and
+// StrHasHTML, or 0 when s can be written between quotes as it is. It reads
+// ASCII eight bytes at a time and decodes only non-ASCII runes, and it stops
+// early once both flags are set. No allocation.
+func StringFlags[S ~string | ~[]byte](s S) uint8 {
+	const all = StrNeedsEscape | StrHasHTML
+	var flags uint8
+	for i := 0; i < len(s); {
+		var esc, html uint64
+		for ; i+8 <= len(s); i += 8 {
+			w := load64(s, i)
+			if w&swarHi != 0 {
+				break
+			}
+			esc |= escapeLanes(w)
+			html |= htmlLanes(w)
+			if esc != 0 && html != 0 {
+				return all
+			}
+		}
+		if esc != 0 {
+			flags |= StrNeedsEscape
+		}
+		if html != 0 {
+			flags |= StrHasHTML
+		}
+		if i >= len(s) {
+			break
+		}
+		if c := s[i]; c < utf8.RuneSelf {
+			flags |= asciiFlags[c]
+			i++
+		} else {
+			r, size := decodeRune(s, i)
+			if size == 1 || r == '\u2028' || r == '\u2029' { // size 1: invalid UTF-8
+				flags |= StrNeedsEscape
+			}
+			i += size
+		}
+		if flags == all {
+			return flags
+		}
+	}
+	return flags
+}
+
+// AppendQuoted appends s as a quoted JSON string, byte for byte as
+// json.Marshal(string(s)) writes it when escapeHTML is true, or as a
+// json.Encoder with SetEscapeHTML(false) does (without its newline) when
+// false. Runs of bytes that need no escape are copied with one append, found
+// eight bytes at a time. Cost: linear in len(s); no allocation beyond
+// growing dst.
+func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
+	dst = append(dst, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		for ; i+8 <= len(s); i += 8 {
+			w := load64(s, i)
+			m := escapeLanes(w)
+			if escapeHTML {
+				m |= htmlLanes(w)
+			}
+			if (m|w)&swarHi != 0 { // a byte to escape, or non-ASCII (lanes then unreliable)
+				break
+			}
+		}
+		if i >= len(s) {
+			break
+		}
+		c := s[i]
+		if c < utf8.RuneSelf {
+			f := asciiFlags[c]
+			if f == 0 || (f == StrHasHTML && !escapeHTML) {
+				i++
+				continue
+			}
+			dst = append(dst, s[start:i]...)
+			switch c {
+			case '\\', '"':
+				dst = append(dst, '\\', c)
+			case '\b':
+				dst = append(dst, '\\', 'b')
+			case '\f':
+				dst = append(dst, '\\', 'f')
+			case '\n':
+				dst = append(dst, '\\', 'n')
+			case '\r':
+				dst = append(dst, '\\', 'r')
+			case '\t':
+				dst = append(dst, '\\', 't')
+			default: // other control bytes, and < > & when escaping HTML
+				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := decodeRune(s, i)
+		switch {
+		case size == 1: // invalid UTF-8: one replacement per byte
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			dst = append(dst, s[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	dst = append(dst, s[start:]...)
+	return append(dst, '"')
+}
+
+// AppendQuotedFlags is AppendQuoted for a string whose StringFlags are
+// known (as a page's string table stores them): when flags say nothing
+// needs escaping it appends '"', s and '"' without looking at s.
+func AppendQuotedFlags[S ~string | ~[]byte](dst []byte, s S, flags uint8, escapeHTML bool) []byte {
+	if flags&StrNeedsEscape == 0 && (!escapeHTML || flags&StrHasHTML == 0) {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	return AppendQuoted(dst, s, escapeHTML)
+}

@@ -1,0 +1,191 @@
+package format
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+type myString string
+type myBytes []byte
+
+// refQuoted is what encoding/json writes for s.
+func refQuoted(s string, escapeHTML bool) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(escapeHTML)
+	if err := enc.Encode(s); err != nil {
+		panic(err)
+	}
+	out := strings.TrimSuffix(buf.String(), "\n")
+	if escapeHTML {
+		if m, _ := json.Marshal(s); string(m) != out {
+			panic("json.Marshal and json.Encoder disagree")
+		}
+	}
+	return out
+}
+
+// refStringFlags is the deliberately simple reference: rune by rune.
+func refStringFlags(s string) uint8 {
+	var f uint8
+	for len(s) > 0 {
+		r, size := utf8.DecodeRuneInString(s)
+		switch {
+		case r < 0x20 || r == '"' || r == '\\' || r == '\u2028' || r == '\u2029' || (r == utf8.RuneError && size == 1):
+			f |= StrNeedsEscape
+		case r == '<' || r == '>' || r == '&':
+			f |= StrHasHTML
+		}
+		s = s[size:]
+	}
+	return f
+}
+
+// checkQuoted runs every entry point on s and compares with the references.
+func checkQuoted(t testing.TB, s string) {
+	flags := refStringFlags(s)
+	for _, got := range []uint8{StringFlags(s), StringFlags([]byte(s)), StringFlags(myString(s)), StringFlags(myBytes(s))} {
+		if got != flags {
+			t.Fatalf("StringFlags(%q) = %d, want %d", s, got, flags)
+		}
+	}
+	for _, html := range []bool{true, false} {
+		want := refQuoted(s, html)
+		for _, got := range [][]byte{
+			AppendQuoted([]byte("x"), s, html)[1:],
+			AppendQuoted([]byte("x"), []byte(s), html)[1:],
+			AppendQuoted([]byte("x"), myString(s), html)[1:],
+			AppendQuoted([]byte("x"), myBytes(s), html)[1:],
+			AppendQuotedFlags(nil, s, flags, html),
+			AppendQuotedFlags(nil, []byte(s), flags, html),
+			AppendQuotedFlags(nil, s, StrNeedsEscape|StrHasHTML, html),
+		} {
+			if string(got) != want {
+				t.Fatalf("AppendQuoted(%q, html=%v) = %s, want %s", s, html, got, want)
+			}
+		}
+	}
+}
+
+func TestQuotedTable(t *testing.T) {
+	tests := []struct {
+		s, html, plain string
+		flags          uint8
+	}{
+		{"", `""`, `""`, 0},
+		{"abc", `"abc"`, `"abc"`, 0},
+		{"a\"b\\c", `"a\"b\\c"`, `"a\"b\\c"`, StrNeedsEscape},
+		{"\b\f\n\r\t", `"\b\f\n\r\t"`, `"\b\f\n\r\t"`, StrNeedsEscape},
+		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001f` + "\x7f\"", `"\u0000\u0001\u001f` + "\x7f\"", StrNeedsEscape},
+		{"<a>&", `"\u003ca\u003e\u0026"`, `"<a>&"`, StrHasHTML},
+		{"\u2028\u2029", `"\u2028\u2029"`, `"\u2028\u2029"`, StrNeedsEscape},
+		{"\u2027\u202a", "\"\u2027\u202a\"", "\"\u2027\u202a\"", 0},
+		{"\xff", `"\ufffd"`, `"\ufffd"`, StrNeedsEscape},
+		{"\xe2\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, StrNeedsEscape},
+		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`, `"\ufffd\ufffd\ufffd"`, StrNeedsEscape}, // surrogate
+		{"\xc0\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, StrNeedsEscape},                 // overlong NUL
+		{"\uFFFD", "\"\uFFFD\"", "\"\uFFFD\"", 0},
+		{"héllo wörld, 日本語 🎉", "\"héllo wörld, 日本語 🎉\"", "\"héllo wörld, 日本語 🎉\"", 0},
+		{"01234567<", `"01234567\u003c"`, `"01234567<"`, StrHasHTML},
+		{"0123456\n89", `"0123456\n89"`, `"0123456\n89"`, StrNeedsEscape},
+		{"0123456789abcdef\"", `"0123456789abcdef\""`, `"0123456789abcdef\""`, StrNeedsEscape},
+		{"<\x00", `"\u003c\u0000"`, `"<\u0000"`, StrNeedsEscape | StrHasHTML},
+	}
+	for _, tt := range tests {
+		if got := string(AppendQuoted(nil, tt.s, true)); got != tt.html {
+			t.Errorf("AppendQuoted(%q, true) = %s, want %s", tt.s, got, tt.html)
+		}
+		if got := string(AppendQuoted(nil, tt.s, false)); got != tt.plain {
+			t.Errorf("AppendQuoted(%q, false) = %s, want %s", tt.s, got, tt.plain)
+		}
+		if got := StringFlags(tt.s); got != tt.flags {
+			t.Errorf("StringFlags(%q) = %d, want %d", tt.s, got, tt.flags)
+		}
+		checkQuoted(t, tt.s)
+	}
+}
+
+// TestQuotedEveryByte puts each byte value at every offset of a 17-byte
+// string, so that it lands in every lane of a word and in the tail.
+func TestQuotedEveryByte(t *testing.T) {
+	const pad = "abcdefghijklmnopq"
+	for c := range 256 {
+		checkQuoted(t, string([]byte{byte(c)}))
+		for i := range len(pad) {
+			checkQuoted(t, pad[:i]+string([]byte{byte(c)})+pad[i:])
+		}
+	}
+}
+
+func TestQuotedEveryRune(t *testing.T) {
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		s := string(r) // surrogates become U+FFFD, as in any Go string
+		if r < 0x800 || r >= 0x2000 && r < 0x2100 || r%61 == 0 {
+			checkQuoted(t, "ab"+s+"cdefgh"+s)
+			continue
+		}
+		// The rest only against the reference flags and the html output,
+		// to keep the test fast.
+		want := refQuoted(s, true)
+		if got := AppendQuoted(nil, s, true); string(got) != want {
+			t.Fatalf("AppendQuoted(%U) = %s, want %s", r, got, want)
+		}
+		if StringFlags(s) != refStringFlags(s) {
+			t.Fatalf("StringFlags(%U) = %d", r, StringFlags(s))
+		}
+	}
+	// Surrogate halves and out-of-range code points as raw bytes.
+	for _, s := range []string{"\xed\xa0\x80", "\xed\xbf\xbf", "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xf8\x88\x80\x80\x80"} {
+		checkQuoted(t, s)
+	}
+}
+
+func TestQuotedRandom(t *testing.T) {
+	n := 300_000
+	if testing.Short() {
+		n = 20_000
+	}
+	rng := rand.New(rand.NewPCG(17, 18))
+	pieces := []string{"a", "b", "Z", " ", "\"", "\\", "<", ">", "&", "\n", "\x00", "\x1f", "\x7f", "é", "日", "🎉",
+		"\u2028", "\u2029", "\xe2\x80", "\xe2", "\x80", "\xff", "\xc0\x80", "\xed\xa0\x80", "\xf0\x9f", "abcdefgh", "\ufffd"}
+	var sb strings.Builder
+	for range n {
+		sb.Reset()
+		for k := rng.IntN(24); k > 0; k-- {
+			if rng.IntN(5) == 0 {
+				sb.WriteByte(byte(rng.Uint32()))
+			} else {
+				sb.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+		}
+		checkQuoted(t, sb.String())
+	}
+}
+
+func TestQuotedAllocs(t *testing.T) {
+	buf := make([]byte, 0, 256)
+	b := []byte("some text, \"quoted\" <html> & \u2028 日本語 \xff more text after it")
+	s := string(b)
+	if a := testing.AllocsPerRun(100, func() {
+		StringFlags(b)
+		StringFlags(s)
+		buf = AppendQuoted(buf[:0], b, true)
+		buf = AppendQuoted(buf[:0], s, false)
+		buf = AppendQuotedFlags(buf[:0], b, 0, true)
+	}); a != 0 {
+		t.Errorf("allocs = %v, want 0", a)
+	}
+}
+
+func FuzzAppendQuoted(f *testing.F) {
+	for _, s := range []string{"", "abc", "<a href=\"x\">&amp;</a>", "\u2028\xff\x00", "0123456789abcdef\xe2\x80\xa8"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		checkQuoted(t, string(b))
+	})
+}

@@ -1,0 +1,438 @@
+package format
+
+import (
+	"encoding/binary"
+	"errors"
+	"math"
+	"strconv"
+)
+
+// A float cell is one float value as a page stores it:
+//
+//	floatcell := 0xFF bits(8)        raw: IEEE-754 binary64 bits, little-endian
+//	           | s uvarint(mant)      decimal: s = neg<<7 | (exp+63), exp in [-63, 63]
+//
+// The selector bytes 0x7F (and 0xFF only as the raw marker) are never a
+// decimal selector. The decimal form stores (-1)^neg * mant * 10^exp and is
+// used exactly when ShortestDecimal succeeds, its Exp is in [-63, 63] and
+// the cell fits in 8 bytes (mant < 2^49); otherwise the value is raw. So each
+// value has one byte form. Non-finite values are never written; readers
+// reject raw NaN and infinity bits as corrupt.
+
+const (
+	floatRawSelector = 0xFF
+	floatExpBias     = 63
+	floatRawSize     = 9
+	maxCellMantBytes = 7 // 1 selector byte + 7 uvarint bytes = 8
+)
+
+// ErrNonFinite is returned by AppendFloatCell for NaN and infinities, which
+// the page format (like JSON) cannot hold.
+var ErrNonFinite = errors.New("rowpage: float is NaN or infinite")
+
+// Decimal is the exact decimal (-1)^Neg * Mant * 10^Exp. A normalised
+// Decimal has no trailing decimal zeros in Mant, and Mant == 0 implies
+// Exp == 0 and !Neg (there is no negative zero).
+type Decimal struct {
+	Neg  bool
+	Mant uint64
+	Exp  int
+}
+
+// FloatCell is one decoded float cell: either Raw with the binary64 Bits, or
+// the decimal Dec. ConsumeFloatCell returns Dec normalised and with Exp in
+// [-63, 63] and Mant < 2^49.
+type FloatCell struct {
+	Raw  bool
+	Bits uint64
+	Dec  Decimal
+}
+
+// pow10f64[k] = 10^k, exact in binary64 for k <= 22.
+var pow10f64 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// pow10f32[k] = 10^k, exact in binary32 for k <= 10.
+var pow10f32 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
+
+// ShortestDecimal returns the shortest decimal that converts back to f, with
+// exactly the digits strconv.FormatFloat(f, 'e', -1, bits) writes, as a
+// normalised Decimal. bits is 32 or 64; for 32 the value is float32(f), and
+// any value other than 32 means 64. It returns false for NaN, infinities
+// and negative zero. It does not allocate. Values with at most 15 (float64)
+// or 6 (float32) significant digits take a loop of one multiply, one round
+// and one divide per fractional digit; others call strconv (about 100ns).
+func ShortestDecimal(f float64, bits int) (Decimal, bool) {
+	if bits == 32 {
+		return shortest32(float32(f))
+	}
+	return shortest64(f)
+}
+
+// shortest64 is the binary64 case of ShortestDecimal.
+//
+// Why the fast path is exact: for k = 0, 1, 2, ... it takes m, the integer
+// nearest to |f|*10^k, and accepts m*10^-k if float64(m)/10^k == |f|. With
+// m < 2^53 and k <= 22 both operands are exact, so the division is the
+// correctly rounded value of m*10^-k: an accepted m really round-trips. While
+// m < 10^15 the set of reals that round to |f|, scaled by 10^k, is narrower
+// than 10^15 * 2^-52 < 0.23, so it holds at most one integer, and as the
+// product |f|*10^k is computed with an error below 0.12 (0.23+0.12 < 0.5),
+// its nearest integer is that integer when it exists, even on the asymmetric
+// interval below a power of two. The first
+// k with a candidate therefore gives the fewest fractional digits, which for
+// numbers of one magnitude is the fewest significant digits, and being the
+// only candidate it is also the closest: the digits strconv picks.
+func shortest64(f float64) (Decimal, bool) {
+	if f == 0 {
+		return Decimal{}, !math.Signbit(f)
+	}
+	a := math.Abs(f)
+	if a < 1e15 {
+		for k := 0; k < len(pow10f64); k++ {
+			p := pow10f64[k]
+			m := math.Round(float64(a * p))
+			if m >= 1e15 {
+				break
+			}
+			if float64(m/p) == a {
+				return normalise(f < 0, uint64(m), -k), true
+			}
+		}
+	} else if a > math.MaxFloat64 || a != a {
+		return Decimal{}, false
+	}
+	return shortestStrconv(f, 64)
+}
+
+// shortest32 is the binary32 case of ShortestDecimal. The argument of
+// shortest64 carries over with float32 ulps: for m < 10^6 the scaled
+// rounding interval is narrower than 10^6 * 2^-23 < 0.12. The check divides
+// in float32, where m < 2^24 and 10^k (k <= 10) are exact, so it is the
+// correctly rounded conversion; a float64 division followed by a conversion
+// to float32 could round twice.
+func shortest32(f float32) (Decimal, bool) {
+	if f == 0 {
+		return Decimal{}, !math.Signbit(float64(f))
+	}
+	a32 := float32(math.Abs(float64(f)))
+	a := float64(a32)
+	if a < 1e6 {
+		for k := 0; k < len(pow10f32); k++ {
+			m := math.Round(float64(a * pow10f64[k]))
+			if m >= 1e6 {
+				break
+			}
+			if float32(float32(m)/pow10f32[k]) == a32 {
+				return normalise(f < 0, uint64(m), -k), true
+			}
+		}
+	} else if a > math.MaxFloat32 || a != a {
+		return Decimal{}, false
+	}
+	return shortestStrconv(float64(f), 32)
+}
+
+// shortestStrconv takes the digits from strconv's shortest 'e' format,
+// written to a stack buffer: "[-]d[.ddd]e±dd[d]". f is finite and non-zero.
+func shortestStrconv(f float64, bits int) (Decimal, bool) {
+	var buf [32]byte
+	b := strconv.AppendFloat(buf[:0], f, 'e', -1, bits)
+	i := 0
+	if i < len(b) && b[i] == '-' {
+		i++
+	}
+	var mant uint64
+	nd := 0
+	for ; i < len(b) && b[i] != 'e'; i++ {
+		if c := b[i]; c != '.' {
+			mant = mant*10 + uint64(c-'0')
+			nd++
+		}
+	}
+	i++ // 'e'
+	neg := i < len(b) && b[i] == '-'
+	i++
+	exp := 0
+	for ; i < len(b); i++ {
+		exp = exp*10 + int(b[i]-'0')
+	}
+	if neg {
+		exp = -exp
+	}
+	return normalise(f < 0, mant, exp-(nd-1)), true
+}
+
+// normalise strips trailing zeros from mant.
+func normalise(neg bool, mant uint64, exp int) Decimal {
+	if mant == 0 {
+		return Decimal{}
+	}
+	for mant%10 == 0 {
+		mant /= 10
+		exp++
+	}
+	return Decimal{Neg: neg, Mant: mant, Exp: exp}
+}
+
+// cellDecimal reports whether d may be written in the decimal form.
+func cellDecimal(d Decimal) bool {
+	return d.Exp >= -floatExpBias && d.Exp <= floatExpBias && d.Mant < 1<<(7*maxCellMantBytes)
+}
+
+// AppendFloatCell appends the canonical float cell for f to dst (2 to 9
+// bytes). bits is 32 or 64 as for ShortestDecimal; with 32 the value stored
+// is float32(f). It returns dst unchanged and ErrNonFinite when the value is
+// NaN or infinite (including a float64 that overflows float32). Cost: one
+// ShortestDecimal; no allocation beyond growing dst.
+func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return dst, ErrNonFinite
+	}
+	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
+		return appendDecimalCell(dst, d), nil
+	}
+	return appendRawCell(dst, math.Float64bits(f)), nil
+}
+
+func appendDecimalCell(dst []byte, d Decimal) []byte {
+	s := byte(d.Exp + floatExpBias)
+	if d.Neg {
+		s |= 0x80
+	}
+	return AppendUvarint(append(dst, s), d.Mant)
+}
+
+func appendRawCell(dst []byte, bits uint64) []byte {
+	return binary.LittleEndian.AppendUint64(append(dst, floatRawSelector), bits)
+}
+
+// SizeFloatCell returns the number of bytes AppendFloatCell writes for f, or
+// 0 for a value it rejects. Cost: one ShortestDecimal.
+func SizeFloatCell(f float64, bits int) int {
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0
+	}
+	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
+		return 1 + SizeUvarint(d.Mant)
+	}
+	return floatRawSize
+}
+
+// ConsumeFloatCell decodes the float cell at the start of b. It returns the
+// cell and the bytes read (2 to 9), or a negative n: ErrCodeTruncated;
+// ErrCodeNonMinimal or ErrCodeOverflow for a bad mantissa varint;
+// ErrCodeInvalid for selector 0x7F, raw NaN or infinity bits, or a decimal
+// that is not canonical (trailing zero in Mant, a zero with Exp != 0 or
+// negative, or Mant >= 2^49, which must be raw). It never panics or
+// allocates. It cannot tell whether a raw cell should have been decimal, or
+// whether a decimal is the shortest for its value: Canonical checks that.
+func ConsumeFloatCell(b []byte) (FloatCell, int) {
+	if len(b) == 0 {
+		return FloatCell{}, ErrCodeTruncated
+	}
+	s := b[0]
+	if s == floatRawSelector {
+		if len(b) < floatRawSize {
+			return FloatCell{}, ErrCodeTruncated
+		}
+		bits := binary.LittleEndian.Uint64(b[1:floatRawSize])
+		if bits&(0x7FF<<52) == 0x7FF<<52 { // exponent all ones: NaN or infinity
+			return FloatCell{}, ErrCodeInvalid
+		}
+		return FloatCell{Raw: true, Bits: bits}, floatRawSize
+	}
+	e := s & 0x7F
+	if e == 0x7F {
+		return FloatCell{}, ErrCodeInvalid
+	}
+	m, n := ConsumeUvarint(b[1:])
+	if n < 0 {
+		return FloatCell{}, n
+	}
+	if n > maxCellMantBytes || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+		return FloatCell{}, ErrCodeInvalid
+	}
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - floatExpBias}}, 1 + n
+}
+
+// AppendTo appends the cell's own bytes (selector and payload) to dst, as
+// ConsumeFloatCell read them. Cheap: no float conversion.
+func (c FloatCell) AppendTo(dst []byte) []byte {
+	if c.Raw {
+		return appendRawCell(dst, c.Bits)
+	}
+	return appendDecimalCell(dst, c.Dec)
+}
+
+// Float64 returns the cell's value as the nearest float64 (exact for raw
+// cells, correctly rounded for decimals). Decimals with Mant < 2^53 and
+// |Exp| <= 22 take one multiply or divide; others call strconv.ParseFloat on
+// text in a stack buffer. Never allocates for cells from ConsumeFloatCell.
+func (c FloatCell) Float64() float64 {
+	if c.Raw {
+		return math.Float64frombits(c.Bits)
+	}
+	d := c.Dec
+	var f float64
+	switch {
+	case d.Mant < 1<<53 && d.Exp >= 0 && d.Exp <= 22:
+		f = float64(float64(d.Mant) * pow10f64[d.Exp])
+	case d.Mant < 1<<53 && d.Exp < 0 && d.Exp >= -22:
+		f = float64(float64(d.Mant) / pow10f64[-d.Exp])
+	default:
+		f = parseDecimal(d, 64)
+	}
+	if d.Neg {
+		f = -f
+	}
+	return f
+}
+
+// Float32 returns the cell's value as the nearest float32: correctly
+// rounded from the decimal (not via float64, which could round twice), or
+// float32 of a raw value. Decimals with Mant < 2^24 and |Exp| <= 10 take
+// one float32 multiply or divide; others call strconv.ParseFloat. Never
+// allocates for cells from ConsumeFloatCell. The result may be infinite
+// when the decimal exceeds the float32 range.
+func (c FloatCell) Float32() float32 {
+	if c.Raw {
+		return float32(math.Float64frombits(c.Bits))
+	}
+	d := c.Dec
+	var f float32
+	switch {
+	case d.Mant < 1<<24 && d.Exp >= 0 && d.Exp <= 10:
+		f = float32(float32(d.Mant) * pow10f32[d.Exp])
+	case d.Mant < 1<<24 && d.Exp < 0 && d.Exp >= -10:
+		f = float32(float32(d.Mant) / pow10f32[-d.Exp])
+	default:
+		f = float32(parseDecimal(d, 32))
+	}
+	if d.Neg {
+		f = -f
+	}
+	return f
+}
+
+// parseDecimal converts Mant*10^Exp with strconv.ParseFloat. The text is at
+// most 20+1+20 bytes; up to 32 bytes (every canonical cell: 15+4) the
+// string conversion stays on the stack.
+func parseDecimal(d Decimal, bits int) float64 {
+	var buf [48]byte
+	b := strconv.AppendUint(buf[:0], d.Mant, 10)
+	b = append(b, 'e')
+	b = strconv.AppendInt(b, int64(d.Exp), 10)
+	f, _ := strconv.ParseFloat(string(b), bits) // out of range gives ±Inf or 0
+	return f
+}
+
+// Canonical reports whether c is the one cell AppendFloatCell writes for
+// its value at the given bit size: the decimal is the shortest for that
+// value, a raw value could not be decimal, and for bits 32 the value is a
+// float32. Cost: one conversion to float and one ShortestDecimal.
+func (c FloatCell) Canonical(bits int) bool {
+	var f float64
+	switch {
+	case c.Raw:
+		f = math.Float64frombits(c.Bits)
+	case bits == 32:
+		f = float64(c.Float32())
+	default:
+		f = c.Float64()
+	}
+	var have, want [16]byte
+	h := c.AppendTo(have[:0])
+	w, err := AppendFloatCell(want[:0], f, bits)
+	return err == nil && string(h) == string(w)
+}
+
+// AppendFloatJSON appends the JSON text encoding/json writes for the cell's
+// value: for a decimal cell the digits are written directly (no float
+// conversion, no allocation beyond growing dst), in exponent form when the
+// scientific exponent is below -6 or at least 21, else in plain form; a raw
+// cell goes through AppendFloat64JSON with bits 64. Because a decimal cell
+// holds the shortest digits at the bit size it was written with, a cell
+// written from a float32 renders like json.Marshal(float32(...)). Dec must
+// be normalised, as ConsumeFloatCell guarantees.
+func AppendFloatJSON(dst []byte, c FloatCell) []byte {
+	if c.Raw {
+		return AppendFloat64JSON(dst, math.Float64frombits(c.Bits), 64)
+	}
+	d := c.Dec
+	if d.Neg {
+		dst = append(dst, '-')
+	}
+	var buf [24]byte
+	ds := strconv.AppendUint(buf[:0], d.Mant, 10)
+	x := d.Exp + len(ds) - 1 // scientific exponent
+	switch {
+	case x < -6 || x >= 21: // "d[.ddd]e±x" with no zero padding of x
+		dst = append(dst, ds[0])
+		if len(ds) > 1 {
+			dst = append(dst, '.')
+			dst = append(dst, ds[1:]...)
+		}
+		if x < 0 {
+			dst = append(dst, 'e', '-')
+			x = -x
+		} else {
+			dst = append(dst, 'e', '+')
+		}
+		return strconv.AppendInt(dst, int64(x), 10)
+	case d.Exp >= 0: // integer: digits then Exp (<= 20) zeros
+		dst = append(dst, ds...)
+		for range d.Exp {
+			dst = append(dst, '0')
+		}
+		return dst
+	case x >= 0: // point inside the digits
+		dst = append(dst, ds[:x+1]...)
+		dst = append(dst, '.')
+		return append(dst, ds[x+1:]...)
+	default: // "0." then -x-1 (<= 5) zeros then digits
+		dst = append(dst, '0', '.')
+		for range -x - 1 {
+			dst = append(dst, '0')
+		}
+		return append(dst, ds...)
+	}
+}
+
+// AppendFloat64JSON appends exactly what encoding/json writes for f as a
+// float64 (bits 64) or as float32(f) (bits 32): shortest digits, exponent
+// form below 1e-6 and from 1e21 on, exponents without zero padding. For NaN
+// and infinities, where json.Marshal fails, it writes strconv's "NaN",
+// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: one
+// strconv.AppendFloat; no allocation beyond growing dst.
+func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
+	// This is encoding/json's floatEncoder.encode, minus the error path.
+	if bits == 32 {
+		f = float64(float32(f))
+	} else {
+		bits = 64
+	}
+	abs := math.Abs(f)
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
+	if fmt == 'e' {
+		// clean up e-09 to e-9
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}

@@ -1,0 +1,645 @@
+package format
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/quick"
+)
+
+// refShortest is the deliberately simple reference: cut up strconv's text.
+func refShortest(f float64, bits int) (Decimal, bool) {
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) || (f == 0 && math.Signbit(f)) {
+		return Decimal{}, false
+	}
+	s := strconv.FormatFloat(f, 'e', -1, bits)
+	neg := strings.HasPrefix(s, "-")
+	mant, expText, _ := strings.Cut(strings.TrimPrefix(s, "-"), "e")
+	whole, frac, _ := strings.Cut(mant, ".")
+	digits := strings.TrimRight(whole+frac, "0")
+	if digits == "" {
+		return Decimal{}, true
+	}
+	exp, err := strconv.Atoi(expText)
+	if err != nil {
+		panic(err)
+	}
+	m, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
+		panic(err)
+	}
+	return Decimal{Neg: neg, Mant: m, Exp: exp - len(frac) + len(whole+frac) - len(digits)}, true
+}
+
+// refCell encodes a float cell by the rule as written, with no shortcuts.
+func refCell(f float64, bits int) []byte {
+	if bits == 32 {
+		f = float64(float32(f))
+	}
+	if d, ok := refShortest(f, bits); ok && d.Exp >= -63 && d.Exp <= 63 && 1+len(binary.AppendUvarint(nil, d.Mant)) <= 8 {
+		s := byte(d.Exp + 63)
+		if d.Neg {
+			s |= 0x80
+		}
+		return binary.AppendUvarint([]byte{s}, d.Mant)
+	}
+	return binary.LittleEndian.AppendUint64([]byte{0xFF}, math.Float64bits(f))
+}
+
+func jsonOf(f float64, bits int) string {
+	var b []byte
+	var err error
+	if bits == 32 {
+		b, err = json.Marshal(float32(f))
+	} else {
+		b, err = json.Marshal(f)
+	}
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
+
+// sum03 is 0.1+0.2 computed in float64 at run time (a constant expression
+// would be the exact 0.3).
+var sum03 = func(a, b float64) float64 { return a + b }(0.1, 0.2)
+
+// edgeFloats are the finite values every float test runs on.
+func edgeFloats() []float64 {
+	v := []float64{
+		0, 1, 2, 3, 7, 9, 10, 11, 99, 100, 1000, 0.1, 0.2, 0.3, sum03, 0.5, 0.25, 0.125, 1.5,
+		19.99, 9.99, 0.01, 0.07, 1.1, 2.675, 1234.5678, 100.001, 33.33, 0.333, 1.0 / 3, 2.0 / 3, math.Pi, math.E,
+		123456789, 12345678.9, 1234567.89, 999999, 1e6 - 0.5, 999999.9, 9999999, 16777216, 16777217, 33554431,
+		1e14, 1e15 - 1, 1e15, 1e15 + 1, 1e16, 1e17, 999999999999999, 99999999999999.9, 9999999999999.99,
+		1 << 53, 1<<53 - 1, 1<<53 + 2, 1 << 63, 1 << 64, 123456789012345678,
+		1e20, 1e21, 1e22, 1e23, 1.5e21, 9.999999999999999e20, 1e-6, 1e-7, 1.5e-7, 9.9e-7, 0.000001, 0.0000011,
+		1e-5, 1e-10, 1e-22, 1e-23, 1e-62, 1e-63, 1e-64, 1e63, 1e64, 5e-324, 1e-323, 2.2250738585072014e-308,
+		2.225073858507201e-308, math.SmallestNonzeroFloat64, math.MaxFloat64, math.MaxFloat32, math.SmallestNonzeroFloat32,
+		1.17549435e-38, 3.4028235e38, 3.4028234e38, 1e38, 1e-38, 1e-45, 1e-44, 1e39, 4e38,
+		0.3, 0.7, 8.589973e9, 8.589974e9, 5e-7, 4.9e-324, 1.7976931348623157e308, 0.000001234, 1e-7 + 1e-22,
+		2.5e-5, 0.00001, 0.0001, 0.001, 0.123456, 0.1234567, 1.00000001, 1.000001, 1.0000001, 9.5367431640625e-7,
+		0.30000001192092896, 0.1000000014901161,
+	}
+	for e := -330; e <= 310; e++ {
+		x, _ := strconv.ParseFloat("1e"+strconv.Itoa(e), 64)
+		v = append(v, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)))
+	}
+	for e := -1075; e <= 1024; e++ {
+		x := math.Ldexp(1, e)
+		v = append(v, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)))
+	}
+	for e := -150; e <= 128; e++ {
+		x := float32(math.Ldexp(1, e))
+		v = append(v, float64(x), float64(math.Nextafter32(x, 0)), float64(math.Nextafter32(x, float32(math.Inf(1)))))
+	}
+	for _, x := range v[:len(v):len(v)] {
+		v = append(v, -x)
+	}
+	finite := v[:0]
+	for _, x := range v {
+		if !math.IsInf(x, 0) {
+			finite = append(finite, x)
+		}
+	}
+	return finite
+}
+
+// randFloat draws from a mix of distributions: raw bits (every exponent),
+// short decimals, money amounts and large integers.
+func randFloat(rng *rand.Rand) float64 {
+	for {
+		var f float64
+		switch rng.IntN(6) {
+		case 0:
+			f = math.Float64frombits(rng.Uint64())
+		case 1:
+			f = float64(math.Float32frombits(rng.Uint32()))
+		case 2: // up to 17 digits times 10^[-30, 30]
+			digits := 1 + rng.IntN(17)
+			m := rng.Uint64N(uint64(math.Pow10(digits)))
+			f, _ = strconv.ParseFloat(fmt.Sprintf("%de%d", m, rng.IntN(61)-30), 64)
+		case 3: // money
+			f = float64(rng.IntN(100_000_000)) / 100
+		case 4: // integers of every size
+			f = float64(rng.Uint64() >> rng.IntN(64))
+		case 5: // decimal with 1-9 digits at float32 scale
+			m := rng.Uint64N(uint64(math.Pow10(1 + rng.IntN(9))))
+			f, _ = strconv.ParseFloat(fmt.Sprintf("%de%d", m, rng.IntN(90)-50), 64)
+		}
+		if rng.IntN(2) == 0 {
+			f = -f
+		}
+		if !math.IsNaN(f) && !math.IsInf(f, 0) {
+			return f
+		}
+	}
+}
+
+func checkShortest(t testing.TB, f float64) {
+	for _, bits := range []int{64, 32} {
+		got, ok := ShortestDecimal(f, bits)
+		want, wok := refShortest(f, bits)
+		if got != want || ok != wok {
+			t.Fatalf("ShortestDecimal(%v (%#x), %d) = %+v, %v; want %+v, %v", f, math.Float64bits(f), bits, got, ok, want, wok)
+		}
+	}
+}
+
+func TestShortestDecimalTable(t *testing.T) {
+	tests := []struct {
+		f    float64
+		bits int
+		want Decimal
+		ok   bool
+	}{
+		{0, 64, Decimal{}, true},
+		{math.Copysign(0, -1), 64, Decimal{}, false},
+		{math.Copysign(0, -1), 32, Decimal{}, false},
+		{math.NaN(), 64, Decimal{}, false},
+		{math.Inf(1), 64, Decimal{}, false},
+		{math.Inf(-1), 32, Decimal{}, false},
+		{1e300, 32, Decimal{}, false}, // overflows float32
+		{1e-300, 32, Decimal{}, true}, // underflows to +0
+		{1, 64, Decimal{Mant: 1}, true},
+		{-1, 64, Decimal{Neg: true, Mant: 1}, true},
+		{100, 64, Decimal{Mant: 1, Exp: 2}, true},
+		{19.99, 64, Decimal{Mant: 1999, Exp: -2}, true},
+		{19.99, 32, Decimal{Mant: 1999, Exp: -2}, true},
+		{sum03, 64, Decimal{Mant: 30000000000000004, Exp: -17}, true},
+		{sum03, 32, Decimal{Mant: 3, Exp: -1}, true},
+		{0.1, 32, Decimal{Mant: 1, Exp: -1}, true},
+		{float64(float32(0.1)), 64, Decimal{Mant: 10000000149011612, Exp: -17}, true},
+		{5e-324, 64, Decimal{Mant: 5, Exp: -324}, true},
+		{math.MaxFloat64, 64, Decimal{Mant: 17976931348623157, Exp: 292}, true},
+		{math.SmallestNonzeroFloat32, 32, Decimal{Mant: 1, Exp: -45}, true},
+		{math.MaxFloat32, 32, Decimal{Mant: 34028235, Exp: 31}, true},
+		{1e15, 64, Decimal{Mant: 1, Exp: 15}, true},
+		{123456789012345678, 64, Decimal{Mant: 12345678901234568, Exp: 1}, true},
+		{16777217, 32, Decimal{Mant: 16777216}, true},
+	}
+	for _, tt := range tests {
+		got, ok := ShortestDecimal(tt.f, tt.bits)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ShortestDecimal(%v, %d) = %+v, %v; want %+v, %v", tt.f, tt.bits, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestShortestDecimalEdges(t *testing.T) {
+	for _, f := range edgeFloats() {
+		checkShortest(t, f)
+	}
+}
+
+func TestShortestDecimalRandom(t *testing.T) {
+	n := 1_000_000
+	if testing.Short() {
+		n = 50_000
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range n {
+		checkShortest(t, randFloat(rng))
+	}
+}
+
+// TestShortestDecimalFloat32Sweep visits float32 bit patterns across the
+// whole range with a prime stride.
+func TestShortestDecimalFloat32Sweep(t *testing.T) {
+	stride := uint64(4099)
+	if testing.Short() {
+		stride = 65537
+	}
+	for u := uint64(0); u < 1<<32; u += stride {
+		f := math.Float32frombits(uint32(u))
+		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
+			continue
+		}
+		got, ok := ShortestDecimal(float64(f), 32)
+		want, wok := refShortest(float64(f), 32)
+		if got != want || ok != wok {
+			t.Fatalf("ShortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
+		}
+	}
+}
+
+func TestShortestDecimalQuick(t *testing.T) {
+	if err := quick.Check(func(u uint64) bool {
+		f := math.Float64frombits(u)
+		for _, bits := range []int{64, 32} {
+			got, ok := ShortestDecimal(f, bits)
+			want, wok := refShortest(f, bits)
+			if got != want || ok != wok {
+				return false
+			}
+		}
+		return true
+	}, &quick.Config{MaxCount: 100000}); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestFloatCellTable(t *testing.T) {
+	tests := []struct {
+		f    float64
+		bits int
+		hex  string
+	}{
+		{0, 64, "3f 00"},
+		{1, 64, "3f 01"},
+		{-1, 64, "bf 01"},
+		{10, 64, "40 01"},
+		{19.99, 64, "3d cf 0f"},
+		{-19.99, 32, "bd cf 0f"},
+		{0.1, 32, "3e 01"},
+		{1e63, 64, "7e 01"},
+		{1e-63, 64, "00 01"},
+		{-1e-63, 64, "80 01"},
+		{1e64, 64, "ff " + hexLE(1e64)},
+		{1e-64, 64, "ff " + hexLE(1e-64)},
+		{math.Copysign(0, -1), 64, "ff 00 00 00 00 00 00 00 80"},
+		{math.Copysign(0, -1), 32, "ff 00 00 00 00 00 00 00 80"},
+		{1<<49 - 1, 64, "3f ff ff ff ff ff ff 7f"},     // 7-byte mantissa: 8 bytes, decimal
+		{1<<49 + 1, 64, "ff " + hexLE(1<<49+1)},        // 8-byte mantissa would make 9 bytes
+		{sum03, 64, "ff " + hexLE(sum03)},              // 17 digits
+		{math.MaxFloat32, 32, "5e " + hexUv(34028235)}, // float32 max is decimal
+		{math.SmallestNonzeroFloat32, 32, "12 01"},     // 1e-45
+		{math.SmallestNonzeroFloat64, 64, "ff " + hexLE(5e-324)},
+	}
+	for _, tt := range tests {
+		want := unhex(t, tt.hex)
+		got, err := AppendFloatCell([]byte{0xAA}, tt.f, tt.bits)
+		if err != nil || string(got[1:]) != string(want) {
+			t.Errorf("AppendFloatCell(%v, %d) = % x, %v; want aa % x", tt.f, tt.bits, got, err, want)
+		}
+		if n := SizeFloatCell(tt.f, tt.bits); n != len(want) {
+			t.Errorf("SizeFloatCell(%v, %d) = %d, want %d", tt.f, tt.bits, n, len(want))
+		}
+		c, n := ConsumeFloatCell(append(want, 0x00))
+		if n != len(want) || !c.Canonical(tt.bits) {
+			t.Errorf("ConsumeFloatCell(% x) = %+v, %d (canonical %v)", want, c, n, c.Canonical(tt.bits))
+		}
+	}
+}
+
+func hexLE(f float64) string {
+	return fmt.Sprintf("% x", binary.LittleEndian.AppendUint64(nil, math.Float64bits(f)))
+}
+
+func hexUv(v uint64) string { return fmt.Sprintf("% x", binary.AppendUvarint(nil, v)) }
+
+func TestFloatCellRejects(t *testing.T) {
+	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		for _, bits := range []int{32, 64} {
+			if b, err := AppendFloatCell([]byte{1}, f, bits); err != ErrNonFinite || string(b) != "\x01" {
+				t.Errorf("AppendFloatCell(%v, %d) = % x, %v", f, bits, b, err)
+			}
+			if n := SizeFloatCell(f, bits); n != 0 {
+				t.Errorf("SizeFloatCell(%v) = %d", f, n)
+			}
+		}
+	}
+	if _, err := AppendFloatCell(nil, 1e39, 32); err != ErrNonFinite {
+		t.Errorf("AppendFloatCell(1e39, 32) err = %v, want ErrNonFinite", err)
+	}
+	tests := []struct {
+		hex string
+		n   int
+	}{
+		{"", ErrCodeTruncated},
+		{"3f", ErrCodeTruncated},
+		{"3f 80", ErrCodeTruncated},
+		{"ff", ErrCodeTruncated},
+		{"ff 00 00 00 00 00 00 f0", ErrCodeTruncated},
+		{"7f 01", ErrCodeInvalid},
+		{"7f", ErrCodeInvalid},
+		{"3f 80 00", ErrCodeNonMinimal},
+		{"3f ff ff ff ff ff ff ff ff ff 7f", ErrCodeOverflow},
+		{"3f 0a", ErrCodeInvalid},                      // trailing zero
+		{"3f 64", ErrCodeInvalid},                      // 100
+		{"40 00", ErrCodeInvalid},                      // zero with exponent 1
+		{"00 00", ErrCodeInvalid},                      // zero with exponent -63
+		{"bf 00", ErrCodeInvalid},                      // negative zero
+		{"3f 80 80 80 80 80 80 80 01", ErrCodeInvalid}, // 2^49: must be raw
+		{"ff 00 00 00 00 00 00 f0 7f", ErrCodeInvalid}, // +Inf
+		{"ff 00 00 00 00 00 00 f0 ff", ErrCodeInvalid}, // -Inf
+		{"ff 01 00 00 00 00 00 f8 7f", ErrCodeInvalid}, // NaN
+		{"ff ff ff ff ff ff ff ff ff", ErrCodeInvalid}, // NaN
+		{"3f 00", 2},
+		{"3f 01 ff", 2},
+		{"3f ff ff ff ff ff ff 7f", 8},
+		{"fe 01", 2},                      // -1e63
+		{"ff 00 00 00 00 00 00 f0 3f", 9}, // raw 1.0: well formed, not canonical
+		{"ff ff ff ff ff ff ff ef 7f", 9}, // raw MaxFloat64
+	}
+	for _, tt := range tests {
+		b := unhex(t, tt.hex)
+		c, n := ConsumeFloatCell(b)
+		if n != tt.n {
+			t.Errorf("ConsumeFloatCell(% x) = %+v, %d; want n %d", b, c, n, tt.n)
+		}
+		if n < 0 && c != (FloatCell{}) {
+			t.Errorf("ConsumeFloatCell(% x) = %+v on error", b, c)
+		}
+	}
+}
+
+func TestFloatCellCanonical(t *testing.T) {
+	tests := []struct {
+		hex  string
+		bits int
+		want bool
+	}{
+		{"3f 01", 64, true},
+		{"3f 01", 32, true},
+		{"ff 00 00 00 00 00 00 f0 3f", 64, false}, // 1.0 must be decimal
+		{"ff 00 00 00 00 00 00 00 80", 64, true},  // -0
+		{"ff 00 00 00 00 00 00 00 80", 32, true},
+		{"ff " + hexLE(sum03), 64, true},
+		{"ff " + hexLE(sum03), 32, false}, // not a float32 value
+		{"ff " + hexLE(1e-64), 64, true},  // exponent out of range
+		{"ff " + hexLE(1e-64), 32, false}, // underflows float32
+		{"3e 01", 64, true},               // 0.1
+		{"3e 01", 32, true},
+		{"30 " + hexUv(100000000000001), 64, true}, // 0.100000000000001
+		{"30 " + hexUv(100000000000001), 32, false},
+		{"3a " + hexUv(123456789), 32, false}, // 0.123456789 is not a shortest float32
+		{"3a " + hexUv(123456789), 64, true},
+		{"7e 09", 32, false}, // 9e63 overflows float32
+		{"7e 09", 64, true},
+	}
+	for _, tt := range tests {
+		b := unhex(t, tt.hex)
+		c, n := ConsumeFloatCell(b)
+		if n != len(b) {
+			t.Fatalf("ConsumeFloatCell(% x) = %+v, %d", b, c, n)
+		}
+		if got := c.Canonical(tt.bits); got != tt.want {
+			t.Errorf("Canonical(% x, %d) = %v, want %v", b, tt.bits, got, tt.want)
+		}
+	}
+}
+
+// TestDecimalCellsCanonical64 checks a consequence of DBL_DIG = 15: every
+// decimal cell ConsumeFloatCell accepts (at most 15 digits, normal range) is
+// the shortest form of its float64, so Canonical(64) only has work to do
+// for raw cells.
+func TestDecimalCellsCanonical64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 200_000 {
+		m := rng.Uint64N(1<<49) >> rng.IntN(49)
+		for m != 0 && m%10 == 0 {
+			m /= 10
+		}
+		if m == 0 {
+			continue
+		}
+		b := appendDecimalCell(nil, Decimal{Neg: rng.IntN(2) == 0, Mant: m, Exp: rng.IntN(127) - 63})
+		c, n := ConsumeFloatCell(b)
+		if n != len(b) || !c.Canonical(64) {
+			t.Fatalf("cell % x: n %d, Canonical(64) false", b, n)
+		}
+	}
+}
+
+func checkCell(t testing.TB, f float64, bits int) {
+	want := refCell(f, bits)
+	got, err := AppendFloatCell(nil, f, bits)
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("AppendFloatCell(%v, %d) = % x, %v; want % x", f, bits, got, err, want)
+	}
+	if SizeFloatCell(f, bits) != len(want) {
+		t.Fatalf("SizeFloatCell(%v, %d) = %d, want %d", f, bits, SizeFloatCell(f, bits), len(want))
+	}
+	c, n := ConsumeFloatCell(got)
+	if n != len(got) {
+		t.Fatalf("ConsumeFloatCell(% x) n = %d", got, n)
+	}
+	if !c.Canonical(bits) {
+		t.Fatalf("Canonical(% x, %d) = false", got, bits)
+	}
+	if s := string(c.AppendTo(nil)); s != string(got) {
+		t.Fatalf("AppendTo = % x, want % x", s, got)
+	}
+	if bits == 32 {
+		f32 := float32(f)
+		if v := c.Float32(); math.Float32bits(v) != math.Float32bits(f32) {
+			t.Fatalf("Float32 of % x = %v, want %v", got, v, f32)
+		}
+		if v := float32(c.Float64()); math.Float32bits(v) != math.Float32bits(f32) {
+			t.Fatalf("float32(Float64()) of % x = %v, want %v (double rounding)", got, v, f32)
+		}
+	} else if v := c.Float64(); math.Float64bits(v) != math.Float64bits(f) {
+		t.Fatalf("Float64 of % x = %v, want %v", got, v, f)
+	}
+	if j, w := string(AppendFloatJSON(nil, c)), jsonOf(f, bits); j != w {
+		t.Fatalf("AppendFloatJSON(cell of %v, %d) = %s, want %s", f, bits, j, w)
+	}
+	if j, w := string(AppendFloat64JSON(nil, f, bits)), jsonOf(f, bits); j != w {
+		t.Fatalf("AppendFloat64JSON(%v, %d) = %s, want %s", f, bits, j, w)
+	}
+}
+
+func TestFloatCellEdges(t *testing.T) {
+	for _, f := range edgeFloats() {
+		if math.Abs(f) <= math.MaxFloat32 {
+			checkCell(t, f, 32)
+		}
+		checkCell(t, f, 64)
+	}
+}
+
+func TestFloatCellRandom(t *testing.T) {
+	n := 500_000
+	if testing.Short() {
+		n = 20_000
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range n {
+		f := randFloat(rng)
+		checkCell(t, f, 64)
+		if math.Abs(f) <= math.MaxFloat32 {
+			checkCell(t, f, 32)
+		}
+	}
+}
+
+// TestFloatJSONDecimalForms renders decimal cells built by hand, including
+// every exponent the cell allows, against json.Marshal of their value.
+func TestFloatJSONDecimalForms(t *testing.T) {
+	tests := []struct {
+		d    Decimal
+		want string
+	}{
+		{Decimal{}, "0"},
+		{Decimal{Mant: 1}, "1"},
+		{Decimal{Neg: true, Mant: 5, Exp: -1}, "-0.5"},
+		{Decimal{Mant: 1, Exp: 20}, "100000000000000000000"},
+		{Decimal{Mant: 1, Exp: 21}, "1e+21"},
+		{Decimal{Mant: 15, Exp: 20}, "1.5e+21"},
+		{Decimal{Mant: 1, Exp: -6}, "0.000001"},
+		{Decimal{Mant: 1, Exp: -7}, "1e-7"},
+		{Decimal{Mant: 15, Exp: -8}, "1.5e-7"},
+		{Decimal{Mant: 1, Exp: -10}, "1e-10"},
+		{Decimal{Mant: 1, Exp: -63}, "1e-63"},
+		{Decimal{Mant: 1999, Exp: -2}, "19.99"},
+		{Decimal{Mant: 123456, Exp: -11}, "0.00000123456"},
+		{Decimal{Mant: 1234567, Exp: -13}, "1.234567e-7"},
+	}
+	for _, tt := range tests {
+		if got := string(AppendFloatJSON(nil, FloatCell{Dec: tt.d})); got != tt.want {
+			t.Errorf("AppendFloatJSON(%+v) = %s, want %s", tt.d, got, tt.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for exp := -63; exp <= 63; exp++ {
+		for range 200 {
+			m := rng.Uint64N(1<<49) >> rng.IntN(49)
+			for m != 0 && m%10 == 0 {
+				m /= 10
+			}
+			if m == 0 {
+				continue
+			}
+			c := FloatCell{Dec: Decimal{Neg: rng.IntN(2) == 0, Mant: m, Exp: exp}}
+			f := c.Float64()
+			if want, _ := ShortestDecimal(f, 64); want != c.Dec {
+				continue // not a shortest decimal: json.Marshal would print other digits
+			}
+			if got, w := string(AppendFloatJSON(nil, c)), jsonOf(f, 64); got != w {
+				t.Fatalf("AppendFloatJSON(%+v) = %s, want %s", c.Dec, got, w)
+			}
+		}
+	}
+}
+
+// TestFloat64Conversion checks the fast and slow Float64 and Float32 paths
+// against strconv.ParseFloat of the decimal text.
+func TestFloat64Conversion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 300_000 {
+		d := Decimal{Neg: rng.IntN(2) == 0, Mant: rng.Uint64() >> rng.IntN(64), Exp: rng.IntN(127) - 63}
+		text := fmt.Sprintf("%de%d", d.Mant, d.Exp)
+		w64, _ := strconv.ParseFloat(text, 64)
+		w32, _ := strconv.ParseFloat(text, 32)
+		if d.Neg {
+			w64, w32 = -w64, -w32
+		}
+		c := FloatCell{Dec: d}
+		if g := c.Float64(); g != w64 {
+			t.Fatalf("Float64(%s) = %v, want %v", text, g, w64)
+		}
+		if g := c.Float32(); g != float32(w32) {
+			t.Fatalf("Float32(%s) = %v, want %v", text, g, w32)
+		}
+	}
+	raw := FloatCell{Raw: true, Bits: math.Float64bits(0.1)}
+	if raw.Float64() != 0.1 || raw.Float32() != float32(0.1) {
+		t.Error("raw Float64/Float32")
+	}
+}
+
+func TestFloatJSONNonFinite(t *testing.T) {
+	for _, tt := range []struct {
+		f    float64
+		want string
+	}{{math.NaN(), "NaN"}, {math.Inf(1), "+Inf"}, {math.Inf(-1), "-Inf"}} {
+		for _, bits := range []int{32, 64} {
+			if got := string(AppendFloat64JSON(nil, tt.f, bits)); got != tt.want {
+				t.Errorf("AppendFloat64JSON(%v, %d) = %s", tt.f, bits, got)
+			}
+		}
+	}
+}
+
+func TestFloatAllocs(t *testing.T) {
+	buf := make([]byte, 0, 64)
+	slow := FloatCell{Dec: Decimal{Mant: 123456789012345, Exp: -40}}
+	for _, f := range []float64{19.99, sum03, 1e-300, math.MaxFloat64, 1e21} {
+		a := testing.AllocsPerRun(100, func() {
+			ShortestDecimal(f, 64)
+			ShortestDecimal(f, 32)
+			b, _ := AppendFloatCell(buf[:0], f, 64)
+			c, _ := ConsumeFloatCell(b)
+			c.Float64()
+			c.Float32()
+			slow.Float64()
+			slow.Float32()
+			c.Canonical(64)
+			buf = AppendFloatJSON(buf[:0], c)
+			buf = AppendFloatJSON(buf[:0], slow)
+			buf = AppendFloat64JSON(buf[:0], f, 64)
+			buf = AppendFloat64JSON(buf[:0], f, 32)
+		})
+		if a != 0 {
+			t.Errorf("%v: allocs = %v, want 0", f, a)
+		}
+	}
+}
+
+func FuzzShortestDecimal(f *testing.F) {
+	for _, v := range []float64{0, 1, 19.99, sum03, 5e-324, math.MaxFloat64, 1e15, 1e21, 1e-7} {
+		f.Add(math.Float64bits(v))
+	}
+	f.Fuzz(func(t *testing.T, u uint64) {
+		x := math.Float64frombits(u)
+		checkShortest(t, x)
+		checkShortest(t, float64(math.Float32frombits(uint32(u))))
+		if !math.IsNaN(x) && !math.IsInf(x, 0) {
+			checkCell(t, x, 64)
+			if math.Abs(x) <= math.MaxFloat32 {
+				checkCell(t, x, 32)
+			}
+		}
+	})
+}
+
+// FuzzFloatCellBytes feeds arbitrary bytes to ConsumeFloatCell: it must not
+// panic, must re-encode what it accepts to the same bytes, and canonical
+// cells must render and convert like their float.
+func FuzzFloatCellBytes(f *testing.F) {
+	for _, s := range []string{"", "3f00", "3f01", "bd cf0f", "ff000000000000f03f", "7f01", "3f0a", "fe01"} {
+		f.Add(unhex(f, s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, n := ConsumeFloatCell(b)
+		if n < 0 {
+			return
+		}
+		if enc := c.AppendTo(nil); string(enc) != string(b[:n]) {
+			t.Fatalf("AppendTo = % x, want % x", enc, b[:n])
+		}
+		if !c.Raw {
+			text := fmt.Sprintf("%de%d", c.Dec.Mant, c.Dec.Exp)
+			w, _ := strconv.ParseFloat(text, 64)
+			if c.Dec.Neg {
+				w = -w
+			}
+			if c.Float64() != w {
+				t.Fatalf("Float64(% x) = %v, want %v", b[:n], c.Float64(), w)
+			}
+		}
+		for _, bits := range []int{64, 32} {
+			if !c.Canonical(bits) {
+				continue
+			}
+			v := c.Float64()
+			if bits == 32 {
+				v = float64(c.Float32())
+			}
+			if got, want := string(AppendFloatJSON(nil, c)), jsonOf(v, bits); got != want {
+				t.Fatalf("AppendFloatJSON(% x) = %s, want %s (bits %d)", b[:n], got, want, bits)
+			}
+			if enc := refCell(v, bits); string(enc) != string(b[:n]) {
+				t.Fatalf("canonical % x, writer gives % x", b[:n], enc)
+			}
+		}
+	})
+}

@@ -1,0 +1,747 @@
+package format
+
+import (
+	"bytes"
+	"math"
+	"math/bits"
+)
+
+// Layout is a validated view of a page: header fields, the string table,
+// shapes, row shape ids and the column directory. Parse builds it; after a
+// successful Parse every cursor over the page reads only well-formed data.
+// A Layout is immutable and safe for concurrent readers.
+type Layout struct {
+	Page    []byte // the whole page, header and trailer included
+	Major   uint8
+	Minor   uint8
+	Flags   uint8
+	Kind    Kind
+	Rows    int
+	Strings StringTable
+	Columns []Column
+
+	shapeCols []uint32 // all shapes' column indexes, concatenated
+	shapeEnds []uint32 // shape id s (1-based) spans shapeCols[shapeEnds[s-1]:shapeEnds[s]], shapeEnds[0] = 0
+	rowShapes []byte   // per-row shape ids (uvarints), or empty when every row has shape 1
+	rowsOff   int      // offset of rowShapes in Page
+	depth     int      // MaxDepth in force when parsed
+	maxStr    int      // MaxStringBytes in force when parsed
+	dataStr   string   // Page viewed as a string
+
+	// scratch reused by Reset
+	seen   []int32
+	uses   []int
+	counts []int
+	names  []uint64
+}
+
+// Column is one entry of the column directory.
+type Column struct {
+	Name    uint32 // string-table index of the key (unused in KindValue pages)
+	Enc     uint8  // encoding byte, EncNullBitmap included
+	Count   int    // present cells: rows whose shape holds this column
+	Nulls   int    // null cells among them
+	Offset  int    // byte offset of Payload in the page
+	Payload []byte
+}
+
+// NumShapes returns the number of distinct row shapes.
+func (l *Layout) NumShapes() int { return len(l.shapeEnds) - 1 }
+
+// Shape returns the ordered column indexes of shape id s (1-based). The slice
+// aliases the layout: do not modify it.
+func (l *Layout) Shape(s int) []uint32 {
+	return l.shapeCols[l.shapeEnds[s-1]:l.shapeEnds[s]:l.shapeEnds[s]]
+}
+
+// ColumnName returns the key of column c without copying.
+func (l *Layout) ColumnName(c int) string {
+	if l.Kind == KindValue {
+		return ""
+	}
+	return l.Strings.String(int(l.Columns[c].Name))
+}
+
+// ChecksumPresent reports whether the page carries a CRC-32C trailer.
+func (l *Layout) ChecksumPresent() bool { return l.Flags&FlagChecksum != 0 }
+
+// RowShapes returns an iterator state over per-row shape ids.
+func (l *Layout) RowShapes() ShapeReader {
+	return ShapeReader{b: l.rowShapes, all1: len(l.rowShapes) == 0}
+}
+
+// ShapeReader yields each row's shape id in order; 0 means a null row.
+type ShapeReader struct {
+	b    []byte
+	pos  int
+	all1 bool
+}
+
+// Next returns the next row's shape id. Call it once per row.
+func (r *ShapeReader) Next() int {
+	if r.all1 {
+		return 1
+	}
+	v, n := ConsumeUvarint(r.b[r.pos:])
+	r.pos += n
+	return int(v)
+}
+
+// CheckHeader inspects only the first bytes of b: it reports ErrUnsupported
+// for anything that is not a page of a major version and flags this reader
+// knows (a JSON entry, a newer release's page), and ErrTruncated for a
+// prefix of a header. It reads nothing past the header.
+func CheckHeader(b []byte) error {
+	n := min(len(b), len(Magic))
+	if !bytes.Equal(b[:n], Magic[:n]) {
+		return errAt(ErrUnsupported, 0, "not a rowpage page (bad magic)")
+	}
+	if len(b) < HeaderSize {
+		return errAt(ErrTruncated, len(b), "header needs 8 bytes")
+	}
+	if b[4] != MajorVersion {
+		return errAt(ErrUnsupported, 4, "major version "+itoa(int(b[4]))+", this reader knows "+itoa(MajorVersion))
+	}
+	if b[6]&^knownFlags != 0 {
+		if b[6]&FlagCompressed != 0 {
+			return errAt(ErrUnsupported, 6, "compressed pages are not supported by this reader")
+		}
+		return errAt(ErrUnsupported, 6, "unknown header flags")
+	}
+	if b[7] > byte(KindValue) {
+		return errAt(ErrUnsupported, 7, "unknown page kind "+itoa(int(b[7])))
+	}
+	return nil
+}
+
+// Parse validates page completely (header, checksum, every section, every
+// cell of every column, against lim) and returns its layout. It allocates in
+// proportion to the column and shape counts, never to a count it has not
+// checked against the bytes present.
+func Parse(page []byte, lim Limits) (*Layout, error) {
+	l := new(Layout)
+	if err := l.Reset(page, lim); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Reset is Parse into an existing Layout, reusing its memory: a Layout kept
+// for a stream of similar pages (in a sync.Pool, say) parses without
+// allocating. On error the Layout is left unusable until the next Reset.
+func (l *Layout) Reset(page []byte, lim Limits) error {
+	lim = lim.WithDefaults()
+	l.Strings = StringTable{}
+	l.Columns = l.Columns[:0]
+	if err := CheckHeader(page); err != nil {
+		return err
+	}
+	if len(page) > lim.MaxPageBytes {
+		return errAt(ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+	}
+	l.Page = page
+	l.dataStr = bytesString(page)
+	l.Major, l.Minor, l.Flags, l.Kind = page[4], page[5], page[6], Kind(page[7])
+	l.depth = lim.MaxDepth
+	l.maxStr = lim.MaxStringBytes
+	end := len(page)
+	if l.Flags&FlagChecksum != 0 {
+		if len(page) < HeaderSize+ChecksumSize {
+			return errAt(ErrTruncated, len(page), "checksum trailer missing")
+		}
+		end -= ChecksumSize
+		want := uint32(page[end]) | uint32(page[end+1])<<8 | uint32(page[end+2])<<16 | uint32(page[end+3])<<24
+		if Checksum(page[:end]) != want {
+			return errAt(ErrChecksum, end, "CRC-32C does not match")
+		}
+	}
+	r := reader{b: page[:end], pos: HeaderSize}
+	rows := r.count("row count", lim.MaxRows, "MaxRows")
+	cols := r.count("column count", lim.MaxColumns, "MaxColumns")
+	if r.err != nil {
+		return r.err
+	}
+	l.Rows = rows
+	strSec := r.section("string table")
+	shapeSec := r.section("shapes")
+	rowSec := r.section("row shapes")
+	colSec := r.section("columns")
+	if r.err != nil {
+		return r.err
+	}
+	if r.pos != len(r.b) {
+		return errAt(ErrCorrupt, r.pos, "bytes after the last section")
+	}
+	if err := l.parseStrings(page, strSec, lim); err != nil {
+		return err
+	}
+	if cols > len(colSec.b) {
+		return errAt(ErrCorrupt, colSec.base, "column count exceeds what the column section can hold")
+	}
+	uses, err := l.parseShapes(page, shapeSec, rowSec, cols, lim)
+	if err != nil {
+		return err
+	}
+	if err := l.checkKind(cols); err != nil {
+		return err
+	}
+	return l.parseColumns(page, colSec, cols, uses)
+}
+
+// grow returns s resized to n, reallocating only when the capacity is short.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// span is a section: its bytes and their offset in the page.
+type span struct {
+	b    []byte
+	base int
+}
+
+func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
+	r := reader{b: s.b}
+	count := r.uvarint("string count")
+	if r.err != nil {
+		return r.fix(s.base)
+	}
+	if count > uint64(lim.MaxStrings) {
+		return errAt(ErrLimit, s.base, "string count exceeds MaxStrings")
+	}
+	if count > uint64(len(s.b)) {
+		return errAt(ErrCorrupt, s.base, "string count exceeds the string section")
+	}
+	n := int(count)
+	if r.pos >= len(s.b) {
+		return errAt(ErrTruncated, s.base+r.pos, "string table width missing")
+	}
+	width := int(s.b[r.pos])
+	r.pos++
+	if width < 1 || width > 4 {
+		return errAt(ErrCorrupt, s.base+r.pos-1, "string table width must be 1 to 4")
+	}
+	flagLen := (n + 3) / 4
+	if uint64(flagLen)+uint64(n)*uint64(width) > uint64(len(s.b)-r.pos) {
+		return errAt(ErrTruncated, s.base+r.pos, "string table offsets run past the section")
+	}
+	t := &l.Strings
+	t.count = n
+	t.width = width
+	t.flags = s.b[r.pos : r.pos+flagLen]
+	r.pos += flagLen
+	t.ends = s.b[r.pos : r.pos+n*width]
+	r.pos += n * width
+	t.data = s.b[r.pos:]
+	dataBase := s.base + r.pos
+	t.str = l.dataStr[dataBase : dataBase+len(t.data)]
+	if StringTableWidth(len(t.data)) != width {
+		return errAt(ErrCorrupt, s.base+r.pos, "string table width is not the smallest that fits")
+	}
+	if n == 0 && len(t.data) != 0 {
+		return errAt(ErrCorrupt, dataBase, "string data without strings")
+	}
+	if n%4 != 0 && t.flags[flagLen-1]>>((n%4)*2) != 0 {
+		return errAt(ErrCorrupt, s.base, "string flag padding bits are not zero")
+	}
+	prev := 0
+	for i := 0; i < n; i++ {
+		e := t.end(i)
+		if e < prev || e > len(t.data) {
+			return errAt(ErrCorrupt, dataBase, "string "+itoa(i)+" ends out of order or past the data")
+		}
+		if e-prev > lim.MaxStringBytes {
+			return errAt(ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
+		}
+		if StringFlags(t.data[prev:e]) != t.Flags(i) {
+			return errAt(ErrCorrupt, dataBase+prev, "string "+itoa(i)+" has wrong escaping flags")
+		}
+		prev = e
+	}
+	if prev != len(t.data) {
+		return errAt(ErrCorrupt, dataBase+prev, "string data has trailing bytes")
+	}
+	return nil
+}
+
+func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]int, error) {
+	r := reader{b: s.b}
+	count := r.uvarint("shape count")
+	if r.err != nil {
+		return nil, r.fix(s.base)
+	}
+	if count > uint64(lim.MaxShapes) {
+		return nil, errAt(ErrLimit, s.base, "shape count exceeds MaxShapes")
+	}
+	if count > uint64(len(s.b)) {
+		return nil, errAt(ErrCorrupt, s.base, "shape count exceeds the shape section")
+	}
+	ns := int(count)
+	l.shapeEnds = append(l.shapeEnds[:0], 0)
+	l.shapeCols = l.shapeCols[:0]
+	l.seen = grow(l.seen, cols)
+	seen := l.seen // seen[c] = shape id that last listed c
+	clear(seen)
+	for id := 1; id <= ns; id++ {
+		k := r.uvarint("shape length")
+		if r.err != nil {
+			return nil, r.fix(s.base)
+		}
+		if k > uint64(cols) || k > uint64(len(s.b)-r.pos) {
+			return nil, errAt(ErrCorrupt, s.base+r.pos, "shape "+itoa(id)+" lists more columns than exist")
+		}
+		for j := 0; j < int(k); j++ {
+			at := r.pos
+			c := r.uvarint("shape column")
+			if r.err != nil {
+				return nil, r.fix(s.base)
+			}
+			if c >= uint64(cols) {
+				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" names column "+utoa(c)+" of "+itoa(cols))
+			}
+			if seen[c] == int32(id) {
+				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" twice")
+			}
+			seen[c] = int32(id)
+			l.shapeCols = append(l.shapeCols, uint32(c))
+		}
+		l.shapeEnds = append(l.shapeEnds, uint32(len(l.shapeCols)))
+	}
+	if r.pos != len(s.b) {
+		return nil, errAt(ErrCorrupt, s.base+r.pos, "bytes after the last shape")
+	}
+	// Row shape ids.
+	l.uses = grow(l.uses, ns+1)
+	uses := l.uses
+	clear(uses)
+	l.rowShapes = rs.b
+	l.rowsOff = rs.base
+	if len(rs.b) == 0 {
+		if l.Rows > 0 {
+			if ns != 1 {
+				return nil, errAt(ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
+			}
+			uses[1] = l.Rows
+		} else if ns != 0 {
+			return nil, errAt(ErrCorrupt, s.base, "a page without rows has shapes")
+		}
+	} else {
+		if l.Rows > len(rs.b) {
+			return nil, errAt(ErrCorrupt, rs.base, "row count exceeds the row shape section")
+		}
+		rr := reader{b: rs.b}
+		all1 := true
+		for row := 0; row < l.Rows; row++ {
+			at := rr.pos
+			id := rr.uvarint("row shape id")
+			if rr.err != nil {
+				return nil, rr.fix(rs.base)
+			}
+			if id > uint64(ns) {
+				return nil, &Error{Err: ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
+			}
+			all1 = all1 && id == 1
+			uses[id]++
+		}
+		if rr.pos != len(rs.b) {
+			return nil, errAt(ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
+		}
+		if all1 {
+			return nil, errAt(ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
+		}
+	}
+	for id := 1; id <= ns; id++ {
+		if uses[id] == 0 {
+			return nil, errAt(ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
+		}
+	}
+	return uses, nil
+}
+
+func (l *Layout) checkKind(cols int) error {
+	switch l.Kind {
+	case KindObject:
+		if l.Rows != 1 || len(l.rowShapes) != 0 {
+			return errAt(ErrCorrupt, 7, "an object page holds exactly one non-null row")
+		}
+	case KindValue:
+		if l.Rows != 1 || cols != 1 || l.NumShapes() != 1 || len(l.Shape(1)) != 1 || len(l.rowShapes) != 0 {
+			return errAt(ErrCorrupt, 7, "a value page holds exactly one row of one column")
+		}
+	}
+	return nil
+}
+
+func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
+	l.counts = grow(l.counts, cols)
+	counts := l.counts
+	clear(counts)
+	for id := 1; id < len(uses); id++ {
+		for _, c := range l.Shape(id) {
+			counts[c] += uses[id]
+		}
+	}
+	l.Columns = grow(l.Columns, cols)
+	clear(l.Columns)
+	r := reader{b: s.b}
+	var names []uint64
+	if l.Kind != KindValue {
+		l.names = grow(l.names, (l.Strings.Len()+63)/64)
+		names = l.names
+		clear(names)
+	}
+	total := uint64(0)
+	for c := 0; c < cols; c++ {
+		col := &l.Columns[c]
+		if l.Kind != KindValue {
+			at := r.pos
+			name := r.uvarint("column name")
+			if r.err != nil {
+				return r.fix(s.base)
+			}
+			if name >= uint64(l.Strings.Len()) {
+				return &Error{Err: ErrCorrupt, Msg: "column name index out of range", Offset: s.base + at, Row: -1, Column: c}
+			}
+			if names[name/64]&(1<<(name%64)) != 0 {
+				return &Error{Err: ErrCorrupt, Msg: "duplicate column name", Offset: s.base + at, Row: -1, Column: c, ColumnName: l.Strings.String(int(name))}
+			}
+			names[name/64] |= 1 << (name % 64)
+			col.Name = uint32(name)
+		}
+		if r.pos >= len(r.b) {
+			return errAt(ErrTruncated, s.base+r.pos, "column encoding missing")
+		}
+		col.Enc = r.b[r.pos]
+		r.pos++
+		plen := r.uvarint("column payload length")
+		if r.err != nil {
+			return r.fix(s.base)
+		}
+		if plen > uint64(len(s.b)) {
+			return &Error{Err: ErrTruncated, Msg: "column payload runs past the section", Offset: s.base + r.pos, Row: -1, Column: c}
+		}
+		total += plen
+		col.Count = counts[c]
+		if col.Count == 0 {
+			return &Error{Err: ErrCorrupt, Msg: "column appears in no row", Offset: s.base, Row: -1, Column: c}
+		}
+		col.Offset = int(plen) // temporarily the length
+	}
+	if total != uint64(len(s.b)-r.pos) {
+		return errAt(ErrCorrupt, s.base+r.pos, "column payload lengths do not add up to the column section")
+	}
+	off := r.pos
+	for c := range l.Columns {
+		col := &l.Columns[c]
+		n := col.Offset
+		col.Payload = s.b[off : off+n : off+n]
+		col.Offset = s.base + off
+		off += n
+		if err := l.validateColumn(c); err != nil {
+			if e, ok := err.(*Error); ok && e.Column < 0 {
+				e.Column = c
+				if l.Kind != KindValue {
+					e.ColumnName = l.ColumnName(c)
+				}
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+// validateColumn checks every cell of column c.
+func (l *Layout) validateColumn(c int) error {
+	col := &l.Columns[c]
+	enc := col.Enc &^ EncNullBitmap
+	if enc > encMax {
+		return errAt(ErrUnsupported, col.Offset, "unknown column encoding "+itoa(int(col.Enc)))
+	}
+	v := validator{l: l, r: reader{b: col.Payload}, base: col.Offset}
+	values := col.Count
+	if col.Enc&EncNullBitmap != 0 {
+		if enc == EncNull {
+			return errAt(ErrCorrupt, col.Offset, "all-null column with a null bitmap")
+		}
+		nb := (col.Count + 7) / 8
+		if nb > len(col.Payload) {
+			return errAt(ErrTruncated, col.Offset, "null bitmap runs past the payload")
+		}
+		nulls, ok := countBits(col.Payload[:nb], col.Count)
+		if !ok {
+			return errAt(ErrCorrupt, col.Offset+nb-1, "null bitmap padding bits are not zero")
+		}
+		if nulls == 0 || nulls == col.Count {
+			return errAt(ErrCorrupt, col.Offset, "null bitmap must hold some but not all nulls")
+		}
+		col.Nulls = nulls
+		values -= nulls
+		v.r.pos = nb
+	}
+	if enc == EncNull {
+		col.Nulls = col.Count
+		if len(col.Payload) != 0 {
+			return errAt(ErrCorrupt, col.Offset, "all-null column has a payload")
+		}
+		return nil
+	}
+	v.column(enc, values)
+	if v.r.err != nil {
+		return v.r.fix(v.base)
+	}
+	if v.r.pos != len(v.r.b) {
+		return errAt(ErrCorrupt, v.base+v.r.pos, "column payload has trailing bytes")
+	}
+	return nil
+}
+
+// countBits counts the set bits among the first n bits of b and reports
+// whether the padding bits after them are zero.
+func countBits(b []byte, n int) (int, bool) {
+	c := 0
+	for _, x := range b {
+		c += bits.OnesCount8(x)
+	}
+	if n%8 != 0 && b[len(b)-1]>>(n%8) != 0 {
+		return c, false
+	}
+	return c, true
+}
+
+// validator walks a column payload checking every value.
+type validator struct {
+	l    *Layout
+	r    reader
+	base int
+}
+
+func (v *validator) fail(kind error, msg string) {
+	if v.r.err == nil {
+		v.r.err = errAt(kind, v.r.pos, msg)
+	}
+}
+
+func (v *validator) column(enc uint8, n int) {
+	r := &v.r
+	switch enc {
+	case EncBool:
+		nb := (n + 7) / 8
+		if nb > len(r.b)-r.pos {
+			v.fail(ErrTruncated, "bool bits run past the payload")
+			return
+		}
+		if _, ok := countBits(r.b[r.pos:r.pos+nb], n); !ok && n > 0 {
+			r.pos += nb - 1
+			v.fail(ErrCorrupt, "bool padding bits are not zero")
+			return
+		}
+		r.pos += nb
+	case EncInt, EncIntDelta:
+		for i := 0; i < n && r.err == nil; i++ {
+			r.varint("integer")
+		}
+	case EncIntFOR:
+		lo := r.varint("frame minimum")
+		sawZero := false
+		for i := 0; i < n && r.err == nil; i++ {
+			d := r.uvarint("frame offset")
+			if d > uint64(math.MaxInt64)-uint64(lo) {
+				v.fail(ErrCorrupt, "frame offset overflows int64")
+			}
+			sawZero = sawZero || d == 0
+		}
+		if r.err == nil && !sawZero && n > 0 {
+			v.fail(ErrCorrupt, "frame minimum is not the minimum")
+		}
+	case EncUint:
+		big := false
+		for i := 0; i < n && r.err == nil; i++ {
+			big = r.uvarint("unsigned integer") > math.MaxInt64 || big
+		}
+		if r.err == nil && !big {
+			v.fail(ErrCorrupt, "uint column holds no value above MaxInt64")
+		}
+	case EncFloat:
+		for i := 0; i < n && r.err == nil; i++ {
+			v.float()
+		}
+	case EncStrRef:
+		for i := 0; i < n && r.err == nil; i++ {
+			v.strIndex()
+		}
+	case EncStrSeq:
+		base := r.uvarint("string sequence base")
+		if r.err == nil && (base > uint64(v.l.Strings.Len()) || uint64(n) > uint64(v.l.Strings.Len())-base) {
+			v.fail(ErrCorrupt, "string sequence runs past the string table")
+		}
+	case EncTime:
+		v.timeColumn(n)
+	case EncBytes:
+		for i := 0; i < n && r.err == nil; i++ {
+			r.blob("byte string", v.l.maxStr)
+		}
+	case EncNumber:
+		for i := 0; i < n && r.err == nil; i++ {
+			at := r.pos
+			t := r.blob("number", v.l.maxStr)
+			if r.err == nil && !ValidNumber(t) {
+				r.pos = at
+				v.fail(ErrCorrupt, "invalid JSON number text")
+			}
+		}
+	case EncAny:
+		for i := 0; i < n && r.err == nil; i++ {
+			v.value(1)
+		}
+	}
+}
+
+func (v *validator) float() {
+	r := &v.r
+	c, n := ConsumeFloatCell(r.b[r.pos:])
+	if n < 0 {
+		if n == ErrCodeTruncated {
+			v.fail(ErrTruncated, "float runs past the payload")
+		} else {
+			v.fail(ErrCorrupt, "invalid float cell")
+		}
+		return
+	}
+	_ = c
+	r.pos += n
+}
+
+func (v *validator) strIndex() {
+	at := v.r.pos
+	i := v.r.uvarint("string index")
+	if v.r.err == nil && i >= uint64(v.l.Strings.Len()) {
+		v.r.pos = at
+		v.fail(ErrCorrupt, "string index "+utoa(i)+" out of range")
+	}
+}
+
+func (v *validator) timeColumn(n int) {
+	r := &v.r
+	if r.pos >= len(r.b) {
+		v.fail(ErrTruncated, "time mode missing")
+		return
+	}
+	mode := r.b[r.pos]
+	r.pos++
+	if mode >= timeModeCount {
+		r.pos--
+		v.fail(ErrCorrupt, "unknown time mode")
+		return
+	}
+	var off int64
+	if mode == TimeShared {
+		off = r.varint("time offset")
+		if r.err == nil && (off == 0 || off < -86399 || off > 86399) {
+			v.fail(ErrCorrupt, "shared time offset out of range")
+			return
+		}
+	}
+	local := int64(0)
+	for i := 0; i < n && r.err == nil; i++ {
+		at := r.pos
+		d := r.varint("time seconds")
+		local += d
+		frac := r.uvarint("time fraction")
+		if mode == TimePerValue {
+			off = r.varint("time offset")
+		}
+		if r.err != nil {
+			return
+		}
+		if !timeCellValid(local, frac, off) {
+			r.pos = at
+			v.fail(ErrCorrupt, "timestamp out of range")
+		}
+	}
+}
+
+// timeCellValid checks a decoded time cell.
+func timeCellValid(local int64, frac uint64, off int64) bool {
+	if frac > 9_999_999_999 || off < -86399 || off > 86399 {
+		return false
+	}
+	ts := Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
+	return ts.Valid()
+}
+
+// value checks one tagged value at nesting depth d.
+func (v *validator) value(d int) {
+	r := &v.r
+	if r.pos >= len(r.b) {
+		v.fail(ErrTruncated, "tagged value missing")
+		return
+	}
+	tag := r.b[r.pos]
+	r.pos++
+	switch tag {
+	case TagNull, TagFalse, TagTrue:
+	case TagInt:
+		r.varint("integer")
+	case TagUint:
+		if r.uvarint("unsigned integer") <= math.MaxInt64 && r.err == nil {
+			v.fail(ErrCorrupt, "uint tag for a value that fits int64")
+		}
+	case TagFloat:
+		v.float()
+	case TagString:
+		v.strIndex()
+	case TagTime:
+		at := r.pos
+		local := r.varint("time seconds")
+		frac := r.uvarint("time fraction")
+		off := r.varint("time offset")
+		if r.err == nil && !timeCellValid(local, frac, off) {
+			r.pos = at
+			v.fail(ErrCorrupt, "timestamp out of range")
+		}
+	case TagBytes:
+		r.blob("byte string", v.l.maxStr)
+	case TagNumber:
+		at := r.pos
+		t := r.blob("number", v.l.maxStr)
+		if r.err == nil && !ValidNumber(t) {
+			r.pos = at
+			v.fail(ErrCorrupt, "invalid JSON number text")
+		}
+	case TagRaw:
+		at := r.pos
+		t := r.blob("raw JSON", v.l.maxStr)
+		if r.err == nil && !ValidCompactJSON(t, v.l.depth-d) {
+			r.pos = at
+			v.fail(ErrCorrupt, "raw JSON text is not valid compact JSON within the depth limit")
+		}
+	case TagArray, TagObject:
+		if d >= v.l.depth {
+			v.fail(ErrLimit, "nesting exceeds MaxDepth")
+			return
+		}
+		cnt := r.uvarint("element count")
+		if r.err != nil {
+			return
+		}
+		if cnt > uint64(len(r.b)-r.pos) {
+			v.fail(ErrCorrupt, "element count exceeds the bytes left")
+			return
+		}
+		for i := 0; i < int(cnt) && r.err == nil; i++ {
+			if tag == TagObject {
+				v.strIndex()
+			}
+			v.value(d + 1)
+		}
+	default:
+		r.pos--
+		if tag > tagMax {
+			v.fail(ErrUnsupported, "unknown value tag "+itoa(int(tag)))
+		} else {
+			v.fail(ErrCorrupt, "invalid value tag")
+		}
+	}
+}

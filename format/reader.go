@@ -1,0 +1,126 @@
+package format
+
+import (
+	"encoding/json"
+	"strconv"
+)
+
+// reader consumes a section with a sticky error: after the first failure
+// every read returns zero and the error stays. Offsets in errors are relative
+// to b until fix adds the section's base.
+type reader struct {
+	b   []byte
+	pos int
+	err *Error
+}
+
+func (r *reader) uvarint(what string) uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := ConsumeUvarint(r.b[r.pos:])
+	if n < 0 {
+		r.err = varintErr(n, r.pos, what)
+		return 0
+	}
+	r.pos += n
+	return v
+}
+
+func (r *reader) varint(what string) int64 {
+	return DecodeZigZag(r.uvarint(what))
+}
+
+// count reads a uvarint count bounded by a limit.
+func (r *reader) count(what string, limit int, limitName string) int {
+	at := r.pos
+	v := r.uvarint(what)
+	if r.err == nil && v > uint64(limit) {
+		r.err = errAt(ErrLimit, at, what+" "+utoa(v)+" exceeds "+limitName)
+		return 0
+	}
+	return int(v)
+}
+
+// section reads a length-prefixed section.
+func (r *reader) section(what string) span {
+	at := r.pos
+	n := r.uvarint(what + " length")
+	if r.err != nil {
+		return span{}
+	}
+	if n > uint64(len(r.b)-r.pos) {
+		r.err = errAt(ErrTruncated, at, what+" section runs past the end of the page")
+		return span{}
+	}
+	s := span{b: r.b[r.pos : r.pos+int(n) : r.pos+int(n)], base: r.pos}
+	r.pos += int(n)
+	return s
+}
+
+// blob reads a uvarint length and that many bytes.
+func (r *reader) blob(what string, max int) []byte {
+	at := r.pos
+	n := r.uvarint(what + " length")
+	if r.err != nil {
+		return nil
+	}
+	if n > uint64(len(r.b)-r.pos) {
+		r.err = errAt(ErrTruncated, at, what+" runs past the payload")
+		return nil
+	}
+	if n > uint64(max) {
+		r.err = errAt(ErrLimit, at, what+" exceeds MaxStringBytes")
+		return nil
+	}
+	b := r.b[r.pos : r.pos+int(n)]
+	r.pos += int(n)
+	return b
+}
+
+// fix turns the section-relative offset of r.err into a page offset.
+func (r *reader) fix(base int) *Error {
+	if r.err.Offset >= 0 {
+		r.err.Offset += base
+	}
+	return r.err
+}
+
+func itoa(v int) string    { return strconv.Itoa(v) }
+func utoa(v uint64) string { return strconv.FormatUint(v, 10) }
+
+// ValidCompactJSON reports whether b is one valid JSON value with no
+// insignificant whitespace and nesting no deeper than maxDepth: the form a TagRaw value must have.
+func ValidCompactJSON(b []byte, maxDepth int) bool {
+	if !json.Valid(b) {
+		return false
+	}
+	depth := 0
+	inStr := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if inStr {
+			switch c {
+			case '\\':
+				i++
+			case '"':
+				inStr = false
+			}
+			continue
+		}
+		switch c {
+		case '"':
+			inStr = true
+		case ' ', '\t', '\n', '\r':
+			return false
+		case '[', '{':
+			depth++
+			if depth > maxDepth {
+				return false
+			}
+		case ']', '}':
+			depth--
+		}
+	}
+	return true
+}

@@ -1,0 +1,111 @@
+package format
+
+import (
+	"encoding/base64"
+	"strconv"
+)
+
+// AppendCellJSON appends the JSON text of a decoded cell, exactly as
+// encoding/json writes the Go value the cell came from. Nested arrays and
+// objects are rendered recursively (Parse bounded their depth). escapeHTML
+// selects json.Marshal's escaping of <, > and & in strings.
+func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
+	switch c.Tag {
+	case TagNull:
+		return append(dst, "null"...)
+	case TagFalse:
+		return append(dst, "false"...)
+	case TagTrue:
+		return append(dst, "true"...)
+	case TagInt:
+		return strconv.AppendInt(dst, c.Int, 10)
+	case TagUint:
+		return strconv.AppendUint(dst, c.Uint, 10)
+	case TagFloat:
+		return AppendFloatJSON(dst, c.Float)
+	case TagString:
+		return l.AppendStringJSON(dst, int(c.Str), escapeHTML)
+	case TagTime:
+		return AppendTimestampJSON(dst, c.Time)
+	case TagBytes:
+		dst = append(dst, '"')
+		dst = base64.StdEncoding.AppendEncode(dst, c.Data)
+		return append(dst, '"')
+	case TagNumber:
+		return append(dst, c.Data...)
+	case TagRaw:
+		return AppendRawJSON(dst, c.Data, escapeHTML)
+	case TagArray:
+		dst = append(dst, '[')
+		r := Elements(c)
+		var e Cell
+		for i := 0; ; i++ {
+			if _, ok := r.Next(&e); !ok {
+				break
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = l.AppendCellJSON(dst, &e, escapeHTML)
+		}
+		return append(dst, ']')
+	case TagObject:
+		dst = append(dst, '{')
+		r := Elements(c)
+		var e Cell
+		for i := 0; ; i++ {
+			k, ok := r.Next(&e)
+			if !ok {
+				break
+			}
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
+			dst = append(dst, ':')
+			dst = l.AppendCellJSON(dst, &e, escapeHTML)
+		}
+		return append(dst, '}')
+	}
+	return dst
+}
+
+// AppendStringJSON appends string-table entry i as a quoted JSON string,
+// copying it as it is when its flags say nothing needs escaping.
+func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
+	t := &l.Strings
+	s := t.Bytes(i)
+	f := t.Flags(i)
+	if f&StrNeedsEscape == 0 && (f&StrHasHTML == 0 || !escapeHTML) {
+		dst = append(dst, '"')
+		dst = append(dst, s...)
+		return append(dst, '"')
+	}
+	return AppendQuoted(dst, s, escapeHTML)
+}
+
+// AppendRawJSON appends compact JSON text from a TagRaw value, escaping
+// <, >, & and U+2028/U+2029 inside strings when escapeHTML is set, as
+// json.Marshal does for the output of MarshalJSON methods.
+func AppendRawJSON(dst, raw []byte, escapeHTML bool) []byte {
+	if !escapeHTML {
+		return append(dst, raw...)
+	}
+	const hex = "0123456789abcdef"
+	start := 0
+	for i := 0; i < len(raw); i++ {
+		c := raw[i]
+		switch {
+		case c == '<' || c == '>' || c == '&':
+			dst = append(dst, raw[start:i]...)
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			start = i + 1
+		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8:
+			dst = append(dst, raw[start:i]...)
+			dst = append(dst, '\\', 'u', '2', '0', '2', hex[raw[i+2]&0xF])
+			i += 2
+			start = i + 1
+		}
+	}
+	return append(dst, raw[start:]...)
+}

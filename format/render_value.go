@@ -1,0 +1,82 @@
+package format
+
+import (
+	"encoding/base64"
+	"strconv"
+)
+
+// AppendValueJSON renders the tagged value at the start of b (validated by
+// Parse) as JSON and returns the bytes of b it used. Unlike ReadValue plus
+// AppendCellJSON it walks nested arrays and objects once.
+func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool) ([]byte, int) {
+	tag := b[0]
+	switch tag {
+	case TagNull:
+		return append(dst, "null"...), 1
+	case TagFalse:
+		return append(dst, "false"...), 1
+	case TagTrue:
+		return append(dst, "true"...), 1
+	case TagInt:
+		v, n := ConsumeVarint(b[1:])
+		return strconv.AppendInt(dst, v, 10), 1 + n
+	case TagUint:
+		v, n := ConsumeUvarint(b[1:])
+		return strconv.AppendUint(dst, v, 10), 1 + n
+	case TagFloat:
+		v, n := ConsumeFloatCell(b[1:])
+		return AppendFloatJSON(dst, v), 1 + n
+	case TagString:
+		v, n := ConsumeUvarint(b[1:])
+		return l.AppendStringJSON(dst, int(v), escapeHTML), 1 + n
+	case TagTime:
+		var c Cell
+		n := ReadValue(b, &c)
+		return AppendTimestampJSON(dst, c.Time), n
+	case TagBytes, TagNumber, TagRaw:
+		ln, n := ConsumeUvarint(b[1:])
+		data := b[1+n : 1+n+int(ln)]
+		switch tag {
+		case TagBytes:
+			dst = append(dst, '"')
+			dst = base64.StdEncoding.AppendEncode(dst, data)
+			dst = append(dst, '"')
+		case TagNumber:
+			dst = append(dst, data...)
+		default:
+			dst = AppendRawJSON(dst, data, escapeHTML)
+		}
+		return dst, 1 + n + int(ln)
+	case TagArray:
+		cnt, n := ConsumeUvarint(b[1:])
+		pos := 1 + n
+		dst = append(dst, '[')
+		for i := uint64(0); i < cnt; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			var m int
+			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+			pos += m
+		}
+		return append(dst, ']'), pos
+	case TagObject:
+		cnt, n := ConsumeUvarint(b[1:])
+		pos := 1 + n
+		dst = append(dst, '{')
+		for i := uint64(0); i < cnt; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			k, n := ConsumeUvarint(b[pos:])
+			pos += n
+			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
+			dst = append(dst, ':')
+			var m int
+			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+			pos += m
+		}
+		return append(dst, '}'), pos
+	}
+	return dst, 1
+}

@@ -1,0 +1,7 @@
+//go:build purego
+
+package format
+
+// bytesString copies b into a string: the safe twin of the unsafe view, one
+// allocation per page instead of one per string.
+func bytesString(b []byte) string { return string(b) }

@@ -1,0 +1,139 @@
+package format
+
+import "math/bits"
+
+// Varints are protobuf-style LEB128: seven value bits per byte, least
+// significant group first, the high bit set on every byte but the last.
+//
+//	uvarint := { 1xxxxxxx } 0xxxxxxx     at most 10 bytes
+//
+// A uvarint is canonical when it is the shortest encoding of its value: the
+// last byte of a multi-byte uvarint is never 0x00, and the tenth byte, if
+// any, is 0x01. Signed values are zigzag-mapped first (0, -1, 1, -2, ... to
+// 0, 1, 2, 3, ...) so that small magnitudes stay short.
+//
+// Inlining (go build -gcflags=-m, Go 1.26, budget 80): AppendUvarint (cost
+// 71: one-byte values inline, longer ones call appendUvarintSlow), SizeUvarint
+// (12), SizeVarint (28), EncodeZigZag (10), DecodeZigZag (11) and
+// ConsumeVarint (79, a wrapper around the ConsumeUvarint call) inline.
+// ConsumeUvarint (any call to an out-of-line helper costs 57 of the 80, which
+// leaves too little for the bounds check) and AppendVarint (the zigzag step
+// tips it over) do not; both are straight-line for one- and two-byte values.
+
+// Error codes returned as a negative n by the Consume functions of this
+// package. They are plain ints so that callers can compare n directly.
+const (
+	// ErrCodeTruncated means the input ended inside the value.
+	ErrCodeTruncated int = -1
+	// ErrCodeOverflow means a varint ran past 10 bytes or its 10th byte
+	// was greater than 1, so its value does not fit in 64 bits.
+	ErrCodeOverflow int = -2
+	// ErrCodeNonMinimal means a multi-byte varint ended in a 0x00 byte,
+	// so a shorter encoding of the same value exists.
+	ErrCodeNonMinimal int = -3
+	// ErrCodeInvalid means the bytes are well formed but break a rule of
+	// the format, such as a reserved selector or a non-canonical value.
+	ErrCodeInvalid int = -4
+)
+
+// MaxVarintLen is the largest number of bytes a uvarint or varint occupies.
+const MaxVarintLen = 10
+
+// AppendUvarint appends the canonical uvarint encoding of v to dst and
+// returns the extended slice. It writes SizeUvarint(v) bytes and allocates
+// only when dst must grow. Inlines; values below 128 take no call.
+func AppendUvarint(dst []byte, v uint64) []byte {
+	if v < 1<<7 {
+		return append(dst, byte(v))
+	}
+	return appendUvarintSlow(dst, v)
+}
+
+// appendUvarintSlow handles values of two or more bytes. It is kept out of
+// line so that AppendUvarint stays within the inlining budget.
+//
+//go:noinline
+func appendUvarintSlow(dst []byte, v uint64) []byte {
+	if v < 1<<14 {
+		return append(dst, byte(v)|0x80, byte(v>>7))
+	}
+	for v >= 0x80 {
+		dst = append(dst, byte(v)|0x80)
+		v >>= 7
+	}
+	return append(dst, byte(v))
+}
+
+// ConsumeUvarint decodes the uvarint at the start of b. It returns the value
+// and the number of bytes read (1 to 10), or a negative n: ErrCodeTruncated,
+// ErrCodeOverflow or ErrCodeNonMinimal; v is 0 on error. It never panics,
+// never allocates, and reads at most 10 bytes. One- and two-byte values
+// take a branch or two; longer ones a loop. Does not inline (see above).
+func ConsumeUvarint(b []byte) (v uint64, n int) {
+	if len(b) >= 2 {
+		if b[0] < 0x80 {
+			return uint64(b[0]), 1
+		}
+		if c := b[1]; c < 0x80 && c != 0 {
+			return uint64(b[0]&0x7f) | uint64(c)<<7, 2
+		}
+	}
+	for i := 0; i < MaxVarintLen; i++ {
+		if i >= len(b) {
+			return 0, ErrCodeTruncated
+		}
+		c := b[i]
+		if i == MaxVarintLen-1 && c > 1 {
+			return 0, ErrCodeOverflow
+		}
+		v |= uint64(c&0x7f) << (7 * i)
+		if c < 0x80 {
+			if c == 0 && i > 0 {
+				return 0, ErrCodeNonMinimal
+			}
+			return v, i + 1
+		}
+	}
+	return 0, ErrCodeOverflow // not reached: the 10th byte returns above
+}
+
+// SizeUvarint returns the number of bytes (1 to 10) AppendUvarint writes
+// for v. Constant time, no branches; inlines.
+func SizeUvarint(v uint64) int {
+	// 9/64 approximates 1/7 closely enough for every bit length 0..64.
+	return int(9*uint32(bits.Len64(v))+64) / 64
+}
+
+// AppendVarint appends the zigzag uvarint encoding of v to dst and returns
+// the extended slice. It writes SizeVarint(v) bytes, allocating only when dst
+// must grow. Does not inline (cost 88); the zigzag step is two instructions
+// in front of AppendUvarint.
+func AppendVarint(dst []byte, v int64) []byte {
+	return AppendUvarint(dst, EncodeZigZag(v))
+}
+
+// ConsumeVarint decodes the zigzag uvarint at the start of b. It returns the
+// value and the bytes read, or a negative n as ConsumeUvarint does. It never
+// panics or allocates. Inlines (cost 79) down to the ConsumeUvarint call.
+func ConsumeVarint(b []byte) (int64, int) {
+	v, n := ConsumeUvarint(b)
+	return int64(v>>1) ^ -int64(v&1), n // DecodeZigZag, spelled out to fit the budget
+}
+
+// SizeVarint returns the number of bytes (1 to 10) AppendVarint writes for
+// v. Constant time; inlines.
+func SizeVarint(v int64) int {
+	return SizeUvarint(EncodeZigZag(v))
+}
+
+// EncodeZigZag maps a signed value to an unsigned one so that values of
+// small magnitude map to small numbers: 0, -1, 1, -2 become 0, 1, 2, 3.
+// Two instructions; inlines.
+func EncodeZigZag(v int64) uint64 {
+	return uint64(v<<1) ^ uint64(v>>63)
+}
+
+// DecodeZigZag is the inverse of EncodeZigZag. Three instructions; inlines.
+func DecodeZigZag(x uint64) int64 {
+	return int64(x>>1) ^ -int64(x&1)
+}

@@ -1,0 +1,112 @@
+package format
+
+// The page grammar (SPEC.md is normative; this is a summary for readers of
+// the code). uv = unsigned LEB128 varint, sv = zigzag varint.
+//
+//	page      = header body [crc32c]        ; crc32c present iff FlagChecksum
+//	header    = magic(4) major(1) minor(1) flags(1) kind(1)
+//	body      = uv(rows) uv(columns) section(strings) section(shapes)
+//	            section(rowshapes) section(columns)
+//	section   = uv(byte length) bytes
+//	strings   = uv(count) width(1) flags(ceil(count/4)) ends(count*width) data
+//	shapes    = uv(count) { uv(k) k*uv(column) }
+//	rowshapes = empty | rows*uv(shape id)   ; empty iff every row has shape 1
+//	columns   = columns*( [uv(name)] enc(1) uv(payload length) ) payloads
+//
+// A column's payload is [null bitmap] values, where the bitmap is present
+// iff enc has EncNullBitmap set.
+
+// Magic is the first four bytes of every page. The first byte is not ASCII,
+// so a JSON or text cache entry is never mistaken for a page.
+var Magic = [4]byte{0x89, 'R', 'P', 'G'}
+
+// Version of the format this package reads and writes.
+const (
+	MajorVersion = 1
+	MinorVersion = 0
+)
+
+// HeaderSize is the fixed size of the page header in bytes.
+const HeaderSize = 8
+
+// ChecksumSize is the size of the CRC-32C trailer.
+const ChecksumSize = 4
+
+// Header flags. Unknown bits make a page unsupported.
+const (
+	FlagChecksum   = 1 << 0 // a CRC-32C trailer follows the body
+	FlagCompressed = 1 << 1 // reserved: the body is compressed (not in v1)
+	knownFlags     = FlagChecksum
+)
+
+// Kind says how the rows of a page render as one JSON value.
+type Kind uint8
+
+// Page kinds.
+const (
+	KindRows   Kind = 0 // an array of row objects (null rows allowed)
+	KindObject Kind = 1 // exactly one row, rendered as a bare object
+	KindValue  Kind = 2 // exactly one row of one unnamed column, rendered as that value
+)
+
+// Column encodings: the low seven bits of a column's encoding byte.
+const (
+	EncNull     = 0x00 // every cell is null; no payload
+	EncBool     = 0x01 // bit set, LSB first
+	EncInt      = 0x02 // sv per value
+	EncIntDelta = 0x03 // sv first value, then sv wrapping differences
+	EncIntFOR   = 0x04 // sv minimum, then uv (value - minimum) per value
+	EncUint     = 0x05 // uv per value; some value exceeds MaxInt64
+	EncFloat    = 0x06 // float cell per value
+	EncStrRef   = 0x07 // uv string-table index per value
+	EncStrSeq   = 0x08 // uv base: values are strings base, base+1, ...
+	EncTime     = 0x09 // time mode byte, then time cells
+	EncBytes    = 0x0A // uv length + bytes per value
+	EncNumber   = 0x0B // uv length + JSON number text per value
+	EncAny      = 0x0C // tagged value per value
+	encMax      = EncAny
+
+	// EncNullBitmap marks a column whose payload starts with a null bitmap:
+	// one bit per present cell, 1 for null, LSB first.
+	EncNullBitmap = 0x80
+)
+
+// Time column modes: the first payload byte of an EncTime column.
+const (
+	TimeUTC       = 0 // every offset is 0; cells have no offset field
+	TimeShared    = 1 // sv offset (non-zero) follows; cells have no offset field
+	TimePerValue  = 2 // each cell ends with sv offset
+	timeModeCount = 3
+)
+
+// Tags of tagged values (EncAny cells and nested values).
+const (
+	TagNull   = 0x00
+	TagFalse  = 0x01
+	TagTrue   = 0x02
+	TagInt    = 0x03 // sv
+	TagUint   = 0x04 // uv, greater than MaxInt64
+	TagFloat  = 0x05 // float cell
+	TagString = 0x06 // uv string-table index
+	TagTime   = 0x07 // sv local seconds, uv frac, sv offset
+	TagBytes  = 0x08 // uv length + bytes
+	TagNumber = 0x09 // uv length + JSON number text
+	TagRaw    = 0x0A // uv length + compact JSON text
+	TagArray  = 0x0B // uv count, values
+	TagObject = 0x0C // uv count, (uv key index, value) pairs
+	tagMax    = TagObject
+)
+
+// EncodingName returns a short name for a column encoding byte, for tools and errors.
+func EncodingName(enc uint8) string {
+	names := [...]string{"null", "bool", "int", "int-delta", "int-for", "uint", "float",
+		"string-ref", "string-seq", "time", "bytes", "number", "any"}
+	e := enc &^ EncNullBitmap
+	if int(e) < len(names) {
+		if enc&EncNullBitmap != 0 {
+			return names[e] + "+nulls"
+		}
+		return names[e]
+	}
+	return "unknown"
+}

@@ -1,0 +1,71 @@
+package rowpage
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// pageJSON renders an opened page as JSON with the generic cell renderer,
+// row by row. It is a simple reference: jsonbridge has the fast one.
+func pageJSON(t testing.TB, page []byte) []byte {
+	t.Helper()
+	p, err := Open(page)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	l := p.Layout()
+	var out []byte
+	switch l.Kind {
+	case format.KindValue:
+		var c format.Cell
+		cur := l.Cursor(0)
+		cur.TakeCell(&c)
+		return l.AppendCellJSON(out, &c, true)
+	case format.KindRows:
+		out = append(out, '[')
+	}
+	for r := range p.Rows() {
+		if r.Index() > 0 {
+			out = append(out, ',')
+		}
+		if r.IsNull() {
+			out = append(out, "null"...)
+			continue
+		}
+		out = append(out, '{')
+		for i := 0; i < r.NumFields(); i++ {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			c := r.Field(i)
+			out = l.AppendStringJSON(out, int(l.Columns[c].Name), true)
+			out = append(out, ':')
+			out = r.AppendJSON(out, c)
+		}
+		out = append(out, '}')
+	}
+	if l.Kind == format.KindRows {
+		out = append(out, ']')
+	}
+	return out
+}
+
+// checkJSON marshals v both ways and requires identical JSON.
+func checkJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("json.Marshal: %v", err)
+	}
+	page, err := Marshal(v)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	got := pageJSON(t, page)
+	if string(got) != string(want) {
+		t.Fatalf("JSON differs\n got: %.2000s\nwant: %.2000s", got, want)
+	}
+	return page
+}

@@ -1,0 +1,223 @@
+package jsonbridge
+
+import (
+	"io"
+	"strconv"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// transcoder is the pooled state of one page-to-JSON call.
+type transcoder struct {
+	m      *Mode
+	l      format.Layout
+	cur    []format.Cursor
+	keys   []byte // pre-rendered `"key":` of every column, concatenated
+	keyEnd []int
+	keep   []bool // column is written
+	cell   format.Cell
+	rows   int // rows written
+}
+
+func (m *Mode) get() *transcoder {
+	t, _ := m.pool.Get().(*transcoder)
+	if t == nil {
+		t = &transcoder{m: m}
+	}
+	return t
+}
+
+func (m *Mode) put(t *transcoder) {
+	t.l.Page = nil
+	m.pool.Put(t)
+}
+
+// AppendJSON appends the JSON of page to dst, exactly as json.Marshal wrote
+// the values the page was built from. With a reused dst it does not
+// allocate. On error dst is returned unchanged.
+func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSON(dst, page) }
+
+// WriteJSON writes the JSON of page to w in chunks of about 32 KiB, so that
+// a large page never needs one buffer of its whole JSON.
+func WriteJSON(w io.Writer, page []byte) error { return defaultMode.WriteJSON(w, page) }
+
+// AppendJSON appends the JSON of page to dst under mode m. The cost is one
+// validation pass over the page (Open's) and one rendering pass.
+func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
+	t := m.get()
+	defer m.put(t)
+	if err := t.open(page); err != nil {
+		return dst, err
+	}
+	out, _ := t.render(dst, nil)
+	return out, nil
+}
+
+// chunkSize is the buffer WriteJSON fills before each Write.
+const chunkSize = 32 << 10
+
+// WriteJSON writes the JSON of page to w under mode m, in chunks.
+func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
+	t := m.get()
+	defer m.put(t)
+	if err := t.open(page); err != nil {
+		return err
+	}
+	buf := chunkPool.Get().(*[]byte)
+	defer chunkPool.Put(buf)
+	out, err := t.render((*buf)[:0], w)
+	if err != nil {
+		return err
+	}
+	if len(out) > 0 {
+		_, err = w.Write(out)
+	}
+	*buf = out[:0]
+	return err
+}
+
+func (t *transcoder) open(page []byte) error {
+	if err := t.l.Reset(page, t.m.lim); err != nil {
+		return err
+	}
+	l := &t.l
+	n := len(l.Columns)
+	if cap(t.cur) < n {
+		t.cur = make([]format.Cursor, n)
+		t.keyEnd = make([]int, n)
+		t.keep = make([]bool, n)
+	}
+	t.cur, t.keyEnd, t.keep = t.cur[:n], t.keyEnd[:n], t.keep[:n]
+	t.keys = t.keys[:0]
+	for c := 0; c < n; c++ {
+		t.cur[c] = l.Cursor(c)
+		if l.Kind != format.KindValue {
+			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
+			t.keys = append(t.keys, ':')
+		}
+		t.keyEnd[c] = len(t.keys)
+		t.keep[c] = t.m.columns == nil || t.m.columns[l.ColumnName(c)]
+	}
+	return nil
+}
+
+// render writes the whole JSON; with w non-nil it flushes full chunks to w.
+func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
+	l := &t.l
+	m := t.m
+	switch l.Kind {
+	case format.KindValue:
+		return t.value(dst, &t.cur[0]), nil
+	case format.KindObject:
+		sr := l.RowShapes()
+		return t.row(dst, l.Shape(sr.Next())), nil
+	}
+	if m.env {
+		dst = append(dst, m.envHead...)
+	}
+	dst = append(dst, '[')
+	sr := l.RowShapes()
+	first := true
+	t.rows = 0
+	end := l.Rows
+	if m.limit > 0 && m.offset+m.limit < end {
+		end = m.offset + m.limit
+	}
+	for i := 0; i < end; i++ {
+		id := sr.Next()
+		if i < m.offset {
+			if id != 0 {
+				t.skip(l.Shape(id))
+			}
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		if id == 0 {
+			dst = append(dst, "null"...)
+		} else {
+			dst = t.row(dst, l.Shape(id))
+		}
+		t.rows++
+		if w != nil && len(dst) >= chunkSize {
+			if _, err := w.Write(dst); err != nil {
+				return dst[:0], err
+			}
+			dst = dst[:0]
+		}
+	}
+	dst = append(dst, ']')
+	if m.env {
+		if m.envCount != nil {
+			dst = append(dst, m.envCount...)
+			dst = strconv.AppendInt(dst, int64(t.rows), 10)
+		}
+		dst = append(dst, m.envTail...)
+	}
+	return dst, nil
+}
+
+// skip moves the cursors of a row's columns past the row.
+func (t *transcoder) skip(shape []uint32) {
+	for _, c := range shape {
+		t.cur[c].TakeCell(&t.cell)
+	}
+}
+
+// row writes one row object.
+func (t *transcoder) row(dst []byte, shape []uint32) []byte {
+	dst = append(dst, '{')
+	first := true
+	for _, c := range shape {
+		cur := &t.cur[c]
+		if !t.keep[c] {
+			cur.TakeCell(&t.cell)
+			continue
+		}
+		if !first {
+			dst = append(dst, ',')
+		}
+		first = false
+		start := 0
+		if c > 0 {
+			start = t.keyEnd[c-1]
+		}
+		dst = append(dst, t.keys[start:t.keyEnd[c]]...)
+		dst = t.value(dst, cur)
+	}
+	return append(dst, '}')
+}
+
+// value writes the cursor's current cell and moves past it.
+func (t *transcoder) value(dst []byte, cur *format.Cursor) []byte {
+	if cur.TakeNull() {
+		return append(dst, "null"...)
+	}
+	l := &t.l
+	switch cur.Encoding() {
+	case format.EncStrRef, format.EncStrSeq:
+		return l.AppendStringJSON(dst, int(cur.TakeStr()), t.m.escapeHTML)
+	case format.EncInt, format.EncIntDelta, format.EncIntFOR:
+		return strconv.AppendInt(dst, cur.TakeInt(), 10)
+	case format.EncFloat:
+		return format.AppendFloatJSON(dst, cur.TakeFloat())
+	case format.EncTime:
+		return format.AppendTimestampJSON(dst, cur.TakeTime())
+	case format.EncBool:
+		if cur.TakeBool() {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case format.EncAny:
+		out, n := l.AppendValueJSON(dst, cur.AnyBytes(), t.m.escapeHTML)
+		cur.Advance(n)
+		return out
+	case format.EncUint:
+		return strconv.AppendUint(dst, cur.TakeUint(), 10)
+	default: // EncBytes, EncNumber
+		cur.TakeCell(&t.cell)
+		return l.AppendCellJSON(dst, &t.cell, t.m.escapeHTML)
+	}
+}
