@@ -1,0 +1,200 @@
+package jsonbridge
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unicode/utf8"
+)
+
+// Strings are decoded as json.Unmarshal decodes them: escapes are replaced
+// by what they denote, a \u escape of a surrogate half that is not part of
+// a valid pair becomes U+FFFD, and so does each byte that is not part of
+// valid UTF-8. Bytes below 0x20 are invalid inside strings.
+//
+// The common string (no escape, valid UTF-8) is returned as a slice of the
+// input: the scan looks at 8 bytes at a time for the closing quote, a
+// backslash, a control byte or a non-ASCII byte. Anything else is decoded
+// into parser.buf.
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// specialBytes returns a word with the high bit of each byte of w that is
+// '"', '\\', below 0x20 or at least 0x80 set. Bytes above the lowest such
+// byte may be flagged falsely (borrows propagate upwards), so only the
+// lowest flag is meaningful.
+func specialBytes(w uint64) uint64 {
+	q := w ^ (lsb * '"')
+	s := w ^ (lsb * '\\')
+	return (((q - lsb) &^ q) | ((s - lsb) &^ s) | ((w - lsb*0x20) &^ w) | w) & msb
+}
+
+// isSpecial is specialBytes for one byte.
+var isSpecial = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
+	}
+	return t
+}()
+
+// str parses the string whose opening quote is at in[i] and returns its
+// decoded bytes, which stay valid until the page is finished or abandoned,
+// and the position after the closing quote.
+func (p *parser) str(i int) ([]byte, int) {
+	in := p.in
+	start := i + 1
+	j := start
+	for {
+		for len(in)-j >= 8 {
+			if m := specialBytes(binary.LittleEndian.Uint64(in[j:])); m != 0 {
+				j += bits.TrailingZeros64(m) >> 3
+				goto found
+			}
+			j += 8
+		}
+		for j < len(in) && !isSpecial[in[j]] {
+			j++
+		}
+		if j >= len(in) {
+			return nil, p.eof()
+		}
+	found:
+		switch c := in[j]; {
+		case c == '"':
+			return in[start:j], j + 1
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRune(in[j:])
+			if r == utf8.RuneError && n == 1 {
+				return p.unquote(start, j)
+			}
+			j += n
+		case c == '\\':
+			return p.unquote(start, j)
+		default:
+			return nil, p.syntax(j, "in string literal")
+		}
+	}
+}
+
+// unquote decodes the string that starts at in[start] (after the opening
+// quote) into p.buf; in[start:j] needs no decoding. It returns the decoded
+// bytes and the position after the closing quote.
+func (p *parser) unquote(start, j int) ([]byte, int) {
+	in := p.in
+	a := len(p.buf)
+	buf := append(p.buf, in[start:j]...)
+	defer func() { p.buf = buf }()
+	for j < len(in) {
+		c := in[j]
+		switch {
+		case c == '"':
+			return buf[a:], j + 1
+		case c == '\\':
+			if j+1 >= len(in) {
+				return nil, p.eof()
+			}
+			switch e := in[j+1]; e {
+			case '"', '\\', '/':
+				buf = append(buf, e)
+			case 'b':
+				buf = append(buf, '\b')
+			case 'f':
+				buf = append(buf, '\f')
+			case 'n':
+				buf = append(buf, '\n')
+			case 'r':
+				buf = append(buf, '\r')
+			case 't':
+				buf = append(buf, '\t')
+			case 'u':
+				r, k := p.hex4(j + 2)
+				if k < 0 {
+					return nil, k
+				}
+				j = k
+				if r >= 0xD800 && r < 0xE000 {
+					// A surrogate: a high one followed by a low one's escape
+					// is a pair; anything else is U+FFFD, and whatever
+					// follows is decoded on its own.
+					if r < 0xDC00 && len(in)-j >= 6 && in[j] == '\\' && in[j+1] == 'u' {
+						if r2, ok := hex4(in[j+2 : j+6]); ok && r2 >= 0xDC00 && r2 < 0xE000 {
+							r = 0x10000 + (r-0xD800)<<10 + (r2 - 0xDC00)
+							j += 6
+							buf = utf8.AppendRune(buf, r)
+							continue
+						}
+					}
+					r = utf8.RuneError
+				}
+				buf = utf8.AppendRune(buf, r)
+				continue
+			default:
+				return nil, p.syntax(j+1, "in string escape code")
+			}
+			j += 2
+		case c < 0x20:
+			return nil, p.syntax(j, "in string literal")
+		case c < utf8.RuneSelf:
+			// Copy the run of plain ASCII up to the next special byte.
+			k := j + 1
+			for k < len(in) && !isSpecial[in[k]] {
+				k++
+			}
+			buf = append(buf, in[j:k]...)
+			j = k
+		default:
+			r, n := utf8.DecodeRune(in[j:])
+			if r == utf8.RuneError && n == 1 {
+				buf = append(buf, "\uFFFD"...)
+			} else {
+				buf = append(buf, in[j:j+n]...)
+			}
+			j += n
+		}
+	}
+	return nil, p.eof()
+}
+
+// hex4 parses the four hex digits of a \u escape at in[i] and returns the
+// code unit and the position after them.
+func (p *parser) hex4(i int) (rune, int) {
+	in := p.in
+	var r rune
+	for k := i; k < i+4; k++ {
+		if k >= len(in) {
+			return 0, p.eof()
+		}
+		d := hexVal(in[k])
+		if d < 0 {
+			return 0, p.syntax(k, "in \\u hexadecimal character escape")
+		}
+		r = r<<4 | d
+	}
+	return r, i + 4
+}
+
+// hex4 parses four hex digits.
+func hex4(b []byte) (rune, bool) {
+	var r rune
+	for _, c := range b[:4] {
+		d := hexVal(c)
+		if d < 0 {
+			return 0, false
+		}
+		r = r<<4 | d
+	}
+	return r, true
+}
+
+// hexVal returns the value of the hex digit c, or -1.
+func hexVal(c byte) rune {
+	switch {
+	case c-'0' <= 9:
+		return rune(c - '0')
+	case c|0x20-'a' <= 5:
+		return rune(c|0x20-'a') + 10
+	}
+	return -1
+}
