@@ -21,17 +21,17 @@ import (
 // Run: go test -run='^$' -bench=. -benchmem -count=6 . | benchstat
 
 type fixture struct {
-	n     int
-	rows  []dataset.Row
-	maps  []map[string]any
-	json  []byte
-	page  []byte
-	cbor  []byte
-	mp    []byte
-	mpi   []byte
-	s2    []byte
-	zstd  []byte
-	zdec  *zstd.Decoder
+	n    int
+	rows []dataset.Row
+	maps []map[string]any
+	json []byte
+	page []byte
+	cbor []byte
+	mp   []byte
+	mpi  []byte
+	s2   []byte
+	zstd []byte
+	zdec *zstd.Decoder
 }
 
 var fixtures = map[int]*fixture{}

@@ -145,7 +145,7 @@ func TestQuotedEveryRune(t *testing.T) {
 }
 
 func TestQuotedRandom(t *testing.T) {
-	n := 300_000
+	n := 100_000
 	if testing.Short() {
 		n = 20_000
 	}
@@ -187,5 +187,40 @@ func FuzzAppendQuoted(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		checkQuoted(t, string(b))
+	})
+}
+
+func BenchmarkStringFlags(b *testing.B) {
+	for _, s := range []string{strings.Repeat("plain ascii text ", 64), strings.Repeat("日本語のテキスト", 64)} {
+		bs := []byte(s)
+		b.Run("string", func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				benchSink += int(StringFlags(s))
+			}
+		})
+		b.Run("bytes", func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				benchSink += int(StringFlags(bs))
+			}
+		})
+	}
+}
+
+func BenchmarkAppendQuoted(b *testing.B) {
+	s := strings.Repeat("plain ascii text with a \"quote\" now and then. ", 32)
+	buf := make([]byte, 0, 2*len(s))
+	b.Run("format", func(b *testing.B) {
+		b.SetBytes(int64(len(s)))
+		for b.Loop() {
+			buf = AppendQuoted(buf[:0], s, true)
+		}
+	})
+	b.Run("json.Marshal", func(b *testing.B) {
+		b.SetBytes(int64(len(s)))
+		for b.Loop() {
+			buf, _ = json.Marshal(s)
+		}
 	})
 }

@@ -59,9 +59,10 @@ var pow10f32 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e
 // exactly the digits strconv.FormatFloat(f, 'e', -1, bits) writes, as a
 // normalised Decimal. bits is 32 or 64; for 32 the value is float32(f), and
 // any value other than 32 means 64. It returns false for NaN, infinities
-// and negative zero. It does not allocate. Values with at most 15 (float64)
-// or 6 (float32) significant digits take a loop of one multiply, one round
-// and one divide per fractional digit; others call strconv (about 100ns).
+// and negative zero. It does not allocate. Values whose shortest form has at
+// most 15 (float64) or 6 (float32) significant digits and at most 22 (10)
+// fractional digits take a loop of one multiply, one round and one divide
+// per fractional digit; others call strconv.AppendFloat (about 100ns).
 func ShortestDecimal(f float64, bits int) (Decimal, bool) {
 	if bits == 32 {
 		return shortest32(float32(f))

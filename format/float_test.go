@@ -643,3 +643,36 @@ func FuzzFloatCellBytes(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkShortestDecimal(b *testing.B) {
+	for _, tc := range []struct {
+		name string
+		f    float64
+		bits int
+	}{{"money", 19.99, 64}, {"int", 1234567, 64}, {"17digits", sum03, 64}, {"tiny", 1.5e-30, 64}, {"f32", float64(float32(3.14159)), 32}} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				d, _ := ShortestDecimal(tc.f, tc.bits)
+				benchSink += d.Exp
+			}
+		})
+	}
+}
+
+func BenchmarkAppendFloatJSON(b *testing.B) {
+	buf := make([]byte, 0, 32)
+	for _, f := range []float64{19.99, sum03, 1e-9} {
+		cell, _ := AppendFloatCell(nil, f, 64)
+		c, _ := ConsumeFloatCell(cell)
+		b.Run(strconv.FormatFloat(f, 'g', -1, 64)+"/cell", func(b *testing.B) {
+			for b.Loop() {
+				buf = AppendFloatJSON(buf[:0], c)
+			}
+		})
+		b.Run(strconv.FormatFloat(f, 'g', -1, 64)+"/float64", func(b *testing.B) {
+			for b.Loop() {
+				buf = AppendFloat64JSON(buf[:0], f, 64)
+			}
+		})
+	}
+}

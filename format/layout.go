@@ -92,6 +92,9 @@ func (r *ShapeReader) Next() int {
 // knows (a JSON entry, a newer release's page), and ErrTruncated for a
 // prefix of a header. It reads nothing past the header.
 func CheckHeader(b []byte) error {
+	if len(b) == 0 {
+		return errAt(ErrUnsupported, 0, "empty input is not a page")
+	}
 	n := min(len(b), len(Magic))
 	if !bytes.Equal(b[:n], Magic[:n]) {
 		return errAt(ErrUnsupported, 0, "not a rowpage page (bad magic)")

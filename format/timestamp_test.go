@@ -425,3 +425,25 @@ func FuzzParseTimestamp(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkAppendTimestampJSON(b *testing.B) {
+	tm := time.Date(2024, 5, 6, 7, 8, 9, 123000000, time.FixedZone("", 5*3600+1800))
+	ts, _ := TimestampOf(tm)
+	buf := make([]byte, 0, 64)
+	b.Run("format", func(b *testing.B) {
+		for b.Loop() {
+			buf = AppendTimestampJSON(buf[:0], ts)
+		}
+	})
+	b.Run("time.MarshalJSON", func(b *testing.B) {
+		for b.Loop() {
+			buf, _ = tm.MarshalJSON()
+		}
+	})
+	text := AppendTimestampText(nil, ts)
+	b.Run("parse", func(b *testing.B) {
+		for b.Loop() {
+			ts, _ = ParseTimestamp(text)
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/quick"
@@ -312,4 +313,29 @@ func FuzzUvarint(f *testing.F) {
 			checkVarint(t, int64(u))
 		}
 	})
+}
+
+var benchSink int
+
+func BenchmarkConsumeUvarint(b *testing.B) {
+	for _, v := range []uint64{1, 300, 1 << 30, math.MaxUint64} {
+		enc := AppendUvarint(nil, v)
+		b.Run(strconv.Itoa(len(enc))+"B", func(b *testing.B) {
+			for b.Loop() {
+				_, n := ConsumeUvarint(enc)
+				benchSink += n
+			}
+		})
+	}
+}
+
+func BenchmarkAppendUvarint(b *testing.B) {
+	buf := make([]byte, 0, 16)
+	for _, v := range []uint64{1, 300, 1 << 30, math.MaxUint64} {
+		b.Run(strconv.Itoa(SizeUvarint(v))+"B", func(b *testing.B) {
+			for b.Loop() {
+				buf = AppendUvarint(buf[:0], v)
+			}
+		})
+	}
 }
