@@ -186,7 +186,11 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case EncInt, EncIntDelta, EncIntFOR:
 		cell.Tag, cell.Int = TagInt, c.TakeInt()
 	case EncUint:
-		cell.Tag, cell.Uint = TagUint, c.TakeUint()
+		if v := c.TakeUint(); v > 1<<63-1 {
+			cell.Tag, cell.Uint = TagUint, v
+		} else {
+			cell.Tag, cell.Int = TagInt, int64(v)
+		}
 	case EncFloat:
 		cell.Tag, cell.Float = TagFloat, c.TakeFloat()
 	case EncStrRef, EncStrSeq:

@@ -50,9 +50,17 @@ func (l *Layout) NumShapes() int { return len(l.shapeEnds) - 1 }
 
 // Shape returns the ordered column indexes of shape id s (1-based). The slice
 // aliases the layout: do not modify it.
+// An empty shape (a row with no keys) is a non-nil empty slice, so callers
+// can tell it from a null row.
 func (l *Layout) Shape(s int) []uint32 {
-	return l.shapeCols[l.shapeEnds[s-1]:l.shapeEnds[s]:l.shapeEnds[s]]
+	a, b := l.shapeEnds[s-1], l.shapeEnds[s]
+	if a == b {
+		return emptyShape
+	}
+	return l.shapeCols[a:b:b]
 }
+
+var emptyShape = []uint32{}
 
 // ColumnName returns the key of column c without copying.
 func (l *Layout) ColumnName(c int) string {
