@@ -105,15 +105,19 @@ func (t *transcoder) open(page []byte) error {
 func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	l := &t.l
 	m := t.m
-	switch l.Kind {
-	case format.KindValue:
-		return t.value(dst, &t.cur[0]), nil
-	case format.KindObject:
-		sr := l.RowShapes()
-		return t.row(dst, l.Shape(sr.Next())), nil
-	}
 	if m.env {
 		dst = append(dst, m.envHead...)
+	}
+	switch l.Kind {
+	case format.KindValue:
+		dst = t.value(dst, &t.cur[0])
+		t.rows = 1
+		return t.closeEnvelope(dst), nil
+	case format.KindObject:
+		sr := l.RowShapes()
+		dst = t.row(dst, l.Shape(sr.Next()))
+		t.rows = 1
+		return t.closeEnvelope(dst), nil
 	}
 	dst = append(dst, '[')
 	sr := l.RowShapes()
@@ -149,14 +153,20 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		}
 	}
 	dst = append(dst, ']')
-	if m.env {
-		if m.envCount != nil {
-			dst = append(dst, m.envCount...)
-			dst = strconv.AppendInt(dst, int64(t.rows), 10)
-		}
-		dst = append(dst, m.envTail...)
+	return t.closeEnvelope(dst), nil
+}
+
+// closeEnvelope writes the count and the fields after the rows.
+func (t *transcoder) closeEnvelope(dst []byte) []byte {
+	m := t.m
+	if !m.env {
+		return dst
 	}
-	return dst, nil
+	if m.envCount != nil {
+		dst = append(dst, m.envCount...)
+		dst = strconv.AppendInt(dst, int64(t.rows), 10)
+	}
+	return append(dst, m.envTail...)
 }
 
 // skip moves the cursors of a row's columns past the row.

@@ -1,0 +1,194 @@
+package jsonbridge_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/jsonbridge"
+)
+
+func mustPage(t testing.TB, v any) []byte {
+	t.Helper()
+	p, err := rowpage.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustMode(t testing.TB, o jsonbridge.Options) *jsonbridge.Mode {
+	t.Helper()
+	m, err := o.Mode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// same requires AppendJSON(Marshal(v)) == json.Marshal(v).
+func same(t *testing.T, v any) {
+	t.Helper()
+	want, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := jsonbridge.AppendJSON([]byte("prefix"), mustPage(t, v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got[6:], want) || string(got[:6]) != "prefix" {
+		t.Fatalf("JSON differs\n got: %.1500s\nwant: %.1500s", got[6:], want)
+	}
+}
+
+func TestAppendJSONDatasets(t *testing.T) {
+	for _, n := range append([]int{0, 1}, dataset.Sizes...) {
+		same(t, dataset.Rows(n))
+		same(t, dataset.Maps(n))
+		same(t, dataset.GenericMaps(n))
+		same(t, dataset.Events(n))
+		same(t, dataset.EventMaps(n))
+		same(t, dataset.SparseMaps(n))
+	}
+	same(t, dataset.Rows(3)[1])
+	same(t, []any{1, "x", nil})
+	same(t, map[string]any{})
+	same(t, []map[string]any{nil, {}})
+}
+
+func TestAppendJSONNoEscapeHTML(t *testing.T) {
+	rows := dataset.Rows(200)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rows); err != nil {
+		t.Fatal(err)
+	}
+	want := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	got, err := mustMode(t, jsonbridge.Options{NoEscapeHTML: true}).AppendJSON(nil, mustPage(t, rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("differs from SetEscapeHTML(false)")
+	}
+	if !bytes.Contains(want, []byte("<b>")) {
+		t.Fatal("dataset has no HTML to test with")
+	}
+}
+
+func TestAppendJSONColumnsAndRange(t *testing.T) {
+	rows := dataset.GenericMaps(100)
+	page := mustPage(t, rows)
+	keep := []string{"id", "title", "missing", "tags"}
+	for _, tc := range []struct{ off, lim int }{{0, 0}, {10, 5}, {95, 10}, {100, 3}, {0, 1}} {
+		m := mustMode(t, jsonbridge.Options{Columns: keep, Offset: tc.off, Limit: tc.lim})
+		got, err := m.AppendJSON(nil, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		end := len(rows)
+		if tc.lim > 0 {
+			end = min(end, tc.off+tc.lim)
+		}
+		var sub []map[string]any
+		for _, r := range rows[min(tc.off, len(rows)):end] {
+			f := map[string]any{}
+			for _, k := range keep {
+				if v, ok := r[k]; ok {
+					f[k] = v
+				}
+			}
+			sub = append(sub, f)
+		}
+		if sub == nil {
+			sub = []map[string]any{}
+		}
+		want, _ := json.Marshal(sub)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("offset %d limit %d:\n got %.300s\nwant %.300s", tc.off, tc.lim, got, want)
+		}
+	}
+}
+
+func TestAppendJSONEnvelope(t *testing.T) {
+	rows := dataset.Rows(30)
+	m := mustMode(t, jsonbridge.Options{Offset: 5, Limit: 10, Envelope: &jsonbridge.Envelope{
+		CountKey: "count",
+		Before:   []jsonbridge.Field{{Key: "page", Value: json.RawMessage(` 2 `)}},
+		After:    []jsonbridge.Field{{Key: "metadata", Value: json.RawMessage(`{"next": "<cursor>"}`)}},
+	}})
+	got, err := m.AppendJSON(nil, mustPage(t, rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(struct {
+		Page     int            `json:"page"`
+		Rows     []dataset.Row  `json:"rows"`
+		Count    int            `json:"count"`
+		Metadata map[string]any `json:"metadata"`
+	}{2, rows[5:15], 10, map[string]any{"next": "<cursor>"}})
+	if !bytes.Equal(got, want) {
+		t.Fatalf("\n got %.400s\nwant %.400s", got, want)
+	}
+	if _, err := (jsonbridge.Options{Envelope: &jsonbridge.Envelope{After: []jsonbridge.Field{{Key: "x", Value: json.RawMessage(`{`)}}}}).Mode(); err == nil {
+		t.Fatal("invalid envelope JSON accepted")
+	}
+}
+
+// chunkWriter records the largest single write.
+type chunkWriter struct {
+	bytes.Buffer
+	max, writes int
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	w.max = max(w.max, len(p))
+	w.writes++
+	return w.Buffer.Write(p)
+}
+
+func TestWriteJSONChunks(t *testing.T) {
+	rows := dataset.Rows(5000)
+	page := mustPage(t, rows)
+	var w chunkWriter
+	if err := jsonbridge.WriteJSON(&w, page); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(rows)
+	if !bytes.Equal(w.Bytes(), want) {
+		t.Fatal("WriteJSON output differs from json.Marshal")
+	}
+	if w.max > 64<<10 || w.writes < len(want)/(64<<10) {
+		t.Fatalf("%d writes, largest %d bytes: not bounded chunks", w.writes, w.max)
+	}
+}
+
+func TestAppendJSONAllocs(t *testing.T) {
+	page := mustPage(t, dataset.Rows(1000))
+	buf, _ := jsonbridge.AppendJSON(nil, page)
+	allocs := testing.AllocsPerRun(50, func() {
+		var err error
+		if buf, err = jsonbridge.AppendJSON(buf[:0], page); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("AppendJSON with a reused buffer allocated %v times per call", allocs)
+	}
+}
+
+func TestAppendJSONErrors(t *testing.T) {
+	page := mustPage(t, dataset.Rows(3))
+	page[len(page)/2] ^= 0xff
+	out, err := jsonbridge.AppendJSON([]byte("keep"), page)
+	if err == nil || string(out) != "keep" {
+		t.Fatalf("corrupt page: out %q err %v", out, err)
+	}
+	if _, err := jsonbridge.AppendJSON(nil, []byte(`[{"a":1}]`)); err == nil {
+		t.Fatal("JSON text accepted as a page")
+	}
+}
