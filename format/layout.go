@@ -550,9 +550,7 @@ func (v *validator) column(enc uint8, n int) {
 		}
 		r.pos += nb
 	case EncInt, EncIntDelta:
-		for i := 0; i < n && r.err == nil; i++ {
-			r.varint("integer")
-		}
+		v.varints(n, math.MaxUint64, "integer")
 	case EncIntFOR:
 		lo := r.varint("frame minimum")
 		sawZero := false
@@ -579,9 +577,13 @@ func (v *validator) column(enc uint8, n int) {
 			v.float()
 		}
 	case EncStrRef:
-		for i := 0; i < n && r.err == nil; i++ {
-			v.strIndex()
+		if v.l.Strings.Len() == 0 {
+			if n > 0 {
+				v.fail(ErrCorrupt, "string index into an empty string table")
+			}
+			return
 		}
+		v.varints(n, uint64(v.l.Strings.Len()-1), "string index")
 	case EncStrSeq:
 		base := r.uvarint("string sequence base")
 		if r.err == nil && (base > uint64(v.l.Strings.Len()) || uint64(n) > uint64(v.l.Strings.Len())-base) {
@@ -671,6 +673,37 @@ func (v *validator) timeColumn(n int) {
 			v.fail(ErrCorrupt, "timestamp out of range")
 		}
 	}
+}
+
+// varints checks n minimal uvarints, each at most max, in a tight loop.
+func (v *validator) varints(n int, max uint64, what string) {
+	r := &v.r
+	b := r.b
+	pos := r.pos
+	for i := 0; i < n; i++ {
+		if pos < len(b) && b[pos] < 0x80 {
+			if uint64(b[pos]) > max {
+				r.pos = pos
+				v.fail(ErrCorrupt, what+" out of range")
+				return
+			}
+			pos++
+			continue
+		}
+		x, m := ConsumeUvarint(b[pos:])
+		if m < 0 {
+			r.pos = pos
+			r.err = varintErr(m, pos, what)
+			return
+		}
+		if x > max {
+			r.pos = pos
+			v.fail(ErrCorrupt, what+" out of range")
+			return
+		}
+		pos += m
+	}
+	r.pos = pos
 }
 
 // timeCellValid checks a decoded time cell.
