@@ -224,6 +224,9 @@ func (t *transcoder) value(dst []byte, cur *format.Cursor) []byte {
 		out, n := l.AppendValueJSON(dst, cur.AnyBytes(), t.m.escapeHTML)
 		cur.Advance(n)
 		return out
+	case format.EncStrList:
+		n, b := cur.TakeStrList()
+		return l.AppendStrListJSON(dst, n, b, t.m.escapeHTML)
 	case format.EncUint:
 		return strconv.AppendUint(dst, cur.TakeUint(), 10)
 	default: // EncBytes, EncNumber

@@ -1,7 +1,6 @@
 package jsonbridge
 
 import (
-	"errors"
 	"sync"
 
 	"github.com/rowpage/rowpage"
@@ -79,6 +78,11 @@ func (m *PageMode) AppendPage(dst, jsonText []byte) ([]byte, error) {
 		p = &parser{b: m.enc.NewBuilder(), cellMax: m.cellMax}
 	}
 	out, err := p.page(dst, jsonText)
+	if err != nil {
+		// Finish did not run: make the Builder forget the strings it
+		// holds, which point into jsonText.
+		p.b.StartValue()
+	}
 	p.release()
 	m.pool.Put(p)
 	return out, err
@@ -197,7 +201,7 @@ func (p *parser) members(i, depth int) (int, bool) {
 		}
 		p.key(k)
 		if err := p.b.Err(); err != nil {
-			if errors.Is(err, rowpage.ErrDuplicateKey) {
+			if e, ok := err.(*rowpage.Error); ok && e.Err == rowpage.ErrDuplicateKey {
 				return 0, false
 			}
 			return p.builderErr(at), true
@@ -225,16 +229,13 @@ func (p *parser) members(i, depth int) (int, bool) {
 	}
 }
 
-// release drops the references to the caller's text and trims buffers
-// that one unusually large page grew, before p goes back to the pool.
+// release drops the reference to the caller's text, and the string buffer
+// if one unusually large page grew it, before p goes back to the pool.
 func (p *parser) release() {
 	p.in = nil
 	p.err = nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
-	}
-	if cap(p.stack) > maxPooledBuf {
-		p.stack = nil
 	}
 }
 

@@ -41,30 +41,49 @@ func skipWS(in []byte, i int) int {
 
 // value parses the value at in[i] (after optional whitespace), with depth
 // arrays and objects of the page's own structure around it, and everything
-// nested in it, feeding it to the Builder as one cell.
+// nested in it, feeding it to the Builder as one cell. Strings and numbers,
+// the common cells, take a short path.
 func (p *parser) value(i, depth int) int {
 	in := p.in
+	if i = skipWS(in, i); i < len(in) {
+		switch c := in[i]; {
+		case c == '"':
+			var s []byte
+			if s, i = p.str(i); i >= 0 {
+				p.string(s)
+			}
+			return i
+		case c == '-' || c-'0' <= 9:
+			return p.number(i)
+		}
+	}
+	i, p.stack = p.nested(i, depth, p.stack[:0])
+	return i
+}
+
+// nested is value for any value, with stack as the stack of open arrays and
+// objects. It returns the stack for reuse.
+func (p *parser) nested(i, depth int, stack []byte) (int, []byte) {
+	in := p.in
 	b := p.b
-	stack := p.stack[:0]
-	defer func() { p.stack = stack }()
 	limit := min(p.cellMax, maxNesting-depth)
 next:
 	for {
 		// A value starts at i.
 		i = skipWS(in, i)
 		if i >= len(in) {
-			return p.eof()
+			return p.eof(), stack
 		}
 		switch c := in[i]; c {
 		case '"':
 			var s []byte
 			if s, i = p.str(i); i < 0 {
-				return i
+				return i, stack
 			}
 			p.string(s)
 		case '{', '[':
 			if len(stack) >= limit {
-				return p.tooDeep(i, depth+len(stack)+1)
+				return p.tooDeep(i, depth+len(stack)+1), stack
 			}
 			j := skipWS(in, i+1)
 			if c == '[' {
@@ -86,39 +105,39 @@ next:
 			}
 			stack = append(stack, c)
 			if i = p.member(j); i < 0 {
-				return i
+				return i, stack
 			}
 			continue next
 		case 't':
 			if i = p.literal(i, "true"); i < 0 {
-				return i
+				return i, stack
 			}
 			b.Bool(true)
 		case 'f':
 			if i = p.literal(i, "false"); i < 0 {
-				return i
+				return i, stack
 			}
 			b.Bool(false)
 		case 'n':
 			if i = p.literal(i, "null"); i < 0 {
-				return i
+				return i, stack
 			}
 			b.Null()
 		default:
 			if c != '-' && c-'0' > 9 {
-				return p.syntax(i, "looking for beginning of value")
+				return p.syntax(i, "looking for beginning of value"), stack
 			}
 			if i = p.number(i); i < 0 {
-				return i
+				return i, stack
 			}
 		}
 		// After a value: close what ends here, then find the next value.
 		for {
 			if len(stack) == 0 {
-				return i
+				return i, stack
 			}
 			if i = skipWS(in, i); i >= len(in) {
-				return p.eof()
+				return p.eof(), stack
 			}
 			c := in[i]
 			top := stack[len(stack)-1]
@@ -126,7 +145,7 @@ next:
 			case c == ',':
 				if top == '{' {
 					if i = p.member(skipWS(in, i+1)); i < 0 {
-						return i
+						return i, stack
 					}
 					continue next
 				}
@@ -137,9 +156,9 @@ next:
 			case c == '}' && top == '{':
 				b.EndObject()
 			case top == '[':
-				return p.syntax(i, "after array element")
+				return p.syntax(i, "after array element"), stack
 			default:
-				return p.syntax(i, "after object key:value pair")
+				return p.syntax(i, "after object key:value pair"), stack
 			}
 			stack = stack[:len(stack)-1]
 			i++
@@ -306,7 +325,8 @@ func (p *parser) builderErr(i int) int {
 	return -1
 }
 
-// quoteChar formats c as encoding/json's errors do: 'x', '\n', '"', '\''.
+// quoteChar formats c as encoding/json's errors do, between single quotes
+// with Go escapes, so the byte 0x0A gives '\n'.
 func quoteChar(c byte) string {
 	switch c {
 	case '\'':

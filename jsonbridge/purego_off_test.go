@@ -1,0 +1,5 @@
+//go:build !purego
+
+package jsonbridge_test
+
+const pureGoAllocs = 0

@@ -1,0 +1,5 @@
+//go:build !race
+
+package jsonbridge_test
+
+const raceEnabled = false
