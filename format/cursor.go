@@ -15,6 +15,9 @@ type Cell struct {
 	Time  Timestamp
 	Data  []byte
 	Len   int
+	// Flat marks an array whose Data holds bare uvarint string-table
+	// indexes (a string-list cell) instead of tagged values.
+	Flat bool
 }
 
 // Cursor walks one column's cells in row order. It must only be used on a
@@ -204,7 +207,24 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case EncAny:
 		n := ReadValue(c.data[c.pos:], cell)
 		c.Advance(n)
+	case EncStrList:
+		cell.Tag, cell.Flat = TagArray, true
+		cell.Len, cell.Data = c.TakeStrList()
 	}
+}
+
+// TakeStrList reads an EncStrList cell: the element count and the bytes of
+// its uvarint string indexes (aliasing the page).
+func (c *Cursor) TakeStrList() (int, []byte) {
+	c.i++
+	cnt, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	start := c.pos
+	for i := uint64(0); i < cnt; i++ {
+		_, n := ConsumeUvarint(c.data[c.pos:])
+		c.pos += n
+	}
+	return int(cnt), c.data[start:c.pos:c.pos]
 }
 
 // ReadValue decodes the tagged value at the start of b (validated by Parse)
@@ -212,6 +232,7 @@ func (c *Cursor) TakeCell(cell *Cell) {
 func ReadValue(b []byte, cell *Cell) int {
 	tag := b[0]
 	cell.Tag = tag
+	cell.Flat = false
 	pos := 1
 	switch tag {
 	case TagInt:
@@ -271,15 +292,16 @@ func SkipValue(b []byte) int {
 
 // ValueReader walks the elements of an array or object cell.
 type ValueReader struct {
-	b   []byte
-	pos int
-	obj bool
-	n   int
+	b    []byte
+	pos  int
+	obj  bool
+	flat bool
+	n    int
 }
 
 // Elements returns a reader over cell's elements (cell.Tag must be TagArray or TagObject).
 func Elements(cell *Cell) ValueReader {
-	return ValueReader{b: cell.Data, obj: cell.Tag == TagObject, n: cell.Len}
+	return ValueReader{b: cell.Data, obj: cell.Tag == TagObject, flat: cell.Flat, n: cell.Len}
 }
 
 // Next reads the next element into cell and, for objects, returns its key's
@@ -289,6 +311,12 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		return 0, false
 	}
 	r.n--
+	if r.flat {
+		v, n := ConsumeUvarint(r.b[r.pos:])
+		r.pos += n
+		*cell = Cell{Tag: TagString, Str: uint32(v)}
+		return 0, true
+	}
 	if r.obj {
 		k, n := ConsumeUvarint(r.b[r.pos:])
 		r.pos += n

@@ -608,6 +608,28 @@ func (v *validator) column(enc uint8, n int) {
 		for i := 0; i < n && r.err == nil; i++ {
 			v.value(1)
 		}
+	case EncStrList:
+		if v.l.depth < 2 {
+			v.fail(ErrLimit, "nesting exceeds MaxDepth")
+			return
+		}
+		for i := 0; i < n && r.err == nil; i++ {
+			cnt := r.uvarint("list length")
+			if r.err != nil {
+				return
+			}
+			if cnt > uint64(len(r.b)-r.pos) {
+				v.fail(ErrCorrupt, "list length exceeds the bytes left")
+				return
+			}
+			if v.l.Strings.Len() == 0 {
+				if cnt > 0 {
+					v.fail(ErrCorrupt, "string index into an empty string table")
+				}
+				continue
+			}
+			v.varints(int(cnt), uint64(v.l.Strings.Len()-1), "string index")
+		}
 	}
 }
 

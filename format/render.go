@@ -36,6 +36,9 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 	case TagRaw:
 		return AppendRawJSON(dst, c.Data, escapeHTML)
 	case TagArray:
+		if c.Flat {
+			return l.AppendStrListJSON(dst, c.Len, c.Data, escapeHTML)
+		}
 		dst = append(dst, '[')
 		r := Elements(c)
 		var e Cell
@@ -108,4 +111,20 @@ func AppendRawJSON(dst, raw []byte, escapeHTML bool) []byte {
 		}
 	}
 	return append(dst, raw[start:]...)
+}
+
+// AppendStrListJSON renders the elements of a string-list cell (n bare
+// uvarint string indexes in b) as a JSON array.
+func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool) []byte {
+	dst = append(dst, '[')
+	pos := 0
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		v, m := ConsumeUvarint(b[pos:])
+		pos += m
+		dst = l.AppendStringJSON(dst, int(v), escapeHTML)
+	}
+	return append(dst, ']')
 }

@@ -64,7 +64,8 @@ const (
 	EncBytes    = 0x0A // uv length + bytes per value
 	EncNumber   = 0x0B // uv length + JSON number text per value
 	EncAny      = 0x0C // tagged value per value
-	encMax      = EncAny
+	EncStrList  = 0x0D // uv count + count uv string-table indexes per value
+	encMax      = EncStrList
 
 	// EncNullBitmap marks a column whose payload starts with a null bitmap:
 	// one bit per present cell, 1 for null, LSB first.
@@ -100,7 +101,7 @@ const (
 // EncodingName returns a short name for a column encoding byte, for tools and errors.
 func EncodingName(enc uint8) string {
 	names := [...]string{"null", "bool", "int", "int-delta", "int-for", "uint", "float",
-		"string-ref", "string-seq", "time", "bytes", "number", "any"}
+		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list"}
 	e := enc &^ EncNullBitmap
 	if int(e) < len(names) {
 		if enc&EncNullBitmap != 0 {
