@@ -12,8 +12,8 @@ import (
 //	floatcell := 0xFF bits(8)        raw: IEEE-754 binary64 bits, little-endian
 //	           | s uvarint(mant)      decimal: s = neg<<7 | (exp+63), exp in [-63, 63]
 //
-// The selector bytes 0x7F (and 0xFF only as the raw marker) are never a
-// decimal selector. The decimal form stores (-1)^neg * mant * 10^exp and is
+// exp+63 is at most 126, so selector 0x7F is invalid and 0xFF marks only
+// the raw form. The decimal form stores (-1)^neg * mant * 10^exp and is
 // used exactly when ShortestDecimal succeeds, its Exp is in [-63, 63] and
 // the cell fits in 8 bytes (mant < 2^49); otherwise the value is raw. So each
 // value has one byte form. Non-finite values are never written; readers
@@ -233,7 +233,8 @@ func SizeFloatCell(f float64, bits int) int {
 // that is not canonical (trailing zero in Mant, a zero with Exp != 0 or
 // negative, or Mant >= 2^49, which must be raw). It never panics or
 // allocates. It cannot tell whether a raw cell should have been decimal, or
-// whether a decimal is the shortest for its value: Canonical checks that.
+// (for float32 values) whether a decimal is the shortest for its value:
+// Canonical checks that.
 func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if len(b) == 0 {
 		return FloatCell{}, ErrCodeTruncated
@@ -264,7 +265,9 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 }
 
 // AppendTo appends the cell's own bytes (selector and payload) to dst, as
-// ConsumeFloatCell read them. Cheap: no float conversion.
+// ConsumeFloatCell read them, so cells can be copied without converting
+// them. c must be a cell ConsumeFloatCell could return (for a decimal, Exp
+// in [-63, 63]). No allocation beyond growing dst.
 func (c FloatCell) AppendTo(dst []byte) []byte {
 	if c.Raw {
 		return appendRawCell(dst, c.Bits)
@@ -297,8 +300,9 @@ func (c FloatCell) Float64() float64 {
 }
 
 // Float32 returns the cell's value as the nearest float32: correctly
-// rounded from the decimal (not via float64, which could round twice), or
-// float32 of a raw value. Decimals with Mant < 2^24 and |Exp| <= 10 take
+// rounded from the decimal, or float32 of a raw value. float32(Float64())
+// is not the same: it rounds twice, and for the cell of float32 7.038531e-26
+// (and its negation, the only such values) it gives the neighbouring float32. Decimals with Mant < 2^24 and |Exp| <= 10 take
 // one float32 multiply or divide; others call strconv.ParseFloat. Never
 // allocates for cells from ConsumeFloatCell. The result may be infinite
 // when the decimal exceeds the float32 range.
@@ -337,7 +341,10 @@ func parseDecimal(d Decimal, bits int) float64 {
 // Canonical reports whether c is the one cell AppendFloatCell writes for
 // its value at the given bit size: the decimal is the shortest for that
 // value, a raw value could not be decimal, and for bits 32 the value is a
-// float32. Cost: one conversion to float and one ShortestDecimal.
+// float32. Cost: one conversion to float and one ShortestDecimal. For bits
+// 64 a decimal cell that ConsumeFloatCell accepted is always canonical (it
+// has at most 15 digits and is in the normal range, and such decimals are
+// the shortest form of their float64), so only raw cells need this check.
 func (c FloatCell) Canonical(bits int) bool {
 	var f float64
 	switch {
