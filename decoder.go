@@ -2,7 +2,6 @@ package rowpage
 
 import (
 	"iter"
-	"sync"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
@@ -106,31 +105,41 @@ type Row struct {
 	index int
 	shape []uint32
 	cells []format.Cell
-	stamp []int // stamp[c] == index+1 when column c is present in this row
+	seen  []uint32 // seen[c] == gen when column c is in the row's shape
+	gen   uint32   // changes with the shape from one row to the next
 }
 
 // Rows returns an iterator over the rows in order. It allocates once per
-// call (the cursors and the Row it reuses), never per row.
+// call (the cursors and the Row it reuses), never per row. Each row costs
+// one cell read per column it has.
 func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
 		l := p.l
 		n := len(l.Columns)
-		r := &Row{p: p, cells: make([]format.Cell, n), stamp: make([]int, n)}
+		r := &Row{p: p, cells: make([]format.Cell, n), seen: make([]uint32, n)}
 		cur := make([]format.Cursor, n)
 		for c := range cur {
 			cur[c] = l.Cursor(c)
 		}
 		sr := l.RowShapes()
+		last := -1
 		for i := 0; i < l.Rows; i++ {
-			id := sr.Next()
 			r.index = i
-			r.shape = nil
-			if id != 0 {
-				r.shape = l.Shape(id)
-				for _, c := range r.shape {
-					cur[c].TakeCell(&r.cells[c])
-					r.stamp[c] = i + 1
+			if id := sr.Next(); id != last {
+				// A new generation: stamp the new shape's columns. Rows limits
+				// keep gen far from wrapping.
+				last = id
+				r.gen++
+				r.shape = nil
+				if id != 0 {
+					r.shape = l.Shape(id)
+					for _, c := range r.shape {
+						r.seen[c] = r.gen
+					}
 				}
+			}
+			for _, c := range r.shape {
+				cur[c].TakeCell(&r.cells[c])
 			}
 			if !yield(r) {
 				return
@@ -153,13 +162,14 @@ func (r *Row) NumFields() int { return len(r.shape) }
 func (r *Row) Field(i int) int { return int(r.shape[i]) }
 
 // Has reports whether the row has column c at all (null or not).
-func (r *Row) Has(c int) bool { return c >= 0 && c < len(r.stamp) && r.stamp[c] == r.index+1 }
+func (r *Row) Has(c int) bool { return uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen }
 
+// cell returns column c's cell, or nil when the row lacks it. It inlines.
 func (r *Row) cell(c int) *format.Cell {
-	if !r.Has(c) {
-		return nil
+	if uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen {
+		return &r.cells[c]
 	}
-	return &r.cells[c]
+	return nil
 }
 
 // IsNullAt reports whether column c is present in the row and null.
@@ -170,109 +180,87 @@ func (r *Row) IsNullAt(c int) bool {
 
 // Int returns column c as an int64; ok is false when the cell is absent,
 // null, or not an integer that fits int64.
-func (r *Row) Int(c int) (v int64, ok bool) {
-	x := r.cell(c)
-	if x == nil || x.Tag != format.TagInt {
-		return 0, false
-	}
-	return x.Int, true
-}
+func (r *Row) Int(c int) (v int64, ok bool) { return cellInt(r.cell(c)) }
 
 // Uint returns column c as a uint64; ok is false when the cell is absent,
 // null, negative or not an integer.
-func (r *Row) Uint(c int) (uint64, bool) {
-	x := r.cell(c)
-	switch {
-	case x == nil:
-	case x.Tag == format.TagUint:
-		return x.Uint, true
-	case x.Tag == format.TagInt && x.Int >= 0:
-		return uint64(x.Int), true
-	}
-	return 0, false
-}
+func (r *Row) Uint(c int) (uint64, bool) { return cellUint(r.cell(c)) }
 
 // Float returns column c as a float64. Integers convert (as JSON numbers
 // do); ok is false for anything that is not a number held natively.
 func (r *Row) Float(c int) (float64, bool) {
-	x := r.cell(c)
-	switch {
-	case x == nil:
-	case x.Tag == format.TagFloat:
-		return x.Float.Float64(), true
-	case x.Tag == format.TagInt:
-		return float64(x.Int), true
-	case x.Tag == format.TagUint:
-		return float64(x.Uint), true
+	// The bodies of Float, String and Bytes repeat their cell helpers,
+	// which are too big to inline, to save a call per accessor.
+	if x := r.cell(c); x != nil {
+		switch x.Tag {
+		case format.TagFloat:
+			return x.Float.Float64(), true
+		case format.TagInt:
+			return float64(x.Int), true
+		case format.TagUint:
+			return float64(x.Uint), true
+		}
 	}
 	return 0, false
 }
 
 // Bool returns column c as a bool.
-func (r *Row) Bool(c int) (v, ok bool) {
-	x := r.cell(c)
-	if x == nil || (x.Tag != format.TagTrue && x.Tag != format.TagFalse) {
-		return false, false
-	}
-	return x.Tag == format.TagTrue, true
-}
+func (r *Row) Bool(c int) (v, ok bool) { return cellBool(r.cell(c)) }
 
 // String returns column c's string without copying: the result shares the
 // page's memory, so it must not outlive uses of the page bytes.
 func (r *Row) String(c int) (string, bool) {
-	x := r.cell(c)
-	if x == nil || x.Tag != format.TagString {
-		return "", false
+	if x := r.cell(c); x != nil && x.Tag == format.TagString {
+		return r.p.l.Strings.String(int(x.Str)), true
 	}
-	return r.p.l.Strings.String(int(x.Str)), true
+	return "", false
 }
 
 // Bytes returns column c's byte string, or a string's bytes, without
 // copying. The slice aliases the page: do not modify it.
-func (r *Row) Bytes(c int) ([]byte, bool) {
-	x := r.cell(c)
-	switch {
-	case x == nil:
-	case x.Tag == format.TagBytes:
-		return x.Data, true
-	case x.Tag == format.TagString:
-		return r.p.l.Strings.Bytes(int(x.Str)), true
-	}
-	return nil, false
-}
+func (r *Row) Bytes(c int) ([]byte, bool) { return cellBytes(r.p.l, r.cell(c)) }
 
 // Time returns column c's timestamp: the same instant, in UTC when its
 // offset is zero and otherwise in a fixed zone of that offset (cached, so
 // this does not allocate).
-func (r *Row) Time(c int) (time.Time, bool) {
-	x := r.cell(c)
-	if x == nil || x.Tag != format.TagTime {
-		return time.Time{}, false
-	}
-	return timeOf(x.Time), true
-}
+func (r *Row) Time(c int) (time.Time, bool) { return cellTime(r.cell(c)) }
 
 // Number returns column c's exact number text for numbers stored as text
 // (those that fit no native type exactly). The slice aliases the page.
-func (r *Row) Number(c int) ([]byte, bool) {
-	x := r.cell(c)
-	if x == nil || x.Tag != format.TagNumber {
-		return nil, false
-	}
-	return x.Data, true
+func (r *Row) Number(c int) ([]byte, bool) { return cellNumber(r.cell(c)) }
+
+// Strings appends the elements of column c, an array of strings, to dst
+// and returns the extended slice. The strings share the page's memory, as
+// String's do; nothing is allocated unless dst must grow. ok is false, and
+// dst is returned unchanged, when the cell is absent or is not an array
+// whose elements are all strings (an empty array is fine).
+func (r *Row) Strings(c int, dst []string) (out []string, ok bool) {
+	return appendCellStrings(dst, r.p.l, r.cell(c))
 }
+
+// Elems returns an iterator over the elements of column c, an array or an
+// object; ok is false when the cell is absent or is neither. It does not
+// allocate.
+func (r *Row) Elems(c int) (e Elems, ok bool) { return elemsOf(r.p, r.cell(c)) }
 
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above
 // MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
 // with no native form), []any or map[string]any. ok is false when the row
-// lacks the column. Strings and byte strings are copied.
+// lacks the column. Strings and byte strings are copied. It allocates only
+// the values it returns.
 func (r *Row) Value(c int) (v any, ok bool) {
 	x := r.cell(c)
 	if x == nil {
 		return nil, false
 	}
-	d := valueDecoder{l: r.p.l, compat: r.p.mode.compat, useNumber: r.p.mode.useNumber}
-	return d.cellValue(x), true
+	return r.p.value(x), true
+}
+
+// value returns the generic Go value of cell x, copying strings without a
+// per-page cache.
+func (p *Page) value(x *format.Cell) any {
+	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber}
+	return d.cellValue(x)
 }
 
 // AppendJSON appends column c's JSON text (null when absent), as
@@ -283,23 +271,4 @@ func (r *Row) AppendJSON(dst []byte, c int) []byte {
 		return append(dst, "null"...)
 	}
 	return r.p.l.AppendCellJSON(dst, x, true)
-}
-
-var zones sync.Map // int32 offset -> *time.Location
-
-var pow10 = [10]int64{1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9}
-
-// timeOf converts a page timestamp to a time.Time without allocating for
-// zones seen before.
-func timeOf(ts format.Timestamp) time.Time {
-	nanos := int64(ts.Frac) * pow10[9-ts.Digits]
-	t := time.Unix(ts.Local-int64(ts.Offset), nanos)
-	if ts.Offset == 0 {
-		return t.UTC()
-	}
-	loc, ok := zones.Load(ts.Offset)
-	if !ok {
-		loc, _ = zones.LoadOrStore(ts.Offset, time.FixedZone("", int(ts.Offset)))
-	}
-	return t.In(loc.(*time.Location))
 }

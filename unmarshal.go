@@ -30,13 +30,17 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 }
 
 // Decode decodes the whole page into v, a non-nil pointer. Strings are
-// copied (once per distinct string), so v does not alias the page.
+// copied (once per distinct string), so v does not alias the page. Rows
+// into structs go through a decode plan (decode_plan.go) that writes fields
+// directly; for memory, the strings of a column of unique values are copied
+// a block of up to 16 KiB at a time and small []string fields are cut from
+// shared arrays, so a value kept alone may keep such a block alive.
 func (p *Page) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
-	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber}, p: p, row: -1, col: -1}
+	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1}
 	return d.page(rv.Elem())
 }
 
@@ -56,7 +60,10 @@ type decodeState struct {
 	valueDecoder
 	p        *Page
 	row, col int
-	cols     map[reflect.Type][]*field // per struct type: field for each column, or nil
+	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
+	blocks   []strBlock                   // by column: the copied strings of string-seq columns
+	slab     []string                     // spare room for small []string fields
+	slabSize int                          // the size of the last slab
 }
 
 func (d *decodeState) fail(msg string) *Error {
@@ -126,6 +133,7 @@ func (d *decodeState) rows(v reflect.Value) error {
 	var it rowIter
 	it.init(l)
 	n := l.Rows
+	reused := false // v holds elements that need zeroing
 	switch v.Kind() {
 	case reflect.Interface:
 		if v.NumMethod() != 0 {
@@ -144,15 +152,27 @@ func (d *decodeState) rows(v reflect.Value) error {
 	case reflect.Slice:
 		if v.Cap() >= n && !v.IsNil() {
 			v.Set(v.Slice(0, n))
+			reused = true
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
 	case reflect.Array:
+		reused = true
 		if v.Len() < n {
 			return d.fail("array of " + strconv.Itoa(v.Len()) + " cannot hold " + strconv.Itoa(n) + " rows")
 		}
 	default:
 		return d.fail("cannot decode rows into " + v.Type().String())
+	}
+	if p, ptr := d.rowsPlan(v.Type().Elem()); p != nil {
+		if reused { // every element starts zero, as below
+			if v.Kind() == reflect.Array {
+				v.SetZero()
+			} else {
+				v.Clear()
+			}
+		}
+		return d.fastRows(v, n, p, ptr, &it)
 	}
 	zero := reflect.Zero(v.Type().Elem())
 	for i := 0; i < n; i++ {
@@ -221,45 +241,10 @@ func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) erro
 		}
 		d.col = -1
 		return nil
-	case reflect.Struct:
-		fs := d.structCols(v.Type())
-		for _, c := range shape {
-			f := fs[c]
-			if f == nil {
-				continue
-			}
-			d.col = int(c)
-			fv, err := fieldByIndexAlloc(v, f.index)
-			if err != nil {
-				return d.fail(err.Error())
-			}
-			if err := d.cell(fv, &it.cells[c], f.quoted); err != nil {
-				return err
-			}
-		}
-		d.col = -1
-		return nil
+	case reflect.Struct: // v is addressable, as every value Decode reaches
+		return d.structRow(d.planFor(v.Type()), structOf(v), shape, it.cells)
 	}
 	return d.fail("cannot decode an object into " + v.Type().String())
-}
-
-// structCols maps each column of the page to the field of t it fills.
-func (d *decodeState) structCols(t reflect.Type) []*field {
-	if fs, ok := d.cols[t]; ok {
-		return fs
-	}
-	sf := cachedFields(t)
-	fs := make([]*field, len(d.p.l.Columns))
-	for c := range fs {
-		if f, ok := sf.lookup(d.l.Strings.Bytes(int(d.l.Columns[c].Name))); ok {
-			fs[c] = f
-		}
-	}
-	if d.cols == nil {
-		d.cols = make(map[reflect.Type][]*field)
-	}
-	d.cols[t] = fs
-	return fs
 }
 
 // rowJSON renders a row as JSON, for Unmarshaler targets.
@@ -394,8 +379,17 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	if c.Tag == format.TagNull {
 		return d.null(v)
 	}
+	render := func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true) }
+	if quoted && c.Tag == format.TagString {
+		// encoding/json reads the string's contents as the literal.
+		s := d.l.Strings.Bytes(int(c.Str))
+		if string(s) == "null" {
+			return d.null(v)
+		}
+		render = func(b []byte) []byte { return append(b, s...) }
+	}
 	v = d.indirect(v)
-	if ok, err := d.viaUnmarshaler(v, func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true) }); ok {
+	if ok, err := d.viaUnmarshaler(v, render); ok {
 		return err
 	}
 	if v.Type() == timeType {
@@ -494,21 +488,22 @@ func (d *decodeState) mismatch(c *format.Cell, v reflect.Value) error {
 	return d.fail("cannot decode a " + names[c.Tag] + " into " + v.Type().String())
 }
 
-// null handles a null cell as json.Unmarshal handles null: pointers, maps,
-// slices and interfaces become nil; other values are left alone, unless they
-// have UnmarshalJSON.
+// null handles a null cell as json.Unmarshal handles null: a value of a
+// named type whose address has UnmarshalJSON gets UnmarshalJSON("null");
+// otherwise pointers, maps, slices and interfaces become nil and other
+// values are left alone.
 func (d *decodeState) null(v reflect.Value) error {
-	switch v.Kind() {
-	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
-		v.SetZero()
-		return nil
-	}
-	if v.CanAddr() && v.Addr().Type().Implements(unmarshalerType) {
+	if v.Kind() != reflect.Pointer && v.Type().Name() != "" && v.CanAddr() && v.Addr().Type().Implements(unmarshalerType) {
 		if err := v.Addr().Interface().(json.Unmarshaler).UnmarshalJSON([]byte("null")); err != nil {
 			e := d.fail("UnmarshalJSON of " + v.Type().String() + " failed")
 			e.Cause = err
 			return e
 		}
+		return nil
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
+		v.SetZero()
 	}
 	return nil
 }

@@ -1,0 +1,107 @@
+package rowpage
+
+import (
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// The typed reads shared by Row (a column's cell) and Elems (an element of
+// an array or object cell). Each takes the cell, or nil when it is absent,
+// and reports false for a cell that does not hold the type. None of them
+// allocates; strings and byte slices they return alias the page.
+
+func cellInt(x *format.Cell) (int64, bool) {
+	if x == nil || x.Tag != format.TagInt {
+		return 0, false
+	}
+	return x.Int, true
+}
+
+func cellUint(x *format.Cell) (uint64, bool) {
+	switch {
+	case x == nil:
+	case x.Tag == format.TagUint:
+		return x.Uint, true
+	case x.Tag == format.TagInt && x.Int >= 0:
+		return uint64(x.Int), true
+	}
+	return 0, false
+}
+
+func cellFloat(x *format.Cell) (float64, bool) {
+	switch {
+	case x == nil:
+	case x.Tag == format.TagFloat:
+		return x.Float.Float64(), true
+	case x.Tag == format.TagInt:
+		return float64(x.Int), true
+	case x.Tag == format.TagUint:
+		return float64(x.Uint), true
+	}
+	return 0, false
+}
+
+func cellBool(x *format.Cell) (v, ok bool) {
+	if x == nil || (x.Tag != format.TagTrue && x.Tag != format.TagFalse) {
+		return false, false
+	}
+	return x.Tag == format.TagTrue, true
+}
+
+func cellString(l *format.Layout, x *format.Cell) (string, bool) {
+	if x == nil || x.Tag != format.TagString {
+		return "", false
+	}
+	return l.Strings.String(int(x.Str)), true
+}
+
+func cellBytes(l *format.Layout, x *format.Cell) ([]byte, bool) {
+	switch {
+	case x == nil:
+	case x.Tag == format.TagBytes:
+		return x.Data, true
+	case x.Tag == format.TagString:
+		return l.Strings.Bytes(int(x.Str)), true
+	}
+	return nil, false
+}
+
+func cellTime(x *format.Cell) (time.Time, bool) {
+	if x == nil || x.Tag != format.TagTime {
+		return time.Time{}, false
+	}
+	return timeOf(x.Time), true
+}
+
+func cellNumber(x *format.Cell) ([]byte, bool) {
+	if x == nil || x.Tag != format.TagNumber {
+		return nil, false
+	}
+	return x.Data, true
+}
+
+// appendCellStrings appends the strings of x, an array of strings, to dst
+// without copying them. It reads the elements straight from the encoded
+// array: each is a TagString byte and the uvarint of a string-table index
+// (Parse validated both). It returns dst unchanged and false if x is not
+// such an array.
+func appendCellStrings(dst []string, l *format.Layout, x *format.Cell) ([]string, bool) {
+	if x == nil || x.Tag != format.TagArray {
+		return dst, false
+	}
+	n0 := len(dst)
+	b := x.Data
+	for range x.Len {
+		if len(b) < 2 || b[0] != format.TagString {
+			return dst[:n0], false
+		}
+		i, n := uint64(b[1]), 1
+		if i >= 0x80 {
+			i, n = format.ConsumeUvarint(b[1:])
+		}
+		dst = append(dst, l.Strings.String(int(i)))
+		b = b[1+n:]
+	}
+	return dst, true
+}

@@ -1,0 +1,105 @@
+package rowpage
+
+import (
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Elems iterates over the elements of an array cell or the members of an
+// object cell, in order. Call Next before reading each element with the
+// typed accessors, which behave like Row's for a column. An Elems is a
+// small value that reads straight from the page: it does not allocate, and
+// strings and slices it returns alias the page. It stays valid after the
+// row iteration moves on, as long as the page does.
+//
+//	e, _ := row.Elems(c)
+//	for e.Next() {
+//		if n, ok := e.Int(); ok { ... }
+//	}
+type Elems struct {
+	p   *Page
+	r   format.ValueReader
+	cur format.Cell
+	key uint32
+	n   int
+	obj bool
+}
+
+// elemsOf returns an iterator over x's elements, or false if x is absent or
+// not an array or object.
+func elemsOf(p *Page, x *format.Cell) (Elems, bool) {
+	if x == nil || (x.Tag != format.TagArray && x.Tag != format.TagObject) {
+		return Elems{}, false
+	}
+	return Elems{p: p, r: format.Elements(x), n: x.Len, obj: x.Tag == format.TagObject}, true
+}
+
+// Len returns the number of elements (or object members) in all.
+func (e *Elems) Len() int { return e.n }
+
+// IsObject reports whether the cell is an object, whose elements have keys.
+func (e *Elems) IsObject() bool { return e.obj }
+
+// Next moves to the next element, reporting false after the last one.
+func (e *Elems) Next() bool {
+	k, ok := e.r.Next(&e.cur)
+	e.key = k
+	return ok
+}
+
+// Key returns the current object member's key without copying (it aliases
+// the page), or "" for an array element.
+func (e *Elems) Key() string {
+	if !e.obj {
+		return ""
+	}
+	return e.p.l.Strings.String(int(e.key))
+}
+
+// IsNull reports whether the current element is null.
+func (e *Elems) IsNull() bool { return e.cur.Tag == format.TagNull }
+
+// Int returns the current element as an int64, as Row.Int.
+func (e *Elems) Int() (int64, bool) { return cellInt(&e.cur) }
+
+// Uint returns the current element as a uint64, as Row.Uint.
+func (e *Elems) Uint() (uint64, bool) { return cellUint(&e.cur) }
+
+// Float returns the current element as a float64, as Row.Float.
+func (e *Elems) Float() (float64, bool) { return cellFloat(&e.cur) }
+
+// Bool returns the current element as a bool, as Row.Bool.
+func (e *Elems) Bool() (v, ok bool) { return cellBool(&e.cur) }
+
+// String returns the current element's string without copying, as
+// Row.String.
+func (e *Elems) String() (string, bool) { return cellString(e.p.l, &e.cur) }
+
+// Bytes returns the current element's byte string without copying, as
+// Row.Bytes.
+func (e *Elems) Bytes() ([]byte, bool) { return cellBytes(e.p.l, &e.cur) }
+
+// Time returns the current element's timestamp, as Row.Time.
+func (e *Elems) Time() (time.Time, bool) { return cellTime(&e.cur) }
+
+// Number returns the current element's exact number text, as Row.Number.
+func (e *Elems) Number() ([]byte, bool) { return cellNumber(&e.cur) }
+
+// Strings appends the current element's strings, when it is an array of
+// strings, as Row.Strings.
+func (e *Elems) Strings(dst []string) ([]string, bool) {
+	return appendCellStrings(dst, e.p.l, &e.cur)
+}
+
+// Elems returns an iterator over the current element's own elements, when
+// it is an array or object.
+func (e *Elems) Elems() (Elems, bool) { return elemsOf(e.p, &e.cur) }
+
+// Value returns the current element as a Go value, as Row.Value.
+func (e *Elems) Value() any { return e.p.value(&e.cur) }
+
+// AppendJSON appends the current element's JSON text, as Row.AppendJSON.
+func (e *Elems) AppendJSON(dst []byte) []byte {
+	return e.p.l.AppendCellJSON(dst, &e.cur, true)
+}

@@ -1,0 +1,297 @@
+package rowpage
+
+import (
+	"encoding/json"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rowpage/rowpage/internal/dataset"
+)
+
+// readTypedRows reads every cell of p the way BenchmarkReadTyped does and
+// returns a checksum, so that allocation tests measure the same loop.
+func readTypedRows(p *Page, strs []string) (int64, []string) {
+	var sink int64
+	for r := range p.Rows() {
+		for i := 0; i < r.NumFields(); i++ {
+			c := r.Field(i)
+			if v, ok := r.Int(c); ok {
+				sink += v
+			} else if s, ok := r.String(c); ok {
+				sink += int64(len(s))
+			} else if v, ok := r.Float(c); ok {
+				sink += int64(v)
+			} else if t, ok := r.Time(c); ok {
+				sink += int64(t.Nanosecond())
+			} else if v, ok := r.Bool(c); ok && v {
+				sink++
+			} else if r.IsNullAt(c) {
+				sink--
+			} else if strs, ok = r.Strings(c, strs[:0]); ok {
+				sink += int64(len(strs))
+			} else if _, ok := r.Value(c); ok {
+				sink++
+			}
+		}
+	}
+	return sink, strs
+}
+
+// TestReadTypedAllocs requires typed reading to allocate nothing per row:
+// a page of 1,000 rows costs the same allocations as one of 10 (those of
+// Rows itself, once per iteration).
+func TestReadTypedAllocs(t *testing.T) {
+	allocs := func(n int) float64 {
+		page, err := Marshal(dataset.Rows(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Open(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		strs := make([]string, 0, 16)
+		return testing.AllocsPerRun(20, func() { _, strs = readTypedRows(p, strs) })
+	}
+	small, large := allocs(10), allocs(1000)
+	if large != small || small > 4 {
+		t.Fatalf("allocations per iteration: %v for 10 rows, %v for 1000", small, large)
+	}
+}
+
+func TestRowStrings(t *testing.T) {
+	rows := []map[string]any{
+		{"a": []string{"x", "y", "x"}},
+		{"a": []string{}},
+		{"a": []any{"x", nil}},
+		{"a": []any{"x", 1}},
+		{"a": "x"},
+		{"a": nil},
+		{},
+		{"a": []string{strings.Repeat("long", 50), "é"}},
+	}
+	page, err := Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Column("a")
+	type result struct {
+		S  []string
+		OK bool
+	}
+	var got []result
+	for r := range p.Rows() {
+		s, ok := r.Strings(c, []string{"keep"})
+		got = append(got, result{s, ok})
+	}
+	want := []result{
+		{[]string{"keep", "x", "y", "x"}, true},
+		{[]string{"keep"}, true},
+		{[]string{"keep"}, false},
+		{[]string{"keep"}, false},
+		{[]string{"keep"}, false},
+		{[]string{"keep"}, false},
+		{[]string{"keep"}, false},
+		{[]string{"keep", strings.Repeat("long", 50), "é"}, true},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+}
+
+func TestRowElems(t *testing.T) {
+	tm := time.Date(2024, 1, 2, 3, 4, 5, 600, time.FixedZone("", 3600))
+	in := []map[string]any{{
+		"arr": []any{nil, true, false, -3, uint64(math.MaxUint64), 2.5, "s", tm, []byte("b"), json.Number("1e999"),
+			json.RawMessage(`{"r":1}`), []any{"n", 1}, map[string]any{"k": "v"}},
+		"obj": map[string]any{"b": 1, "a": []string{"x"}},
+		"str": "not a container",
+	}}
+	page, err := Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, _ := p.Column("arr")
+	co, _ := p.Column("obj")
+	cs, _ := p.Column("str")
+	for r := range p.Rows() {
+		if _, ok := r.Elems(cs); ok {
+			t.Fatal("Elems of a string")
+		}
+		if _, ok := r.Elems(99); ok {
+			t.Fatal("Elems of a missing column")
+		}
+		e, ok := r.Elems(ca)
+		if !ok || e.Len() != 13 || e.IsObject() {
+			t.Fatalf("Elems of the array: %v %d", ok, e.Len())
+		}
+		var seen []string
+		for e.Next() {
+			var out []byte
+			out = e.AppendJSON(out)
+			seen = append(seen, string(out))
+			switch len(seen) - 1 {
+			case 0:
+				if !e.IsNull() {
+					t.Error("null")
+				}
+			case 1:
+				if v, ok := e.Bool(); !ok || !v {
+					t.Error("true")
+				}
+			case 3:
+				if v, ok := e.Int(); !ok || v != -3 {
+					t.Error("int", v)
+				}
+				if v, ok := e.Float(); !ok || v != -3 {
+					t.Error("int as float", v)
+				}
+				if _, ok := e.Uint(); ok {
+					t.Error("negative as uint")
+				}
+			case 4:
+				if v, ok := e.Uint(); !ok || v != math.MaxUint64 {
+					t.Error("uint", v)
+				}
+			case 5:
+				if v, ok := e.Float(); !ok || v != 2.5 {
+					t.Error("float", v)
+				}
+			case 6:
+				if v, ok := e.String(); !ok || v != "s" || e.Key() != "" {
+					t.Error("string", v)
+				}
+				if b, ok := e.Bytes(); !ok || string(b) != "s" {
+					t.Error("string bytes")
+				}
+			case 7:
+				if v, ok := e.Time(); !ok || !v.Equal(tm) {
+					t.Error("time", v)
+				}
+			case 8:
+				if b, ok := e.Bytes(); !ok || string(b) != "b" {
+					t.Error("bytes")
+				}
+			case 9:
+				if b, ok := e.Number(); !ok || string(b) != "1e999" {
+					t.Error("number")
+				}
+			case 10:
+				if v := e.Value(); !cmp.Equal(v, map[string]any{"r": int64(1)}) {
+					t.Errorf("raw value %#v", v)
+				}
+			case 11:
+				if s, ok := e.Strings(nil); ok {
+					t.Error("mixed array as strings", s)
+				}
+				inner, ok := e.Elems()
+				if !ok || inner.Len() != 2 {
+					t.Fatal("nested array")
+				}
+			case 12:
+				if v := e.Value(); !cmp.Equal(v, map[string]any{"k": "v"}) {
+					t.Errorf("object value %#v", v)
+				}
+			}
+		}
+		if e.Next() {
+			t.Error("Next after the end")
+		}
+		want := []string{"null", "true", "false", "-3", "18446744073709551615", "2.5", `"s"`,
+			`"2024-01-02T03:04:05.0000006+01:00"`, `"Yg=="`, "1e999", `{"r":1}`, `["n",1]`, `{"k":"v"}`}
+		if d := cmp.Diff(want, seen); d != "" {
+			t.Errorf("elements (-want +got):\n%s", d)
+		}
+		o, ok := r.Elems(co)
+		if !ok || !o.IsObject() || o.Len() != 2 {
+			t.Fatal("Elems of the object")
+		}
+		var keys []string
+		for o.Next() {
+			keys = append(keys, o.Key())
+			if o.Key() == "a" {
+				if s, ok := o.Strings(nil); !ok || len(s) != 1 || s[0] != "x" {
+					t.Error("member strings", s)
+				}
+			}
+		}
+		if d := cmp.Diff([]string{"a", "b"}, keys); d != "" {
+			t.Errorf("keys (-want +got):\n%s", d)
+		}
+	}
+}
+
+// TestRowValueAllocs checks that Value allocates only what it returns:
+// nothing per page, so one call on a page with many strings stays cheap.
+func TestRowValueAllocs(t *testing.T) {
+	page, err := Marshal(dataset.Rows(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := p.Column("permissions")
+	var n int
+	for r := range p.Rows() {
+		v, ok := r.Value(c)
+		if !ok {
+			t.Fatal("no permissions")
+		}
+		n = len(v.([]any))
+		// The []any and its interface box, and per element the string and
+		// its box, whatever the size of the page.
+		allocs := testing.AllocsPerRun(10, func() { r.Value(c) })
+		if allocs > float64(2+2*n) {
+			t.Fatalf("Value allocates %v times for %d strings", allocs, n)
+		}
+		break
+	}
+}
+
+func TestRowsHasAcrossShapes(t *testing.T) {
+	in := []map[string]any{{"a": 1}, {"a": 2}, nil, {"b": "x"}, {"a": 3, "b": "y"}, nil, nil, {"a": 4}}
+	page, err := Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, _ := p.Column("a")
+	cb, _ := p.Column("b")
+	var got []string
+	for r := range p.Rows() {
+		var s string
+		if r.IsNull() {
+			s = "null"
+		}
+		if v, ok := r.Int(ca); ok {
+			s += "a" + string(rune('0'+v))
+		}
+		if v, ok := r.String(cb); ok {
+			s += "b" + v
+		}
+		if r.Has(ca) != (in[r.Index()] != nil && in[r.Index()]["a"] != nil) || r.Has(-1) || r.Has(5) {
+			t.Errorf("row %d: Has", r.Index())
+		}
+		got = append(got, s)
+	}
+	want := []string{"a1", "a2", "null", "bx", "a3by", "null", "null", "a4"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,788 @@
+package rowpage
+
+import (
+	"errors"
+	"math"
+	"reflect"
+	"strings"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// A decode plan says, for one page and one struct type, where each column
+// of the page goes: the field that takes it, how to reach that field, and a
+// setter specialised to the field's type. Decode builds one plan per struct
+// type it meets, once per call, then writes cells straight into struct
+// memory (through unsafe pointers, or reflect under the purego build tag;
+// see decode_ref_*.go). A setter handles only the cells whose outcome it
+// reproduces exactly (an int cell into an int field that holds it, a
+// string cell into a string field, ...); every other case, and every type
+// with methods or options that change decoding (Unmarshalers, `,string`,
+// interfaces, maps, nested structs and arrays other than []string), goes to
+// the generic reflect path of unmarshal.go, which follows encoding/json.
+
+// setKind selects the setter of a column.
+type setKind uint8
+
+const (
+	setSkip    setKind = iota // no field takes the column
+	setGeneric                // the reflect path (decodeState.cell) on the field
+	setViaPath                // a field behind an embedded pointer: allocate the path, then cell
+	setBool
+	setInt8
+	setInt16
+	setInt32
+	setInt64
+	setUint8
+	setUint16
+	setUint32
+	setUint64
+	setFloat32
+	setFloat64
+	setString
+	setTime    // time.Time, as time.Time.UnmarshalJSON reads the cell's text
+	setStrings // a slice of strings
+	setPtr     // a pointer to one of the kinds setBool to setTime
+)
+
+// colOp is how fastRows reads a column: straight from its cursor into the
+// field when the column's encoding and the field's kind allow (the common
+// cases), else through a format.Cell and setField.
+type colOp uint8
+
+const (
+	opCell      colOp = iota // TakeCell, then setField (or nothing for setSkip)
+	opString                 // a string-ref column into a string field
+	opSeqString              // a string-seq column into a string field
+	opInt64                  // an integer column into an int64 (or int) field
+	opInt32                  // an integer column into an int32 field
+	opUint32                 // an integer column into a uint32 field
+	opFloat64                // a float column into a float64 field
+	opBool                   // a bool column into a bool field
+	opTime                   // a time column into a time.Time field
+	opStrings                // an any column into a []string field
+)
+
+// colPlan is the plan of one column.
+type colPlan struct {
+	kind   setKind
+	op     colOp
+	elem   setKind      // for setPtr: the pointee's kind
+	quoted bool         // the field has the ,string option
+	off    uintptr      // the field's offset in the struct, for kinds from setBool on
+	index  []int        // the field's reflect index path
+	typ    reflect.Type // the field's type
+	etyp   reflect.Type // for setPtr: the pointee type
+}
+
+// structPlan is the plan of a struct type for the current page.
+type structPlan struct {
+	typ  reflect.Type
+	cols []colPlan // by column index
+}
+
+// planFor returns the plan of struct type t, building it on first use in
+// this Decode call: one field lookup per column.
+func (d *decodeState) planFor(t reflect.Type) *structPlan {
+	if p, ok := d.plans[t]; ok {
+		return p
+	}
+	sf := cachedFields(t)
+	l := d.l
+	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
+	for c := range p.cols {
+		if f, ok := sf.lookup(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
+			cp := planField(t, f)
+			k := cp.kind
+			if k == setPtr {
+				k = cp.elem
+			}
+			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
+			p.cols[c] = cp
+		}
+	}
+	if d.plans == nil {
+		d.plans = make(map[reflect.Type]*structPlan)
+	}
+	d.plans[t] = p
+	return p
+}
+
+// planField chooses the setter of field f of struct type t.
+func planField(t reflect.Type, f *field) colPlan {
+	cp := colPlan{kind: setGeneric, index: f.index, typ: f.typ, quoted: f.quoted}
+	// Sum the offsets along the path; an embedded pointer on it needs
+	// allocating per row, which the reflect path does.
+	st := t
+	for i, x := range f.index {
+		sf := st.Field(x)
+		cp.off += sf.Offset
+		if i < len(f.index)-1 {
+			if sf.Type.Kind() == reflect.Pointer {
+				cp.kind = setViaPath
+				return cp
+			}
+			st = sf.Type
+		}
+	}
+	if f.quoted {
+		return cp
+	}
+	if k := scalarKind(f.typ); k != setGeneric {
+		cp.kind = k
+		return cp
+	}
+	switch f.typ.Kind() {
+	case reflect.Pointer:
+		if k := scalarKind(f.typ.Elem()); k != setGeneric {
+			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
+		}
+	case reflect.Slice:
+		if !hasDecodeMethods(f.typ) && scalarKind(f.typ.Elem()) == setString {
+			cp.kind = setStrings
+		}
+	}
+	return cp
+}
+
+// opFor returns how fastRows reads a column of encoding enc into a field of
+// kind k (for a pointer, the pointee's kind).
+func opFor(enc uint8, k setKind) colOp {
+	switch enc {
+	case format.EncStrRef:
+		if k == setString {
+			return opString
+		}
+	case format.EncStrSeq:
+		if k == setString {
+			return opSeqString
+		}
+	case format.EncInt, format.EncIntDelta, format.EncIntFOR:
+		switch k {
+		case setInt64:
+			return opInt64
+		case setInt32:
+			return opInt32
+		case setUint32:
+			return opUint32
+		}
+	case format.EncFloat:
+		if k == setFloat64 {
+			return opFloat64
+		}
+	case format.EncBool:
+		if k == setBool {
+			return opBool
+		}
+	case format.EncTime:
+		if k == setTime {
+			return opTime
+		}
+	case format.EncAny:
+		if k == setStrings {
+			return opStrings
+		}
+	}
+	return opCell
+}
+
+// scalarKind returns the setter kind of a bool, number, string or time.Time
+// type, or setGeneric for any other type, json.Number, and types with
+// UnmarshalJSON or UnmarshalText (except time.Time, whose UnmarshalJSON
+// jsonTime reproduces).
+func scalarKind(t reflect.Type) setKind {
+	if t == timeType {
+		return setTime
+	}
+	if t == numberType || hasDecodeMethods(t) {
+		return setGeneric
+	}
+	switch t.Kind() {
+	case reflect.Bool:
+		return setBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return [...]setKind{1: setInt8, 2: setInt16, 4: setInt32, 8: setInt64}[t.Size()]
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return [...]setKind{1: setUint8, 2: setUint16, 4: setUint32, 8: setUint64}[t.Size()]
+	case reflect.Float32:
+		return setFloat32
+	case reflect.Float64:
+		return setFloat64
+	case reflect.String:
+		return setString
+	}
+	return setGeneric
+}
+
+// hasDecodeMethods reports whether t or *t has UnmarshalJSON or
+// UnmarshalText.
+func hasDecodeMethods(t reflect.Type) bool {
+	pt := reflect.PointerTo(t)
+	return t.Implements(unmarshalerType) || pt.Implements(unmarshalerType) ||
+		t.Implements(textUnmarshalType) || pt.Implements(textUnmarshalType)
+}
+
+// rowsPlan returns the plan for rows decoded into elements of type et, and
+// whether the elements are pointers to the struct, or nil when et is not a
+// struct or pointer to struct that the plan path can fill (one with
+// decoding methods keeps the generic path).
+func (d *decodeState) rowsPlan(et reflect.Type) (*structPlan, bool) {
+	ptr := false
+	if et.Kind() == reflect.Pointer {
+		et, ptr = et.Elem(), true
+	}
+	if et.Kind() != reflect.Struct || hasDecodeMethods(et) {
+		return nil, false
+	}
+	return d.planFor(et), ptr
+}
+
+// structRow decodes one non-null row into the struct that row addresses.
+func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []format.Cell) error {
+	for _, c := range shape {
+		cp := &p.cols[c]
+		if cp.kind == setSkip {
+			continue
+		}
+		d.col = int(c)
+		if err := d.setField(p, cp, row, &cells[c]); err != nil {
+			return err
+		}
+	}
+	d.col = -1
+	return nil
+}
+
+// fastRows decodes every row into the n elements of v, a slice or array of
+// structs or pointers to structs that plan p describes, reading each
+// column's cursor (in it, at the first row) once per present cell. The
+// elements are zero on entry.
+//
+// When every row has the same shape and every field takes the column
+// through a setter of its own (no reflect path with methods of the user's
+// types), it decodes column by column: each column's loop has one cursor
+// and one setter, which the processor predicts well, and columns no field
+// takes are not read at all. Each row gets the same writes in the same
+// order as row by row, so the result is the same; a cell that fails sends
+// it back to row order from the start, to report the first failing cell
+// in row order as the reflect path would.
+func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, it *rowIter) error {
+	slots := newRowSlots(v, p.typ, ptr)
+	if shape := d.singleShape(); shape != nil && p.direct() {
+		for i := range n {
+			slots.row(i) // allocate pointer elements
+		}
+		if d.byColumns(&slots, n, p, it.cur, shape) == nil {
+			return nil
+		}
+		if v.Kind() == reflect.Array {
+			v.SetZero()
+		} else {
+			v.Clear()
+		}
+		it.init(d.l)
+		d.blocks = nil
+	}
+	var cell format.Cell
+	for i := range n {
+		d.row = i
+		id := it.sr.Next()
+		if id == 0 {
+			continue // a null row leaves the element zero (nil for pointers), as encoding/json does
+		}
+		row := slots.row(i)
+		for _, c := range d.l.Shape(id) {
+			if err := d.cellInto(p, &p.cols[c], &it.cur[c], row, int(c), &cell); err != nil {
+				return err
+			}
+		}
+	}
+	d.col = -1
+	return nil
+}
+
+// singleShape returns the shape of every row when the page has one shape
+// and no null rows, else nil.
+func (d *decodeState) singleShape() []uint32 {
+	l := d.l
+	if l.Rows == 0 || l.NumShapes() != 1 {
+		return nil
+	}
+	shape := l.Shape(1)
+	if len(shape) == 0 || l.Columns[shape[0]].Count != l.Rows {
+		return nil // null rows (shape id 0) as well
+	}
+	return shape
+}
+
+// direct reports whether every column goes to a field through a setter
+// of its own, or nowhere.
+func (p *structPlan) direct() bool {
+	for i := range p.cols {
+		if k := p.cols[i].kind; k == setGeneric || k == setViaPath {
+			return false
+		}
+	}
+	return true
+}
+
+// errStartOver stops byColumns at a cell that needs the reflect path's
+// error; fastRows starts over row by row, which reports it.
+var errStartOver = errors.New("rowpage: start over row by row")
+
+// byColumns decodes the n rows, which all have shape, column by column into
+// the structs slots addresses (allocated already). On a failing cell it
+// returns the error without finishing; the caller starts over.
+func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []format.Cursor, shape []uint32) error {
+	var cell format.Cell
+	for _, c := range shape {
+		cp, k := &p.cols[c], &cur[c]
+		if cp.kind == setSkip {
+			continue // its cursor is never read again
+		}
+		d.col = int(c)
+		op := cp.op
+		if cp.kind == setPtr {
+			op = opCell // the loop below handles pointers
+		}
+		switch op {
+		case opString:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setString(d.str(k.TakeStr()))
+				}
+			}
+		case opSeqString:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setString(d.seqStr(int(c), k.TakeStr()))
+				}
+			}
+		case opInt64:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setInt64(k.TakeInt())
+				}
+			}
+		case opFloat64:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setFloat64(k.TakeFloat().Float64())
+				}
+			}
+		case opInt32:
+			for i := range n {
+				if !k.TakeNull() {
+					v := k.TakeInt()
+					if int64(int32(v)) != v {
+						return errStartOver
+					}
+					slots.at(i).field(cp).setInt32(int32(v))
+				}
+			}
+		case opUint32:
+			for i := range n {
+				if !k.TakeNull() {
+					v := k.TakeInt()
+					if uint64(v) > 0xFFFFFFFF {
+						return errStartOver
+					}
+					slots.at(i).field(cp).setUint32(uint32(v))
+				}
+			}
+		case opBool:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setBool(k.TakeBool())
+				}
+			}
+		case opTime:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(cp).setTime(jsonTime(k.TakeTime()))
+				}
+			}
+		case opStrings:
+			for i := range n {
+				f := slots.at(i).field(cp)
+				if b := k.AnyBytes(); b[0] == format.TagArray {
+					cnt, m := format.ConsumeUvarint(b[1:])
+					if used, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
+						k.Advance(1 + m + used)
+						continue
+					}
+				}
+				k.Advance(format.ReadValue(k.AnyBytes(), &cell))
+				d.row = i
+				if err := d.setField(p, cp, slots.at(i), &cell); err != nil {
+					return err
+				}
+			}
+		default:
+			for i := range n {
+				d.row = i
+				if err := d.cellInto(p, cp, k, slots.at(i), int(c), &cell); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	d.col = -1
+	return nil
+}
+
+// cellInto reads the next cell of column c from its cursor k into the field
+// of row that cp describes, straight from the cursor when cp.op allows.
+func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *format.Cursor, row structRef, c int, cell *format.Cell) error {
+	if cp.op == opCell {
+		k.TakeCell(cell)
+		if cp.kind == setSkip {
+			return nil
+		}
+	} else if k.TakeNull() {
+		if cp.kind == setPtr {
+			row.field(cp).setNilPtr()
+		}
+		return nil // a null leaves the other kinds unchanged
+	} else {
+		f := row.field(cp)
+		if cp.kind == setPtr {
+			f = f.elem(cp.etyp) // allocated first, as in setField
+		}
+		if d.takeInto(cp, k, f, c, cell) {
+			return nil
+		}
+	}
+	d.col = c
+	return d.setField(p, cp, row, cell)
+}
+
+// takeInto reads the next value of column col, not null, from its cursor k
+// straight into field f, as cp.op says. It reports false, with the value
+// read into cell for setField, when the value does not fit the field.
+func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col int, cell *format.Cell) bool {
+	switch cp.op {
+	case opString:
+		f.setString(d.str(k.TakeStr()))
+	case opSeqString:
+		f.setString(d.seqStr(col, k.TakeStr()))
+	case opInt64:
+		f.setInt64(k.TakeInt())
+	case opInt32:
+		v := k.TakeInt()
+		if int64(int32(v)) != v {
+			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			return false
+		}
+		f.setInt32(int32(v))
+	case opUint32:
+		v := k.TakeInt()
+		if uint64(v) > 0xFFFFFFFF {
+			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			return false
+		}
+		f.setUint32(uint32(v))
+	case opFloat64:
+		f.setFloat64(k.TakeFloat().Float64())
+	case opBool:
+		f.setBool(k.TakeBool())
+	case opTime:
+		f.setTime(jsonTime(k.TakeTime()))
+	case opStrings:
+		b := k.AnyBytes()
+		if b[0] == format.TagArray {
+			cnt, m := format.ConsumeUvarint(b[1:])
+			if n, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
+				k.Advance(1 + m + n)
+				return true
+			}
+		}
+		k.Advance(format.ReadValue(b, cell))
+		return false
+	}
+	return true
+}
+
+// setField writes cell c into the field of row that cp describes.
+func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *format.Cell) error {
+	switch cp.kind {
+	case setGeneric:
+	case setViaPath:
+		fv, err := fieldByIndexAlloc(row.value(p.typ), cp.index)
+		if err != nil {
+			return d.fail(err.Error())
+		}
+		return d.cell(fv, c, cp.quoted)
+	case setPtr:
+		f := row.field(cp)
+		if c.Tag == format.TagNull {
+			f.setNilPtr()
+			return nil
+		}
+		// json.Unmarshal allocates the pointee before it looks at the
+		// value, so a cell the setter leaves to the reflect path finds it
+		// allocated either way.
+		if d.setScalar(cp.elem, f.elem(cp.etyp), c) {
+			return nil
+		}
+	case setStrings:
+		if d.setStrings(row.field(cp), c) {
+			return nil
+		}
+	default:
+		if d.setScalar(cp.kind, row.field(cp), c) {
+			return nil
+		}
+	}
+	return d.cell(row.field(cp).value(cp.typ), c, cp.quoted)
+}
+
+// setScalar writes c into f, a field of kind k (setBool to setTime), when
+// the kind has a direct rule for c's tag, and reports whether it did. A null
+// leaves a non-pointer scalar (and a time.Time) unchanged, as in
+// encoding/json. Integers that overflow the field, floats into float32
+// that would round twice, and all other tags report false.
+func (d *decodeState) setScalar(k setKind, f fieldRef, c *format.Cell) bool {
+	if c.Tag == format.TagNull {
+		return true
+	}
+	switch k {
+	case setBool:
+		if c.Tag == format.TagTrue || c.Tag == format.TagFalse {
+			f.setBool(c.Tag == format.TagTrue)
+			return true
+		}
+	case setInt8:
+		if c.Tag == format.TagInt && int64(int8(c.Int)) == c.Int {
+			f.setInt8(int8(c.Int))
+			return true
+		}
+	case setInt16:
+		if c.Tag == format.TagInt && int64(int16(c.Int)) == c.Int {
+			f.setInt16(int16(c.Int))
+			return true
+		}
+	case setInt32:
+		if c.Tag == format.TagInt && int64(int32(c.Int)) == c.Int {
+			f.setInt32(int32(c.Int))
+			return true
+		}
+	case setInt64:
+		if c.Tag == format.TagInt {
+			f.setInt64(c.Int)
+			return true
+		}
+	case setUint8, setUint16, setUint32, setUint64:
+		return setUintCell(k, f, c)
+	case setFloat32:
+		switch {
+		case c.Tag == format.TagFloat && !c.Float.Raw:
+			// Float32 rounds the decimal once, as strconv.ParseFloat of its
+			// JSON text with bitSize 32 does (a raw binary64 would round
+			// twice); an overflow to infinity is an error there.
+			if v := c.Float.Float32(); !math.IsInf(float64(v), 0) {
+				f.setFloat32(v)
+				return true
+			}
+		case c.Tag == format.TagInt && c.Int >= -1<<24 && c.Int <= 1<<24:
+			f.setFloat32(float32(c.Int)) // exact
+			return true
+		}
+	case setFloat64:
+		switch c.Tag {
+		case format.TagFloat:
+			f.setFloat64(c.Float.Float64())
+			return true
+		case format.TagInt:
+			f.setFloat64(float64(c.Int)) // correctly rounded, as strconv.ParseFloat
+			return true
+		}
+	case setString:
+		if c.Tag == format.TagString {
+			f.setString(d.colStr(c.Str))
+			return true
+		}
+	case setTime:
+		if c.Tag == format.TagTime {
+			f.setTime(jsonTime(c.Time))
+			return true
+		}
+	}
+	return false
+}
+
+// setUintCell is setScalar for the unsigned kinds.
+func setUintCell(k setKind, f fieldRef, c *format.Cell) bool {
+	var u uint64
+	switch {
+	case c.Tag == format.TagInt && c.Int >= 0:
+		u = uint64(c.Int)
+	case c.Tag == format.TagUint:
+		u = c.Uint
+	default:
+		return false
+	}
+	switch k {
+	case setUint8:
+		if u > 0xFF {
+			return false
+		}
+		f.setUint8(uint8(u))
+	case setUint16:
+		if u > 0xFFFF {
+			return false
+		}
+		f.setUint16(uint16(u))
+	case setUint32:
+		if u > 0xFFFFFFFF {
+			return false
+		}
+		f.setUint32(uint32(u))
+	default:
+		f.setUint64(u)
+	}
+	return true
+}
+
+// setStrings writes c into f, a slice of strings, when c is null or an
+// array of strings and nulls, and reports whether it did.
+func (d *decodeState) setStrings(f fieldRef, c *format.Cell) bool {
+	switch c.Tag {
+	case format.TagNull:
+		f.setStrings(nil)
+		return true
+	case format.TagArray:
+		_, ok := d.fillStrings(f, c.Data, c.Len)
+		return ok
+	}
+	return false
+}
+
+// fillStrings decodes the n tagged values at the start of b, the elements
+// of an array, into f, a slice of strings, when they are all strings and
+// nulls, and returns the bytes they take. Like the reflect path it reuses
+// the slice's array when it has room, and null elements become "" (a null
+// leaves a string alone, and the element starts zero). At any other element
+// it reports false with f itself unchanged, and the reflect path starts
+// over.
+func (d *decodeState) fillStrings(f fieldRef, b []byte, n int) (int, bool) {
+	out := f.strings()
+	if out == nil || cap(out) < n {
+		out = d.newStrings(n)
+	} else {
+		out = out[:n]
+		clear(out)
+	}
+	pos := 0
+	for i := range n {
+		switch b[pos] {
+		case format.TagString:
+			x, m := uint64(b[pos+1]), 1
+			if x >= 0x80 {
+				x, m = format.ConsumeUvarint(b[pos+1:])
+			}
+			out[i] = d.str(uint32(x))
+			pos += 1 + m
+		case format.TagNull:
+			pos++
+		default:
+			return 0, false
+		}
+	}
+	f.setStrings(out)
+	return pos, true
+}
+
+// newStrings returns a new []string of length and capacity n, non-nil even
+// when n is 0. Small slices are cut from a shared slab, so the []string
+// fields of a page cost a few allocations rather than one each; capacity
+// equals length, so appending to one never writes into another.
+func (d *decodeState) newStrings(n int) []string {
+	const maxSlab = 1024 // 16 KiB, well within small-object sizes
+	if n == 0 {
+		return []string{}
+	}
+	if n > maxSlab/16 {
+		return make([]string, n)
+	}
+	if len(d.slab) < n {
+		d.slabSize = min(max(2*d.slabSize, 64), maxSlab)
+		d.slab = make([]string, d.slabSize)
+	}
+	s := d.slab[:n:n]
+	d.slab = d.slab[n:]
+	return s
+}
+
+// strBlock holds the copied strings of a string-seq column: the column's
+// values are consecutive string-table entries that occur nowhere else, and
+// its cells take them in order, so they are copied a chunk of consecutive
+// strings at a time, one allocation per chunk.
+type strBlock struct {
+	s    string // the current chunk: strings next to end-1, concatenated
+	off  int    // where string next starts in s
+	next uint32 // the string-table index the next cell should hold
+	end  uint32 // one past the last index in s
+	stop uint32 // one past the column's last index; 0 until the first cell
+}
+
+// blockChunk is the most bytes of strings a chunk holds (one longer string
+// gets a chunk of its own). Chunks stay small-object sized, which the
+// runtime recycles more cheaply than large ones.
+const blockChunk = 16 << 10
+
+// colStr returns a copy of string-table entry i, read from a cell of
+// column d.col: see seqStr for string-seq columns, str for the others.
+func (d *decodeState) colStr(i uint32) string {
+	if d.col < 0 || d.l.Columns[d.col].Enc&^format.EncNullBitmap != format.EncStrSeq {
+		return d.str(i)
+	}
+	return d.seqStr(d.col, i)
+}
+
+// seqStr returns a copy of string-table entry i, read from a cell of col,
+// a string-seq column: from the column's chunk when the cells are read in
+// order, as they are, else from str.
+func (d *decodeState) seqStr(col int, i uint32) string {
+	if d.blocks == nil {
+		d.blocks = make([]strBlock, len(d.l.Columns))
+	}
+	b := &d.blocks[col]
+	if b.stop == 0 {
+		c := &d.l.Columns[col]
+		stop := min(int(i)+c.Count-c.Nulls, d.l.Strings.Len())
+		*b = strBlock{next: i, end: i, stop: uint32(stop)}
+	}
+	if i != b.next || i >= b.stop {
+		return d.str(i)
+	}
+	n := len(d.l.Strings.Bytes(int(i)))
+	if i >= b.end {
+		d.fillBlock(b, n)
+	}
+	s := b.s[b.off : b.off+n]
+	b.off += n
+	b.next++
+	return s
+}
+
+// fillBlock copies the next chunk of b's strings, starting with entry
+// b.next of n bytes.
+func (d *decodeState) fillBlock(b *strBlock, n int) {
+	t := &d.l.Strings
+	size, end := n, b.next+1
+	for end < b.stop {
+		m := len(t.Bytes(int(end)))
+		if size+m > blockChunk {
+			break
+		}
+		size += m
+		end++
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i := b.next; i < end; i++ {
+		sb.Write(t.Bytes(int(i)))
+	}
+	b.s, b.off, b.end = sb.String(), 0, end
+}
