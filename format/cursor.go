@@ -88,23 +88,34 @@ func (c *Cursor) TakeBool() bool {
 	return v
 }
 
+// uv reads the uvarint at the cursor, with the one-byte case inline.
+// It inlines; longer varints take uvSlow.
+func (c *Cursor) uv() uint64 {
+	if b := c.data[c.pos]; b < 0x80 {
+		c.pos++
+		return uint64(b)
+	}
+	return c.uvSlow()
+}
+
+//go:noinline
+func (c *Cursor) uvSlow() uint64 {
+	v, n := ConsumeUvarint(c.data[c.pos:])
+	c.pos += n
+	return v
+}
+
 // TakeInt reads an EncInt, EncIntDelta or EncIntFOR cell.
 func (c *Cursor) TakeInt() int64 {
 	c.i++
 	switch c.enc {
 	case EncInt:
-		v, n := ConsumeVarint(c.data[c.pos:])
-		c.pos += n
-		return v
+		return DecodeZigZag(c.uv())
 	case EncIntDelta:
-		d, n := ConsumeVarint(c.data[c.pos:])
-		c.pos += n
-		c.acc = int64(uint64(c.acc) + uint64(d))
+		c.acc = int64(uint64(c.acc) + uint64(DecodeZigZag(c.uv())))
 		return c.acc
 	default: // EncIntFOR
-		d, n := ConsumeUvarint(c.data[c.pos:])
-		c.pos += n
-		return int64(uint64(c.acc) + d)
+		return int64(uint64(c.acc) + c.uv())
 	}
 }
 
@@ -132,24 +143,17 @@ func (c *Cursor) TakeStr() uint32 {
 		c.acc++
 		return uint32(v)
 	}
-	v, n := ConsumeUvarint(c.data[c.pos:])
-	c.pos += n
-	return uint32(v)
+	return uint32(c.uv())
 }
 
 // TakeTime reads an EncTime cell.
 func (c *Cursor) TakeTime() Timestamp {
 	c.i++
-	d, n := ConsumeVarint(c.data[c.pos:])
-	c.pos += n
-	c.acc += d
-	f, n := ConsumeUvarint(c.data[c.pos:])
-	c.pos += n
+	c.acc += DecodeZigZag(c.uv())
+	f := c.uv()
 	off := c.off
 	if c.mode == TimePerValue {
-		o, n := ConsumeVarint(c.data[c.pos:])
-		c.pos += n
-		off = int32(o)
+		off = int32(DecodeZigZag(c.uv()))
 	}
 	return Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off}
 }
