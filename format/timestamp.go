@@ -105,21 +105,37 @@ func AppendTimestampJSON(dst []byte, ts Timestamp) []byte {
 // output is not RFC 3339 (years print with more digits or a sign, for
 // instance) but the call does not panic.
 func AppendTimestampText(dst []byte, ts Timestamp) []byte {
-	days := ts.Local / 86400
-	secs := ts.Local % 86400
+	days, secs := splitDays(ts.Local)
+	return appendClock(appendDate(dst, days), secs, ts)
+}
+
+// splitDays splits local seconds into days since 1970-01-01 and seconds of
+// the day.
+func splitDays(local int64) (days, secs int64) {
+	days = local / 86400
+	secs = local % 86400
 	if secs < 0 {
 		days--
 		secs += 86400
 	}
+	return days, secs
+}
+
+// appendDate appends YYYY-MM-DD for a day number.
+func appendDate(dst []byte, days int64) []byte {
 	y, m, d := civilFromDays(days)
-	hh, mm, ss := secs/3600, secs/60%60, secs%60
 	if y >= 0 && y <= 9999 {
 		dst = append(dst, byte('0'+y/1000), byte('0'+y/100%10), byte('0'+y/10%10), byte('0'+y%10))
 	} else {
 		dst = appendPadded(dst, y, 4)
 	}
-	dst = append(dst, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+d/10), byte('0'+d%10),
-		'T', byte('0'+hh/10), byte('0'+hh%10), ':', byte('0'+mm/10), byte('0'+mm%10),
+	return append(dst, '-', byte('0'+m/10), byte('0'+m%10), '-', byte('0'+d/10), byte('0'+d%10))
+}
+
+// appendClock appends Thh:mm:ss, the fraction and the offset.
+func appendClock(dst []byte, secs int64, ts Timestamp) []byte {
+	hh, mm, ss := secs/3600, secs/60%60, secs%60
+	dst = append(dst, 'T', byte('0'+hh/10), byte('0'+hh%10), ':', byte('0'+mm/10), byte('0'+mm%10),
 		':', byte('0'+ss/10), byte('0'+ss%10))
 	if n := int(ts.Digits); n > 0 {
 		var buf [16]byte

@@ -15,6 +15,7 @@ type transcoder struct {
 	keys   []byte // pre-rendered `"key":` of every column, concatenated
 	keyEnd []int
 	keep   []bool // column is written
+	dates  []format.DateCache
 	cell   format.Cell
 	rows   int // rows written
 }
@@ -86,8 +87,9 @@ func (t *transcoder) open(page []byte) error {
 		t.cur = make([]format.Cursor, n)
 		t.keyEnd = make([]int, n)
 		t.keep = make([]bool, n)
+		t.dates = make([]format.DateCache, n)
 	}
-	t.cur, t.keyEnd, t.keep = t.cur[:n], t.keyEnd[:n], t.keep[:n]
+	t.cur, t.keyEnd, t.keep, t.dates = t.cur[:n], t.keyEnd[:n], t.keep[:n], t.dates[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
 		t.cur[c] = l.Cursor(c)
@@ -110,7 +112,7 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	}
 	switch l.Kind {
 	case format.KindValue:
-		dst = t.value(dst, &t.cur[0])
+		dst = t.value(dst, 0)
 		t.rows = 1
 		return t.closeEnvelope(dst), nil
 	case format.KindObject:
@@ -195,13 +197,14 @@ func (t *transcoder) row(dst []byte, shape []uint32) []byte {
 			start = t.keyEnd[c-1]
 		}
 		dst = append(dst, t.keys[start:t.keyEnd[c]]...)
-		dst = t.value(dst, cur)
+		dst = t.value(dst, c)
 	}
 	return append(dst, '}')
 }
 
-// value writes the cursor's current cell and moves past it.
-func (t *transcoder) value(dst []byte, cur *format.Cursor) []byte {
+// value writes column c's current cell and moves past it.
+func (t *transcoder) value(dst []byte, c uint32) []byte {
+	cur := &t.cur[c]
 	if cur.TakeNull() {
 		return append(dst, "null"...)
 	}
@@ -214,7 +217,7 @@ func (t *transcoder) value(dst []byte, cur *format.Cursor) []byte {
 	case format.EncFloat:
 		return format.AppendFloatJSON(dst, cur.TakeFloat())
 	case format.EncTime:
-		return format.AppendTimestampJSON(dst, cur.TakeTime())
+		return t.dates[c].AppendTimestampJSON(dst, cur.TakeTime())
 	case format.EncBool:
 		if cur.TakeBool() {
 			return append(dst, "true"...)
