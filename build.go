@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"math"
+	"slices"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -55,17 +56,28 @@ func (c *column) reset(name uint32) {
 	c.stamp = 0
 }
 
-// mark records one present cell, null or not.
+// mark records one present cell, null or not. The null bitmap is kept
+// only once the column has a null: until then it is all zeros and empty.
 func (c *column) mark(null bool) {
 	i := c.count
-	if i&7 == 0 {
-		c.bits = append(c.bits, 0)
-	}
+	c.count++
 	if null {
+		if c.nulls == 0 {
+			c.bits = slices.Grow(c.bits[:0], i>>3+1)[:i>>3+1]
+			clear(c.bits)
+		} else if i&7 == 0 {
+			c.bits = append(c.bits, 0)
+		}
 		c.bits[i>>3] |= 1 << (i & 7)
 		c.nulls++
+	} else if c.nulls != 0 && i&7 == 0 {
+		c.bits = append(c.bits, 0)
 	}
-	c.count++
+}
+
+// isNull reports whether present cell i is null (before toAny).
+func (c *column) isNull(i int) bool {
+	return c.nulls != 0 && c.bits[i>>3]&(1<<(i&7)) != 0
 }
 
 // want reports whether the column can take a value of kind k natively,
@@ -150,7 +162,7 @@ func (c *column) appendUint(v uint64) {
 func (c *column) appendFloat(f float64, bits int) error {
 	if c.want(kindFloat) {
 		var err error
-		c.blob, err = format.AppendFloatCell(c.blob, f, bits)
+		c.blob, err = appendFloatCell(c.blob, f, bits)
 		if err != nil {
 			return err
 		}
@@ -158,7 +170,7 @@ func (c *column) appendFloat(f float64, bits int) error {
 		c.blobN++
 		return nil
 	}
-	buf, err := format.AppendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
+	buf, err := appendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
 	if err != nil {
 		return err
 	}
@@ -249,7 +261,7 @@ func (c *column) toAny() {
 	vi := 0
 	fpos := 0
 	for i := 0; i < c.count; i++ {
-		if c.bits[i>>3]&(1<<(i&7)) != 0 {
+		if c.isNull(i) {
 			buf = append(buf, format.TagNull)
 			continue
 		}

@@ -110,6 +110,10 @@ func (e *Encoder) Append(dst []byte, v any) ([]byte, error) {
 // keep them alive.
 func (e *Encoder) release() {
 	clear(e.b.in.strs)
+	e.b.in.cache.reset()
+	clear(e.w.vals[:cap(e.w.vals)])
+	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])
+	e.w.shapeKeysPage = 0
 	for i := range e.w.entries {
 		clear(e.w.entries[i][:cap(e.w.entries[i])])
 	}
@@ -158,6 +162,9 @@ func (e *Encoder) build(v any) error {
 		return rowError(w.row(rv), 0)
 	case rowsOf(rv):
 		e.b.reset(format.KindRows)
+		if rv.Type().Elem().Kind() == reflect.Struct {
+			return w.structRows(rv)
+		}
 		n := rv.Len()
 		for i := 0; i < n; i++ {
 			r := derefRow(rv.Index(i))
@@ -249,6 +256,11 @@ func rowsOf(rv reflect.Value) bool {
 		return false
 	}
 	n := rv.Len()
+	if rv.Type().Elem().Kind() == reflect.Struct {
+		// Struct elements share their type and addressability: one
+		// answers for all.
+		return n == 0 || isRow(rv.Index(0))
+	}
 	for i := 0; i < n; i++ {
 		ev := rv.Index(i)
 		for ev.Kind() == reflect.Pointer || ev.Kind() == reflect.Interface {

@@ -16,18 +16,22 @@ type pageBuilder struct {
 	colByKey map[uint32]int32 // provisional key id -> column
 
 	kind     format.Kind
+	page     uint64 // counts pages started, so that caches can tell pages apart
 	rows     int
-	rowShape []uint32 // per row shape id, 0 for a null row
-	cur      []uint32 // columns of the row being built
-	shapeIDs map[string]uint32
+	rowShape []uint32   // per row shape id, 0 for a null row
+	cur      []uint32   // columns of the row being built
+	shapeIDs []uint32   // hash table of shapes: shape id, 0 for an empty slot
 	shapes   [][]uint32 // shape id-1 -> columns
+	indexed  int        // shapes in shapeIDs: shapes[:indexed] (a value page sets its shape directly)
 	last     uint32     // shape id of the previous row
-	scratch  []byte
 
 	// output assembly
 	remap   []uint32 // provisional string id -> table index
 	uniq    []int32  // provisional id -> column whose private run holds it, or -1
-	table   format.StringTableWriter
+	order   []uint32 // table index -> provisional string id
+	ends    []uint32 // table index -> end offset of the string in the table's data
+	dataLen int      // bytes of string data in the table
+	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
 	payload []byte
 	dir     []byte
 	secs    []byte
@@ -42,12 +46,13 @@ func (b *pageBuilder) reset(kind format.Kind) {
 	b.ncols = 0
 	if b.colByKey == nil {
 		b.colByKey = make(map[uint32]int32)
-		b.shapeIDs = make(map[string]uint32)
+		b.shapeIDs = make([]uint32, 16)
 	} else {
 		clear(b.colByKey)
-		clear(b.shapeIDs)
+		b.clearShapeIDs()
 	}
 	b.kind = kind
+	b.page++
 	b.rows = 0
 	b.rowShape = b.rowShape[:0]
 	b.cur = b.cur[:0]
@@ -55,6 +60,7 @@ func (b *pageBuilder) reset(kind format.Kind) {
 		b.shapes[i] = b.shapes[i][:0]
 	}
 	b.shapes = b.shapes[:0]
+	b.indexed = 0
 	b.last = 0
 }
 
@@ -69,7 +75,11 @@ func (b *pageBuilder) nullRow() {
 
 // key starts the cell for key s in the current row and returns its column.
 // It reports false if the row already has that key.
-func (b *pageBuilder) key(s string) (*column, bool) {
+func (b *pageBuilder) key(s string) (*column, bool) { return b.use(b.column(s)) }
+
+// column returns the index of the column for key s, creating it if the
+// page has none, and counts one occurrence of the key.
+func (b *pageBuilder) column(s string) int32 {
 	// Fast path: the same key at the same position as in the previous row.
 	pos := len(b.cur)
 	if b.last != 0 {
@@ -77,7 +87,7 @@ func (b *pageBuilder) key(s string) (*column, bool) {
 			c := &b.cols[sh[pos]]
 			if b.in.strs[c.name] == s {
 				b.in.counts[c.name]++
-				return b.use(int32(sh[pos]))
+				return int32(sh[pos])
 			}
 		}
 	}
@@ -92,7 +102,7 @@ func (b *pageBuilder) key(s string) (*column, bool) {
 		b.ncols++
 		b.colByKey[id] = ci
 	}
-	return b.use(ci)
+	return ci
 }
 
 func (b *pageBuilder) use(ci int32) (*column, bool) {
@@ -116,24 +126,71 @@ func (b *pageBuilder) endRow() {
 	b.rows++
 }
 
+// shapeID returns the id of the shape b.cur, adding it if it is new.
 func (b *pageBuilder) shapeID() uint32 {
-	k := b.scratch[:0]
-	for _, c := range b.cur {
-		k = format.AppendUvarint(k, uint64(c))
-	}
-	b.scratch = k
-	if id, ok := b.shapeIDs[string(k)]; ok {
-		return id
+	mask := len(b.shapeIDs) - 1
+	i := int(hashShape(b.cur)) & mask
+	for ; b.shapeIDs[i] != 0; i = (i + 1) & mask {
+		if id := b.shapeIDs[i]; equalU32(b.shapes[id-1], b.cur) {
+			return id
+		}
 	}
 	id := uint32(len(b.shapes) + 1)
-	b.shapeIDs[string(k)] = id
+	b.shapeIDs[i] = id
+	b.indexed++
 	if len(b.shapes) < cap(b.shapes) {
 		b.shapes = b.shapes[:len(b.shapes)+1]
 		b.shapes[id-1] = append(b.shapes[id-1][:0], b.cur...)
 	} else {
 		b.shapes = append(b.shapes, append([]uint32(nil), b.cur...))
 	}
+	if 2*len(b.shapes) > len(b.shapeIDs) {
+		b.growShapes()
+	}
 	return id
+}
+
+// clearShapeIDs empties the shape hash table. When the table is much
+// larger than the last page needed, it clears only that page's entries, so
+// a small page after a page of many shapes does not pay for the table.
+func (b *pageBuilder) clearShapeIDs() {
+	if 16*b.indexed > len(b.shapeIDs) {
+		clear(b.shapeIDs)
+		return
+	}
+	mask := len(b.shapeIDs) - 1
+	for j, sh := range b.shapes[:b.indexed] {
+		// Shape j+1 lies in the run of slots that starts at its hash
+		// position; earlier clears may have emptied slots before it.
+		i := int(hashShape(sh)) & mask
+		for b.shapeIDs[i] != uint32(j+1) {
+			i = (i + 1) & mask
+		}
+		b.shapeIDs[i] = 0
+	}
+}
+
+// growShapes doubles the shape hash table.
+func (b *pageBuilder) growShapes() {
+	b.shapeIDs = make([]uint32, 2*len(b.shapeIDs))
+	mask := len(b.shapeIDs) - 1
+	for j, sh := range b.shapes {
+		i := int(hashShape(sh)) & mask
+		for b.shapeIDs[i] != 0 {
+			i = (i + 1) & mask
+		}
+		b.shapeIDs[i] = uint32(j + 1)
+	}
+}
+
+// hashShape hashes a list of column indexes (FNV-1a over whole values,
+// with a final mix so that the low bits depend on every column).
+func hashShape(cols []uint32) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range cols {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h ^ h>>29
 }
 
 func equalU32(a, b []uint32) bool {

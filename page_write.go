@@ -1,25 +1,19 @@
 package rowpage
 
 import (
+	"slices"
+
 	"github.com/rowpage/rowpage/format"
 )
 
-// finish appends the page to dst.
+// finish appends the page to dst. It lays out every section but the string
+// table in the builder's scratch buffers, grows dst once to the page's exact
+// size, and copies each string straight from the caller's value into the
+// page, so string bytes are copied once.
 func (b *pageBuilder) finish(dst []byte) []byte {
 	b.assignStrings()
-	start := len(dst)
-	dst = append(dst, format.Magic[:]...)
-	flags := byte(format.FlagChecksum)
-	if b.noCRC {
-		flags = 0
-	}
-	dst = append(dst, format.MajorVersion, format.MinorVersion, flags, byte(b.kind))
-	dst = format.AppendUvarint(dst, uint64(b.rows))
-	dst = format.AppendUvarint(dst, uint64(b.ncols))
 
-	dst = format.AppendUvarint(dst, uint64(b.table.Size()))
-	dst = b.table.AppendTo(dst)
-
+	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
 	s := format.AppendUvarint(b.secs[:0], uint64(len(b.shapes)))
 	for _, sh := range b.shapes {
 		s = format.AppendUvarint(s, uint64(len(sh)))
@@ -27,17 +21,12 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 			s = format.AppendUvarint(s, uint64(c))
 		}
 	}
-	dst = format.AppendUvarint(dst, uint64(len(s)))
-	dst = append(dst, s...)
-
-	s = s[:0]
+	nshapes := len(s)
 	if !b.allShapeOne() {
 		for _, id := range b.rowShape {
 			s = format.AppendUvarint(s, uint64(id))
 		}
 	}
-	dst = format.AppendUvarint(dst, uint64(len(s)))
-	dst = append(dst, s...)
 	b.secs = s
 
 	dir := b.dir[:0]
@@ -53,14 +42,90 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 		dir = append(dir, enc)
 		dir = format.AppendUvarint(dir, uint64(len(pay)-n))
 	}
-	dst = format.AppendUvarint(dst, uint64(len(dir)+len(pay)))
+	b.dir, b.payload = dir, pay
+
+	nstr := len(b.order)
+	width := format.StringTableWidth(b.dataLen)
+	strSize := format.SizeUvarint(uint64(nstr)) + 1 + (nstr+3)/4 + nstr*width + b.dataLen
+	colSize := len(dir) + len(pay)
+	size := len(format.Magic) + 4 +
+		format.SizeUvarint(uint64(b.rows)) + format.SizeUvarint(uint64(b.ncols)) +
+		format.SizeUvarint(uint64(strSize)) + strSize +
+		format.SizeUvarint(uint64(nshapes)) + nshapes +
+		format.SizeUvarint(uint64(len(s)-nshapes)) + len(s) - nshapes +
+		format.SizeUvarint(uint64(colSize)) + colSize
+	if !b.noCRC {
+		size += 4
+	}
+	dst = slices.Grow(dst, size)
+
+	start := len(dst)
+	dst = append(dst, format.Magic[:]...)
+	flags := byte(format.FlagChecksum)
+	if b.noCRC {
+		flags = 0
+	}
+	dst = append(dst, format.MajorVersion, format.MinorVersion, flags, byte(b.kind))
+	dst = format.AppendUvarint(dst, uint64(b.rows))
+	dst = format.AppendUvarint(dst, uint64(b.ncols))
+	dst = format.AppendUvarint(dst, uint64(strSize))
+	dst = b.appendStrings(dst, width)
+	dst = format.AppendUvarint(dst, uint64(nshapes))
+	dst = append(dst, s[:nshapes]...)
+	dst = format.AppendUvarint(dst, uint64(len(s)-nshapes))
+	dst = append(dst, s[nshapes:]...)
+	dst = format.AppendUvarint(dst, uint64(colSize))
 	dst = append(dst, dir...)
 	dst = append(dst, pay...)
-	b.dir, b.payload = dir, pay
 	if !b.noCRC {
 		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
 	}
 	return dst
+}
+
+// appendStrings appends the string table section's contents (SPEC.md
+// section 3) for the strings of b.order: count, width, flags, ends, data.
+func (b *pageBuilder) appendStrings(dst []byte, width int) []byte {
+	strs := b.in.strs
+	n := len(b.order)
+	dst = format.AppendUvarint(dst, uint64(n))
+	dst = append(dst, byte(width))
+	head := len(dst)
+	nflags := (n + 3) / 4
+	dst = slices.Grow(dst, nflags+n*width)[:head+nflags+n*width]
+	clear(dst[head:])
+	flags := dst[head : head+nflags]
+	ends := dst[head+nflags : head+nflags+n*width]
+	data := len(dst)
+	offs := b.ends[:0]
+	end := 0
+	for i, id := range b.order {
+		str := strs[id]
+		end += len(str)
+		putEnd(ends[i*width:], width, end)
+		offs = append(offs, uint32(end))
+		dst = append(dst, str...)
+	}
+	b.ends = offs
+	tableFlags(flags, dst[data:], offs)
+	return dst
+}
+
+// putEnd writes a string table end offset as width little-endian bytes.
+func putEnd(b []byte, width, end int) {
+	switch width {
+	case 1:
+		b[0] = byte(end)
+	case 2:
+		_ = b[1]
+		b[0], b[1] = byte(end), byte(end>>8)
+	case 3:
+		_ = b[2]
+		b[0], b[1], b[2] = byte(end), byte(end>>8), byte(end>>16)
+	default:
+		_ = b[3]
+		b[0], b[1], b[2], b[3] = byte(end), byte(end>>8), byte(end>>16), byte(end>>24)
+	}
 }
 
 func (b *pageBuilder) allShapeOne() bool {
@@ -72,10 +137,12 @@ func (b *pageBuilder) allShapeOne() bool {
 	return true
 }
 
-// assignStrings decides each string's table index and fills the table:
-// first the common area (keys, and strings that occur more than once or
-// outside a unique-valued string column) in order of first appearance, then
-// each unique-valued string column's private run in column order.
+// assignStrings decides each string's table index: first the common area
+// (keys, and strings that occur more than once or outside a unique-valued
+// string column) in order of first appearance, then each unique-valued
+// string column's private run in column order. It fills b.remap
+// (provisional id -> table index), b.order (table index -> provisional id)
+// and b.dataLen (the table's data bytes).
 func (b *pageBuilder) assignStrings() {
 	in := &b.in
 	n := in.len()
@@ -102,10 +169,13 @@ func (b *pageBuilder) assignStrings() {
 			}
 		}
 	}
-	b.table.Reset()
+	order := b.order[:0]
+	dataLen := 0
 	for id := 0; id < n; id++ {
 		if b.uniq[id] < 0 {
-			b.remap[id] = uint32(b.table.Add(in.strs[id]))
+			b.remap[id] = uint32(len(order))
+			order = append(order, uint32(id))
+			dataLen += len(in.strs[id])
 		}
 	}
 	for ci := range b.cols[:b.ncols] {
@@ -114,9 +184,12 @@ func (b *pageBuilder) assignStrings() {
 			continue
 		}
 		for _, id := range c.strs {
-			b.remap[id] = uint32(b.table.Add(in.strs[id]))
+			b.remap[id] = uint32(len(order))
+			order = append(order, id)
+			dataLen += len(in.strs[id])
 		}
 	}
+	b.order, b.dataLen = order, dataLen
 }
 
 func grow[T any](s []T, n int) []T {
@@ -155,14 +228,17 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 	case kindInt:
 		if c.big {
 			enc |= format.EncUint
+			vs := b.uvs[:0]
 			for _, v := range c.ints {
-				dst = format.AppendUvarint(dst, uint64(v))
+				vs = append(vs, uint64(v))
 			}
+			b.uvs = vs
+			dst = appendUvarints(dst, vs)
 			break
 		}
 		e, lo := chooseIntEncoding(c.ints)
 		enc |= e
-		dst = appendInts(dst, e, lo, c.ints)
+		dst = b.appendInts(dst, e, lo, c.ints)
 	case kindFloat:
 		enc |= format.EncFloat
 		dst = append(dst, c.blob...)
@@ -172,13 +248,16 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
 		} else {
 			enc |= format.EncStrRef
+			vs := b.uvs[:0]
 			for _, id := range c.strs {
-				dst = format.AppendUvarint(dst, uint64(b.remap[id]))
+				vs = append(vs, uint64(b.remap[id]))
 			}
+			b.uvs = vs
+			dst = appendUvarints(dst, vs)
 		}
 	case kindTime:
 		enc |= format.EncTime
-		dst = appendTimes(dst, c.times)
+		dst = b.appendTimes(dst, c.times)
 	case kindBytes:
 		enc |= format.EncBytes
 		dst = append(dst, c.blob...)
@@ -222,29 +301,51 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 	}
 }
 
-func appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
+// appendInts writes an integer column's values in encoding enc.
+func (b *pageBuilder) appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
+	vs := b.uvs[:0]
 	switch enc {
 	case format.EncInt:
 		for _, x := range v {
-			dst = format.AppendVarint(dst, x)
+			vs = append(vs, format.EncodeZigZag(x))
 		}
 	case format.EncIntDelta:
 		prev := int64(0)
 		for _, x := range v {
-			dst = format.AppendVarint(dst, int64(uint64(x)-uint64(prev)))
+			vs = append(vs, format.EncodeZigZag(int64(uint64(x)-uint64(prev))))
 			prev = x
 		}
 	default:
 		dst = format.AppendVarint(dst, lo)
 		for _, x := range v {
-			dst = format.AppendUvarint(dst, uint64(x)-uint64(lo))
+			vs = append(vs, uint64(x)-uint64(lo))
+		}
+	}
+	b.uvs = vs
+	return appendUvarints(dst, vs)
+}
+
+// appendUvarints appends each of vs as a uvarint. The loop writes values
+// below 2^21 (nearly all of a column's ids, deltas and offsets) itself,
+// without a call per value.
+func appendUvarints(dst []byte, vs []uint64) []byte {
+	for _, v := range vs {
+		switch {
+		case v < 1<<7:
+			dst = append(dst, byte(v))
+		case v < 1<<14:
+			dst = append(dst, byte(v)|0x80, byte(v>>7))
+		case v < 1<<21:
+			dst = append(dst, byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14))
+		default:
+			dst = format.AppendUvarint(dst, v)
 		}
 	}
 	return dst
 }
 
 // appendTimes writes a time column: the mode byte, then each cell.
-func appendTimes(dst []byte, ts []format.Timestamp) []byte {
+func (b *pageBuilder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
 	mode := byte(format.TimeUTC)
 	off := ts[0].Offset
 	for _, t := range ts {
@@ -260,25 +361,28 @@ func appendTimes(dst []byte, ts []format.Timestamp) []byte {
 	if mode == format.TimeShared {
 		dst = format.AppendVarint(dst, int64(off))
 	}
+	vs := b.uvs[:0]
 	prev := int64(0)
 	for _, t := range ts {
-		dst = format.AppendVarint(dst, t.Local-prev)
+		vs = append(vs, format.EncodeZigZag(t.Local-prev), timeFrac(t))
 		prev = t.Local
-		dst = format.AppendUvarint(dst, timeFrac(t))
 		if mode == format.TimePerValue {
-			dst = format.AppendVarint(dst, int64(t.Offset))
+			vs = append(vs, format.EncodeZigZag(int64(t.Offset)))
 		}
 	}
-	return dst
+	b.uvs = vs
+	return appendUvarints(dst, vs)
 }
 
 // remapTagged copies one tagged value from src to dst, replacing provisional
 // string ids with table indexes, and returns the bytes of src it used.
+// Strings and scalars inside arrays and objects are copied in the loop
+// without a call per element.
 func remapTagged(dst, src []byte, remap []uint32) ([]byte, int) {
 	tag := src[0]
 	switch tag {
 	case format.TagString:
-		id, n := format.ConsumeUvarint(src[1:])
+		id, n := consumeID(src[1:])
 		return format.AppendUvarint(append(dst, tag), uint64(remap[id])), 1 + n
 	case format.TagArray, format.TagObject:
 		cnt := containerCount(src[1:])
@@ -286,18 +390,40 @@ func remapTagged(dst, src []byte, remap []uint32) ([]byte, int) {
 		pos := 1 + containerCountSize
 		for i := uint64(0); i < cnt; i++ {
 			if tag == format.TagObject {
-				id, n := format.ConsumeUvarint(src[pos:])
+				id, n := consumeID(src[pos:])
 				dst = format.AppendUvarint(dst, uint64(remap[id]))
 				pos += n
 			}
-			var m int
-			dst, m = remapTagged(dst, src[pos:], remap)
-			pos += m
+			switch src[pos] {
+			case format.TagString:
+				id, n := consumeID(src[pos+1:])
+				dst = format.AppendUvarint(append(dst, format.TagString), uint64(remap[id]))
+				pos += 1 + n
+			case format.TagNull, format.TagFalse, format.TagTrue:
+				dst = append(dst, src[pos])
+				pos++
+			default:
+				var m int
+				dst, m = remapTagged(dst, src[pos:], remap)
+				pos += m
+			}
 		}
 		return dst, pos
 	}
 	n := format.SkipValue(src)
 	return append(dst, src[:n]...), n
+}
+
+// consumeID reads a provisional string id the builder wrote: a uvarint,
+// inline for one and two bytes.
+func consumeID(b []byte) (uint64, int) {
+	if b[0] < 0x80 {
+		return uint64(b[0]), 1
+	}
+	if len(b) > 1 && b[1] < 0x80 {
+		return uint64(b[0]&0x7F) | uint64(b[1])<<7, 2
+	}
+	return format.ConsumeUvarint(b)
 }
 
 // Inside the builder, arrays and objects carry a fixed four-byte count so

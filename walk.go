@@ -28,11 +28,19 @@ type mapEntry struct {
 type walker struct {
 	b        *pageBuilder
 	maxDepth int
-	keys     [][]string   // per-depth scratch for sorted map[string]any keys
-	entries  [][]mapEntry // per-depth scratch for reflected maps
-	fields   [][]int      // per-depth scratch for struct fields to write
-	tmp      []byte
-	tmp2     bytes.Buffer
+	keys     [][]string // per-depth scratch for sorted map[string]any keys
+	vals     []any      // values of the row's keys, for mapRow
+	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
+	// for valuesByKey.
+	shapeKeys     []string
+	shapeKeysPage uint64
+	shapeKeysID   uint32
+	entries       [][]mapEntry // per-depth scratch for reflected maps
+	fields        [][]int      // per-depth scratch for struct fields to write
+	tmp           []byte
+	tmp2          bytes.Buffer
+	plan          encCols // the plan of the struct rows being written
+	generic       bool    // tests: write struct rows with the generic walker only
 }
 
 func (w *walker) keyScratch(d int) []string {
@@ -102,7 +110,7 @@ func (w *walker) putFloat(c *column, nested bool, f float64, bits int) error {
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
-		buf, err := format.AppendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
+		buf, err := appendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
 		c.anyBuf = buf
 		return err
 	}

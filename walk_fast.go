@@ -9,6 +9,34 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
+// anyCell writes a row's cell held in an interface: anyValue at depth 1,
+// with the two types of most JSON values, string and float64, tested first
+// in a function small enough to be cheap to call.
+func (w *walker) anyCell(c *column, v any) error {
+	switch x := v.(type) {
+	case string:
+		c.appendStr(w.b.in.intern(x))
+		return nil
+	case float64:
+		if c.kind == kindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
+			c.blob, _ = appendFloatCell(c.blob, x, 64)
+			c.mark(false)
+			c.blobN++
+			return nil
+		}
+		return w.putFloat(c, false, x, 64)
+	case nil:
+		c.appendNull()
+		return nil
+	case bool:
+		c.appendBool(x)
+		return nil
+	case []any:
+		return w.anyArray(c, false, x, 1)
+	}
+	return w.anyValue(c, false, v, 1)
+}
+
 // anyValue writes a value held in an interface, with fast paths for the
 // types json.Unmarshal and hand-built maps hold, before falling back to
 // reflection. Values reached through an interface are not addressable, as in
@@ -44,22 +72,7 @@ func (w *walker) anyValue(c *column, nested bool, v any, depth int) error {
 		}
 		return w.anyMap(c, nested, x, depth)
 	case []any:
-		if x == nil {
-			w.putNull(c, nested)
-			return nil
-		}
-		if depth >= w.maxDepth {
-			return w.tooDeep()
-		}
-		if !nested {
-			c.beginAny()
-		}
-		c.anyBuf = appendContainer(c.anyBuf, format.TagArray, len(x))
-		for _, e := range x {
-			if err := w.anyValue(c, true, e, depth+1); err != nil {
-				return err
-			}
-		}
+		return w.anyArray(c, nested, x, depth)
 	case []string:
 		if x == nil {
 			w.putNull(c, nested)
@@ -77,6 +90,31 @@ func (w *walker) anyValue(c *column, nested bool, v any, depth int) error {
 		}
 	default:
 		return w.value(c, nested, reflect.ValueOf(v), false, depth)
+	}
+	return nil
+}
+
+// anyArray writes a []any as a tagged array.
+func (w *walker) anyArray(c *column, nested bool, x []any, depth int) error {
+	if x == nil {
+		w.putNull(c, nested)
+		return nil
+	}
+	if depth >= w.maxDepth {
+		return w.tooDeep()
+	}
+	if !nested {
+		c.beginAny()
+	}
+	c.anyBuf = appendContainer(c.anyBuf, format.TagArray, len(x))
+	for _, e := range x {
+		if s, ok := e.(string); ok {
+			w.putString(c, true, s)
+			continue
+		}
+		if err := w.anyValue(c, true, e, depth+1); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -107,32 +145,31 @@ func (w *walker) anyMap(c *column, nested bool, m map[string]any, depth int) err
 }
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the
-// keys of the previous row, their order is reused without sorting.
+// keys of the previous row, the row reuses that row's columns: no sorting,
+// no key comparisons, and one lookup per key finds its value.
 func (w *walker) mapRow(m map[string]any) error {
 	b := w.b
-	keys := w.keyScratch(0)
-	if b.last != 0 && len(b.shapes[b.last-1]) == len(m) {
-		for _, ci := range b.shapes[b.last-1] {
-			k := b.in.strs[b.cols[ci].name]
-			if _, ok := m[k]; !ok {
-				keys = keys[:0]
-				break
+	if b.last != 0 {
+		if sh := b.shapes[b.last-1]; len(sh) == len(m) {
+			if vals, ok := w.valuesByKey(m, sh); ok {
+				return w.sameShapeRow(sh, vals)
 			}
-			keys = append(keys, k)
 		}
 	}
-	if len(keys) != len(m) {
-		keys = keys[:0]
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+	keys := w.keyScratch(0)
+	vals := w.vals[:0]
+	for k, v := range m {
+		keys = append(keys, k)
+		vals = append(vals, v)
 	}
-	w.keys[0] = keys
+	if !slices.IsSorted(keys) {
+		sortKeyValues(keys, vals, m)
+	}
+	w.keys[0], w.vals = keys, vals
 	b.beginRow()
-	for _, k := range keys {
+	for i, k := range keys {
 		c, _ := b.key(k)
-		if err := w.anyValue(c, false, m[k], 1); err != nil {
+		if err := w.anyCell(c, vals[i]); err != nil {
 			return w.cellError(err, k)
 		}
 	}
@@ -140,8 +177,79 @@ func (w *walker) mapRow(m map[string]any) error {
 	return nil
 }
 
-// structRow adds a struct value as one row.
+// valuesByKey returns the values of m for the keys of the columns sh (the
+// previous row's shape), in order, or false if m lacks one of them.
+func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
+	b := w.b
+	if w.shapeKeysPage != b.page || w.shapeKeysID != b.last {
+		w.shapeKeysPage, w.shapeKeysID = b.page, b.last
+		w.shapeKeys = w.shapeKeys[:0]
+		for _, ci := range sh {
+			w.shapeKeys = append(w.shapeKeys, b.in.strs[b.cols[ci].name])
+		}
+	}
+	vals := w.vals[:0]
+	for _, k := range w.shapeKeys {
+		v, ok := m[k]
+		if !ok {
+			return nil, false
+		}
+		vals = append(vals, v)
+	}
+	w.vals = vals
+	return vals, true
+}
+
+// sameShapeRow adds a row whose keys are those of the previous row's
+// columns sh, with vals in column order. The keys are interned already, so
+// the string order does not change, and the row has the previous row's
+// shape, so it needs no shape bookkeeping.
+func (w *walker) sameShapeRow(sh []uint32, vals []any) error {
+	b := w.b
+	for i, ci := range sh {
+		c := &b.cols[ci]
+		if err := w.anyCell(c, vals[i]); err != nil {
+			return w.cellError(err, b.in.strs[c.name])
+		}
+	}
+	b.rowShape = append(b.rowShape, b.last)
+	b.rows++
+	return nil
+}
+
+// sortKeyValues sorts keys, the keys of m, and puts vals in the same order.
+// It runs only when a row's key set differs from the previous row's.
+func sortKeyValues(keys []string, vals []any, m map[string]any) {
+	if len(keys) > 32 {
+		slices.Sort(keys)
+		for i, k := range keys {
+			vals[i] = m[k]
+		}
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		k, v := keys[i], vals[i]
+		j := i
+		for ; j > 0 && keys[j-1] > k; j-- {
+			keys[j], vals[j] = keys[j-1], vals[j-1]
+		}
+		keys[j], vals[j] = k, v
+	}
+}
+
+// structRow adds a struct value as one row, by the type's plan when the
+// row can be read directly (see encode_plan.go).
 func (w *walker) structRow(rv reflect.Value) error {
+	if !w.generic {
+		if r, ok := encRowOf(rv); ok {
+			return w.planRow(w.planFor(rv.Type()), rv, r)
+		}
+	}
+	return w.structRowGeneric(rv)
+}
+
+// structRowGeneric adds a struct value as one row by reflection alone.
+func (w *walker) structRowGeneric(rv reflect.Value) error {
 	b := w.b
 	sf := cachedFields(rv.Type())
 	b.beginRow()
@@ -191,8 +299,10 @@ func (w *walker) reflectMapRow(rv reflect.Value) error {
 func (w *walker) cellError(err error, key string) error {
 	if e, ok := err.(*Error); ok && e.ColumnName == "" {
 		e.ColumnName = key
-		if ci, ok := w.b.colByKey[w.b.in.ids[key]]; ok {
-			e.Column = int(ci)
+		if id, ok := w.b.in.lookup(key); ok {
+			if ci, ok := w.b.colByKey[id]; ok {
+				e.Column = int(ci)
+			}
 		}
 	}
 	return err

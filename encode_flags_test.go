@@ -1,0 +1,145 @@
+package rowpage
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestStringFlagsMatchesFormat compares stringFlags with the reference,
+// format.StringFlags, on random strings over an alphabet of plain,
+// escaped, HTML, multi-byte, separator and invalid bytes, at every length
+// up to 70 and every position of a special byte, and in longer strings
+// (which take the strings.IndexByte path) at random positions.
+func TestStringFlagsMatchesFormat(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		if got, want := stringFlags(s), format.StringFlags(s); got != want {
+			t.Fatalf("stringFlags(%q) = %d, want %d", s, got, want)
+		}
+	}
+	pieces := []string{"a", "Z", " ", "0", "~", "\x7f", "\"", "\\", "\n", "\x00", "\x1f", "<", ">", "&", "=", "?", ";",
+		"é", "日本", "😀", "\u2028", "\u2029", "\u2027", "\xff", "\xe2\x80", "\xc3", "\xed\xa0\x80"}
+	for n := 0; n <= 70; n++ {
+		base := strings.Repeat("x", n)
+		check(base)
+		for i := 0; i < n; i++ {
+			for _, p := range pieces {
+				check(base[:i] + p + base[i+1:])
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := 60; n <= 300; n++ {
+		base := strings.Repeat("y", n)
+		check(base)
+		for range 20 {
+			i := r.IntN(n)
+			p := pieces[r.IntN(len(pieces))]
+			check(base[:i] + p + base[min(i+1, n):])
+			j := i + 1 + r.IntN(n-i)
+			q := pieces[r.IntN(len(pieces))]
+			check(base[:i] + p + base[i+1:j] + q + base[j:])
+		}
+	}
+	for range 200_000 {
+		var b strings.Builder
+		n := r.IntN(80)
+		if r.IntN(4) == 0 {
+			n = r.IntN(600)
+		}
+		for b.Len() < n {
+			if r.IntN(20) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			} else {
+				b.WriteByte(byte('a' + r.IntN(26)))
+			}
+		}
+		check(b.String())
+	}
+}
+
+func FuzzStringFlags(f *testing.F) {
+	for _, s := range []string{"", "plain text", "a<b", "q\"", "\u2028", "\xff", strings.Repeat("é&", 9)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := stringFlags(s), format.StringFlags(s); got != want {
+			t.Fatalf("stringFlags(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// tableFlagsOf runs tableFlags over strs laid out as a string table does.
+func tableFlagsOf(strs []string) []byte {
+	var data []byte
+	var ends []uint32
+	for _, s := range strs {
+		data = append(data, s...)
+		ends = append(ends, uint32(len(data)))
+	}
+	flags := make([]byte, (len(strs)+3)/4)
+	tableFlags(flags, data, ends)
+	return flags
+}
+
+// checkTableFlags compares tableFlags with format.StringFlags of each string.
+func checkTableFlags(t *testing.T, strs []string) {
+	t.Helper()
+	flags := tableFlagsOf(strs)
+	for i, s := range strs {
+		if got, want := flags[i>>2]>>((i&3)*2)&3, format.StringFlags(s); got != want {
+			t.Fatalf("string %d of %d, %q: flags %d, want %d", i, len(strs), s, got, want)
+		}
+	}
+	for i := len(strs); i < 4*len(flags); i++ {
+		if flags[i>>2]>>((i&3)*2)&3 != 0 {
+			t.Fatalf("padding bits set for %d strings", len(strs))
+		}
+	}
+}
+
+// TestTableFlagsMatchesFormat checks the flags tableFlags sets for tables
+// of random strings (empty, short, long, plain and special) against
+// format.StringFlags.
+func TestTableFlagsMatchesFormat(t *testing.T) {
+	pieces := []string{"a", " ", "\"", "\\", "\n", "\x00", "\x1f", "\x7f", "<", ">", "&", "é", "\u2028", "\u2029", "\xff", "\xe2\x80", "😀"}
+	r := rand.New(rand.NewPCG(5, 6))
+	checkTableFlags(t, nil)
+	checkTableFlags(t, []string{""})
+	for range 20_000 {
+		strs := make([]string, r.IntN(12))
+		for i := range strs {
+			n := r.IntN(40)
+			if r.IntN(3) == 0 {
+				n = r.IntN(400)
+			}
+			b := []byte(strings.Repeat("x", n))
+			for range r.IntN(3) {
+				if n > 0 && r.IntN(3) > 0 {
+					p := pieces[r.IntN(len(pieces))]
+					at := r.IntN(n)
+					b = append(b[:at:at], append([]byte(p), b[at:]...)...)
+				}
+			}
+			strs[i] = string(b)
+		}
+		checkTableFlags(t, strs)
+	}
+}
+
+// FuzzTableFlags splits the input into strings at the given lengths.
+func FuzzTableFlags(f *testing.F) {
+	f.Add([]byte("plain\"quoted\\<b>&amp;\u2028é\xff\n"), []byte{5, 7, 1, 3, 5, 3, 2, 1})
+	f.Fuzz(func(t *testing.T, data, lens []byte) {
+		var strs []string
+		for _, n := range lens {
+			n := min(int(n), len(data))
+			strs = append(strs, string(data[:n]))
+			data = data[n:]
+		}
+		checkTableFlags(t, append(strs, string(data)))
+	})
+}

@@ -1,0 +1,117 @@
+package rowpage
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Float cells (SPEC.md section 5.3) for float64 values, faster than
+// format.AppendFloatCell for the values it finds slowest: those with 16 or
+// 17 significant digits (a random fraction, a computed score), whose cell is
+// raw but which format.AppendFloatCell only recognises after a full
+// shortest-digits conversion by strconv. appendFloatCell writes exactly the
+// bytes format.AppendFloatCell writes; TestFloatCellMatchesFormat compares
+// the two on millions of values.
+//
+// The argument, for 1e-7 <= |f| < 2^49 - 0.5. Let a = |f|, p(k) = 10^k and
+// m(k) = round(a*p(k)) computed in binary64, as format.shortest64 computes
+// them, and let K be the largest k with m(k) < 2^49 (K <= 21, as a*1e22 >=
+// 1e15). shortest64 accepts the first k with m(k)/p(k) == a, and its
+// argument (scaled rounding interval narrower than 0.23, product error below
+// 0.12, for scaled values below 1e15) shows that an integer that rounds to a
+// at scale k is found at every scale from k to K. So:
+//
+//   - if m(K)/p(K) == a, a decimal exists; stripping the trailing zeros of
+//     m(K) gives the same digits and exponent as the first match, and the
+//     digits are below 2^49: the cell is decimal;
+//   - otherwise no decimal with fewer than 2^49 as digits rounds to a (a
+//     shorter one would have matched at K), so the cell is raw.
+//
+// Before that, k = 0, 1 and 2 are tried as shortest64 tries them, so that
+// integers and values with one or two decimals take one or two steps.
+// Everything else (zero, -0, tiny and large values, NaN and infinities)
+// goes to format.AppendFloatCell.
+
+const (
+	cellMantLimit = 1 << 49 // decimal cells hold digits below 2^49 (1 + 7 uvarint bytes)
+	cellRawByte   = 0xFF    // selector of a raw cell
+	cellExpBias   = 63      // decimal selector = exponent + 63, sign in bit 7
+)
+
+var cellPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// cellScaleStart[e] is K (see above) for the largest float64 of biased
+// binary exponent e, so it is at most K for every value of that exponent:
+// the search for K starts there and takes at most one more step.
+var cellScaleStart = func() (t [2048]uint8) {
+	for e := range t {
+		a := math.Float64frombits(uint64(e+1)<<52 - 1)
+		k := 0
+		for k < len(cellPow10)-1 && float64(a*cellPow10[k+1]) < cellMantLimit-0.5 {
+			k++
+		}
+		t[e] = uint8(k)
+	}
+	return t
+}()
+
+// appendFloatCell appends the canonical float cell of f read as a float of
+// the given bits (32 or 64): format.AppendFloatCell, with a fast path for
+// float64 values. It returns format.ErrNonFinite for NaN and infinities.
+func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
+	a := math.Abs(f)
+	if bits == 32 || !(a >= 1e-7 && a < cellMantLimit-0.5) {
+		return format.AppendFloatCell(dst, f, bits)
+	}
+	// Values with at most two decimals (integers, money) are found by
+	// shortest64's own first steps; for k = 0, m/1 == a says that a is an
+	// integer, which converting it (a < 2^49) tells without rounding.
+	if m := uint64(a); float64(m) == a {
+		return appendDecimalCell(dst, f < 0, m, 0), nil
+	}
+	for k := 1; k < 3; k++ {
+		p := cellPow10[k]
+		m := math.Round(float64(a * p))
+		if m >= cellMantLimit {
+			break
+		}
+		if float64(m/p) == a {
+			return appendDecimalCell(dst, f < 0, uint64(m), -k), nil
+		}
+	}
+	k := int(cellScaleStart[math.Float64bits(a)>>52])
+	for float64(a*cellPow10[k+1]) < cellMantLimit-0.5 {
+		k++
+	}
+	p := cellPow10[k]
+	m := math.Round(float64(a * p))
+	if float64(m/p) != a {
+		return binary.LittleEndian.AppendUint64(append(dst, cellRawByte), math.Float64bits(f)), nil
+	}
+	return appendDecimalCell(dst, f < 0, uint64(m), -k), nil
+}
+
+// appendDecimalCell appends the decimal cell of (-1)^neg * mant * 10^exp
+// after removing mant's trailing zeros; mant > 0.
+func appendDecimalCell(dst []byte, neg bool, mant uint64, exp int) []byte {
+	for mant%10 == 0 {
+		mant /= 10
+		exp++
+	}
+	s := byte(exp + cellExpBias)
+	if neg {
+		s |= 0x80
+	}
+	switch {
+	case mant < 1<<7:
+		return append(dst, s, byte(mant))
+	case mant < 1<<14:
+		return append(dst, s, byte(mant)|0x80, byte(mant>>7))
+	case mant < 1<<21:
+		return append(dst, s, byte(mant)|0x80, byte(mant>>7)|0x80, byte(mant>>14))
+	}
+	return format.AppendUvarint(append(dst, s), mant)
+}

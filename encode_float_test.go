@@ -1,0 +1,48 @@
+package rowpage
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestFloatCellMatchesFormat checks appendFloatCell against the reference,
+// format.AppendFloatCell, on random bit patterns, short decimals, integers,
+// values near the fast path's bounds and their neighbours.
+func TestFloatCellMatchesFormat(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	check := func(f float64) {
+		t.Helper()
+		for _, g := range []float64{f, -f, math.Nextafter(f, 0), math.Nextafter(f, math.Inf(1))} {
+			for _, bits := range []int{64, 32} {
+				want, werr := format.AppendFloatCell([]byte{1}, g, bits)
+				got, gerr := appendFloatCell([]byte{1}, g, bits)
+				if !bytes.Equal(got, want) || werr != gerr {
+					t.Fatalf("appendFloatCell(%v (%#x), %d) = %x, %v; want %x, %v", g, math.Float64bits(g), bits, got, gerr, want, werr)
+				}
+			}
+		}
+	}
+	specials := []float64{0, 1e-7, 1e-8, 5.6e-8, 0.1, 0.3, 1, 19.99, 1234.5, 1e14, 1e15, 1e16, 123456789012345,
+		cellMantLimit - 1, cellMantLimit - 0.5, cellMantLimit, cellMantLimit + 1, 1e21, 1e22, 1e23,
+		math.MaxFloat64, math.SmallestNonzeroFloat64, math.Inf(1), math.NaN(), 0.1 + 0.2}
+	for _, f := range specials {
+		check(f)
+	}
+	n := 300_000
+	if testing.Short() {
+		n = 30_000
+	}
+	for range n {
+		check(math.Float64frombits(r.Uint64()))                   // any bits
+		check(r.Float64())                                        // [0, 1), mostly 16-17 digits
+		check(r.Float64() * math.Pow(10, float64(r.IntN(40)-20))) // any magnitude
+		k := r.IntN(23)                                           // a short decimal m / 10^k
+		m := r.Uint64N(uint64(math.Pow(10, float64(1+r.IntN(17))))) + 1
+		check(float64(m) / cellPow10[k])
+		check(float64(r.Uint64N(cellMantLimit)) * cellPow10[r.IntN(3)]) // integers near the bound
+	}
+}

@@ -1,0 +1,147 @@
+package rowpage
+
+import "reflect"
+
+// Rows of a fixed plan (see encCols) after the first all have the same
+// columns, so they can be written column by column rather than row by row:
+// fixedRows writes each scalar field (booleans, numbers, times) down the
+// rows in one tight loop per column, then the fields that intern strings
+// (strings, []string and the generic walker's fields) row by row.
+//
+// That gives the same page because the two passes touch disjoint state:
+// scalar cells go to their own columns and never reach the interner, and
+// the row pass visits the string-producing cells in the order the
+// row-by-row walk would, so every string gets the same provisional id. The
+// one thing that could tell the orders apart is which error is reported
+// when cells fail (a NaN, a time out of range): the scalar pass keeps the
+// first failing cell in row order, and the row pass stops before it, so
+// the error is the one the row-by-row walk meets first.
+
+// scalar reports whether op writes a cell without interning strings.
+func (op encOp) scalar() bool {
+	return op != encOpGeneric && op != encOpString && op != encOpStrings
+}
+
+// fixedRows adds the rows from to to of rows, whose plan is fixed and whose
+// page already has a row of it (pc.shape != 0). rv is the slice or array,
+// for fields the generic walker writes.
+func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to int) error {
+	b, p := w.b, pc.plan
+	errRow, errField := to, len(p.fields) // the first failing cell in row order
+	var errScalar error
+	for _, i := range p.scalars {
+		// Fields come in order, so a cell of this column in the failing
+		// row or later comes after the failing cell.
+		if r, err := w.scalarColumn(&b.cols[pc.cols[i]], &p.fields[i], rows, from, errRow); err != nil {
+			errRow, errField, errScalar = r, i, err
+		}
+	}
+	for r := from; r < to && r <= errRow; r++ {
+		row := rows.at(r)
+		var ev reflect.Value
+		for _, i := range p.others {
+			if r == errRow && i >= errField {
+				break
+			}
+			pf := &p.fields[i]
+			c := &b.cols[pc.cols[i]]
+			var err error
+			switch pf.op {
+			case encOpString:
+				c.appendStr(b.in.intern(row.string(pf)))
+			case encOpStrings:
+				err = w.putStrings(c, row.strings(pf), 1)
+			default:
+				if !ev.IsValid() {
+					ev = rv.Index(r)
+				}
+				fv, _ := fieldByIndex(ev, pf.index)
+				err = w.value(c, false, fv, pf.quoted, 1)
+			}
+			if err != nil {
+				return rowError(w.cellError(err, pf.name), r)
+			}
+		}
+	}
+	if errScalar != nil {
+		return rowError(w.cellError(errScalar, p.fields[errField].name), errRow)
+	}
+	for range to - from {
+		b.rowShape = append(b.rowShape, pc.shape)
+	}
+	b.rows += to - from
+	b.last = pc.shape
+	return nil
+}
+
+// scalarColumn appends field pf of rows from to end-1 to column c. On
+// error it returns the failing row; the cells before it are written.
+func (w *walker) scalarColumn(c *column, pf *encField, rows encRows, from, end int) (int, error) {
+	switch pf.op {
+	case encOpBool:
+		for r := from; r < end; r++ {
+			c.appendBool(rows.at(r).bool(pf))
+		}
+	case encOpInt8:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).int8(pf)))
+		}
+	case encOpInt16:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).int16(pf)))
+		}
+	case encOpInt32:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).int32(pf)))
+		}
+	case encOpInt64:
+		for r := from; r < end; r++ {
+			c.appendInt(rows.at(r).int64(pf))
+		}
+	case encOpUint8:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).uint8(pf)))
+		}
+	case encOpUint16:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).uint16(pf)))
+		}
+	case encOpUint32:
+		for r := from; r < end; r++ {
+			c.appendInt(int64(rows.at(r).uint32(pf)))
+		}
+	case encOpUint64:
+		for r := from; r < end; r++ {
+			c.appendUint(rows.at(r).uint64(pf))
+		}
+	case encOpFloat32:
+		for r := from; r < end; r++ {
+			if err := w.putFloat(c, false, float64(rows.at(r).float32(pf)), 32); err != nil {
+				return r, err
+			}
+		}
+	case encOpFloat64:
+		for r := from; r < end; r++ {
+			if err := w.putFloat(c, false, rows.at(r).float64(pf), 64); err != nil {
+				return r, err
+			}
+		}
+	case encOpTime:
+		for r := from; r < end; r++ {
+			if err := w.putTimeAt(c, rows.at(r).time(pf)); err != nil {
+				return r, err
+			}
+		}
+	case encOpTimePtr:
+		for r := from; r < end; r++ {
+			if t := rows.at(r).timePtr(pf); t == nil {
+				c.appendNull()
+			} else if w.maxDepth <= 1 {
+				return r, w.tooDeep()
+			} else if err := w.putTimeAt(c, t); err != nil {
+				return r, err
+			}
+		}
+	}
+	return end, nil
+}
