@@ -92,6 +92,14 @@ func appendCellStrings(dst []string, l *format.Layout, x *format.Cell) ([]string
 	}
 	n0 := len(dst)
 	b := x.Data
+	if x.Flat { // a string-list cell: bare string indexes
+		for range x.Len {
+			i, n := format.ConsumeUvarint(b)
+			dst = append(dst, l.Strings.String(int(i)))
+			b = b[n:]
+		}
+		return dst, true
+	}
 	for range x.Len {
 		if len(b) < 2 || b[0] != format.TagString {
 			return dst[:n0], false

@@ -652,10 +652,35 @@ func (d *decodeState) setStrings(f fieldRef, c *format.Cell) bool {
 		f.setStrings(nil)
 		return true
 	case format.TagArray:
+		if c.Flat {
+			d.fillFlatStrings(f, c.Data, c.Len)
+			return true
+		}
 		_, ok := d.fillStrings(f, c.Data, c.Len)
 		return ok
 	}
 	return false
+}
+
+// fillFlatStrings decodes a string-list cell's n bare string indexes into
+// f, reusing its array when it has room, as fillStrings does.
+func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {
+	out := f.strings()
+	if out == nil || cap(out) < n {
+		out = d.newStrings(n)
+	} else {
+		out = out[:n]
+	}
+	pos := 0
+	for i := range n {
+		x, m := uint64(b[pos]), 1
+		if x >= 0x80 {
+			x, m = format.ConsumeUvarint(b[pos:])
+		}
+		out[i] = d.str(uint32(x))
+		pos += m
+	}
+	f.setStrings(out)
 }
 
 // fillStrings decodes the n tagged values at the start of b, the elements

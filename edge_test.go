@@ -201,3 +201,26 @@ func TestEdgeShapes(t *testing.T) {
 		roundTrip(t, rows)
 	})
 }
+
+// TestDepthLimitAgrees checks that Marshal and the reader agree on the
+// nesting limit, for rows and for value pages.
+func TestDepthLimitAgrees(t *testing.T) {
+	nest := func(d int) any {
+		var v any = 1
+		for range d {
+			v = []any{v}
+		}
+		return v
+	}
+	for _, d := range []int{998, 999, 1000, 1001} {
+		for _, v := range []any{nest(d), []map[string]any{{"a": nest(d)}}} {
+			page, err := Marshal(v)
+			if err != nil {
+				continue // rejected by the writer: fine, as long as the reader would too
+			}
+			if _, err := Open(page); err != nil {
+				t.Fatalf("depth %d: Marshal wrote a page Open rejects: %v", d, err)
+			}
+		}
+	}
+}

@@ -180,7 +180,7 @@ func (e *Encoder) build(v any) error {
 	}
 	e.b.reset(format.KindValue)
 	c := e.b.valueColumn()
-	err := w.value(c, false, rv, false, 0)
+	err := w.value(c, false, rv, false, 1) // the cell is depth 1, as in rows (SPEC 5.5)
 	e.b.rows = 1
 	e.b.rowShape = append(e.b.rowShape[:0], 1)
 	e.b.shapes = append(e.b.shapes[:0], append(e.b.shapeBuf(), 0))

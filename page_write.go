@@ -265,6 +265,9 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 		enc |= format.EncNumber
 		dst = append(dst, c.blob...)
 	case kindAny:
+		if nulls, ok := strListColumn(c.anyBuf); ok {
+			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
+		}
 		enc |= format.EncAny
 		src := c.anyBuf
 		for len(src) > 0 {
@@ -441,4 +444,77 @@ func containerCount(b []byte) uint64 {
 
 func patchContainer(b []byte, at int, n int) {
 	b[at+1], b[at+2], b[at+3], b[at+4] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+}
+
+// strListColumn reports whether every cell of an any column is null or an
+// array of strings (the string-list encoding), and how many are null.
+func strListColumn(buf []byte) (nulls int, ok bool) {
+	pos := 0
+	for pos < len(buf) {
+		switch buf[pos] {
+		case format.TagNull:
+			nulls++
+			pos++
+		case format.TagArray:
+			cnt := containerCount(buf[pos+1:])
+			pos += 1 + containerCountSize
+			for i := uint64(0); i < cnt; i++ {
+				if buf[pos] != format.TagString {
+					return 0, false
+				}
+				_, n := consumeID(buf[pos+1:])
+				pos += 1 + n
+			}
+		default:
+			return 0, false
+		}
+	}
+	return nulls, true
+}
+
+func bitmapBit(nulls int) byte {
+	if nulls > 0 {
+		return format.EncNullBitmap
+	}
+	return 0
+}
+
+// writeStrList writes a string-list column: the null bitmap if any cell is
+// null, then each array as a count and its string indexes.
+func (b *pageBuilder) writeStrList(dst []byte, c *column, nulls int) []byte {
+	buf := c.anyBuf
+	if nulls > 0 {
+		start := len(dst)
+		dst = append(dst, make([]byte, (c.count+7)/8)...)
+		pos := 0
+		for i := 0; pos < len(buf); i++ {
+			if buf[pos] == format.TagNull {
+				dst[start+i>>3] |= 1 << (i & 7)
+				pos++
+				continue
+			}
+			pos += 1 + containerCountSize
+			cnt := containerCount(buf[pos-containerCountSize:])
+			for j := uint64(0); j < cnt; j++ {
+				_, n := consumeID(buf[pos+1:])
+				pos += 1 + n
+			}
+		}
+	}
+	pos := 0
+	for pos < len(buf) {
+		if buf[pos] == format.TagNull {
+			pos++
+			continue
+		}
+		cnt := containerCount(buf[pos+1:])
+		pos += 1 + containerCountSize
+		dst = format.AppendUvarint(dst, cnt)
+		for j := uint64(0); j < cnt; j++ {
+			id, n := consumeID(buf[pos+1:])
+			dst = format.AppendUvarint(dst, uint64(b.remap[id]))
+			pos += 1 + n
+		}
+	}
+	return dst
 }
