@@ -97,6 +97,19 @@ func BenchmarkSize(b *testing.B) {
 		b.ReportMetric(100*float64(len(f.page))/float64(len(f.cbor)), "page-%cbor")
 		b.ReportMetric(100*float64(len(f.page))/float64(len(f.mpi)), "page-%msgpack-interned")
 		b.ReportMetric(100*float64(len(f.page))/float64(len(f.mp)), "page-%msgpack")
+		// The floor for an uncompressed format: each distinct string's bytes
+		// once, plus one byte per cell.
+		p, err := rowpage.Open(f.page)
+		if err != nil {
+			b.Fatal(err)
+		}
+		l := p.Layout()
+		floor := l.Strings.DataLen()
+		for _, c := range l.Columns {
+			floor += c.Count
+		}
+		b.ReportMetric(float64(floor), "floor-B")
+		b.ReportMetric(100*float64(len(f.page))/float64(floor), "page-%floor")
 		b.ReportMetric(100*float64(len(f.s2))/j, "s2-%json")
 		b.ReportMetric(100*float64(len(f.zstd))/j, "zstd-%json")
 	})
