@@ -56,6 +56,9 @@ type Page struct {
 // Open validates page (header, checksum, every section and cell, limits)
 // with the default options and returns a Page over it. The cost is one pass
 // over the page and a few allocations proportional to the column count.
+// It does not read the string bytes to verify their JSON escaping flags:
+// only copying strings into JSON needs those, and package jsonbridge checks
+// them itself; Row.AppendJSON escapes every string in full instead.
 // Bytes that are not a page of this format version (an old JSON entry, a
 // newer release's page) fail with ErrUnsupported before anything else is
 // read, so a cache can treat them as a miss.
@@ -63,7 +66,7 @@ func Open(page []byte) (*Page, error) { return defaultDecMode.Open(page) }
 
 // Open is the package-level Open under mode m.
 func (m *DecMode) Open(page []byte) (*Page, error) {
-	l, err := format.Parse(page, m.lim)
+	l, err := format.ParseValues(page, m.lim)
 	if err != nil {
 		return nil, err
 	}

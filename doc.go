@@ -28,8 +28,10 @@
 // Marshal walks the values once, interning strings in a map, and writes the
 // page in one pass; an Encoder reused across pages allocates only the output.
 // Open validates the whole page (checksum, every section and every cell)
-// before returning, so that iteration, decoding and transcoding read without
-// further checks; it allocates in proportion to the column count. Rows
+// before returning, so that iteration and decoding read without further
+// checks; it allocates in proportion to the column count. (The string
+// table's JSON escaping flags are checked by the JSON transcoder, the only
+// reader that relies on them.) Rows
 // allocates once per iteration, never per row.
 //
 // # Errors

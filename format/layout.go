@@ -28,6 +28,9 @@ type Layout struct {
 	maxStr    int      // MaxStringBytes in force when parsed
 	dataStr   string   // Page viewed as a string
 
+	checkFlags bool // Reset verifies string flags
+	flagsOK    bool // they were verified
+
 	// scratch reused by Reset
 	seen   []int32
 	uses   []int
@@ -141,7 +144,32 @@ func Parse(page []byte, lim Limits) (*Layout, error) {
 // for a stream of similar pages (in a sync.Pool, say) parses without
 // allocating. On error the Layout is left unusable until the next Reset.
 func (l *Layout) Reset(page []byte, lim Limits) error {
+	return l.reset(page, lim, true)
+}
+
+// ParseValues is Parse without verifying the string table's escaping flags,
+// for readers that take values out of the page (typed accessors, decoding)
+// and never copy strings into JSON on the flags' word. Checking the flags
+// means reading every string byte, the largest part of Parse's cost on
+// text-heavy pages. A layout parsed this way renders strings to JSON
+// through full escaping (AppendStringJSON checks FlagsVerified), so its
+// output stays valid whatever the flags say.
+func ParseValues(page []byte, lim Limits) (*Layout, error) {
+	l := new(Layout)
+	if err := l.reset(page, lim, false); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// FlagsVerified reports whether the string flags were checked by Parse (or
+// Reset), so that strings marked clean may be copied into JSON as they are.
+func (l *Layout) FlagsVerified() bool { return l.flagsOK }
+
+func (l *Layout) reset(page []byte, lim Limits, checkFlags bool) error {
 	lim = lim.WithDefaults()
+	l.flagsOK = false
+	l.checkFlags = checkFlags
 	l.Strings = StringTable{}
 	l.Columns = l.Columns[:0]
 	if err := CheckHeader(page); err != nil {
@@ -196,7 +224,11 @@ func (l *Layout) Reset(page []byte, lim Limits) error {
 	if err := l.checkKind(cols); err != nil {
 		return err
 	}
-	return l.parseColumns(page, colSec, cols, uses)
+	if err := l.parseColumns(page, colSec, cols, uses); err != nil {
+		return err
+	}
+	l.flagsOK = l.checkFlags
+	return nil
 }
 
 // grow returns s resized to n, reallocating only when the capacity is short.
@@ -266,7 +298,7 @@ func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
 		if e-prev > lim.MaxStringBytes {
 			return errAt(ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
 		}
-		if StringFlags(t.data[prev:e]) != t.Flags(i) {
+		if l.checkFlags && StringFlags(t.data[prev:e]) != t.Flags(i) {
 			return errAt(ErrCorrupt, dataBase+prev, "string "+itoa(i)+" has wrong escaping flags")
 		}
 		prev = e

@@ -79,6 +79,9 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	t := &l.Strings
 	s := t.Bytes(i)
 	f := t.Flags(i)
+	if !l.flagsOK {
+		return AppendQuoted(dst, s, escapeHTML)
+	}
 	if f&StrNeedsEscape == 0 && (f&StrHasHTML == 0 || !escapeHTML) {
 		dst = append(dst, '"')
 		dst = append(dst, s...)

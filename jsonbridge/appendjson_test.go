@@ -3,6 +3,7 @@ package jsonbridge_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -193,5 +194,31 @@ func TestAppendJSONErrors(t *testing.T) {
 	}
 	if _, err := jsonbridge.AppendJSON(nil, []byte(`[{"a":1}]`)); err == nil {
 		t.Fatal("JSON text accepted as a page")
+	}
+}
+
+// TestLyingStringFlags: a page whose string table marks a string with a
+// quote as clean. Open (which does not read string bytes) accepts it and
+// its readers still write valid JSON; AppendJSON, which would copy the
+// string on the flag's word, rejects the page.
+func TestLyingStringFlags(t *testing.T) {
+	m, _ := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	page, err := m.Marshal([]map[string]any{{"a": "x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndexByte(page, 'x')
+	page[i] = '"'
+	p, err := rowpage.Open(page)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	for r := range p.Rows() {
+		if out := r.AppendJSON(nil, 0); !json.Valid(out) || string(out) != `"\""` {
+			t.Fatalf("Row.AppendJSON wrote %s", out)
+		}
+	}
+	if _, err := jsonbridge.AppendJSON(nil, page); !errors.Is(err, rowpage.ErrCorrupt) {
+		t.Fatalf("AppendJSON: %v, want ErrCorrupt", err)
 	}
 }
