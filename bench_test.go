@@ -219,6 +219,61 @@ func BenchmarkReadTyped(b *testing.B) {
 	sizes(b, func(b *testing.B, f *fixture) {
 		var sink int64
 		var strs []string
+		col := func(p *rowpage.Page, name string) int {
+			c, ok := p.Column(name)
+			if !ok {
+				b.Fatalf("no column %q", name)
+			}
+			return c
+		}
+		for b.Loop() {
+			p, err := rowpage.Open(f.page)
+			if err != nil {
+				b.Fatal(err)
+			}
+			ints := [...]int{col(p, "id"), col(p, "seq"), col(p, "views"), col(p, "likes"), col(p, "version")}
+			texts := [...]int{col(p, "owner"), col(p, "status"), col(p, "title"), col(p, "body"), col(p, "region")}
+			floats := [...]int{col(p, "price"), col(p, "score")}
+			times := [...]int{col(p, "created_at"), col(p, "updated_at"), col(p, "deleted_at")}
+			lists := [...]int{col(p, "permissions"), col(p, "tags")}
+			active := col(p, "active")
+			for r := range p.Rows() {
+				for _, c := range ints {
+					v, _ := r.Int(c)
+					sink += v
+				}
+				for _, c := range texts {
+					s, _ := r.String(c)
+					sink += int64(len(s))
+				}
+				for _, c := range floats {
+					v, _ := r.Float(c)
+					sink += int64(v)
+				}
+				for _, c := range times {
+					if t, ok := r.Time(c); ok {
+						sink += int64(t.Nanosecond())
+					}
+				}
+				for _, c := range lists {
+					strs, _ = r.Strings(c, strs[:0])
+					sink += int64(len(strs))
+				}
+				if v, _ := r.Bool(active); v {
+					sink++
+				}
+			}
+		}
+		_ = sink
+	})
+}
+
+// BenchmarkReadProbing reads every cell without knowing the columns' types,
+// trying accessors in turn: the cost of schema-less typed reading.
+func BenchmarkReadProbing(b *testing.B) {
+	sizes(b, func(b *testing.B, f *fixture) {
+		var sink int64
+		var strs []string
 		for b.Loop() {
 			p, err := rowpage.Open(f.page)
 			if err != nil {

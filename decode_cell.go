@@ -94,7 +94,10 @@ func appendCellStrings(dst []string, l *format.Layout, x *format.Cell) ([]string
 	b := x.Data
 	if x.Flat { // a string-list cell: bare string indexes
 		for range x.Len {
-			i, n := format.ConsumeUvarint(b)
+			i, n := uint64(b[0]), 1
+			if i >= 0x80 {
+				i, n = format.ConsumeUvarint(b)
+			}
 			dst = append(dst, l.Strings.String(int(i)))
 			b = b[n:]
 		}

@@ -1,5 +1,7 @@
 package format
 
+import "encoding/binary"
+
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
 // TagFalse and TagTrue carry nothing; TagInt uses Int; TagUint uses Uint;
 // TagFloat uses Float; TagString uses Str (a string-table index); TagTime uses
@@ -128,11 +130,18 @@ func (c *Cursor) TakeUint() uint64 {
 }
 
 // TakeFloat reads an EncFloat cell.
+// Parse validated the cell, so it is decoded here without the checks of
+// ConsumeFloatCell.
 func (c *Cursor) TakeFloat() FloatCell {
 	c.i++
-	v, n := ConsumeFloatCell(c.data[c.pos:])
-	c.pos += n
-	return v
+	s := c.data[c.pos]
+	if s == floatRawSelector {
+		b := c.data[c.pos+1 : c.pos+floatRawSize]
+		c.pos += floatRawSize
+		return FloatCell{Raw: true, Bits: binary.LittleEndian.Uint64(b)}
+	}
+	c.pos++
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: c.uv(), Exp: int(s&0x7F) - floatExpBias}}
 }
 
 // TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
