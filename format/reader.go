@@ -15,6 +15,15 @@ type reader struct {
 }
 
 func (r *reader) uvarint(what string) uint64 {
+	if r.err == nil && r.pos < len(r.b) && r.b[r.pos] < 0x80 {
+		r.pos++
+		return uint64(r.b[r.pos-1])
+	}
+	return r.uvarintSlow(what)
+}
+
+//go:noinline
+func (r *reader) uvarintSlow(what string) uint64 {
 	if r.err != nil {
 		return 0
 	}
