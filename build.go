@@ -230,6 +230,16 @@ func (c *column) beginAny() {
 	c.count++
 }
 
+// openContainer starts a tagged array or object of n elements: as the
+// column's cell when not nested (switching the column to tagged values), or
+// inside the tagged value being written.
+func (c *column) openContainer(nested bool, tag byte, n int) {
+	if !nested {
+		c.beginAny()
+	}
+	c.anyBuf = appendContainer(c.anyBuf, tag, n)
+}
+
 func appendTaggedInt(b []byte, v int64) []byte {
 	return format.AppendVarint(append(b, format.TagInt), v)
 }

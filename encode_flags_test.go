@@ -8,7 +8,8 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
-// TestStringFlagsMatchesFormat compares stringFlags with the reference,
+// TestStringFlagsMatchesFormat compares tableFlags on a one-string table
+// with the reference,
 // format.StringFlags, on random strings over an alphabet of plain,
 // escaped, HTML, multi-byte, separator and invalid bytes, at every length
 // up to 70 and every position of a special byte, and in longer strings
@@ -16,8 +17,8 @@ import (
 func TestStringFlagsMatchesFormat(t *testing.T) {
 	check := func(s string) {
 		t.Helper()
-		if got, want := stringFlags(s), format.StringFlags(s); got != want {
-			t.Fatalf("stringFlags(%q) = %d, want %d", s, got, want)
+		if got, want := tableFlagsOf([]string{s})[0], format.StringFlags(s); got != want {
+			t.Fatalf("tableFlags(%q) = %d, want %d", s, got, want)
 		}
 	}
 	pieces := []string{"a", "Z", " ", "0", "~", "\x7f", "\"", "\\", "\n", "\x00", "\x1f", "<", ">", "&", "=", "?", ";",
@@ -66,8 +67,8 @@ func FuzzStringFlags(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := stringFlags(s), format.StringFlags(s); got != want {
-			t.Fatalf("stringFlags(%q) = %d, want %d", s, got, want)
+		if got, want := tableFlagsOf([]string{s})[0], format.StringFlags(s); got != want {
+			t.Fatalf("tableFlags(%q) = %d, want %d", s, got, want)
 		}
 	})
 }

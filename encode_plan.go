@@ -301,7 +301,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 				err = w.putTimeAt(c, t)
 			}
 		case encOpStrings:
-			err = w.putStrings(c, r.strings(pf), 1)
+			err = w.putStrings(c, false, r.strings(pf), 1)
 		default:
 			err = w.value(c, false, fv, pf.quoted, 1)
 		}
@@ -332,21 +332,19 @@ func (w *walker) putTimeAt(c *column, t *time.Time) error {
 	return nil
 }
 
-// putStrings writes a []string at depth as a column cell: null if nil,
-// else a tagged array of strings.
-func (w *walker) putStrings(c *column, ss []string, depth int) error {
+// putStrings writes a []string at depth: null if nil, else a tagged array
+// of strings; as a column cell unless nested.
+func (w *walker) putStrings(c *column, nested bool, ss []string, depth int) error {
 	if ss == nil {
-		c.appendNull()
+		w.putNull(c, nested)
 		return nil
 	}
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	c.beginAny()
-	c.anyBuf = appendContainer(c.anyBuf, format.TagArray, len(ss))
+	c.openContainer(nested, format.TagArray, len(ss))
 	for _, s := range ss {
-		id := w.b.in.intern(s)
-		c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
+		w.putString(c, true, s)
 	}
 	return nil
 }

@@ -50,7 +50,7 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 			case encOpString:
 				c.appendStr(b.in.intern(row.string(pf)))
 			case encOpStrings:
-				err = w.putStrings(c, row.strings(pf), 1)
+				err = w.putStrings(c, false, row.strings(pf), 1)
 			default:
 				if !ev.IsValid() {
 					ev = rv.Index(r)

@@ -367,6 +367,11 @@ func (w *walker) value(c *column, nested bool, rv reflect.Value, quoted bool, de
 	return nil
 }
 
+// putKey writes an object key, interned, inside a tagged object.
+func (w *walker) putKey(c *column, name string) {
+	c.anyBuf = format.AppendUvarint(c.anyBuf, uint64(w.b.in.internKey(name)))
+}
+
 func (w *walker) tooDeep() error {
 	return encodeError(ErrLimit, "nesting deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" (a cycle?)", nil)
 }
@@ -409,11 +414,8 @@ func (w *walker) array(c *column, nested bool, rv reflect.Value, depth int) erro
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	if !nested {
-		c.beginAny()
-	}
 	n := rv.Len()
-	c.anyBuf = appendContainer(c.anyBuf, format.TagArray, n)
+	c.openContainer(nested, format.TagArray, n)
 	for i := 0; i < n; i++ {
 		if err := w.value(c, true, rv.Index(i), false, depth+1); err != nil {
 			return err
@@ -484,13 +486,9 @@ func (w *walker) mapValue(c *column, nested bool, rv reflect.Value, depth int) e
 	if err != nil {
 		return err
 	}
-	if !nested {
-		c.beginAny()
-	}
-	c.anyBuf = appendContainer(c.anyBuf, format.TagObject, len(es))
+	c.openContainer(nested, format.TagObject, len(es))
 	for i := range es {
-		id := w.b.in.internKey(es[i].name)
-		c.anyBuf = format.AppendUvarint(c.anyBuf, uint64(id))
+		w.putKey(c, es[i].name)
 		if err := w.value(c, true, es[i].v, false, depth+1); err != nil {
 			return err
 		}
@@ -514,15 +512,11 @@ func (w *walker) structValue(c *column, nested bool, rv reflect.Value, depth int
 		sel = append(sel, i)
 	}
 	w.fields[depth] = sel
-	if !nested {
-		c.beginAny()
-	}
-	c.anyBuf = appendContainer(c.anyBuf, format.TagObject, len(sel))
+	c.openContainer(nested, format.TagObject, len(sel))
 	for _, i := range sel {
 		f := &sf.list[i]
 		fv, _ := fieldByIndex(rv, f.index)
-		id := w.b.in.internKey(f.name)
-		c.anyBuf = format.AppendUvarint(c.anyBuf, uint64(id))
+		w.putKey(c, f.name)
 		if err := w.value(c, true, fv, f.quoted, depth+1); err != nil {
 			return err
 		}

@@ -74,20 +74,7 @@ func (w *walker) anyValue(c *column, nested bool, v any, depth int) error {
 	case []any:
 		return w.anyArray(c, nested, x, depth)
 	case []string:
-		if x == nil {
-			w.putNull(c, nested)
-			return nil
-		}
-		if depth >= w.maxDepth {
-			return w.tooDeep()
-		}
-		if !nested {
-			c.beginAny()
-		}
-		c.anyBuf = appendContainer(c.anyBuf, format.TagArray, len(x))
-		for _, e := range x {
-			w.putString(c, true, e)
-		}
+		return w.putStrings(c, nested, x, depth)
 	default:
 		return w.value(c, nested, reflect.ValueOf(v), false, depth)
 	}
@@ -103,10 +90,7 @@ func (w *walker) anyArray(c *column, nested bool, x []any, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	if !nested {
-		c.beginAny()
-	}
-	c.anyBuf = appendContainer(c.anyBuf, format.TagArray, len(x))
+	c.openContainer(nested, format.TagArray, len(x))
 	for _, e := range x {
 		if s, ok := e.(string); ok {
 			w.putString(c, true, s)
@@ -130,13 +114,9 @@ func (w *walker) anyMap(c *column, nested bool, m map[string]any, depth int) err
 	}
 	slices.Sort(keys)
 	w.keys[depth] = keys
-	if !nested {
-		c.beginAny()
-	}
-	c.anyBuf = appendContainer(c.anyBuf, format.TagObject, len(keys))
+	c.openContainer(nested, format.TagObject, len(keys))
 	for _, k := range keys {
-		id := w.b.in.internKey(k)
-		c.anyBuf = format.AppendUvarint(c.anyBuf, uint64(id))
+		w.putKey(c, k)
 		if err := w.anyValue(c, true, m[k], depth+1); err != nil {
 			return err
 		}
