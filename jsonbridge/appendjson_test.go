@@ -222,3 +222,11 @@ func TestLyingStringFlags(t *testing.T) {
 		t.Fatalf("AppendJSON: %v, want ErrCorrupt", err)
 	}
 }
+
+func TestModeErrors(t *testing.T) {
+	for _, o := range []jsonbridge.Options{{Offset: -1}, {Limit: -1}, {Limits: rowpage.Limits{MaxDepth: -1}}} {
+		if _, err := o.Mode(); !errors.Is(err, rowpage.ErrLimit) {
+			t.Fatalf("%+v: %v, want ErrLimit", o, err)
+		}
+	}
+}
