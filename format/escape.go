@@ -50,21 +50,10 @@ func load64[S ~string | ~[]byte](s S, i int) uint64 {
 // result has the byte's high bit set exactly when the byte is >= 0x20, or
 // non-zero. A test's result has 0x80 set in each lane that matches.
 
-// escapeLanes marks the bytes of an ASCII word that are below 0x20, '"' or
-// '\'.
-func escapeLanes(w uint64) uint64 {
-	return ^((w + swarLo*0x60) & ((w ^ swarLo*'"') + swarLo*0x7F) & ((w ^ swarLo*'\\') + swarLo*0x7F)) & swarHi
-}
-
-// htmlLanes marks the bytes of an ASCII word that are '<', '>' or '&'.
-func htmlLanes(w uint64) uint64 {
-	return ^(((w ^ swarLo*'<') + swarLo*0x7F) & ((w ^ swarLo*'>') + swarLo*0x7F) & ((w ^ swarLo*'&') + swarLo*0x7F)) & swarHi
-}
-
-// specialLanes marks the bytes of an ASCII word that either escapeLanes or
-// htmlLanes would mark, with four tests instead of six: '"' and '&' differ
-// only in bit 2, '<' and '>' only in bit 1. It is the fast pre-check of
-// StringFlags: most words of text have no such byte.
+// specialLanes marks the bytes of an ASCII word that are below 0x20, '"',
+// '\\', '<', '>' or '&', with four tests instead of six: '"' and '&' differ
+// only in bit 2, '<' and '>' only in bit 1. It is the test of
+// plainPrefixSWAR: most words of text have no such byte.
 func specialLanes(w uint64) uint64 {
 	quoteAmp := (w & (swarLo * 0xFB)) ^ swarLo*'"'
 	angles := (w & (swarLo * 0xFD)) ^ swarLo*'<'
@@ -79,72 +68,47 @@ func decodeRune[S ~string | ~[]byte](s S, i int) (rune, int) {
 }
 
 // StringFlags returns the escaping flags of s: StrNeedsEscape and
-// StrHasHTML, or 0 when s can be written between quotes as it is. It reads
-// ASCII sixteen bytes a turn as two 64-bit words, decodes only non-ASCII
-// runes, and stops early once both flags are set. No allocation.
+// StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
+// plain ASCII are skipped sixteen bytes a turn (plainPrefix); only the other
+// bytes are looked at one by one, and non-ASCII runes are decoded. It stops
+// early once both flags are set. No allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
 	const all = StrNeedsEscape | StrHasHTML
 	var flags uint8
-	for i := 0; i < len(s); {
-		var esc, html uint64
-		for ; i+16 <= len(s); i += 16 { // two words a turn: about twice as fast as one
-			w1, w2 := load64(s, i), load64(s, i+8)
-			if (w1|w2)&swarHi != 0 {
-				break
-			}
-			if specialLanes(w1)|specialLanes(w2) == 0 {
-				continue
-			}
-			esc |= escapeLanes(w1) | escapeLanes(w2)
-			html |= htmlLanes(w1) | htmlLanes(w2)
-			if esc != 0 && html != 0 {
-				return all
-			}
-		}
-		if i+8 <= len(s) {
-			if w := load64(s, i); w&swarHi == 0 {
-				esc |= escapeLanes(w)
-				html |= htmlLanes(w)
-				i += 8
-			}
-		}
-		if esc != 0 {
-			flags |= StrNeedsEscape
-		}
-		if html != 0 {
-			flags |= StrHasHTML
-		}
+	for i := 0; ; {
+		i = plainPrefix(s, i)
 		if i >= len(s) {
-			break
+			return flags
 		}
 		if c := s[i]; c < utf8.RuneSelf {
 			flags |= asciiFlags[c]
 			i++
 		} else {
-			r, size := decodeRune(s, i)
-			if size == 1 || r == '\u2028' || r == '\u2029' { // size 1: invalid UTF-8
-				flags |= StrNeedsEscape
+			for i < len(s) && s[i] >= utf8.RuneSelf { // a run of non-ASCII text
+				r, size := decodeRune(s, i)
+				if size == 1 || r == '\u2028' || r == '\u2029' { // size 1: invalid UTF-8
+					flags |= StrNeedsEscape
+				}
+				i += size
 			}
-			i += size
 		}
 		if flags == all {
 			return flags
 		}
 	}
-	return flags
 }
 
 // AppendQuoted appends s as a quoted JSON string, byte for byte as
 // json.Marshal(string(s)) writes it when escapeHTML is true, or as a
 // json.Encoder with SetEscapeHTML(false) does (without its newline) when
 // false. Runs of bytes that need no escape are copied with one append, found
-// sixteen bytes a turn. Cost: linear in len(s); no allocation beyond
+// sixteen bytes a turn (plainPrefix). Cost: linear in len(s); no allocation beyond
 // growing dst.
 func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		i = skipSafe(s, i, escapeHTML)
+		i = plainPrefix(s, i)
 		if i >= len(s) {
 			break
 		}
@@ -193,32 +157,6 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
-}
-
-// skipSafe returns the index of the first 8-byte block at or after i that
-// holds a byte to escape or a non-ASCII byte, or of the tail shorter than 8.
-func skipSafe[S ~string | ~[]byte](s S, i int, escapeHTML bool) int {
-	for ; i+16 <= len(s); i += 16 {
-		w1, w2 := load64(s, i), load64(s, i+8)
-		m := escapeLanes(w1) | escapeLanes(w2)
-		if escapeHTML {
-			m |= htmlLanes(w1) | htmlLanes(w2)
-		}
-		if (m|w1|w2)&swarHi != 0 { // a byte to escape, or non-ASCII (lanes then unreliable)
-			break
-		}
-	}
-	for ; i+8 <= len(s); i += 8 {
-		w := load64(s, i)
-		m := escapeLanes(w)
-		if escapeHTML {
-			m |= htmlLanes(w)
-		}
-		if (m|w)&swarHi != 0 {
-			break
-		}
-	}
-	return i
 }
 
 // AppendQuotedFlags is AppendQuoted for a string whose StringFlags are

@@ -298,13 +298,16 @@ func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
 		if e-prev > lim.MaxStringBytes {
 			return errAt(ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
 		}
-		if l.checkFlags && StringFlags(t.data[prev:e]) != t.Flags(i) {
-			return errAt(ErrCorrupt, dataBase+prev, "string "+itoa(i)+" has wrong escaping flags")
-		}
 		prev = e
 	}
 	if prev != len(t.data) {
 		return errAt(ErrCorrupt, dataBase+prev, "string data has trailing bytes")
+	}
+	if l.checkFlags {
+		if i := t.verifyFlags(); i >= 0 {
+			start, _ := t.span(i)
+			return errAt(ErrCorrupt, dataBase+start, "string "+itoa(i)+" has wrong escaping flags")
+		}
 	}
 	return nil
 }

@@ -1,0 +1,78 @@
+package format
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// plainPrefixRef is the byte-at-a-time reference for plainPrefix.
+func plainPrefixRef(s []byte, i int) int {
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return i
+		}
+	}
+	return i
+}
+
+func TestPlainPrefixEveryByteAtEveryPosition(t *testing.T) {
+	for n := 0; n <= 70; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				s := []byte(strings.Repeat("a", n))
+				s[at] = byte(c)
+				for _, from := range []int{0, 1, at} {
+					if from > n {
+						continue
+					}
+					want := plainPrefixRef(s, from)
+					if got := plainPrefix(s, from); got != want {
+						t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+					}
+					if got := plainPrefix(string(s), from); got != want {
+						t.Fatalf("plainPrefix(string %q, %d) = %d, want %d", s, from, got, want)
+					}
+					if got := plainPrefixSWAR(s, from); got != want {
+						t.Fatalf("plainPrefixSWAR(%q, %d) = %d, want %d", s, from, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestPlainPrefixRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		s := make([]byte, r.IntN(200))
+		for j := range s {
+			if r.IntN(40) == 0 {
+				s[j] = byte(r.IntN(256))
+			} else {
+				s[j] = byte(0x20 + r.IntN(0x60))
+			}
+		}
+		from := 0
+		if len(s) > 0 {
+			from = r.IntN(len(s) + 1)
+		}
+		if got, want := plainPrefix(s, from), plainPrefixRef(s, from); got != want {
+			t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+		}
+	}
+}
+
+func FuzzPlainPrefix(f *testing.F) {
+	f.Add([]byte("hello, world: nothing to escape here"), 0)
+	f.Add([]byte("tab\there and <html> & \"quotes\" \\ \x7f \xe2\x80\xa8"), 3)
+	f.Fuzz(func(t *testing.T, s []byte, from int) {
+		if from < 0 || from > len(s) {
+			return
+		}
+		if got, want := plainPrefix(s, from), plainPrefixRef(s, from); got != want {
+			t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+		}
+	})
+}

@@ -1,0 +1,89 @@
+package format
+
+import (
+	"strings"
+	"testing"
+)
+
+// tableOf builds a StringTable over strs as a page's string table holds
+// them, with correct flags.
+func tableOf(t *testing.T, strs []string) *StringTable {
+	t.Helper()
+	var w StringTableWriter
+	for _, s := range strs {
+		w.Add(s)
+	}
+	b := w.AppendTo(nil)
+	n, k := ConsumeUvarint(b)
+	if k < 0 || int(n) != len(strs) {
+		t.Fatalf("string table count: %d, %d", n, k)
+	}
+	b = b[k:]
+	width := int(b[0])
+	b = b[1:]
+	flagLen := (len(strs) + 3) / 4
+	return &StringTable{
+		count: len(strs),
+		width: width,
+		flags: b[:flagLen],
+		ends:  b[flagLen : flagLen+len(strs)*width],
+		data:  b[flagLen+len(strs)*width:],
+	}
+}
+
+// flagCases holds strings of every flag kind in awkward places: empty ones,
+// ones that end exactly on a sixteen-byte block, long clean runs before a
+// special byte, and non-ASCII text that needs no escaping.
+var flagCases = []string{
+	"", "plain", strings.Repeat("x", 16), "", "tab\there", "a<b",
+	strings.Repeat("clean text ", 9) + "&", "caf\u00e9", "\u2028", "\xff",
+	strings.Repeat("y", 31) + `"`, "", "both < and \\", strings.Repeat("z", 40),
+	"\u65e5\u672c\u8a9e", "\x00", "", "last",
+}
+
+func TestVerifyFlagsAcceptsCorrectFlags(t *testing.T) {
+	for n := 0; n <= len(flagCases); n++ {
+		if i := tableOf(t, flagCases[:n]).verifyFlags(); i != -1 {
+			t.Fatalf("%d strings: string %d reported wrong, flags are right", n, i)
+		}
+	}
+}
+
+// TestVerifyFlagsFindsEachWrongFlag sets each string's flags to every wrong
+// value in turn: verifyFlags must name exactly that string, whether the
+// lie hides a byte to escape or claims one that is not there.
+func TestVerifyFlagsFindsEachWrongFlag(t *testing.T) {
+	for i, s := range flagCases {
+		right := StringFlags(s)
+		for f := uint8(0); f < 4; f++ {
+			if f == right {
+				continue
+			}
+			tab := tableOf(t, flagCases)
+			shift := uint(i&3) * 2
+			tab.flags[i>>2] = tab.flags[i>>2]&^(3<<shift) | f<<shift
+			if got := tab.verifyFlags(); got != i {
+				t.Errorf("string %d (%q) with flags %d instead of %d: verifyFlags = %d", i, s, f, right, got)
+			}
+		}
+	}
+}
+
+func TestFlaggedCount(t *testing.T) {
+	var many []string // enough strings for whole 8-byte words of flags
+	for range 5 {
+		many = append(many, flagCases...)
+	}
+	for n := 0; n <= len(many); n++ {
+		tab := tableOf(t, many[:n])
+		want := 0
+		for _, s := range many[:n] {
+			if StringFlags(s) != 0 {
+				want++
+			}
+		}
+		if got := tab.flaggedCount(); got != want {
+			t.Errorf("%d strings: flaggedCount = %d, want %d", n, got, want)
+		}
+	}
+}
