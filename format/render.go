@@ -77,17 +77,25 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 // copying it as it is when its flags say nothing needs escaping.
 func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	t := &l.Strings
-	s := t.Bytes(i)
+	s, e := t.span(i)
 	f := t.Flags(i)
-	if !l.flagsOK {
-		return AppendQuoted(dst, s, escapeHTML)
+	if !l.flagsOK || f&StrNeedsEscape != 0 || (escapeHTML && f&StrHasHTML != 0) {
+		return AppendQuoted(dst, t.data[s:e], escapeHTML)
 	}
-	if f&StrNeedsEscape == 0 && (f&StrHasHTML == 0 || !escapeHTML) {
-		dst = append(dst, '"')
-		dst = append(dst, s...)
-		return append(dst, '"')
+	n := len(dst)
+	if e-s <= 14 && s+15 <= len(t.data) && cap(dst)-n >= 16 {
+		// A short string goes in one fixed 16-byte move instead of a
+		// memmove call; the bytes past the closing quote are slack that
+		// the next append overwrites.
+		d := dst[n : n+16]
+		d[0] = '"'
+		*(*[15]byte)(d[1:]) = *(*[15]byte)(t.data[s : s+15])
+		d[e-s+1] = '"'
+		return dst[:n+e-s+2]
 	}
-	return AppendQuoted(dst, s, escapeHTML)
+	dst = append(dst, '"')
+	dst = append(dst, t.data[s:e]...)
+	return append(dst, '"')
 }
 
 // AppendRawJSON appends compact JSON text from a TagRaw value, escaping
@@ -128,6 +136,23 @@ func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool)
 		v, m := ConsumeUvarint(b[pos:])
 		pos += m
 		dst = l.AppendStringJSON(dst, int(v), escapeHTML)
+	}
+	return append(dst, ']')
+}
+
+// TakeStrListJSON renders the current cell of an EncStrList cursor as a
+// JSON array and moves past it, reading each string index once.
+func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
+	c.i++
+	n := c.uv()
+	if n == 0 {
+		return append(dst, '[', ']')
+	}
+	dst = append(dst, '[')
+	dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
+	for ; n > 1; n-- {
+		dst = append(dst, ',')
+		dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
 	}
 	return append(dst, ']')
 }

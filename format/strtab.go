@@ -34,6 +34,30 @@ func (t *StringTable) end(i int) int {
 }
 
 func (t *StringTable) span(i int) (int, int) {
+	// One switch on the width for both offsets: this runs for every string
+	// cell a page renders.
+	w := t.width
+	j := i * w
+	var start, end int
+	switch w {
+	case 1:
+		end = int(t.ends[j])
+		if i > 0 {
+			start = int(t.ends[j-1])
+		}
+	case 2:
+		end = int(t.ends[j]) | int(t.ends[j+1])<<8
+		if i > 0 {
+			start = int(t.ends[j-2]) | int(t.ends[j-1])<<8
+		}
+	default:
+		return t.spanWide(i)
+	}
+	return start, end
+}
+
+// spanWide is span for 3- and 4-byte offsets (string data from 64 KiB).
+func (t *StringTable) spanWide(i int) (int, int) {
 	start := 0
 	if i > 0 {
 		start = t.end(i - 1)

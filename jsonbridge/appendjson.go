@@ -7,15 +7,24 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
+// column is what the row loop needs of one column besides its cursor.
+type column struct {
+	keyStart, keyEnd int32 // `,"key":` in transcoder.keys
+	keep             bool  // the column is written
+}
+
+// keyPad is the slack after the last key, so that appendKey may always
+// read a whole 16-byte block.
+const keyPad = 16
+
 // transcoder is the pooled state of one page-to-JSON call.
 type transcoder struct {
 	m      *Mode
 	l      format.Layout
-	cur    []format.Cursor
-	keys   []byte // pre-rendered `"key":` of every column, concatenated
-	keyEnd []int
-	keep   []bool // column is written
-	dates  []format.DateCache
+	cur   []format.Cursor
+	cols  []column
+	keys  []byte // pre-rendered `,"key":` of every column, then keyPad bytes
+	dates []format.DateCache
 	cell   format.Cell
 	rows   int // rows written
 }
@@ -85,21 +94,26 @@ func (t *transcoder) open(page []byte) error {
 	n := len(l.Columns)
 	if cap(t.cur) < n {
 		t.cur = make([]format.Cursor, n)
-		t.keyEnd = make([]int, n)
-		t.keep = make([]bool, n)
+		t.cols = make([]column, n)
 		t.dates = make([]format.DateCache, n)
 	}
-	t.cur, t.keyEnd, t.keep, t.dates = t.cur[:n], t.keyEnd[:n], t.keep[:n], t.dates[:n]
+	t.cur, t.cols, t.dates = t.cur[:n], t.cols[:n], t.dates[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
 		t.cur[c] = l.Cursor(c)
+		start := len(t.keys)
 		if l.Kind != format.KindValue {
+			t.keys = append(t.keys, ',')
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		t.keyEnd[c] = len(t.keys)
-		t.keep[c] = t.m.columns == nil || t.m.columns[l.ColumnName(c)]
+		t.cols[c] = column{
+			keyStart: int32(start),
+			keyEnd:   int32(len(t.keys)),
+			keep:     t.m.columns == nil || t.m.columns[l.ColumnName(c)],
+		}
 	}
+	t.keys = append(t.keys, make([]byte, keyPad)...)
 	return nil
 }
 
@@ -181,25 +195,34 @@ func (t *transcoder) skip(shape []uint32) {
 // row writes one row object.
 func (t *transcoder) row(dst []byte, shape []uint32) []byte {
 	dst = append(dst, '{')
-	first := true
+	mark := len(dst)
 	for _, c := range shape {
-		cur := &t.cur[c]
-		if !t.keep[c] {
-			cur.TakeCell(&t.cell)
+		col := &t.cols[c]
+		if !col.keep {
+			t.cur[c].TakeCell(&t.cell)
 			continue
 		}
-		if !first {
-			dst = append(dst, ',')
+		s := int(col.keyStart)
+		if len(dst) == mark { // the row's first key: no comma
+			s++
 		}
-		first = false
-		start := 0
-		if c > 0 {
-			start = t.keyEnd[c-1]
-		}
-		dst = append(dst, t.keys[start:t.keyEnd[c]]...)
+		dst = appendKey(dst, t.keys, s, int(col.keyEnd))
 		dst = t.value(dst, c)
 	}
 	return append(dst, '}')
+}
+
+// appendKey appends keys[s:e]. A key of up to 16 bytes goes in one fixed
+// 16-byte move instead of a memmove call when dst has the room; the bytes
+// past e are slack that the next append overwrites (keys ends in keyPad
+// bytes, so the read stays in bounds).
+func appendKey(dst, keys []byte, s, e int) []byte {
+	n := len(dst)
+	if e-s <= 16 && cap(dst)-n >= 16 {
+		*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(keys[s : s+16])
+		return dst[:n+e-s]
+	}
+	return append(dst, keys[s:e]...)
 }
 
 // value writes column c's current cell and moves past it.
@@ -228,8 +251,7 @@ func (t *transcoder) value(dst []byte, c uint32) []byte {
 		cur.Advance(n)
 		return out
 	case format.EncStrList:
-		n, b := cur.TakeStrList()
-		return l.AppendStrListJSON(dst, n, b, t.m.escapeHTML)
+		return l.TakeStrListJSON(dst, cur, t.m.escapeHTML)
 	case format.EncUint:
 		return strconv.AppendUint(dst, cur.TakeUint(), 10)
 	default: // EncBytes, EncNumber

@@ -230,3 +230,38 @@ func TestModeErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendJSONEverySpareCapacity appends into buffers with every amount of
+// spare capacity up to past the longest key and short string, so the
+// transcoder's fixed-size moves meet both their fast and their fallback
+// paths at every position; the output must not depend on it.
+func TestAppendJSONEverySpareCapacity(t *testing.T) {
+	type row struct {
+		A      string   `json:"a"`
+		Key    string   `json:"twelve_chars"`  // `,"twelve_chars":` is 16 bytes
+		Longer string   `json:"thirteen_char"` // 17 bytes
+		L      []string `json:"l"`
+		N      int      `json:"n"`
+	}
+	rows := []row{
+		{"", "x", "short", []string{"p", "q<"}, 1},
+		{"fourteen bytes", "fifteen bytes..", "sixteen bytes...", nil, -2},
+		{"\"quoted\"", "caf\u00e9", "", []string{}, 3},
+	}
+	want, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := mustPage(t, rows)
+	for spare := 0; spare <= len(want)+20; spare++ {
+		dst := make([]byte, 3, 3+spare)
+		copy(dst, "pre")
+		got, err := jsonbridge.AppendJSON(dst, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got[:3]) != "pre" || !bytes.Equal(got[3:], want) {
+			t.Fatalf("spare %d:\n got %s\nwant pre%s", spare, got, want)
+		}
+	}
+}
