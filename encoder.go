@@ -103,7 +103,20 @@ func (e *Encoder) Append(dst []byte, v any) ([]byte, error) {
 	}
 	out := e.b.finish(dst)
 	e.release()
+	if err := rowsFit(e.b.rows, len(out)-len(dst)); err != nil {
+		return dst, err
+	}
 	return out, nil
+}
+
+// rowsFit refuses a page whose rows carry too few bytes for a reader to
+// accept (SPEC.md section 2.4): more than 1,024 rows that are all empty
+// objects or hold only keys that are null in every row.
+func rowsFit(rows, size int) error {
+	if format.RowsFit(rows, size) {
+		return nil
+	}
+	return encodeError(ErrLimit, strconv.Itoa(rows)+" rows carry no data (empty objects or keys null in every row): a page holds at most 8 rows per byte plus 1,024", nil)
 }
 
 // release drops references to the caller's values so pooled encoders do not

@@ -200,6 +200,9 @@ func (l *Layout) reset(page []byte, lim Limits, checkFlags bool) error {
 	if r.err != nil {
 		return r.err
 	}
+	if !RowsFit(rows, len(page)) {
+		return errAt(ErrLimit, HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(FreeRows)+": rows that hold no bytes")
+	}
 	l.Rows = rows
 	strSec := r.section("string table")
 	shapeSec := r.section("shapes")

@@ -37,6 +37,18 @@ const (
 	MaxDepthLimit = 10000
 )
 
+// FreeRows is how many rows a page may hold beyond 8 per byte of page; see
+// RowsFit.
+const FreeRows = 1024
+
+// RowsFit reports whether a page of pageLen bytes may hold rows rows
+// (SPEC.md section 2.4): at most 8 per byte plus FreeRows. Every row that
+// has a non-null cell costs at least a bit of some column, and every null
+// row a byte of the row-shape section, so only rows that are all empty
+// objects or whose every cell is in an all-null column can break the rule.
+// It bounds what decoding a page can allocate per row by the page's size.
+func RowsFit(rows, pageLen int) bool { return uint64(rows) <= 8*uint64(pageLen)+FreeRows }
+
 // WithDefaults returns l with every zero field set to its default.
 func (l Limits) WithDefaults() Limits {
 	if l.MaxPageBytes == 0 {

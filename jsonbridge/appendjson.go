@@ -19,14 +19,14 @@ const keyPad = 16
 
 // transcoder is the pooled state of one page-to-JSON call.
 type transcoder struct {
-	m      *Mode
-	l      format.Layout
+	m     *Mode
+	l     format.Layout
 	cur   []format.Cursor
 	cols  []column
 	keys  []byte // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates []format.DateCache
-	cell   format.Cell
-	rows   int // rows written
+	cell  format.Cell
+	rows  int // rows written
 }
 
 func (m *Mode) get() *transcoder {

@@ -1,0 +1,73 @@
+package rowpage_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+)
+
+// Rows that carry no bytes are bounded (SPEC.md section 2.4): a page may
+// hold at most 8 rows per byte plus 1,024, so a 20-byte page cannot make a
+// decoder build millions of rows.
+
+func TestEmptyRowsUpToTheAllowance(t *testing.T) {
+	type empty struct{}
+	type allNull struct {
+		A *int `json:"a"`
+	}
+	for _, v := range []any{make([]empty, 1024), make([]allNull, 1024), make([]map[string]any, 1024)} {
+		page, err := rowpage.Marshal(v)
+		if err != nil {
+			t.Fatalf("%T of 1,024: %v", v, err)
+		}
+		p, err := rowpage.Open(page)
+		if err != nil {
+			t.Fatalf("%T of 1,024: Open: %v", v, err)
+		}
+		if p.Len() != 1024 {
+			t.Fatalf("%T: %d rows, want 1,024", v, p.Len())
+		}
+	}
+}
+
+func TestEmptyRowsBeyondTheAllowance(t *testing.T) {
+	type empty struct{}
+	type allNull struct {
+		A *int `json:"a"`
+	}
+	for _, v := range []any{make([]empty, 5000), make([]allNull, 5000)} {
+		if _, err := rowpage.Marshal(v); !errors.Is(err, rowpage.ErrLimit) {
+			t.Errorf("%T of 5,000: err = %v, want ErrLimit", v, err)
+		}
+	}
+	// Rows that hold a bit each are not affected.
+	bits := make([]struct{ B bool }, 100000)
+	if _, err := rowpage.Marshal(bits); err != nil {
+		t.Errorf("100,000 one-bool rows: %v", err)
+	}
+}
+
+// TestReaderRefusesRowsWithoutBytes raises the row count of a valid page of
+// empty rows past the bound, checksum recomputed: Open must refuse it as a
+// limit before anything is sized by the count.
+func TestReaderRefusesRowsWithoutBytes(t *testing.T) {
+	page, err := rowpage.Marshal(make([]struct{}, 1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1,000 and 16,000 are both two-byte uvarints.
+	if page[format.HeaderSize] != 0xE8 || page[format.HeaderSize+1] != 0x07 {
+		t.Fatalf("unexpected row count bytes % x", page[format.HeaderSize:format.HeaderSize+2])
+	}
+	bad := append([]byte(nil), page...)
+	copy(bad[format.HeaderSize:], format.AppendUvarint(nil, 16000))
+	body := bad[:len(bad)-format.ChecksumSize]
+	bad = format.AppendChecksum(body, format.Checksum(body))
+	_, err = rowpage.Open(bad)
+	if !errors.Is(err, rowpage.ErrLimit) {
+		t.Fatalf("Open of %d bytes claiming 16,000 rows: err = %v, want ErrLimit", len(bad), err)
+	}
+	t.Log(err)
+}
