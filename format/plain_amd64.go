@@ -11,13 +11,33 @@ import "unsafe"
 //go:noescape
 func plainBlocks(p unsafe.Pointer, n int) int
 
+// plainBlocksAVX2 is plainBlocks over n&^31 bytes, thirty-two a turn. Only
+// call it when hasAVX2.
+//
+//go:noescape
+func plainBlocksAVX2(p unsafe.Pointer, n int) int
+
+func cpuHasAVX2() bool
+
+// hasAVX2 reports whether the processor and operating system support AVX2.
+var hasAVX2 = cpuHasAVX2()
+
 // plainPrefix returns the index of the first byte of s at or after i that
 // is not plain, or len(s).
 func plainPrefix[S ~string | ~[]byte](s S, i int) int {
 	// A string header and the first two words of a slice header agree:
 	// data pointer, then length.
 	str := *(*string)(unsafe.Pointer(&s))
-	if n := len(str) - i; n >= 16 {
+	n := len(str) - i
+	if n >= 32 && hasAVX2 {
+		k := plainBlocksAVX2(unsafe.Pointer(unsafe.StringData(str[i:])), n)
+		i += k
+		if k < n&^31 {
+			return i
+		}
+		n -= k
+	}
+	if n >= 16 {
 		i += plainBlocks(unsafe.Pointer(unsafe.StringData(str[i:])), n)
 	}
 	for ; i < len(str) && plainTable[str[i]]; i++ {

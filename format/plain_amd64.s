@@ -2,10 +2,12 @@
 
 #include "textflag.h"
 
-// func plainBlocks(p unsafe.Pointer, n int) int
-//
 // A byte is not plain when, as a signed byte, it is below 0x20 (controls
 // and every byte from 0x80) or it equals '"', '\\', '<', '>' or '&'.
+
+// func plainBlocks(p unsafe.Pointer, n int) int
+//
+// Sixteen bytes a turn with SSE2.
 TEXT ·plainBlocks(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
@@ -63,4 +65,95 @@ found:
 
 done:
 	MOVQ AX, ret+16(FP)
+	RET
+
+// func plainBlocksAVX2(p unsafe.Pointer, n int) int
+//
+// Thirty-two bytes a turn; the same test as plainBlocks over n&^31 bytes.
+TEXT ·plainBlocksAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), SI
+	MOVQ n+8(FP), BX
+	ANDQ $~31, BX
+	XORQ AX, AX
+
+	MOVQ $0x2020202020202020, DX
+	MOVQ DX, X8
+	VPBROADCASTQ X8, Y8
+	MOVQ $0x2222222222222222, DX
+	MOVQ DX, X9
+	VPBROADCASTQ X9, Y9
+	MOVQ $0x5C5C5C5C5C5C5C5C, DX
+	MOVQ DX, X10
+	VPBROADCASTQ X10, Y10
+	MOVQ $0x3C3C3C3C3C3C3C3C, DX
+	MOVQ DX, X11
+	VPBROADCASTQ X11, Y11
+	MOVQ $0x3E3E3E3E3E3E3E3E, DX
+	MOVQ DX, X12
+	VPBROADCASTQ X12, Y12
+	MOVQ $0x2626262626262626, DX
+	MOVQ DX, X13
+	VPBROADCASTQ X13, Y13
+
+avxloop:
+	CMPQ AX, BX
+	JAE  avxdone
+	VMOVDQU (SI)(AX*1), Y0
+	VPCMPGTB Y0, Y8, Y1 // Y1 = 0x20 > byte, signed
+	VPCMPEQB Y0, Y9, Y2
+	VPCMPEQB Y0, Y10, Y3
+	VPCMPEQB Y0, Y11, Y4
+	VPCMPEQB Y0, Y12, Y5
+	VPCMPEQB Y0, Y13, Y6
+	VPOR  Y2, Y1, Y1
+	VPOR  Y4, Y3, Y3
+	VPOR  Y6, Y5, Y5
+	VPOR  Y3, Y1, Y1
+	VPOR  Y5, Y1, Y1
+	VPMOVMSKB Y1, DX
+	TESTL DX, DX
+	JNZ   avxfound
+	ADDQ  $32, AX
+	JMP   avxloop
+
+avxfound:
+	BSFL DX, DX
+	ADDQ DX, AX
+
+avxdone:
+	VZEROUPPER
+	MOVQ AX, ret+16(FP)
+	RET
+
+// func cpuHasAVX2() bool
+//
+// AVX2 in the processor (CPUID leaf 7, EBX bit 5) and YMM state enabled by
+// the operating system (CPUID leaf 1 OSXSAVE and AVX, XCR0 bits 1 and 2).
+TEXT ·cpuHasAVX2(SB), NOSPLIT, $0-1
+	XORL AX, AX
+	XORL CX, CX
+	CPUID
+	CMPL AX, $7
+	JB   no
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	ANDL $0x18000000, CX
+	CMPL CX, $0x18000000
+	JNE  no
+	XORL CX, CX
+	XGETBV
+	ANDL $6, AX
+	CMPL AX, $6
+	JNE  no
+	MOVL $7, AX
+	XORL CX, CX
+	CPUID
+	BTL  $5, BX
+	JCC  no
+	MOVB $1, ret+0(FP)
+	RET
+
+no:
+	MOVB $0, ret+0(FP)
 	RET

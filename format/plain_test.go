@@ -17,7 +17,11 @@ func plainPrefixRef(s []byte, i int) int {
 	return i
 }
 
-func TestPlainPrefixEveryByteAtEveryPosition(t *testing.T) {
+func TestPlainPrefixEveryByteAtEveryPosition(t *testing.T) { checkPlainPrefixEveryByte(t) }
+
+// checkPlainPrefixEveryByte puts every byte value at every position of
+// strings long enough for two 32-byte blocks and a tail.
+func checkPlainPrefixEveryByte(t *testing.T) {
 	for n := 0; n <= 70; n++ {
 		for at := 0; at < n; at++ {
 			for c := 0; c < 256; c++ {
