@@ -50,19 +50,22 @@ func (t *StringTable) span(i int) (int, int) {
 		if i > 0 {
 			start = int(t.ends[j-2]) | int(t.ends[j-1])<<8
 		}
+	case 3:
+		e := t.ends[j : j+3]
+		end = int(e[0]) | int(e[1])<<8 | int(e[2])<<16
+		if i > 0 {
+			s := t.ends[j-3 : j]
+			start = int(s[0]) | int(s[1])<<8 | int(s[2])<<16
+		}
 	default:
-		return t.spanWide(i)
+		e := t.ends[j : j+4]
+		end = int(e[0]) | int(e[1])<<8 | int(e[2])<<16 | int(e[3])<<24
+		if i > 0 {
+			s := t.ends[j-4 : j]
+			start = int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+		}
 	}
 	return start, end
-}
-
-// spanWide is span for 3- and 4-byte offsets (string data from 64 KiB).
-func (t *StringTable) spanWide(i int) (int, int) {
-	start := 0
-	if i > 0 {
-		start = t.end(i - 1)
-	}
-	return start, t.end(i)
 }
 
 // Bytes returns string i. The slice aliases the page: do not modify it.

@@ -87,3 +87,24 @@ func TestFlaggedCount(t *testing.T) {
 		}
 	}
 }
+
+// TestStringTableEveryWidth reads strings back through tables of every
+// offset width: 1 (data under 256 bytes), 2, 3 and 4 (16 MiB and more).
+func TestStringTableEveryWidth(t *testing.T) {
+	for _, big := range []int{0, 300, 70_000, 1 << 24} {
+		strs := []string{"first", "", strings.Repeat("b", big), "x", "", "last one"}
+		tab := tableOf(t, strs)
+		want := StringTableWidth(len(tab.data))
+		if tab.width != want {
+			t.Fatalf("data %d: width %d, want %d", len(tab.data), tab.width, want)
+		}
+		for i, s := range strs {
+			if got := string(tab.Bytes(i)); got != s {
+				t.Fatalf("width %d: string %d has %d bytes, want %d", tab.width, i, len(got), len(s))
+			}
+		}
+		if i := tab.verifyFlags(); i != -1 {
+			t.Fatalf("width %d: string %d reported wrong", tab.width, i)
+		}
+	}
+}
