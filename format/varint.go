@@ -78,6 +78,11 @@ func ConsumeUvarint(b []byte) (v uint64, n int) {
 			return uint64(b[0]&0x7f) | uint64(c)<<7, 2
 		}
 	}
+	if len(b) >= 8 {
+		if v, n := consumeUvarint8(b); n != 0 {
+			return v, n
+		}
+	}
 	for i := 0; i < MaxVarintLen; i++ {
 		if i >= len(b) {
 			return 0, ErrCodeTruncated
@@ -95,6 +100,31 @@ func ConsumeUvarint(b []byte) (v uint64, n int) {
 		}
 	}
 	return 0, ErrCodeOverflow // not reached: the 10th byte returns above
+}
+
+// consumeUvarint8 decodes a uvarint of at most 8 bytes from b, which must
+// hold at least 8, without a loop: one 64-bit load, the end found from the
+// continuation bits, the 7-bit groups gathered with shifts. Timestamps'
+// second deltas and large integers are 3 to 5 bytes, which the byte loop
+// of ConsumeUvarint took one branch per byte for. It returns n == 0 when the
+// varint is longer than 8 bytes, and ErrCodeNonMinimal as ConsumeUvarint
+// does.
+func consumeUvarint8(b []byte) (uint64, int) {
+	w := load64(b, 0)
+	stop := ^w & swarHi
+	if stop == 0 {
+		return 0, 0
+	}
+	n := bits.TrailingZeros64(stop)>>3 + 1
+	if n < 8 {
+		w &= 1<<(8*n) - 1
+	}
+	if n > 1 && w>>(8*(n-1)) == 0 { // a last byte of zero adds nothing
+		return 0, ErrCodeNonMinimal
+	}
+	v := w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
+		w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
+	return v, n
 }
 
 // SizeUvarint returns the number of bytes (1 to 10) AppendUvarint writes

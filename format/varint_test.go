@@ -339,3 +339,37 @@ func BenchmarkAppendUvarint(b *testing.B) {
 		})
 	}
 }
+
+// TestConsumeUvarintWithTrailingBytes decodes varints of every length, and
+// non-minimal forms of each, followed by 0 to 9 bytes of 0x00 or 0xFF, so the
+// one-load path (8 or more bytes present) and the byte loop are both checked
+// against the reference at every length.
+func TestConsumeUvarintWithTrailingBytes(t *testing.T) {
+	var encs [][]byte
+	for bitsLen := 0; bitsLen <= 64; bitsLen++ {
+		for _, v := range []uint64{1<<bitsLen - 1, 1 << bitsLen, 1<<bitsLen + 1} {
+			enc := AppendUvarint(nil, v)
+			encs = append(encs, enc)
+			if len(enc) < MaxVarintLen { // the same value padded with a zero group
+				pad := append([]byte(nil), enc...)
+				pad[len(pad)-1] |= 0x80
+				encs = append(encs, append(pad, 0))
+			}
+		}
+	}
+	for _, enc := range encs {
+		for tail := 0; tail <= 9; tail++ {
+			for _, fill := range []byte{0x00, 0xFF} {
+				b := append([]byte(nil), enc...)
+				for range tail {
+					b = append(b, fill)
+				}
+				v, n := ConsumeUvarint(b)
+				rv, rn := refConsumeUvarint(b)
+				if v != rv || n != rn {
+					t.Fatalf("ConsumeUvarint(% x) = %#x, %d, reference %#x, %d", b, v, n, rv, rn)
+				}
+			}
+		}
+	}
+}
