@@ -1,14 +1,19 @@
 package fuzz
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime/metrics"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
@@ -55,6 +60,52 @@ func seedFiles(f *testing.F, dir string, max int) {
 	}
 }
 
+// sharedData is the shared corpus directory, ../shared/data beside the
+// module root; tests that read it skip what is absent.
+const sharedData = "../../shared/data"
+
+// seedGolden adds the pages of SPEC.md's worked examples, kept as hex in
+// testdata/spec.
+func seedGolden(f *testing.F) {
+	files, _ := filepath.Glob("../testdata/spec/*.hex")
+	for _, name := range files {
+		text, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		page, err := hex.DecodeString(strings.Join(strings.Fields(string(text)), ""))
+		if err != nil {
+			f.Fatalf("%s: %v", name, err)
+		}
+		f.Add(page)
+	}
+}
+
+// seedJSONPages adds, when the shared corpora are present, the pages
+// jsonbridge.AppendPage makes of their JSON texts (the go-fuzz JSON corpus
+// and JSONTestSuite), with and without checksums.
+func seedJSONPages(f *testing.F) {
+	noCRC, _ := jsonbridge.PageOptions{EncOptions: rowpage.EncOptions{NoChecksum: true}}.PageMode()
+	for _, dir := range []string{"fuzz-corpus/json", "jsontestsuite/test_parsing", "jsontestsuite/test_transform"} {
+		entries, err := os.ReadDir(filepath.Join(sharedData, dir))
+		if err != nil {
+			continue
+		}
+		for i, e := range entries {
+			b, err := os.ReadFile(filepath.Join(sharedData, dir, e.Name()))
+			if err != nil || len(b) > 8<<10 {
+				continue
+			}
+			if page, err := jsonbridge.AppendPage(nil, b); err == nil {
+				f.Add(page)
+			}
+			if page, err := noCRC.AppendPage(nil, b); err == nil && i%4 == 0 {
+				f.Add(page)
+			}
+		}
+	}
+}
+
 var sentinels = []error{rowpage.ErrCorrupt, rowpage.ErrTruncated, rowpage.ErrChecksum, rowpage.ErrUnsupported, rowpage.ErrLimit}
 
 func isSentinel(err error) bool {
@@ -68,7 +119,9 @@ func isSentinel(err error) bool {
 
 // readAll exercises every reader on page and checks what it must: errors
 // are sentinels, accepted pages render valid JSON that equals what their
-// decoded values marshal to.
+// decoded values marshal to, decoding into structs agrees with
+// json.Unmarshal of that JSON, and the readers together allocate at most
+// allocPerByte times the page size (plus a constant).
 func readAll(t *testing.T, page []byte) {
 	p, err := rowpage.Open(page)
 	if err != nil {
@@ -80,6 +133,7 @@ func readAll(t *testing.T, page []byte) {
 		}
 		return
 	}
+	before := allocated()
 	out, err := jsonbridge.AppendJSON(nil, page)
 	if err != nil {
 		// Open does not read string bytes to check their escaping flags;
@@ -92,24 +146,7 @@ func readAll(t *testing.T, page []byte) {
 	if !json.Valid(out) {
 		t.Fatalf("AppendJSON wrote invalid JSON: %q", out)
 	}
-	for r := range p.Rows() {
-		for c := 0; c < p.NumColumns(); c++ {
-			r.Has(c)
-			r.IsNullAt(c)
-			r.Int(c)
-			r.Uint(c)
-			r.Float(c)
-			r.Bool(c)
-			r.String(c)
-			r.Bytes(c)
-			r.Time(c)
-			r.Number(c)
-			r.Value(c)
-			if !json.Valid(r.AppendJSON(nil, c)) {
-				t.Fatalf("cell JSON invalid")
-			}
-		}
-	}
+	iterate(t, p)
 	var generic any
 	if err := p.Decode(&generic); err != nil {
 		t.Fatalf("Decode into any: %v", err)
@@ -134,6 +171,117 @@ func readAll(t *testing.T, page []byte) {
 	if string(a) != string(b) {
 		t.Fatalf("Unmarshal and AppendJSON disagree:\n%s\n%s", a, b)
 	}
+	structsAgree(t, p, page, out)
+	if n, max := allocated()-before, allocPerByte*uint64(len(page))+allocFixed; n > max {
+		t.Fatalf("readers allocated %d bytes for a %d-byte page (bound %d)", n, len(page), max)
+	}
+}
+
+// allocPerByte and allocFixed bound what readAll's readers allocate
+// together: about four decoders at the 2,800 bytes per page byte the
+// densest pages cost one (see alloc_bound_test.go), and slack for the
+// lag of the runtime's allocation counter.
+const allocPerByte, allocFixed = 16 << 10, 16 << 20
+
+// allocated returns the bytes allocated so far by the process. It reads
+// runtime/metrics, which does not stop the world, so it is cheap enough
+// to call on every input; it may lag by a few spans.
+func allocated() uint64 {
+	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s)
+	return s[0].Value.Uint64()
+}
+
+// iterate reads every row with every accessor on every column, and every
+// element of nested cells.
+func iterate(t *testing.T, p *rowpage.Page) {
+	var strs []string
+	var js []byte
+	for r := range p.Rows() {
+		for c := 0; c < p.NumColumns(); c++ {
+			r.Has(c)
+			r.IsNullAt(c)
+			r.Int(c)
+			r.Uint(c)
+			r.Float(c)
+			r.Bool(c)
+			r.String(c)
+			r.Bytes(c)
+			r.Time(c)
+			r.Number(c)
+			strs, _ = r.Strings(c, strs[:0])
+			r.Value(c)
+			if e, ok := r.Elems(c); ok {
+				strs = drain(t, e, strs)
+			}
+			js = r.AppendJSON(js[:0], c)
+			if !json.Valid(js) {
+				t.Fatalf("cell JSON invalid: %q", js)
+			}
+		}
+	}
+}
+
+// drain calls every accessor of an Elems on each element, recursively.
+func drain(t *testing.T, e rowpage.Elems, strs []string) []string {
+	n := 0
+	for e.Next() {
+		n++
+		e.Key()
+		e.IsNull()
+		e.Int()
+		e.Uint()
+		e.Float()
+		e.Bool()
+		e.String()
+		e.Bytes()
+		e.Time()
+		e.Number()
+		strs, _ = e.Strings(strs[:0])
+		if sub, ok := e.Elems(); ok {
+			strs = drain(t, sub, strs)
+			continue
+		}
+		e.Value()
+		if !json.Valid(e.AppendJSON(nil)) {
+			t.Fatalf("element JSON invalid")
+		}
+	}
+	if n != e.Len() {
+		t.Fatalf("Elems yielded %d elements of %d", n, e.Len())
+	}
+	return strs
+}
+
+// structsAgree decodes the page into structs (rows of rtLeaf, or one) and
+// checks that json.Unmarshal of its JSON, out, gives the same, when both
+// succeed. Pages with invalid UTF-8 are left out: a page keeps the bytes of
+// such strings where the JSON has U+FFFD.
+func structsAgree(t *testing.T, p *rowpage.Page, page, out []byte) {
+	l := p.Layout()
+	for i := 0; i < l.Strings.Len(); i++ {
+		if !utf8.Valid(l.Strings.Bytes(i)) {
+			return
+		}
+	}
+	var tv reflect.Type
+	if p.IsDocument() {
+		tv = reflect.TypeFor[rtLeaf]()
+	} else {
+		tv = reflect.TypeFor[[]*rtLeaf]()
+	}
+	viaPage, viaJSON := reflect.New(tv), reflect.New(tv)
+	if rtCompat.Unmarshal(page, viaPage.Interface()) != nil || json.Unmarshal(out, viaJSON.Interface()) != nil {
+		return
+	}
+	a, b := viaJSON.Elem().Interface(), viaPage.Elem().Interface()
+	if !cmp.Equal(a, b, cmp.AllowUnexported(rtLeaf{})) {
+		if cmp.Equal(a, b, cmp.AllowUnexported(rtLeaf{}), rtEmptyBytes) {
+			return // known bug: see FuzzRoundTrip
+		}
+		t.Fatalf("Unmarshal into %v differs from json.Unmarshal of the page's JSON (-json +page):\n%s\nJSON: %s",
+			tv, cmp.Diff(a, b, cmp.AllowUnexported(rtLeaf{})), out)
+	}
 }
 
 // FuzzOpen feeds arbitrary bytes to Open, iteration with every accessor,
@@ -143,7 +291,8 @@ func FuzzOpen(f *testing.F) {
 	for _, p := range seedPages(f) {
 		f.Add(p)
 	}
-	seedFiles(f, "../testdata/spec", 1<<12)
+	seedGolden(f)
+	seedJSONPages(f)
 	f.Add([]byte(`[{"a":1}]`))
 	f.Fuzz(func(t *testing.T, page []byte) {
 		readAll(t, page)
