@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsontext"
 )
 
 // Builder builds a page from a stream of values, for producers that do not
@@ -28,6 +29,7 @@ type Builder struct {
 	haveKey bool // a row key is waiting for its value
 	done    bool // the value of a value page has been written
 	err     error
+	jp      *jsontext.Parser // JSON's tokenizer, made on first use
 }
 
 // frame is an open array or object.
@@ -155,6 +157,32 @@ func (b *Builder) Key(k string) {
 	b.haveKey = true
 }
 
+// columnIndex returns the index of the top-level column for key k,
+// creating it if the page has none. It is for producers that write the
+// same keys in every row (SQL results): they make their columns in the
+// order of the first row's keys, then start each cell with keyIndex.
+func (b *Builder) columnIndex(k string) int32 { return b.e.b.column(k) }
+
+// keyIndex is Key for the column ci from columnIndex, without looking the
+// key up: it costs a few comparisons.
+func (b *Builder) keyIndex(ci int32) {
+	if b.err != nil {
+		return
+	}
+	if !b.inRow || b.haveKey || len(b.stack) > 0 {
+		b.fail("Key outside a row or after another key")
+		return
+	}
+	c, fresh := b.e.b.use(ci)
+	if !fresh {
+		k := b.e.b.in.strs[c.name]
+		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
+		return
+	}
+	b.col = c
+	b.haveKey = true
+}
+
 // ErrDuplicateKey reports a row with the same key twice.
 var ErrDuplicateKey = errors.New("rowpage: duplicate key in a row")
 
@@ -221,9 +249,13 @@ func (b *Builder) Uint(v uint64) {
 }
 
 // Float adds a float64 (written as json.Marshal writes a float64).
-func (b *Builder) Float(v float64) {
+func (b *Builder) Float(v float64) { b.float(v, 64) }
+
+// float adds v, written as json.Marshal writes a float of that many bits
+// (32 for a float32 widened to v).
+func (b *Builder) float(v float64, bits int) {
 	if c, nested, ok := b.slot(); ok {
-		b.setErr(b.e.w.putFloat(c, nested, v, 64))
+		b.setErr(b.e.w.putFloat(c, nested, v, bits))
 	}
 }
 
@@ -289,6 +321,64 @@ func (b *Builder) RawJSON(text []byte) {
 	if c, nested, ok := b.slot(); ok {
 		b.setErr(b.e.w.putRaw(c, nested, text))
 	}
+}
+
+// JSON adds the JSON value in text as nested values, as AppendPage in
+// package jsonbridge reads a cell: objects keep their key order and
+// duplicate keys, numbers their exact text (as Number), strings are decoded
+// as json.Unmarshal decodes them, and strings that are RFC 3339 timestamps
+// in time.Time.MarshalJSON's exact form are stored as timestamps; so the
+// page renders the compact form of text. It accepts exactly what json.Valid
+// accepts. Invalid text sets an ErrInvalidJSON error whose Offset is the byte
+// offset in text, nesting beyond MaxDepth an ErrLimit error.
+//
+// The Builder does not keep text: the caller may reuse it as soon as JSON
+// returns. The cost is one pass over text; strings and keys are copied the
+// first time the page sees them, and nothing else allocates once the
+// Builder's buffers have grown.
+func (b *Builder) JSON(text []byte) {
+	if b.err != nil {
+		return
+	}
+	if b.jp == nil {
+		b.jp = new(jsontext.Parser)
+	}
+	e := b.jp.Value(jsonSink{b}, text, b.e.w.maxDepth-1-len(b.stack))
+	b.jp.Release()
+	if e == nil || b.err != nil {
+		return
+	}
+	kind := ErrInvalidJSON
+	if e.Kind == jsontext.Limit {
+		kind = ErrLimit
+		e.Msg = "JSON value nested deeper than MaxDepth " + strconv.Itoa(b.e.w.maxDepth)
+	}
+	err := encodeError(kind, e.Msg, nil)
+	err.Offset, err.Row = e.Offset, b.e.b.rows
+	b.err = err
+}
+
+// jsonSink is the Builder as the JSON tokenizer's sink for Builder.JSON:
+// it copies the strings and keys it keeps, since text is the caller's.
+type jsonSink struct{ *Builder }
+
+func (s jsonSink) String(v []byte)    { s.Builder.StringBytes(v) }
+func (s jsonSink) Number(text []byte) { s.Builder.Number(string(text)) }
+func (s jsonSink) Key(k []byte)       { s.Builder.keyBytes(k) }
+
+// keyBytes is Key for a key held in bytes that may change after the call:
+// a nested object's key is interned by its bytes, copied the first time the
+// page sees it.
+func (b *Builder) keyBytes(k []byte) {
+	n := len(b.stack)
+	if b.err != nil || n == 0 || !b.stack[n-1].obj || b.stack[n-1].keyed {
+		b.Key(string(k)) // a row key, or misuse: Key says which
+		return
+	}
+	id := b.e.b.in.internBytes(k)
+	b.e.b.in.keys[id] = true
+	b.col.anyBuf = format.AppendUvarint(b.col.anyBuf, uint64(id))
+	b.stack[n-1].keyed = true
 }
 
 // Value adds any Go value that Marshal accepts.

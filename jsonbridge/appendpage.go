@@ -5,6 +5,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsontext"
 )
 
 // PageOptions configure JSON-to-page conversion. The zero value gives the
@@ -88,156 +89,41 @@ func (m *PageMode) AppendPage(dst, jsonText []byte) ([]byte, error) {
 	return out, err
 }
 
+// parser is the pooled state of one AppendPage call: the shared tokenizer
+// (internal/jsontext) feeding a rowpage.Builder through sink, in a single
+// pass.
+type parser struct {
+	b       *rowpage.Builder
+	cellMax int // most nested arrays and objects in one cell
+	t       jsontext.Parser
+}
+
 // page builds the page of in and appends it to dst.
 func (p *parser) page(dst, in []byte) ([]byte, error) {
-	p.in = in
-	i := skipWS(in, 0)
-	if i >= len(in) {
-		p.eof()
-		return dst, p.err
-	}
-	top, ok := i, false
-	switch in[i] {
-	case '[':
-		i, ok = p.rows(top)
-	case '{':
-		i, ok = p.object(top)
-	}
-	if !ok {
-		// Not a page of rows or an object page after all: start again.
-		p.b.StartValue()
-		p.restart()
-		i = p.value(top, 0)
-	}
-	if i < 0 {
-		return dst, p.err
-	}
-	if i = skipWS(in, i); i < len(in) {
-		p.syntax(i, "after top-level value")
-		return dst, p.err
+	if e := p.t.Page(sink{p.b}, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
+		return dst, p.pageError(e)
 	}
 	return p.b.Finish(dst)
 }
 
-// restart forgets the strings of an abandoned attempt; call it right after
-// the Builder's Start method, which forgets them on the Builder's side.
-func (p *parser) restart() {
-	p.buf = p.buf[:0]
-	p.err = nil
+// pageError turns a tokenizer error into the *rowpage.Error AppendPage
+// returns: invalid JSON or a limit at the offset, or the Builder's own error
+// about a key, moved to the key's offset.
+func (p *parser) pageError(e *jsontext.Error) error {
+	switch e.Kind {
+	case jsontext.Limit:
+		return &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: " + e.Msg, Offset: e.Offset, Row: -1, Column: -1}
+	case jsontext.Refused:
+		be := rowpage.Error{Err: rowpage.ErrInvalidJSON, Cause: p.b.Err(), Row: -1, Column: -1}
+		if x, ok := p.b.Err().(*rowpage.Error); ok {
+			be = *x
+		}
+		be.Offset = e.Offset
+		return &be
+	}
+	return &rowpage.Error{Err: rowpage.ErrInvalidJSON, Msg: "jsonbridge: " + e.Msg, Offset: e.Offset, Row: -1, Column: -1}
 }
 
-// rows parses the array at in[i] as a page of rows. It reports false,
-// without an error, when an element is not an object or null or a row
-// repeats a key; the page must then be parsed as a value.
-func (p *parser) rows(i int) (int, bool) {
-	in := p.in
-	p.b.StartRows()
-	p.restart()
-	i = skipWS(in, i+1)
-	if i < len(in) && in[i] == ']' {
-		return i + 1, true
-	}
-	for {
-		if i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
-		case '{':
-			p.b.BeginRow()
-			var ok bool
-			if i, ok = p.members(i, 2); !ok || i < 0 {
-				return i, ok
-			}
-			p.b.EndRow()
-		case 'n':
-			if i = p.literal(i, "null"); i < 0 {
-				return i, true
-			}
-			p.b.NullRow()
-		default:
-			return 0, false
-		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
-		case ',':
-			i = skipWS(in, i+1)
-		case ']':
-			return i + 1, true
-		default:
-			return p.syntax(i, "after array element"), true
-		}
-	}
-}
-
-// object parses the object at in[i] as a one-object page. It reports
-// false, without an error, if a key repeats.
-func (p *parser) object(i int) (int, bool) {
-	p.b.StartObject()
-	p.restart()
-	return p.members(i, 1)
-}
-
-// members parses the members of the object at in[i], which is a row of the
-// page (depth is the nesting of the object in the JSON text). It reports
-// false, without an error, if a key repeats.
-func (p *parser) members(i, depth int) (int, bool) {
-	in := p.in
-	if i = skipWS(in, i+1); i < len(in) && in[i] == '}' {
-		return i + 1, true
-	}
-	for {
-		if i >= len(in) {
-			return p.eof(), true
-		}
-		if in[i] != '"' {
-			return p.syntax(i, "looking for beginning of object key string"), true
-		}
-		at := i
-		var k []byte
-		if k, i = p.str(i); i < 0 {
-			return i, true
-		}
-		p.key(k)
-		if err := p.b.Err(); err != nil {
-			if e, ok := err.(*rowpage.Error); ok && e.Err == rowpage.ErrDuplicateKey {
-				return 0, false
-			}
-			return p.builderErr(at), true
-		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		if in[i] != ':' {
-			return p.syntax(i, "after object key"), true
-		}
-		if i = p.value(i+1, depth); i < 0 {
-			return i, true
-		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
-		case ',':
-			i = skipWS(in, i+1)
-		case '}':
-			return i + 1, true
-		default:
-			return p.syntax(i, "after object key:value pair"), true
-		}
-	}
-}
-
-// release drops the reference to the caller's text, and the string buffer
-// if one unusually large page grew it, before p goes back to the pool.
-func (p *parser) release() {
-	p.in = nil
-	p.err = nil
-	if cap(p.buf) > maxPooledBuf {
-		p.buf = nil
-	}
-}
-
-// maxPooledBuf is the largest scratch buffer a pooled parser keeps.
-const maxPooledBuf = 1 << 20
+// release drops the references to the caller's text before p goes back to
+// the pool.
+func (p *parser) release() { p.t.Release() }

@@ -2,13 +2,20 @@
 
 package jsonbridge
 
-// view copies b into a string: the safe twin of the unsafe view. It is used
-// only for number text, which the Builder does not keep.
+import "github.com/rowpage/rowpage"
+
+// view copies b into a string: the safe twin of the unsafe view.
 func view(b []byte) string { return string(b) }
 
-// key adds a key, copying it: the Builder keeps the keys it is given.
-func (p *parser) key(k []byte) { p.b.Key(string(k)) }
+// sink is the Builder as the tokenizer's PageSink, copying what it keeps.
+type sink struct{ *rowpage.Builder }
 
-// stringValue adds a string value; the Builder copies it the first time it
-// sees it.
-func (p *parser) stringValue(s []byte) { p.b.StringBytes(s) }
+// Key adds a key, copying it: the Builder keeps the keys it is given.
+func (s sink) Key(k []byte) { s.Builder.Key(string(k)) }
+
+// String adds a string value; the Builder copies it the first time it sees
+// it.
+func (s sink) String(v []byte) { s.Builder.StringBytes(v) }
+
+// Number adds number text, which the Builder does not keep.
+func (s sink) Number(text []byte) { s.Builder.Number(string(text)) }

@@ -2,12 +2,17 @@
 
 package jsonbridge
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/rowpage/rowpage"
+)
 
 // view returns b as a string without copying. The Builder keeps the strings
 // it is given until the next Start or Finish: b must hold still until then.
-// Every b given here is part of the caller's JSON text or of parser.buf,
-// and neither changes before the page is finished or abandoned.
+// Every b given here is part of the caller's JSON text or of the tokenizer's
+// scratch buffer, and neither changes before the page is finished or
+// abandoned.
 func view(b []byte) string {
 	if len(b) == 0 {
 		return ""
@@ -15,8 +20,15 @@ func view(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// key adds a key; the Builder keeps it until the page is done.
-func (p *parser) key(k []byte) { p.b.Key(view(k)) }
+// sink is the Builder as the tokenizer's PageSink: keys, strings and number
+// text are handed over as views of the JSON text, without copying.
+type sink struct{ *rowpage.Builder }
 
-// stringValue adds a string value without copying it.
-func (p *parser) stringValue(s []byte) { p.b.String(view(s)) }
+// Key adds a key; the Builder keeps it until the page is done.
+func (s sink) Key(k []byte) { s.Builder.Key(view(k)) }
+
+// String adds a string value without copying it.
+func (s sink) String(v []byte) { s.Builder.String(view(v)) }
+
+// Number adds number text, which the Builder does not keep.
+func (s sink) Number(text []byte) { s.Builder.Number(view(text)) }

@@ -1,4 +1,4 @@
-package jsonbridge
+package jsontext
 
 import (
 	"encoding/binary"
@@ -14,7 +14,7 @@ import (
 // The common string (no escape, valid UTF-8) is returned as a slice of the
 // input: the scan looks at 8 bytes at a time for the closing quote, a
 // backslash, a control byte or a non-ASCII byte. Anything else is decoded
-// into parser.buf.
+// into Parser.buf.
 
 const (
 	lsb = 0x0101010101010101
@@ -42,7 +42,7 @@ var isSpecial = func() (t [256]bool) {
 // str parses the string whose opening quote is at in[i] and returns its
 // decoded bytes, which stay valid until the page is finished or abandoned,
 // and the position after the closing quote.
-func (p *parser) str(i int) ([]byte, int) {
+func (p *Parser) str(i int) ([]byte, int) {
 	in := p.in
 	start := i + 1
 	j := start
@@ -81,7 +81,7 @@ func (p *parser) str(i int) ([]byte, int) {
 // unquote decodes the string that starts at in[start] (after the opening
 // quote) into p.buf; in[start:j] needs no decoding. It returns the decoded
 // bytes and the position after the closing quote.
-func (p *parser) unquote(start, j int) ([]byte, int) {
+func (p *Parser) unquote(start, j int) ([]byte, int) {
 	in := p.in
 	a := len(p.buf)
 	buf := append(p.buf, in[start:j]...)
@@ -159,7 +159,7 @@ func (p *parser) unquote(start, j int) ([]byte, int) {
 
 // hex4 parses the four hex digits of a \u escape at in[i] and returns the
 // code unit and the position after them.
-func (p *parser) hex4(i int) (rune, int) {
+func (p *Parser) hex4(i int) (rune, int) {
 	in := p.in
 	var r rune
 	for k := i; k < i+4; k++ {

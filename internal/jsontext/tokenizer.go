@@ -1,31 +1,10 @@
-package jsonbridge
+package jsontext
 
-import (
-	"strconv"
+import "github.com/rowpage/rowpage/format"
 
-	"github.com/rowpage/rowpage"
-	"github.com/rowpage/rowpage/format"
-)
-
-// parser is the pooled state of one AppendPage call: a streaming JSON
-// tokenizer that feeds a rowpage.Builder in a single pass. It recurses
-// nowhere; open arrays and objects live on an explicit stack bounded by the
-// depth limit.
-//
-// Positions are indexes into in. Every method that consumes text returns
-// the position after what it consumed, or -1 after setting err.
-type parser struct {
-	b       *rowpage.Builder
-	in      []byte
-	stack   []byte // '[' or '{' for each array or object open in the current cell
-	buf     []byte // decoded strings that needed unescaping, for the current page
-	cellMax int    // most nested arrays and objects in one cell
-	err     *rowpage.Error
-}
-
-// maxNesting is encoding/json's limit on nested arrays and objects: deeper
-// text is not json.Valid.
-const maxNesting = 10000
+// The tokenizer proper: values, nested arrays and objects, literals and
+// numbers. It recurses nowhere; the arrays and objects open in a cell live
+// on an explicit stack bounded by the depth limit.
 
 // isSpace reports JSON whitespace (RFC 8259: space, tab, line feed and
 // carriage return).
@@ -41,9 +20,9 @@ func skipWS(in []byte, i int) int {
 
 // value parses the value at in[i] (after optional whitespace), with depth
 // arrays and objects of the page's own structure around it, and everything
-// nested in it, feeding it to the Builder as one cell. Strings and numbers,
+// nested in it, feeding it to the sink as one cell. Strings and numbers,
 // the common cells, take a short path.
-func (p *parser) value(i, depth int) int {
+func (p *Parser) value(i, depth int) int {
 	in := p.in
 	if i = skipWS(in, i); i < len(in) {
 		switch c := in[i]; {
@@ -63,9 +42,9 @@ func (p *parser) value(i, depth int) int {
 
 // nested is value for any value, with stack as the stack of open arrays and
 // objects. It returns the stack for reuse.
-func (p *parser) nested(i, depth int, stack []byte) (int, []byte) {
+func (p *Parser) nested(i, depth int, stack []byte) (int, []byte) {
 	in := p.in
-	b := p.b
+	s := p.s
 	limit := min(p.cellMax, maxNesting-depth)
 next:
 	for {
@@ -87,9 +66,9 @@ next:
 			}
 			j := skipWS(in, i+1)
 			if c == '[' {
-				b.BeginArray()
+				s.BeginArray()
 				if j < len(in) && in[j] == ']' {
-					b.EndArray()
+					s.EndArray()
 					i = j + 1
 					break
 				}
@@ -97,9 +76,9 @@ next:
 				i = j
 				continue next
 			}
-			b.BeginObject()
+			s.BeginObject()
 			if j < len(in) && in[j] == '}' {
-				b.EndObject()
+				s.EndObject()
 				i = j + 1
 				break
 			}
@@ -112,17 +91,17 @@ next:
 			if i = p.literal(i, "true"); i < 0 {
 				return i, stack
 			}
-			b.Bool(true)
+			s.Bool(true)
 		case 'f':
 			if i = p.literal(i, "false"); i < 0 {
 				return i, stack
 			}
-			b.Bool(false)
+			s.Bool(false)
 		case 'n':
 			if i = p.literal(i, "null"); i < 0 {
 				return i, stack
 			}
-			b.Null()
+			s.Null()
 		default:
 			if c != '-' && c-'0' > 9 {
 				return p.syntax(i, "looking for beginning of value"), stack
@@ -152,9 +131,9 @@ next:
 				i++
 				continue next
 			case c == ']' && top == '[':
-				b.EndArray()
+				s.EndArray()
 			case c == '}' && top == '{':
-				b.EndObject()
+				s.EndObject()
 			case top == '[':
 				return p.syntax(i, "after array element"), stack
 			default:
@@ -167,8 +146,8 @@ next:
 }
 
 // member parses the key at in[i] of a nested object and the colon after
-// it, and hands the key to the Builder.
-func (p *parser) member(i int) int {
+// it, and hands the key to the sink.
+func (p *Parser) member(i int) int {
 	in := p.in
 	if i >= len(in) {
 		return p.eof()
@@ -180,7 +159,7 @@ func (p *parser) member(i int) int {
 	if k, i = p.str(i); i < 0 {
 		return i
 	}
-	p.key(k)
+	p.s.Key(k)
 	if i = skipWS(in, i); i >= len(in) {
 		return p.eof()
 	}
@@ -192,18 +171,18 @@ func (p *parser) member(i int) int {
 
 // string adds the decoded string s: as a timestamp if it is RFC 3339 text
 // that renders back byte for byte, else as a string.
-func (p *parser) string(s []byte) {
+func (p *Parser) string(s []byte) {
 	if len(s) >= len("0000-00-00T00:00:00Z") && s[10] == 'T' {
 		if ts, ok := format.ParseTimestamp(s); ok {
-			p.b.Timestamp(ts)
+			p.s.Timestamp(ts)
 			return
 		}
 	}
-	p.stringValue(s)
+	p.s.String(s)
 }
 
 // literal parses the literal lit (true, false or null) at in[i].
-func (p *parser) literal(i int, lit string) int {
+func (p *Parser) literal(i int, lit string) int {
 	in := p.in
 	if len(in)-i >= len(lit) && string(in[i:i+len(lit)]) == lit {
 		return i + len(lit)
@@ -224,10 +203,9 @@ func (p *parser) literal(i int, lit string) int {
 const maxFastDigits = 18
 
 // number parses the number at in[i] and adds it. Integers of up to 18
-// digits (other than -0) are added with Builder.Int, which is what
-// Builder.Number does with their text; the rest go to Builder.Number as
-// text.
-func (p *parser) number(i int) int {
+// digits (other than -0) go to Sink.Int, which is what rowpage's
+// Builder.Number does with their text; the rest go to Sink.Number as text.
+func (p *Parser) number(i int) int {
 	in := p.in
 	start := i
 	neg := in[i] == '-'
@@ -281,59 +259,10 @@ func (p *parser) number(i int) int {
 			if neg {
 				v = -v
 			}
-			p.b.Int(v)
+			p.s.Int(v)
 			return i
 		}
 	}
-	p.b.Number(view(in[start:i]))
+	p.s.Number(in[start:i])
 	return i
-}
-
-// Errors. Each sets p.err and returns -1.
-
-// syntax reports the invalid byte at in[i]; context says what was expected,
-// in encoding/json's words.
-func (p *parser) syntax(i int, context string) int {
-	p.err = &rowpage.Error{Err: rowpage.ErrInvalidJSON, Msg: "jsonbridge: invalid character " + quoteChar(p.in[i]) + " " + context, Offset: i, Row: -1, Column: -1}
-	return -1
-}
-
-// eof reports text that ends before its value does.
-func (p *parser) eof() int {
-	p.err = &rowpage.Error{Err: rowpage.ErrInvalidJSON, Msg: "jsonbridge: unexpected end of JSON input", Offset: len(p.in), Row: -1, Column: -1}
-	return -1
-}
-
-// tooDeep reports the bracket at in[i], which opens level n of the text:
-// beyond encoding/json's limit it is invalid JSON, else beyond MaxDepth.
-func (p *parser) tooDeep(i, n int) int {
-	if n > maxNesting {
-		return p.syntax(i, "exceeded max depth")
-	}
-	p.err = &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: nesting deeper than MaxDepth " + strconv.Itoa(p.cellMax+1), Offset: i, Row: -1, Column: -1}
-	return -1
-}
-
-// builderErr reports an unexpected Builder error for the text at in[i].
-func (p *parser) builderErr(i int) int {
-	e := rowpage.Error{Err: rowpage.ErrInvalidJSON, Cause: p.b.Err(), Row: -1, Column: -1}
-	if be, ok := p.b.Err().(*rowpage.Error); ok {
-		e = *be
-	}
-	e.Offset = i
-	p.err = &e
-	return -1
-}
-
-// quoteChar formats c as encoding/json's errors do, between single quotes
-// with Go escapes, so the byte 0x0A gives '\n'.
-func quoteChar(c byte) string {
-	switch c {
-	case '\'':
-		return `'\''`
-	case '"':
-		return `'"'`
-	}
-	s := strconv.Quote(string(rune(c)))
-	return "'" + s[1:len(s)-1] + "'"
 }

@@ -1,0 +1,18 @@
+// Package jsontext is the JSON tokenizer shared by jsonbridge.AppendPage
+// (JSON text to a page) and rowpage.Builder.JSON (a JSON value, such as a
+// JSON column of a SQL row, to a nested cell). It parses in one pass,
+// without recursion and without allocating beyond its reusable scratch
+// buffers, and hands every value to a Sink, which *rowpage.Builder drives
+// through a small adapter in each caller.
+//
+// It accepts exactly the texts json.Valid accepts, decodes strings as
+// json.Unmarshal does, keeps the exact text of every number that is not a
+// short integer, and reports problems at a byte offset in encoding/json's
+// words.
+//
+// Terminology:
+//   - cell: the value of one key of a row, or the whole value of a value
+//     page; it has depth 1 and may hold at most cellMax nested arrays and
+//     objects.
+//   - sink: what receives the values (see Sink and PageSink).
+package jsontext

@@ -1,0 +1,140 @@
+package jsontext
+
+import "strconv"
+
+// Parser is the reusable state of the tokenizer: the stack of open arrays
+// and objects and the scratch buffer for strings that needed unescaping.
+// The zero value is ready to use. A Parser is not safe for concurrent use;
+// callers pool them.
+//
+// Positions are indexes into in. Every method that consumes text returns
+// the position after what it consumed, or -1 after setting err.
+type Parser struct {
+	s       Sink
+	ps      PageSink // s, when parsing a page
+	in      []byte
+	stack   []byte // '[' or '{' for each array or object open in the current cell
+	buf     []byte // decoded strings that needed unescaping, for the current text
+	cellMax int    // most nested arrays and objects in one cell
+	dupKey  error  // the sentinel a PageSink's Err wraps when a row repeats a key
+	err     Error
+}
+
+// ErrorKind says what an Error is about.
+type ErrorKind uint8
+
+const (
+	// Invalid is text that json.Valid rejects.
+	Invalid ErrorKind = iota + 1
+	// Limit is nesting deeper than the caller's cellMax.
+	Limit
+	// Refused is a key the sink refused; the sink's Err says why.
+	Refused
+)
+
+// Error is a problem at a byte offset of the text: Offset is len(text) for
+// text cut short. Msg is in encoding/json's words (for Invalid), without a
+// package prefix, so that each caller can put its own.
+type Error struct {
+	Kind   ErrorKind
+	Msg    string
+	Offset int
+}
+
+func (e *Error) Error() string { return e.Msg + " at byte " + strconv.Itoa(e.Offset) }
+
+// maxNesting is encoding/json's limit on nested arrays and objects: deeper
+// text is not json.Valid.
+const maxNesting = 10000
+
+// maxPooledBuf is the largest scratch buffer a Parser keeps after Release.
+const maxPooledBuf = 1 << 20
+
+// Value parses in, which must hold exactly one JSON value (with optional
+// whitespace around it), into s as one cell holding at most cellMax nested
+// arrays and objects. It returns nil or the error, which stays valid until
+// the Parser is next used. Strings handed to s may point into in and into
+// the Parser's buffer, which the next call reuses. The cost is one pass over
+// in, with no allocation once the Parser's buffers have grown.
+func (p *Parser) Value(s Sink, in []byte, cellMax int) *Error {
+	p.begin(s, in, cellMax)
+	i := p.value(0, 0)
+	if i >= 0 {
+		if i = skipWS(in, i); i < len(in) {
+			p.syntax(i, "after top-level value")
+		}
+	}
+	return p.result()
+}
+
+// begin prepares p for a text.
+func (p *Parser) begin(s Sink, in []byte, cellMax int) {
+	p.s = s
+	p.in = in
+	p.cellMax = cellMax
+	p.buf = p.buf[:0]
+	p.err = Error{}
+}
+
+// result returns the error of the text just parsed, or nil.
+func (p *Parser) result() *Error {
+	if p.err.Kind == 0 {
+		return nil
+	}
+	return &p.err
+}
+
+// Release drops the references to the caller's text and sink, and the
+// scratch buffer if one unusually large text grew it, before p goes back to
+// a pool. Strings handed to the sink from the buffer stay valid: the buffer
+// is dropped, not overwritten.
+func (p *Parser) Release() {
+	p.s, p.ps, p.in, p.dupKey = nil, nil, nil, nil
+	if cap(p.buf) > maxPooledBuf {
+		p.buf = nil
+	}
+}
+
+// Errors. Each sets p.err and returns -1.
+
+// syntax reports the invalid byte at in[i]; context says what was expected,
+// in encoding/json's words.
+func (p *Parser) syntax(i int, context string) int {
+	p.err = Error{Kind: Invalid, Msg: "invalid character " + quoteChar(p.in[i]) + " " + context, Offset: i}
+	return -1
+}
+
+// eof reports text that ends before its value does.
+func (p *Parser) eof() int {
+	p.err = Error{Kind: Invalid, Msg: "unexpected end of JSON input", Offset: len(p.in)}
+	return -1
+}
+
+// tooDeep reports the bracket at in[i], which opens level n of the text:
+// beyond encoding/json's limit it is invalid JSON, else beyond cellMax.
+func (p *Parser) tooDeep(i, n int) int {
+	if n > maxNesting {
+		return p.syntax(i, "exceeded max depth")
+	}
+	p.err = Error{Kind: Limit, Msg: "nesting deeper than MaxDepth " + strconv.Itoa(p.cellMax+1), Offset: i}
+	return -1
+}
+
+// refused reports a key at in[i] that the sink refused.
+func (p *Parser) refused(i int) int {
+	p.err = Error{Kind: Refused, Offset: i}
+	return -1
+}
+
+// quoteChar formats c as encoding/json's errors do, between single quotes
+// with Go escapes, so the byte 0x0A gives '\n'.
+func quoteChar(c byte) string {
+	switch c {
+	case '\'':
+		return `'\''`
+	case '"':
+		return `'"'`
+	}
+	s := strconv.Quote(string(rune(c)))
+	return "'" + s[1:len(s)-1] + "'"
+}

@@ -1,0 +1,40 @@
+package jsontext
+
+import "github.com/rowpage/rowpage/format"
+
+// Sink receives the values of one JSON value in text order. Strings and keys
+// are given as byte slices that stay valid until the Parser is next used:
+// slices of the caller's text or of the Parser's scratch buffer. A sink that
+// keeps them longer must copy them (rowpage.Builder.StringBytes does, the
+// first time it sees a string). Number text is a valid JSON number that is
+// not an integer of up to 18 digits (those go to Int).
+//
+// The Parser calls Err after each key, to tell a key the sink refused from
+// one it took; every other method is called without checking.
+type Sink interface {
+	Null()
+	Bool(v bool)
+	Int(v int64)
+	Number(text []byte)
+	String(s []byte)
+	Timestamp(ts format.Timestamp)
+	Key(k []byte)
+	BeginArray()
+	EndArray()
+	BeginObject()
+	EndObject()
+	Err() error
+}
+
+// PageSink is a Sink that also builds the page a whole JSON text describes:
+// rows, a one-object page, or a one-value page (the methods of
+// *rowpage.Builder with the same names).
+type PageSink interface {
+	Sink
+	StartRows()
+	StartObject()
+	StartValue()
+	BeginRow()
+	EndRow()
+	NullRow()
+}

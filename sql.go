@@ -1,0 +1,234 @@
+package rowpage
+
+import (
+	"database/sql"
+	"errors"
+	"strconv"
+	"sync"
+)
+
+// SQLOptions configure AppendSQL. The zero value gives the defaults; freeze
+// options into a SQLMode with SQLMode() and reuse it.
+type SQLOptions struct {
+	// EncOptions are the page encoding options.
+	EncOptions EncOptions
+	// SortKeys writes each row's keys sorted by byte order, as json.Marshal
+	// writes a map[string]any, instead of in the select list's order. With
+	// it (and DuplicatesLast if the select list repeats a name), the page's
+	// JSON is byte-identical to that of a pipeline that scans each row into
+	// a map[string]any of the same values and marshals the slice of maps.
+	SortKeys bool
+	// MaxRows, if positive, stops after that many rows. When the result
+	// holds more, AppendSQL reads one row past the limit to find out, closes
+	// the rows, and returns the complete page of the first MaxRows rows
+	// together with an error wrapping ErrMoreRows. 0 means no limit;
+	// negative values are invalid.
+	MaxRows int
+	// Duplicates says what becomes of a column name that the select list
+	// repeats, as joins do (SELECT * FROM a JOIN b, both with an "id").
+	// Default DuplicatesError.
+	Duplicates Duplicates
+}
+
+// Duplicates is a policy for repeated column names; see SQLOptions.
+type Duplicates uint8
+
+const (
+	// DuplicatesError fails before the first row with an error wrapping
+	// ErrDuplicateKey that names the column: nothing is dropped silently,
+	// and the fix is an alias in the query (SELECT a.id AS a_id, ...).
+	DuplicatesError Duplicates = iota
+	// DuplicatesLast keeps one key per name, at the position of its first
+	// occurrence, holding the value of its last occurrence: what scanning a
+	// row into a map and marshaling the map does (the last assignment
+	// wins), and what a JavaScript object spread or a Python dict does.
+	DuplicatesLast
+	// DuplicatesNumber keeps every column, renaming the second occurrence of
+	// a name to name_2, the third to name_3 and so on, skipping any suffix
+	// the select list already uses as a name.
+	DuplicatesNumber
+)
+
+// ErrMoreRows reports a result with more rows than SQLOptions.MaxRows. It
+// is the only error with which AppendSQL also returns a page: the complete
+// page of the first MaxRows rows, which the caller may serve as a first
+// page of the result but must not cache as the whole result.
+var ErrMoreRows = errors.New("rowpage: more rows than MaxRows")
+
+// SQLMode is a frozen, validated set of SQLOptions. It is immutable and safe
+// for concurrent use; it pools the scan buffers and page builders, so that
+// a steady stream of AppendSQL calls allocates little beyond the output and
+// what the driver allocates.
+type SQLMode struct {
+	enc      *EncMode
+	sortKeys bool
+	maxRows  int
+	dups     Duplicates
+	pool     sync.Pool // *sqlState
+}
+
+// SQLMode validates the options and freezes them.
+func (o SQLOptions) SQLMode() (*SQLMode, error) {
+	enc, err := o.EncOptions.EncMode()
+	if err != nil {
+		return nil, err
+	}
+	if o.MaxRows < 0 {
+		return nil, encodeError(ErrLimit, "option MaxRows "+strconv.Itoa(o.MaxRows)+" is negative", nil)
+	}
+	if o.Duplicates > DuplicatesNumber {
+		return nil, encodeError(ErrLimit, "option Duplicates "+strconv.Itoa(int(o.Duplicates))+" is unknown", nil)
+	}
+	return &SQLMode{enc: enc, sortKeys: o.SortKeys, maxRows: o.MaxRows, dups: o.Duplicates}, nil
+}
+
+var defaultSQLMode, _ = SQLOptions{}.SQLMode()
+
+// AppendSQL reads rows to the end and appends their page to dst, using the
+// default options. See SQLMode.AppendSQL.
+func AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
+	return defaultSQLMode.AppendSQL(dst, rows)
+}
+
+// AppendSQL reads rows to the end, closes them, and appends to dst a page of
+// rows, one object per result row with one key per column, in the select
+// list's order (or sorted; see SQLOptions).
+//
+// Each column's type comes from rows.ColumnTypes and the values the driver
+// yields (see sql_types.go for the full table): integers, floats (REAL and
+// FLOAT4 as float32), booleans and text natively; NUMERIC and DECIMAL text
+// as exact decimals, never through float64 (NaN and infinities, which JSON
+// cannot hold as numbers, as strings); DATE and TIMESTAMP values that the
+// driver yields as time.Time as timestamps, with or without a zone; BYTEA,
+// BLOB and other binary types as byte strings (base64 in JSON); JSON and
+// JSONB as nested values; PostgreSQL arrays of numbers, booleans, text and
+// JSON as arrays; any other slice the driver yields as Marshal writes it;
+// NULL as null.
+//
+// Errors: a driver error while reading (from rows.Next, rows.Err or
+// rows.Close) is returned unchanged, so errors.Is and errors.As see the
+// driver's own error. A value the page cannot hold (a float NaN, a time
+// outside years 0-9999, invalid JSON text in a JSON column) gives an *Error
+// naming the row and column. A repeated column name gives ErrDuplicateKey
+// under DuplicatesError. On any error dst is returned unchanged, except for
+// ErrMoreRows (see SQLOptions.MaxRows).
+//
+// Cost: one rows.Scan per row into reusable targets that keep the driver's
+// values as they are (sql.Scanner), so there is no allocation per cell
+// beyond what the driver makes; the page is then built as Marshal builds
+// it. Strings the driver yields are kept, not copied, until the page is
+// written.
+func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
+	s, _ := m.pool.Get().(*sqlState)
+	if s == nil {
+		s = &sqlState{b: m.enc.NewBuilder()}
+	}
+	out, err := s.appendSQL(m, dst, rows)
+	s.release()
+	m.pool.Put(s)
+	return out, err
+}
+
+// sqlState is the pooled state of one AppendSQL call.
+type sqlState struct {
+	b       *Builder
+	cells   []sqlCell // one per column: the driver's value of the current row
+	dests   []any     // &cells[i], the Scan targets
+	cols    []sqlColumn
+	order   []int          // indexes into cols, in the order keys are written
+	seen    map[string]int // plan's index of column names
+	scratch []byte         // a string value the Builder needs as bytes
+	toks    []arrTok       // array text's tokens (sql_array.go)
+	unq     []byte         // an array element with its escapes removed
+}
+
+func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, error) {
+	defer rows.Close()
+	if err := s.plan(m, rows); err != nil {
+		return dst, err
+	}
+	b := s.b
+	b.StartRows()
+	for n := 0; rows.Next(); n++ {
+		if m.maxRows > 0 && n == m.maxRows {
+			if err := rows.Close(); err != nil {
+				return dst, err
+			}
+			out, err := b.Finish(dst)
+			if err != nil {
+				return dst, err
+			}
+			return out, &Error{Err: ErrMoreRows, Msg: "stopped after " + strconv.Itoa(n) + " rows", Offset: -1, Row: n, Column: -1}
+		}
+		if err := rows.Scan(s.dests...); err != nil {
+			return dst, err
+		}
+		if err := s.row(n == 0); err != nil {
+			return dst, err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return dst, err
+	}
+	return b.Finish(dst)
+}
+
+// row adds the scanned row. The first row makes the page's columns, in
+// key order; every row then finds them by index.
+func (s *sqlState) row(first bool) error {
+	b := s.b
+	b.BeginRow()
+	if first {
+		for _, i := range s.order {
+			s.cols[i].ci = b.columnIndex(s.cols[i].key)
+		}
+	}
+	for _, i := range s.order {
+		c := &s.cols[i]
+		b.keyIndex(c.ci)
+		s.cell(c, s.cells[c.src].v)
+		if b.err != nil {
+			return s.cellError(c)
+		}
+	}
+	b.EndRow()
+	return b.err
+}
+
+// cellError adds the column to the Builder's error.
+func (s *sqlState) cellError(c *sqlColumn) error {
+	err := s.b.err
+	if e, ok := err.(*Error); ok && e.Column < 0 {
+		e.Column, e.ColumnName = c.src, c.name
+	}
+	return err
+}
+
+// release drops every reference to the driver's values and the caller's
+// strings before s goes back to the pool.
+func (s *sqlState) release() {
+	clear(s.cells)
+	clear(s.seen)
+	s.b.e.release()
+	s.b.err = nil
+	for i := range s.cols {
+		s.cols[i] = sqlColumn{}
+	}
+	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch {
+		s.scratch, s.unq, s.toks = nil, nil, nil
+	}
+}
+
+// maxSQLScratch is the largest scratch buffer a pooled sqlState keeps.
+const maxSQLScratch = 1 << 20
+
+// sqlCell is a Scan target that keeps the driver's value as it is: no
+// conversion, no copy. A []byte value stays valid only until the next
+// rows.Next, which is all a row needs.
+type sqlCell struct{ v any }
+
+// Scan implements sql.Scanner.
+func (c *sqlCell) Scan(src any) error {
+	c.v = src
+	return nil
+}
