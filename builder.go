@@ -19,7 +19,9 @@ import (
 // BeginRow, Key, a value method and EndRow (or NullRow); nest with
 // BeginArray/EndArray and BeginObject/Key/EndObject; finish with Finish.
 // The first misuse or bad value sets an error that every later call keeps
-// and Finish returns. A Builder is reusable and not safe for concurrent use.
+// and Finish returns. The zero Builder is ready to use with the default
+// options (as from NewBuilder). A Builder is reusable and not safe for
+// concurrent use.
 type Builder struct {
 	e       *Encoder
 	kind    format.Kind
@@ -48,6 +50,9 @@ func NewBuilder() *Builder { return defaultEncMode.NewBuilder() }
 func (m *EncMode) NewBuilder() *Builder { return &Builder{e: m.NewEncoder()} }
 
 func (b *Builder) start(k format.Kind) {
+	if b.e == nil { // the zero Builder uses the default options
+		b.e = defaultEncMode.NewEncoder()
+	}
 	b.e.b.reset(k)
 	b.kind = k
 	b.stack = b.stack[:0]
@@ -75,6 +80,15 @@ func (b *Builder) StartValue() { b.start(format.KindValue) }
 // Err returns the first error, if any.
 func (b *Builder) Err() error { return b.err }
 
+// ok reports whether the Builder may take a call: it has been started and
+// holds no error. A call on a Builder never started records that misuse.
+func (b *Builder) ok() bool {
+	if b.e == nil && b.err == nil {
+		b.err = encodeError(ErrInvalidJSON, "Builder used before StartRows, StartObject or StartValue", nil)
+	}
+	return b.err == nil
+}
+
 func (b *Builder) fail(msg string) {
 	if b.err == nil {
 		e := encodeError(ErrInvalidJSON, msg, nil)
@@ -91,7 +105,7 @@ func (b *Builder) setErr(err error) {
 
 // BeginRow starts a row of a rows page.
 func (b *Builder) BeginRow() {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if b.kind != format.KindRows || b.inRow {
@@ -104,7 +118,7 @@ func (b *Builder) BeginRow() {
 
 // EndRow finishes the current row.
 func (b *Builder) EndRow() {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if !b.inRow || b.haveKey || len(b.stack) > 0 || b.kind != format.KindRows {
@@ -117,7 +131,7 @@ func (b *Builder) EndRow() {
 
 // NullRow adds a null row.
 func (b *Builder) NullRow() {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if b.kind != format.KindRows || b.inRow {
@@ -130,7 +144,7 @@ func (b *Builder) NullRow() {
 // Key sets the key of the next value: a column in a row, or a key of the
 // innermost open object. A row may not repeat a key (nested objects may).
 func (b *Builder) Key(k string) {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if n := len(b.stack); n > 0 {
@@ -166,7 +180,7 @@ func (b *Builder) columnIndex(k string) int32 { return b.e.b.column(k) }
 // keyIndex is Key for the column ci from columnIndex, without looking the
 // key up: it costs a few comparisons.
 func (b *Builder) keyIndex(ci int32) {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if !b.inRow || b.haveKey || len(b.stack) > 0 {
@@ -189,7 +203,7 @@ var ErrDuplicateKey = errors.New("rowpage: duplicate key in a row")
 // slot prepares for one value: it returns the column and whether the value
 // is nested inside an array or object.
 func (b *Builder) slot() (*column, bool, bool) {
-	if b.err != nil {
+	if !b.ok() {
 		return nil, false, false
 	}
 	if n := len(b.stack); n > 0 {
@@ -337,7 +351,7 @@ func (b *Builder) RawJSON(text []byte) {
 // first time the page sees them, and nothing else allocates once the
 // Builder's buffers have grown.
 func (b *Builder) JSON(text []byte) {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	if b.jp == nil {
@@ -371,7 +385,7 @@ func (s jsonSink) Key(k []byte)       { s.Builder.keyBytes(k) }
 // page sees it.
 func (b *Builder) keyBytes(k []byte) {
 	n := len(b.stack)
-	if b.err != nil || n == 0 || !b.stack[n-1].obj || b.stack[n-1].keyed {
+	if !b.ok() || n == 0 || !b.stack[n-1].obj || b.stack[n-1].keyed {
 		b.Key(string(k)) // a row key, or misuse: Key says which
 		return
 	}
@@ -405,7 +419,7 @@ func (b *Builder) open(tag byte) {
 }
 
 func (b *Builder) close(obj bool) {
-	if b.err != nil {
+	if !b.ok() {
 		return
 	}
 	n := len(b.stack)
@@ -433,7 +447,11 @@ func (b *Builder) EndObject() { b.close(true) }
 // Finish appends the page to dst. It returns the first error instead if
 // any call failed or the page is incomplete; dst is then unchanged.
 func (b *Builder) Finish(dst []byte) ([]byte, error) {
-	if b.err == nil {
+	if !b.ok() {
+		if b.e == nil {
+			return dst, b.err
+		}
+	} else {
 		switch {
 		case len(b.stack) > 0 || b.haveKey:
 			b.fail("Finish with an open array, object or key")
@@ -457,5 +475,8 @@ func (b *Builder) Finish(dst []byte) ([]byte, error) {
 	}
 	out := b.e.b.finish(dst)
 	b.e.release()
+	if err := rowsFit(b.e.b.rows, len(out)-len(dst)); err != nil {
+		return dst, err
+	}
 	return out, nil
 }

@@ -71,3 +71,61 @@ func TestReaderRefusesRowsWithoutBytes(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+func TestBuilderEmptyRowsBeyondTheAllowance(t *testing.T) {
+	var b rowpage.Builder
+	b.StartRows()
+	for range 5000 {
+		b.BeginRow()
+		b.EndRow()
+	}
+	if _, err := b.Finish(nil); !errors.Is(err, rowpage.ErrLimit) {
+		t.Fatalf("5,000 empty rows: err = %v, want ErrLimit", err)
+	}
+	b.StartRows()
+	for range 1024 {
+		b.BeginRow()
+		b.EndRow()
+	}
+	if _, err := b.Finish(nil); err != nil {
+		t.Fatalf("1,024 empty rows: %v", err)
+	}
+}
+
+// TestZeroBuilderMisuse calls each method first on a zero Builder that was
+// never started: each must record a misuse error that Finish returns, and
+// none may panic.
+func TestZeroBuilderMisuse(t *testing.T) {
+	calls := map[string]func(b *rowpage.Builder){
+		"BeginRow":    func(b *rowpage.Builder) { b.BeginRow() },
+		"Key":         func(b *rowpage.Builder) { b.Key("k") },
+		"Null":        func(b *rowpage.Builder) { b.Null() },
+		"Bool":        func(b *rowpage.Builder) { b.Bool(true) },
+		"Int":         func(b *rowpage.Builder) { b.Int(1) },
+		"Uint":        func(b *rowpage.Builder) { b.Uint(1) },
+		"Float":       func(b *rowpage.Builder) { b.Float(1) },
+		"String":      func(b *rowpage.Builder) { b.String("s") },
+		"StringBytes": func(b *rowpage.Builder) { b.StringBytes([]byte("s")) },
+		"Bytes":       func(b *rowpage.Builder) { b.Bytes([]byte("b")) },
+		"Number":      func(b *rowpage.Builder) { b.Number("1") },
+		"RawJSON":     func(b *rowpage.Builder) { b.RawJSON([]byte("1")) },
+		"JSON":        func(b *rowpage.Builder) { b.JSON([]byte(`{"a":1}`)) },
+		"Value":       func(b *rowpage.Builder) { b.Value(1) },
+		"BeginArray":  func(b *rowpage.Builder) { b.BeginArray() },
+		"EndArray":    func(b *rowpage.Builder) { b.EndArray() },
+		"BeginObject": func(b *rowpage.Builder) { b.BeginObject() },
+		"EndObject":   func(b *rowpage.Builder) { b.EndObject() },
+		"EndRow":      func(b *rowpage.Builder) { b.EndRow() },
+		"NullRow":     func(b *rowpage.Builder) { b.NullRow() },
+		"Finish":      func(b *rowpage.Builder) {},
+	}
+	for name, call := range calls {
+		t.Run(name, func(t *testing.T) {
+			var b rowpage.Builder
+			call(&b)
+			if _, err := b.Finish(nil); !errors.Is(err, rowpage.ErrInvalidJSON) {
+				t.Fatalf("Finish after %s on a Builder never started: err = %v, want misuse (ErrInvalidJSON)", name, err)
+			}
+		})
+	}
+}
