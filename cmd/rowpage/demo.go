@@ -10,6 +10,17 @@ import (
 	"github.com/rowpage/rowpage/internal/dataset"
 )
 
+func demoCmd(args []string, _ io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("demo", "", "Encode the built-in datasets at 25 to 5,000 rows, check that every page decodes\nback to its rows, and print page sizes against JSON and CBOR.", stderr)
+	if help, err := parseFlags(fs, args); help || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageError{"demo takes no arguments"}
+	}
+	return demo(stdout)
+}
+
 // demo encodes each dataset at each size, checks the round trip and prints
 // a Markdown table of sizes.
 func demo(w io.Writer) error {
