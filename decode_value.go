@@ -79,7 +79,9 @@ func (d *valueDecoder) number(text []byte) any {
 	return json.Number(text)
 }
 
-// cellValue returns the generic Go value of a cell.
+// cellValue returns the generic Go value of a cell. An array or object is
+// read in one pass, nested values included, and closed (see
+// format.Cell.Close), so its enclosing reader moves past it in O(1).
 func (d *valueDecoder) cellValue(c *format.Cell) any {
 	switch c.Tag {
 	case format.TagNull:
@@ -133,8 +135,9 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 			if _, ok := r.Next(&e); !ok {
 				break
 			}
-			out = append(out, d.cellValue(&e))
+			out = append(out, d.cellValue(&e)) // closes e
 		}
+		c.Close(r.End(&e))
 		return out
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
@@ -147,6 +150,7 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 			}
 			out[d.str(k)] = d.cellValue(&e)
 		}
+		c.Close(r.End(&e))
 		return out
 	}
 	return nil

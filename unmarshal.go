@@ -641,6 +641,7 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 				return err
 			}
 		}
+		c.Close(r.End(&e)) // for the reader of the enclosing value
 	case reflect.Array:
 		zero := reflect.Zero(v.Type().Elem())
 		for i := 0; i < v.Len(); i++ {
@@ -653,6 +654,7 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 				}
 			}
 		}
+		c.Close(r.End(&e))
 	default:
 		return d.mismatch(c, v)
 	}
@@ -670,6 +672,7 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
+				c.Close(r.End(&e))
 				return nil
 			}
 			if err := d.mapEntry(v, d.str(k), &e); err != nil {
@@ -681,6 +684,7 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
+				c.Close(r.End(&e))
 				return nil
 			}
 			f, ok := sf.lookup(d.l.Strings.Bytes(int(k)))
