@@ -10,61 +10,15 @@ import (
 )
 
 // valueDecoder turns cells into Go values. With cache set (Decode sets it)
-// it copies each string-table entry at most once per page, so repeated
-// strings share one allocation; without it (one-off use such as Row.Value)
-// it copies each string it returns and keeps nothing per page.
+// it copies each string-table entry at most once per Decode, so repeated
+// strings share one allocation (see str).
 type valueDecoder struct {
 	l         *format.Layout
 	compat    bool
 	useNumber bool
 	cache     bool     // keep shared copies of strings in strs
-	strs      []string // copies of the common strings by table index, "" until made
+	strs      []string // copies of strings by table index, "" until made
 	buf       []byte
-}
-
-// str returns a copy of string-table entry i. With cache set, every use of
-// an entry of the table's common area (see commonStrings) shares one copy;
-// the cache costs 16 bytes per common entry, allocated on first use.
-// Entries past it, which canonical pages use once each, are copied anew.
-func (d *valueDecoder) str(i uint32) string {
-	if i < uint32(len(d.strs)) && d.strs[i] != "" {
-		return d.strs[i]
-	}
-	return d.strSlow(i)
-}
-
-// strSlow is str for an entry not yet in the cache.
-func (d *valueDecoder) strSlow(i uint32) string {
-	if d.cache && d.strs == nil {
-		d.strs = make([]string, commonStrings(d.l))
-	}
-	s := string(d.l.Strings.Bytes(int(i))) // an empty entry copies for free
-	if int(i) < len(d.strs) {
-		d.strs[i] = s
-	}
-	return s
-}
-
-// commonStrings returns the number of entries in the string table's common
-// area: those before the first string of any string-seq column, which in a
-// canonical page holds every string used more than once (SPEC.md section
-// 9). It reads the base of each string-seq column.
-func commonStrings(l *format.Layout) int {
-	n := l.Strings.Len()
-	for i := range l.Columns {
-		c := &l.Columns[i]
-		if c.Enc&^format.EncNullBitmap != format.EncStrSeq {
-			continue
-		}
-		b := c.Payload
-		if c.Enc&format.EncNullBitmap != 0 {
-			b = b[(c.Count+7)/8:]
-		}
-		if base, m := format.ConsumeUvarint(b); m > 0 {
-			n = min(n, int(base))
-		}
-	}
-	return n
 }
 
 // number converts JSON number text to the generic form.

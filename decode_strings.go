@@ -1,0 +1,69 @@
+package rowpage
+
+import "github.com/rowpage/rowpage/format"
+
+// Copies of string-table entries for decoding: a page stores each distinct
+// string once, and a decoder copies each at most once, however many cells,
+// keys and column names use it.
+
+// str returns a copy of string-table entry i. With d.cache set, every
+// entry it copies is kept, so each is copied at most once per Decode: the
+// cache costs a 16-byte string header per entry up to the largest index
+// used, and a page has at most one entry per byte of its string table.
+func (d *valueDecoder) str(i uint32) string {
+	if i < uint32(len(d.strs)) && d.strs[i] != "" {
+		return d.strs[i]
+	}
+	return d.strSlow(i)
+}
+
+// strSlow is str for an entry not yet in the cache.
+func (d *valueDecoder) strSlow(i uint32) string {
+	s := string(d.l.Strings.Bytes(int(i))) // an empty entry copies for free
+	if d.cache {
+		if int(i) >= len(d.strs) {
+			d.growStrs(int(i))
+		}
+		d.strs[i] = s
+	}
+	return s
+}
+
+// growStrs makes the cache hold entry i. It starts at the size of the
+// table's common area (commonStrings), which in a canonical page holds
+// every entry str is asked for, and doubles from there, up to the table's
+// size: a page whose string-seq columns claim a smaller common area (even
+// none) costs a few more allocations, never a copy per use.
+func (d *valueDecoder) growStrs(i int) {
+	n := max(i+1, 2*len(d.strs))
+	if d.strs == nil {
+		n = max(n, commonStrings(d.l))
+	}
+	n = min(n, d.l.Strings.Len())
+	strs := make([]string, n)
+	copy(strs, d.strs)
+	d.strs = strs
+}
+
+// commonStrings returns the number of entries in the string table's common
+// area: those before the first string of any string-seq column, which in a
+// canonical page holds every string used more than once (SPEC.md section
+// 9). It reads the base of each string-seq column. The page is not
+// trusted to be canonical: this is only where the cache starts.
+func commonStrings(l *format.Layout) int {
+	n := l.Strings.Len()
+	for i := range l.Columns {
+		c := &l.Columns[i]
+		if c.Enc&^format.EncNullBitmap != format.EncStrSeq {
+			continue
+		}
+		b := c.Payload
+		if c.Enc&format.EncNullBitmap != 0 {
+			b = b[(c.Count+7)/8:]
+		}
+		if base, m := format.ConsumeUvarint(b); m > 0 {
+			n = min(n, int(base))
+		}
+	}
+	return n
+}
