@@ -1,6 +1,11 @@
 package rowpage
 
-import "github.com/rowpage/rowpage/format"
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/rowpage/rowpage/format"
+)
 
 // Copies of string-table entries for decoding: a page stores each distinct
 // string once, and a decoder copies each at most once, however many cells,
@@ -10,6 +15,7 @@ import "github.com/rowpage/rowpage/format"
 // entry it copies is kept, so each is copied at most once per Decode: the
 // cache costs a 16-byte string header per entry up to the largest index
 // used, and a page has at most one entry per byte of its string table.
+// Without it, the copies come from d.shared, the Page's own cache.
 func (d *valueDecoder) str(i uint32) string {
 	if i < uint32(len(d.strs)) && d.strs[i] != "" {
 		return d.strs[i]
@@ -19,6 +25,9 @@ func (d *valueDecoder) str(i uint32) string {
 
 // strSlow is str for an entry not yet in the cache.
 func (d *valueDecoder) strSlow(i uint32) string {
+	if d.shared != nil {
+		return d.shared.get(d.l, i)
+	}
 	s := string(d.l.Strings.Bytes(int(i))) // an empty entry copies for free
 	if d.cache {
 		if int(i) >= len(d.strs) {
@@ -66,4 +75,34 @@ func commonStrings(l *format.Layout) int {
 		}
 	}
 	return n
+}
+
+// pageStrings is a Page's copies of its string-table entries, for
+// Row.Value and Elems.Value: each entry is copied on first use and at most
+// once per Page, so however many cells repeat a string, the copies cost at
+// most the table's bytes, plus 8 bytes per entry for the table of them
+// (made by the first Value that copies a string) and 16 per entry copied.
+// It is safe for concurrent readers: the table is made once, and each
+// entry is published with an atomic compare-and-swap (two readers racing
+// for one entry may both copy it; one copy wins).
+type pageStrings struct {
+	once sync.Once
+	tab  []atomic.Pointer[string]
+}
+
+// get returns the copy of entry i of l's string table.
+func (c *pageStrings) get(l *format.Layout, i uint32) string {
+	c.once.Do(func() { c.tab = make([]atomic.Pointer[string], l.Strings.Len()) })
+	e := &c.tab[i]
+	if p := e.Load(); p != nil {
+		return *p
+	}
+	s := string(l.Strings.Bytes(int(i)))
+	if s == "" {
+		return s // nothing to share
+	}
+	if !e.CompareAndSwap(nil, &s) {
+		return *e.Load()
+	}
+	return s
 }

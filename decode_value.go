@@ -11,13 +11,15 @@ import (
 
 // valueDecoder turns cells into Go values. With cache set (Decode sets it)
 // it copies each string-table entry at most once per Decode, so repeated
-// strings share one allocation (see str).
+// strings share one allocation (see str); Row.Value and Elems.Value share
+// the Page's copies instead.
 type valueDecoder struct {
 	l         *format.Layout
 	compat    bool
 	useNumber bool
-	cache     bool     // keep shared copies of strings in strs
-	strs      []string // copies of strings by table index, "" until made
+	cache     bool         // keep shared copies of strings in strs
+	strs      []string     // copies of strings by table index, "" until made
+	shared    *pageStrings // without cache: the Page's copies of strings
 	buf       []byte
 }
 

@@ -51,6 +51,7 @@ var defaultDecMode, _ = DecOptions{}.DecMode()
 type Page struct {
 	l    *format.Layout
 	mode *DecMode
+	strs pageStrings // copies of strings for Value, made on first use
 }
 
 // Open validates page (header, checksum, every section and cell, limits)
@@ -249,8 +250,10 @@ func (r *Row) Elems(c int) (e Elems, ok bool) { return elemsOf(r.p, r.cell(c)) }
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above
 // MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
 // with no native form), []any or map[string]any. ok is false when the row
-// lacks the column. Strings and byte strings are copied. It allocates only
-// the values it returns.
+// lacks the column. Strings and byte strings are copied: each string of
+// the page once, on first use, into a per-Page cache that all Values
+// share, so a string repeated in many cells costs its length once. Apart
+// from that it allocates only the values it returns.
 func (r *Row) Value(c int) (v any, ok bool) {
 	x := r.cell(c)
 	if x == nil {
@@ -259,10 +262,10 @@ func (r *Row) Value(c int) (v any, ok bool) {
 	return r.p.value(x), true
 }
 
-// value returns the generic Go value of cell x, copying strings without a
-// per-page cache.
+// value returns the generic Go value of cell x, with strings from the
+// Page's cache.
 func (p *Page) value(x *format.Cell) any {
-	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber}
+	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, shared: &p.strs}
 	return d.cellValue(x)
 }
 
