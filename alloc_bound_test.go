@@ -313,7 +313,7 @@ func abCases() []abCase {
 	add("time varints at limits", abValuePage(nil, abCat([]byte{format.TagTime}, abSv(-1<<63), abUv(abMaxU64), abSv(1<<63-1))), format.ErrCorrupt)
 	add("nesting MaxDepth", abValuePage(nil, abNested(format.DefaultMaxDepth, format.TagArray)), format.ErrLimit)
 	add("raw JSON nesting MaxDepth", abValuePage(nil, abCat([]byte{format.TagRaw}, abUv(2*format.DefaultMaxDepth),
-		abReps([]byte{'['}, format.DefaultMaxDepth), abReps([]byte{']'}, format.DefaultMaxDepth))), format.ErrCorrupt)
+		abReps([]byte{'['}, format.DefaultMaxDepth), abReps([]byte{']'}, format.DefaultMaxDepth))), format.ErrLimit)
 
 	// Valid pages at the edges: the bound must hold.
 	add("varints at their limits", abRowsPage(3, []string{"i", "u", "f"},
