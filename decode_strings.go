@@ -1,8 +1,10 @@
 package rowpage
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -26,9 +28,9 @@ func (d *valueDecoder) str(i uint32) string {
 // strSlow is str for an entry not yet in the cache.
 func (d *valueDecoder) strSlow(i uint32) string {
 	if d.shared != nil {
-		return d.shared.get(d.l, i)
+		return d.shared.get(d.l, i, d.compat)
 	}
-	s := string(d.l.Strings.Bytes(int(i))) // an empty entry copies for free
+	s := copyStr(d.l.Strings.Bytes(int(i)), d.compat) // an empty entry copies for free
 	if d.cache {
 		if int(i) >= len(d.strs) {
 			d.growStrs(int(i))
@@ -90,14 +92,15 @@ type pageStrings struct {
 	tab  []atomic.Pointer[string]
 }
 
-// get returns the copy of entry i of l's string table.
-func (c *pageStrings) get(l *format.Layout, i uint32) string {
+// get returns the copy of entry i of l's string table, made by copyStr
+// with compat (which must not change from call to call).
+func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
 	c.once.Do(func() { c.tab = make([]atomic.Pointer[string], l.Strings.Len()) })
 	e := &c.tab[i]
 	if p := e.Load(); p != nil {
 		return *p
 	}
-	s := string(l.Strings.Bytes(int(i)))
+	s := copyStr(l.Strings.Bytes(int(i)), compat)
 	if s == "" {
 		return s // nothing to share
 	}
@@ -105,4 +108,32 @@ func (c *pageStrings) get(l *format.Layout, i uint32) string {
 		return *e.Load()
 	}
 	return s
+}
+
+// copyStr returns a copy of b, a string-table entry. With compat, as
+// json.Unmarshal reads back what json.Marshal writes for it: every byte
+// that is not part of valid UTF-8 becomes U+FFFD, one for each such byte
+// (json.Marshal writes \ufffd per byte, and json.Unmarshal also decodes
+// each such byte of its input to U+FFFD). The check costs one pass over b.
+func copyStr(b []byte, compat bool) string {
+	if !compat || utf8.Valid(b) {
+		return string(b)
+	}
+	return jsonString(b)
+}
+
+// jsonString is copyStr with compat of b, not valid UTF-8.
+func jsonString(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b) + 8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			sb.WriteRune(utf8.RuneError)
+		} else {
+			sb.Write(b[:n])
+		}
+		b = b[n:]
+	}
+	return sb.String()
 }

@@ -21,6 +21,11 @@ type DecOptions struct {
 	// any) produce exactly what json.Unmarshal of the page's JSON would:
 	// float64 for every number, strings for times and byte strings
 	// (base64), instead of int64, uint64, time.Time, []byte and json.Number.
+	// Strings and keys that are not valid UTF-8 (which the page keeps as
+	// given) come out as that JSON reads back: each invalid byte becomes
+	// U+FFFD, so keys that differ only there become one; this holds for
+	// the strings of typed fields and map keys too. Row.Value and
+	// Elems.Value follow the same rules.
 	JSONCompatible bool
 	// UseNumber, with JSONCompatible, produces json.Number instead of
 	// float64, like json.Decoder.UseNumber.

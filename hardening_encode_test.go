@@ -324,9 +324,6 @@ func heCheckPage(t *testing.T, c heCase, page []byte, err error, want []byte, je
 		t.Fatal(err)
 	}
 	if d := heDiff(viaJSON, viaPage); d != "" {
-		if strings.Contains(c.name, "invalid UTF-8") && !abRunBugs() {
-			t.Skipf("bug: JSON-compatible Unmarshal keeps invalid UTF-8 (and keys that render alike) where json.Unmarshal of the page's JSON has U+FFFD; see report (ROWPAGE_RUN_BUGS=1 runs it)\n%s", d)
-		}
 		t.Fatalf("JSON-compatible Unmarshal differs from json.Unmarshal of the JSON (-json +page):\n%s", d)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -409,6 +410,9 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 			var text []byte
 			if c.Tag == format.TagString {
 				text = d.l.Strings.Bytes(int(c.Str))
+				if d.compat && !utf8.Valid(text) {
+					text = []byte(jsonString(text)) // as json.Unmarshal passes it
+				}
 			} else {
 				text = format.AppendTimestampText(d.buf[:0], c.Time)
 			}
