@@ -2,6 +2,7 @@ package rowpage_test
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strconv"
 	"testing"
@@ -87,5 +88,60 @@ func TestCompatInvalidUTF8(t *testing.T) {
 				t.Fatalf("row %d: Row.Value of %q (-json +page):\n%s", r.Index(), p.ColumnName(c), d)
 			}
 		}
+	}
+}
+
+// TestCompatNumberOutOfRange decodes numbers beyond float64's range with a
+// JSON-compatible mode: like json.Unmarshal, Unmarshal fails (ErrDecode,
+// saying where), leaves that value nil and decodes the rest.
+func TestCompatNumberOutOfRange(t *testing.T) {
+	compat, err := rowpage.DecOptions{JSONCompatible: true}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	useNumber, err := rowpage.DecOptions{JSONCompatible: true, UseNumber: true}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name   string
+		v      any
+		target func() any
+		row    int
+		col    string
+	}{
+		{"value", []any{json.Number("1e400"), 1, "x", json.Number("-1e999")}, func() any { return new(any) }, 0, ""},
+		{"rows into any", []map[string]any{{"b": 1}, {"a": json.Number("1e400"), "b": 2}, {"a": 3}}, func() any { return new(any) }, 1, "a"},
+		{"rows into maps", []map[string]any{{"a": []any{json.Number("-1e400")}, "b": 1}, {"a": 3}}, func() any { return new([]map[string]any) }, 0, "a"},
+		{"nested in an object page", map[string]any{"o": map[string]any{"n": json.Number("1e309")}}, func() any { return new(map[string]any) }, 0, "o"},
+		{"raw JSON", []any{json.RawMessage(`{"n":[1e400]}`)}, func() any { return new(any) }, 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			page, err := rowpage.Marshal(c.v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			text, _ := json.Marshal(c.v)
+			viaJSON, viaPage := c.target(), c.target()
+			jerr := json.Unmarshal(text, viaJSON)
+			err = compat.Unmarshal(page, viaPage)
+			if jerr == nil {
+				t.Fatalf("json.Unmarshal accepted %s", text)
+			}
+			var e *rowpage.Error
+			if !errors.Is(err, rowpage.ErrDecode) || !errors.As(err, &e) {
+				t.Fatalf("Unmarshal: got %v, want ErrDecode", err)
+			}
+			if e.Row != c.row || e.ColumnName != c.col {
+				t.Errorf("error at row %d column %q, want row %d column %q: %v", e.Row, e.ColumnName, c.row, c.col, err)
+			}
+			if d := cmp.Diff(viaJSON, viaPage); d != "" {
+				t.Errorf("decoded value (-json +page):\n%s", d)
+			}
+			// UseNumber keeps the text, as json.Decoder.UseNumber does.
+			if err := useNumber.Unmarshal(page, c.target()); err != nil {
+				t.Errorf("UseNumber: %v", err)
+			}
+		})
 	}
 }

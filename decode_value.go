@@ -20,16 +20,26 @@ type valueDecoder struct {
 	cache     bool         // keep shared copies of strings in strs
 	strs      []string     // copies of strings by table index, "" until made
 	shared    *pageStrings // without cache: the Page's copies of strings
+	bigNumber string       // under compat, the first number float64 cannot hold
 	buf       []byte
 }
 
-// number converts JSON number text to the generic form.
+// number converts JSON number text to the generic form. Under compat, a
+// number beyond float64's range is nil, as json.Unmarshal leaves it, and
+// the first such number's text is kept in d.bigNumber for Decode to
+// report as json.Unmarshal does.
 func (d *valueDecoder) number(text []byte) any {
 	if d.compat {
 		if d.useNumber {
 			return json.Number(text)
 		}
-		f, _ := strconv.ParseFloat(string(text), 64)
+		f, err := strconv.ParseFloat(string(text), 64)
+		if err != nil { // ErrRange: Parse validated the syntax
+			if d.bigNumber == "" {
+				d.bigNumber = string(text)
+			}
+			return nil
+		}
 		return f
 	}
 	return json.Number(text)

@@ -24,8 +24,10 @@ type DecOptions struct {
 	// Strings and keys that are not valid UTF-8 (which the page keeps as
 	// given) come out as that JSON reads back: each invalid byte becomes
 	// U+FFFD, so keys that differ only there become one; this holds for
-	// the strings of typed fields and map keys too. Row.Value and
-	// Elems.Value follow the same rules.
+	// the strings of typed fields and map keys too. A number beyond
+	// float64's range fails with ErrDecode, as in json.Unmarshal, which
+	// leaves that value nil and decodes the rest. Row.Value and
+	// Elems.Value follow the same rules (giving nil for such a number).
 	JSONCompatible bool
 	// UseNumber, with JSONCompatible, produces json.Number instead of
 	// float64, like json.Decoder.UseNumber.

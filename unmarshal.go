@@ -42,7 +42,13 @@ func (p *Page) Decode(v any) error {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1}
-	return d.page(rv.Elem())
+	if err := d.page(rv.Elem()); err != nil {
+		return err
+	}
+	if d.late != nil {
+		return d.late
+	}
+	return nil
 }
 
 func typeName(v any) string {
@@ -65,6 +71,22 @@ type decodeState struct {
 	blocks   []strBlock                   // by column: the copied strings of string-seq columns
 	slab     []string                     // spare room for small []string fields
 	slabSize int                          // the size of the last slab
+	// late is the first error that, as in json.Unmarshal, leaves its value
+	// alone and lets decoding go on, to be returned at the end.
+	late *Error
+}
+
+// generic returns cellValue(c), noting in d.late a number it found that
+// float64 cannot hold (JSON-compatible decoding only), where it was found.
+func (d *decodeState) generic(c *format.Cell) any {
+	v := d.cellValue(c)
+	if d.bigNumber != "" {
+		if d.late == nil {
+			d.late = d.fail("number " + d.bigNumber + " does not fit float64")
+		}
+		d.bigNumber = ""
+	}
+	return v
 }
 
 func (d *decodeState) fail(msg string) *Error {
@@ -200,8 +222,10 @@ func (d *decodeState) rows(v reflect.Value) error {
 func (d *decodeState) genericRow(shape []uint32, it *rowIter) map[string]any {
 	m := make(map[string]any, len(shape))
 	for _, c := range shape {
-		m[d.str(it.l.Columns[c].Name)] = d.cellValue(&it.cells[c])
+		d.col = int(c)
+		m[d.str(it.l.Columns[c].Name)] = d.generic(&it.cells[c])
 	}
+	d.col = -1
 	return m
 }
 
@@ -227,8 +251,10 @@ func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) erro
 				*m = make(map[string]any, len(shape))
 			}
 			for _, c := range shape {
-				(*m)[d.str(it.l.Columns[c].Name)] = d.cellValue(&it.cells[c])
+				d.col = int(c)
+				(*m)[d.str(it.l.Columns[c].Name)] = d.generic(&it.cells[c])
 			}
+			d.col = -1
 			return nil
 		}
 		if v.IsNil() {
@@ -428,7 +454,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 		if v.NumMethod() != 0 {
 			return d.mismatch(c, v)
 		}
-		x := d.cellValue(c)
+		x := d.generic(c)
 		if x == nil {
 			v.SetZero()
 		} else {

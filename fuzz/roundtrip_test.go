@@ -298,10 +298,6 @@ func checkRoundTrip(t *testing.T, v any) {
 	jerr = json.Unmarshal(want, viaJSON.Interface())
 	err = rtCompat.Unmarshal(page, viaPage.Interface())
 	if jerr != nil || err != nil {
-		var ute *json.UnmarshalTypeError
-		if err == nil && errors.As(jerr, &ute) && strings.HasPrefix(ute.Value, "number") && ute.Type.Kind() == reflect.Float64 {
-			t.Skip("bug: a JSON-compatible Unmarshal into an interface turns a number beyond float64 (1e400) into +Inf where json.Unmarshal fails; see report")
-		}
 		if jerr == nil || err == nil {
 			t.Fatalf("json.Unmarshal error %v, Unmarshal error %v\nJSON: %s", jerr, err, want)
 		}
