@@ -499,7 +499,11 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	case format.TagBytes:
 		switch {
 		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
-			v.SetBytes(append([]byte(nil), c.Data...))
+			// A copy, non-nil even when empty: json.Unmarshal makes
+			// []byte{} of "", and nil would marshal back as null.
+			b := make([]byte, len(c.Data))
+			copy(b, c.Data)
+			v.SetBytes(b)
 		case v.Kind() == reflect.String:
 			v.SetString(base64.StdEncoding.EncodeToString(c.Data))
 		default:
