@@ -2,7 +2,6 @@ package rowpage
 
 import (
 	"strings"
-	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -84,19 +83,22 @@ func commonStrings(l *format.Layout) int {
 // once per Page, so however many cells repeat a string, the copies cost at
 // most the table's bytes, plus 8 bytes per entry for the table of them
 // (made by the first Value that copies a string) and 16 per entry copied.
-// It is safe for concurrent readers: the table is made once, and each
-// entry is published with an atomic compare-and-swap (two readers racing
-// for one entry may both copy it; one copy wins).
+// The Page holds only the pointer, so Open pays one word for it. It is
+// safe for concurrent readers: the table and each entry are published with
+// an atomic compare-and-swap (readers racing to make one may both make
+// it; one wins, and all use that one).
 type pageStrings struct {
-	once sync.Once
-	tab  []atomic.Pointer[string]
+	tab atomic.Pointer[[]atomic.Pointer[string]]
 }
 
 // get returns the copy of entry i of l's string table, made by copyStr
 // with compat (which must not change from call to call).
 func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
-	c.once.Do(func() { c.tab = make([]atomic.Pointer[string], l.Strings.Len()) })
-	e := &c.tab[i]
+	tab := c.tab.Load()
+	if tab == nil {
+		tab = c.makeTab(l)
+	}
+	e := &(*tab)[i]
 	if p := e.Load(); p != nil {
 		return *p
 	}
@@ -108,6 +110,16 @@ func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
 		return *e.Load()
 	}
 	return s
+}
+
+// makeTab makes and publishes the table of copies, or returns the one a
+// concurrent reader published first.
+func (c *pageStrings) makeTab(l *format.Layout) *[]atomic.Pointer[string] {
+	tab := make([]atomic.Pointer[string], l.Strings.Len())
+	if !c.tab.CompareAndSwap(nil, &tab) {
+		return c.tab.Load()
+	}
+	return &tab
 }
 
 // copyStr returns a copy of b, a string-table entry. With compat, as
