@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"sync"
 	"testing"
 
@@ -27,6 +28,12 @@ func TestConcurrentReaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	id, _ := p.Column("id")
+	// What Row.Value gives, read once before the goroutines share the
+	// Page's cache of strings.
+	var values [][]any
+	if p2, err := rowpage.Open(page); err == nil {
+		values = readValues(p2)
+	}
 	var wg sync.WaitGroup
 	errs := make(chan error, 64)
 	for g := 0; g < 16; g++ {
@@ -34,7 +41,7 @@ func TestConcurrentReaders(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for range 5 {
-				switch g % 4 {
+				switch g % 5 {
 				case 0:
 					var sum int64
 					for r := range p.Rows() {
@@ -54,6 +61,10 @@ func TestConcurrentReaders(t *testing.T) {
 					if err != nil || !bytes.Equal(got, want) {
 						errs <- fmt.Errorf("AppendJSON: %v", err)
 					}
+				case 3:
+					if got := readValues(p); !reflect.DeepEqual(got, values) {
+						errs <- fmt.Errorf("Row.Value and Elems.Value differ from a lone reader's")
+					}
 				default:
 					other, err := rowpage.Marshal(dataset.Rows(50 + g))
 					if err != nil {
@@ -72,4 +83,24 @@ func TestConcurrentReaders(t *testing.T) {
 	for err := range errs {
 		t.Error(err)
 	}
+}
+
+// readValues returns Row.Value of every cell of p, then Elems.Value of the
+// elements of every array or object cell.
+func readValues(p *rowpage.Page) [][]any {
+	var out [][]any
+	for r := range p.Rows() {
+		var row []any
+		for c := range p.NumColumns() {
+			v, _ := r.Value(c)
+			row = append(row, v)
+			if e, ok := r.Elems(c); ok {
+				for e.Next() {
+					row = append(row, e.Value())
+				}
+			}
+		}
+		out = append(out, row)
+	}
+	return out
 }

@@ -9,9 +9,12 @@ import (
 // Elems iterates over the elements of an array cell or the members of an
 // object cell, in order. Call Next before reading each element with the
 // typed accessors, which behave like Row's for a column. An Elems is a
-// small value that reads straight from the page: it does not allocate, and
-// strings and slices it returns alias the page. It stays valid after the
-// row iteration moves on, as long as the page does.
+// small value that reads straight from the page; strings and slices it
+// returns alias the page. It stays valid after the row iteration moves on,
+// as long as the page does. Iterating costs one pass over the elements'
+// bytes, nested values included: an element's own Elems, Value and
+// AppendJSON tell this iterator where the element ends, so that it need not
+// walk the element again. An Elems is not safe for concurrent use.
 //
 //	e, _ := row.Elems(c)
 //	for e.Next() {
@@ -24,6 +27,18 @@ type Elems struct {
 	key uint32
 	n   int
 	obj bool
+	// sub is where the iterator over the current element reports its end;
+	// up is where this iterator reports its own, to the iterator it came
+	// from. Both are nil unless made by Elems.Elems.
+	sub, up *elemsEnd
+}
+
+// elemsEnd is the end of a nested Elems, as it reports it to the Elems of
+// the enclosing value: where its elements start, and their encoded length
+// once it has read them all (-1 until then).
+type elemsEnd struct {
+	start *byte
+	n     int
 }
 
 // elemsOf returns an iterator over x's elements, or false if x is absent or
@@ -43,8 +58,18 @@ func (e *Elems) IsObject() bool { return e.obj }
 
 // Next moves to the next element, reporting false after the last one.
 func (e *Elems) Next() bool {
+	if s := e.sub; s != nil {
+		if s.n >= 0 && e.cur.Open && &e.cur.Data[0] == s.start {
+			e.cur.Close(s.n)
+		}
+		e.sub = nil
+	}
 	k, ok := e.r.Next(&e.cur)
 	e.key = k
+	if !ok && e.up != nil {
+		e.up.n = e.r.End(&e.cur)
+		e.up = nil
+	}
 	return ok
 }
 
@@ -93,8 +118,17 @@ func (e *Elems) Strings(dst []string) ([]string, bool) {
 }
 
 // Elems returns an iterator over the current element's own elements, when
-// it is an array or object.
-func (e *Elems) Elems() (Elems, bool) { return elemsOf(e.p, &e.cur) }
+// it is an array or object. For a non-empty one it allocates 16 bytes, in
+// which the new iterator, once it has read every element, tells e where
+// the current element ends.
+func (e *Elems) Elems() (Elems, bool) {
+	sub, ok := elemsOf(e.p, &e.cur)
+	if ok && e.cur.Open {
+		e.sub = &elemsEnd{start: &e.cur.Data[0], n: -1}
+		sub.up = e.sub
+	}
+	return sub, ok
+}
 
 // Value returns the current element as a Go value, as Row.Value.
 func (e *Elems) Value() any { return e.p.value(&e.cur) }

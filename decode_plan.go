@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -767,7 +768,8 @@ func (d *decodeState) colStr(i uint32) string {
 
 // seqStr returns a copy of string-table entry i, read from a cell of col,
 // a string-seq column: from the column's chunk when the cells are read in
-// order, as they are, else from str.
+// order, as they are, else from str. With d.compat it is made as copyStr
+// makes it.
 func (d *decodeState) seqStr(col int, i uint32) string {
 	if d.blocks == nil {
 		d.blocks = make([]strBlock, len(d.l.Columns))
@@ -788,6 +790,9 @@ func (d *decodeState) seqStr(col int, i uint32) string {
 	s := b.s[b.off : b.off+n]
 	b.off += n
 	b.next++
+	if d.compat && !utf8.ValidString(s) {
+		return jsonString(d.l.Strings.Bytes(int(i)))
+	}
 	return s
 }
 

@@ -10,76 +10,44 @@ import (
 )
 
 // valueDecoder turns cells into Go values. With cache set (Decode sets it)
-// it copies each string-table entry at most once per page, so repeated
-// strings share one allocation; without it (one-off use such as Row.Value)
-// it copies each string it returns and keeps nothing per page.
+// it copies each string-table entry at most once per Decode, so repeated
+// strings share one allocation (see str); Row.Value and Elems.Value share
+// the Page's copies instead.
 type valueDecoder struct {
 	l         *format.Layout
 	compat    bool
 	useNumber bool
-	cache     bool     // keep shared copies of strings in strs
-	strs      []string // copies of the common strings by table index, "" until made
+	cache     bool         // keep shared copies of strings in strs
+	strs      []string     // copies of strings by table index, "" until made
+	shared    *pageStrings // without cache: the Page's copies of strings
+	bigNumber string       // under compat, the first number float64 cannot hold
 	buf       []byte
 }
 
-// str returns a copy of string-table entry i. With cache set, every use of
-// an entry of the table's common area (see commonStrings) shares one copy;
-// the cache costs 16 bytes per common entry, allocated on first use.
-// Entries past it, which canonical pages use once each, are copied anew.
-func (d *valueDecoder) str(i uint32) string {
-	if i < uint32(len(d.strs)) && d.strs[i] != "" {
-		return d.strs[i]
-	}
-	return d.strSlow(i)
-}
-
-// strSlow is str for an entry not yet in the cache.
-func (d *valueDecoder) strSlow(i uint32) string {
-	if d.cache && d.strs == nil {
-		d.strs = make([]string, commonStrings(d.l))
-	}
-	s := string(d.l.Strings.Bytes(int(i))) // an empty entry copies for free
-	if int(i) < len(d.strs) {
-		d.strs[i] = s
-	}
-	return s
-}
-
-// commonStrings returns the number of entries in the string table's common
-// area: those before the first string of any string-seq column, which in a
-// canonical page holds every string used more than once (SPEC.md section
-// 9). It reads the base of each string-seq column.
-func commonStrings(l *format.Layout) int {
-	n := l.Strings.Len()
-	for i := range l.Columns {
-		c := &l.Columns[i]
-		if c.Enc&^format.EncNullBitmap != format.EncStrSeq {
-			continue
-		}
-		b := c.Payload
-		if c.Enc&format.EncNullBitmap != 0 {
-			b = b[(c.Count+7)/8:]
-		}
-		if base, m := format.ConsumeUvarint(b); m > 0 {
-			n = min(n, int(base))
-		}
-	}
-	return n
-}
-
-// number converts JSON number text to the generic form.
+// number converts JSON number text to the generic form. Under compat, a
+// number beyond float64's range is nil, as json.Unmarshal leaves it, and
+// the first such number's text is kept in d.bigNumber for Decode to
+// report as json.Unmarshal does.
 func (d *valueDecoder) number(text []byte) any {
 	if d.compat {
 		if d.useNumber {
 			return json.Number(text)
 		}
-		f, _ := strconv.ParseFloat(string(text), 64)
+		f, err := strconv.ParseFloat(string(text), 64)
+		if err != nil { // ErrRange: Parse validated the syntax
+			if d.bigNumber == "" {
+				d.bigNumber = string(text)
+			}
+			return nil
+		}
 		return f
 	}
 	return json.Number(text)
 }
 
-// cellValue returns the generic Go value of a cell.
+// cellValue returns the generic Go value of a cell. An array or object is
+// read in one pass, nested values included, and closed (see
+// format.Cell.Close), so its enclosing reader moves past it in O(1).
 func (d *valueDecoder) cellValue(c *format.Cell) any {
 	switch c.Tag {
 	case format.TagNull:
@@ -133,8 +101,9 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 			if _, ok := r.Next(&e); !ok {
 				break
 			}
-			out = append(out, d.cellValue(&e))
+			out = append(out, d.cellValue(&e)) // closes e
 		}
+		c.Close(r.End(&e))
 		return out
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
@@ -147,6 +116,7 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 			}
 			out[d.str(k)] = d.cellValue(&e)
 		}
+		c.Close(r.End(&e))
 		return out
 	}
 	return nil

@@ -21,6 +21,13 @@ type DecOptions struct {
 	// any) produce exactly what json.Unmarshal of the page's JSON would:
 	// float64 for every number, strings for times and byte strings
 	// (base64), instead of int64, uint64, time.Time, []byte and json.Number.
+	// Strings and keys that are not valid UTF-8 (which the page keeps as
+	// given) come out as that JSON reads back: each invalid byte becomes
+	// U+FFFD, so keys that differ only there become one; this holds for
+	// the strings of typed fields and map keys too. A number beyond
+	// float64's range fails with ErrDecode, as in json.Unmarshal, which
+	// leaves that value nil and decodes the rest. Row.Value and
+	// Elems.Value follow the same rules (giving nil for such a number).
 	JSONCompatible bool
 	// UseNumber, with JSONCompatible, produces json.Number instead of
 	// float64, like json.Decoder.UseNumber.
@@ -51,6 +58,7 @@ var defaultDecMode, _ = DecOptions{}.DecMode()
 type Page struct {
 	l    *format.Layout
 	mode *DecMode
+	strs pageStrings // copies of strings for Value, made on first use
 }
 
 // Open validates page (header, checksum, every section and cell, limits)
@@ -249,8 +257,10 @@ func (r *Row) Elems(c int) (e Elems, ok bool) { return elemsOf(r.p, r.cell(c)) }
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above
 // MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
 // with no native form), []any or map[string]any. ok is false when the row
-// lacks the column. Strings and byte strings are copied. It allocates only
-// the values it returns.
+// lacks the column. Strings and byte strings are copied: each string of
+// the page once, on first use, into a per-Page cache that all Values
+// share, so a string repeated in many cells costs its length once. Apart
+// from that it allocates only the values it returns.
 func (r *Row) Value(c int) (v any, ok bool) {
 	x := r.cell(c)
 	if x == nil {
@@ -259,10 +269,10 @@ func (r *Row) Value(c int) (v any, ok bool) {
 	return r.p.value(x), true
 }
 
-// value returns the generic Go value of cell x, copying strings without a
-// per-page cache.
+// value returns the generic Go value of cell x, with strings from the
+// Page's cache.
 func (p *Page) value(x *format.Cell) any {
-	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber}
+	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, shared: &p.strs}
 	return d.cellValue(x)
 }
 

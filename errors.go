@@ -19,11 +19,14 @@ var (
 	// entry of another format (such as JSON), a newer major version, or an
 	// unknown flag or encoding. A cache should treat it as a miss.
 	ErrUnsupported = format.ErrUnsupported
-	// ErrLimit reports input beyond a configured limit.
+	// ErrLimit reports input beyond a configured limit, such as a value
+	// nested deeper than MaxDepth: that is also how Marshal reports a
+	// cycle, which it meets as endless nesting.
 	ErrLimit = format.ErrLimit
 	// ErrUnsupportedType reports a Go type or value that has no JSON form:
-	// channels, functions, complex numbers, NaN and infinities, cycles,
-	// unsupported map keys, times outside years 0-9999.
+	// channels, functions, complex numbers, NaN and infinities,
+	// unsupported map keys, times outside years 0-9999. (Cycles are
+	// ErrLimit.)
 	ErrUnsupportedType = errors.New("rowpage: unsupported type or value")
 	// ErrInvalidJSON reports JSON text that is not valid, or that a
 	// MarshalJSON method returned invalid.

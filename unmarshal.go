@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -41,7 +42,13 @@ func (p *Page) Decode(v any) error {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1}
-	return d.page(rv.Elem())
+	if err := d.page(rv.Elem()); err != nil {
+		return err
+	}
+	if d.late != nil {
+		return d.late
+	}
+	return nil
 }
 
 func typeName(v any) string {
@@ -64,6 +71,22 @@ type decodeState struct {
 	blocks   []strBlock                   // by column: the copied strings of string-seq columns
 	slab     []string                     // spare room for small []string fields
 	slabSize int                          // the size of the last slab
+	// late is the first error that, as in json.Unmarshal, leaves its value
+	// alone and lets decoding go on, to be returned at the end.
+	late *Error
+}
+
+// generic returns cellValue(c), noting in d.late a number it found that
+// float64 cannot hold (JSON-compatible decoding only), where it was found.
+func (d *decodeState) generic(c *format.Cell) any {
+	v := d.cellValue(c)
+	if d.bigNumber != "" {
+		if d.late == nil {
+			d.late = d.fail("number " + d.bigNumber + " does not fit float64")
+		}
+		d.bigNumber = ""
+	}
+	return v
 }
 
 func (d *decodeState) fail(msg string) *Error {
@@ -199,8 +222,10 @@ func (d *decodeState) rows(v reflect.Value) error {
 func (d *decodeState) genericRow(shape []uint32, it *rowIter) map[string]any {
 	m := make(map[string]any, len(shape))
 	for _, c := range shape {
-		m[d.str(it.l.Columns[c].Name)] = d.cellValue(&it.cells[c])
+		d.col = int(c)
+		m[d.str(it.l.Columns[c].Name)] = d.generic(&it.cells[c])
 	}
+	d.col = -1
 	return m
 }
 
@@ -226,8 +251,10 @@ func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) erro
 				*m = make(map[string]any, len(shape))
 			}
 			for _, c := range shape {
-				(*m)[d.str(it.l.Columns[c].Name)] = d.cellValue(&it.cells[c])
+				d.col = int(c)
+				(*m)[d.str(it.l.Columns[c].Name)] = d.generic(&it.cells[c])
 			}
+			d.col = -1
 			return nil
 		}
 		if v.IsNil() {
@@ -409,6 +436,9 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 			var text []byte
 			if c.Tag == format.TagString {
 				text = d.l.Strings.Bytes(int(c.Str))
+				if d.compat && !utf8.Valid(text) {
+					text = []byte(jsonString(text)) // as json.Unmarshal passes it
+				}
 			} else {
 				text = format.AppendTimestampText(d.buf[:0], c.Time)
 			}
@@ -424,7 +454,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 		if v.NumMethod() != 0 {
 			return d.mismatch(c, v)
 		}
-		x := d.cellValue(c)
+		x := d.generic(c)
 		if x == nil {
 			v.SetZero()
 		} else {
@@ -469,7 +499,11 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	case format.TagBytes:
 		switch {
 		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
-			v.SetBytes(append([]byte(nil), c.Data...))
+			// A copy, non-nil even when empty: json.Unmarshal makes
+			// []byte{} of "", and nil would marshal back as null.
+			b := make([]byte, len(c.Data))
+			copy(b, c.Data)
+			v.SetBytes(b)
 		case v.Kind() == reflect.String:
 			v.SetString(base64.StdEncoding.EncodeToString(c.Data))
 		default:
@@ -641,6 +675,7 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 				return err
 			}
 		}
+		c.Close(r.End(&e)) // for the reader of the enclosing value
 	case reflect.Array:
 		zero := reflect.Zero(v.Type().Elem())
 		for i := 0; i < v.Len(); i++ {
@@ -653,6 +688,7 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 				}
 			}
 		}
+		c.Close(r.End(&e))
 	default:
 		return d.mismatch(c, v)
 	}
@@ -670,6 +706,7 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
+				c.Close(r.End(&e))
 				return nil
 			}
 			if err := d.mapEntry(v, d.str(k), &e); err != nil {
@@ -681,6 +718,7 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
+				c.Close(r.End(&e))
 				return nil
 			}
 			f, ok := sf.lookup(d.l.Strings.Bytes(int(k)))

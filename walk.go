@@ -161,19 +161,34 @@ func (w *walker) putBlob(c *column, nested bool, k cellKind, b []byte) {
 	c.appendBlob(k, b)
 }
 
-// putRaw stores compact JSON text from a MarshalJSON method.
-func (w *walker) putRaw(c *column, nested bool, raw []byte) error {
+// putRawAt stores JSON text from a MarshalJSON method or Builder.RawJSON,
+// compacted, as the value at depth (1 for a column's cell, as in value).
+// Readers accept raw text whose arrays and objects nest at most
+// MaxDepth-depth levels, so deeper text fails with ErrLimit rather than
+// making a page Open rejects. It costs json.Compact and one more pass.
+func (w *walker) putRawAt(c *column, nested bool, raw []byte, depth int) error {
 	w.tmp2.Reset()
 	if err := json.Compact(&w.tmp2, raw); err != nil {
 		return encodeError(ErrInvalidJSON, "MarshalJSON returned invalid JSON", err)
 	}
 	b := w.tmp2.Bytes()
+	if d, _ := format.JSONDepth(b); d > w.maxDepth-depth {
+		return encodeError(ErrLimit, "raw JSON nests "+strconv.Itoa(d)+" levels at depth "+strconv.Itoa(depth)+
+			", deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" allows", nil)
+	}
 	if !nested {
 		c.beginAny()
 	}
 	c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagRaw), uint64(len(b)))
 	c.anyBuf = append(c.anyBuf, b...)
 	return nil
+}
+
+// putRaw is putRawAt for a value at depth 1: right for a column's cell,
+// too lenient below it. Builder.RawJSON uses it until it passes its own
+// depth to putRawAt; remove it then.
+func (w *walker) putRaw(c *column, nested bool, raw []byte) error {
+	return w.putRawAt(c, nested, raw, 1)
 }
 
 // putNumber stores a json.Number as encoding/json writes it.
@@ -289,7 +304,7 @@ func (w *walker) value(c *column, nested bool, rv reflect.Value, quoted bool, de
 		return w.value(c, nested, rv.Elem(), quoted, depth+1)
 	}
 	if ti.usesMarshaler(rv) {
-		return w.marshaler(c, nested, rv, ti)
+		return w.marshaler(c, nested, rv, depth)
 	}
 	if ti.usesText(rv) {
 		return w.textMarshaler(c, nested, rv, ti)
@@ -376,7 +391,7 @@ func (w *walker) tooDeep() error {
 	return encodeError(ErrLimit, "nesting deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" (a cycle?)", nil)
 }
 
-func (w *walker) marshaler(c *column, nested bool, rv reflect.Value, ti *typeInfo) error {
+func (w *walker) marshaler(c *column, nested bool, rv reflect.Value, depth int) error {
 	if rv.Kind() == reflect.Pointer && rv.IsNil() {
 		w.putNull(c, nested)
 		return nil
@@ -389,7 +404,7 @@ func (w *walker) marshaler(c *column, nested bool, rv reflect.Value, ti *typeInf
 	if err != nil {
 		return encodeError(ErrUnsupportedType, "MarshalJSON of "+rv.Type().String()+" failed", err)
 	}
-	return w.putRaw(c, nested, raw)
+	return w.putRawAt(c, nested, raw, depth)
 }
 
 func (w *walker) textMarshaler(c *column, nested bool, rv reflect.Value, ti *typeInfo) error {

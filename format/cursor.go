@@ -8,6 +8,14 @@ import "encoding/binary"
 // Time; TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use
 // Len (element count) and Data (the encoded elements, read with
 // ValueReader). Data aliases the page.
+//
+// A container that ValueReader.Next returns is open: its Data runs on
+// past its last element to the end of the enclosing value, because finding
+// the end means walking the whole container, and readers that recurse would
+// walk it again at every level. A reader that walks the open cell's
+// elements closes it (Close) with the length it found, which tells the
+// reader of the enclosing value where the next element starts. Reads driven
+// by Len work the same on open and closed cells.
 type Cell struct {
 	Tag   uint8
 	Int   int64
@@ -20,6 +28,8 @@ type Cell struct {
 	// Flat marks an array whose Data holds bare uvarint string-table
 	// indexes (a string-list cell) instead of tagged values.
 	Flat bool
+	// Open marks a container whose Data runs past its end (see above).
+	Open bool
 }
 
 // Cursor walks one column's cells in row order. It must only be used on a
@@ -238,103 +248,4 @@ func (c *Cursor) TakeStrList() (int, []byte) {
 		c.pos += n
 	}
 	return int(cnt), c.data[start:c.pos:c.pos]
-}
-
-// ReadValue decodes the tagged value at the start of b (validated by Parse)
-// into cell and returns its encoded length.
-func ReadValue(b []byte, cell *Cell) int {
-	tag := b[0]
-	cell.Tag = tag
-	cell.Flat = false
-	pos := 1
-	switch tag {
-	case TagInt:
-		v, n := ConsumeVarint(b[1:])
-		cell.Int, pos = v, pos+n
-	case TagUint:
-		v, n := ConsumeUvarint(b[1:])
-		cell.Uint, pos = v, pos+n
-	case TagFloat:
-		v, n := ConsumeFloatCell(b[1:])
-		cell.Float, pos = v, pos+n
-	case TagString:
-		v, n := ConsumeUvarint(b[1:])
-		cell.Str, pos = uint32(v), pos+n
-	case TagTime:
-		s, n := ConsumeVarint(b[pos:])
-		pos += n
-		f, n := ConsumeUvarint(b[pos:])
-		pos += n
-		o, n := ConsumeVarint(b[pos:])
-		pos += n
-		cell.Time = Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o)}
-	case TagBytes, TagNumber, TagRaw:
-		l, n := ConsumeUvarint(b[1:])
-		pos += n
-		cell.Data = b[pos : pos+int(l) : pos+int(l)]
-		pos += int(l)
-	case TagArray, TagObject:
-		cnt, n := ConsumeUvarint(b[1:])
-		pos += n
-		start := pos
-		for i := 0; i < int(cnt); i++ {
-			if tag == TagObject {
-				_, n := ConsumeUvarint(b[pos:])
-				pos += n
-			}
-			pos += SkipValue(b[pos:])
-		}
-		cell.Len = int(cnt)
-		cell.Data = b[start:pos:pos]
-	}
-	return pos
-}
-
-// SkipValue returns the encoded length of the tagged value at the start of b.
-func SkipValue(b []byte) int {
-	var c Cell
-	switch b[0] {
-	case TagNull, TagFalse, TagTrue:
-		return 1
-	case TagInt, TagUint, TagString:
-		_, n := ConsumeUvarint(b[1:])
-		return 1 + n
-	}
-	return ReadValue(b, &c)
-}
-
-// ValueReader walks the elements of an array or object cell.
-type ValueReader struct {
-	b    []byte
-	pos  int
-	obj  bool
-	flat bool
-	n    int
-}
-
-// Elements returns a reader over cell's elements (cell.Tag must be TagArray or TagObject).
-func Elements(cell *Cell) ValueReader {
-	return ValueReader{b: cell.Data, obj: cell.Tag == TagObject, flat: cell.Flat, n: cell.Len}
-}
-
-// Next reads the next element into cell and, for objects, returns its key's
-// string-table index. It returns false after the last element.
-func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
-	if r.n == 0 {
-		return 0, false
-	}
-	r.n--
-	if r.flat {
-		v, n := ConsumeUvarint(r.b[r.pos:])
-		r.pos += n
-		*cell = Cell{Tag: TagString, Str: uint32(v)}
-		return 0, true
-	}
-	if r.obj {
-		k, n := ConsumeUvarint(r.b[r.pos:])
-		r.pos += n
-		key = uint32(k)
-	}
-	r.pos += ReadValue(r.b[r.pos:], cell)
-	return key, true
 }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"encoding/json"
 	"math"
 	"math/bits"
 )
@@ -817,9 +818,18 @@ func (v *validator) value(d int) {
 	case TagRaw:
 		at := r.pos
 		t := r.blob("raw JSON", v.l.maxStr)
-		if r.err == nil && !ValidCompactJSON(t, v.l.depth-d) {
+		if r.err != nil {
+			break
+		}
+		// Depth first: json.Valid gives up past 10,000 levels.
+		depth, compact := JSONDepth(t)
+		switch {
+		case compact && depth > v.l.depth-d:
 			r.pos = at
-			v.fail(ErrCorrupt, "raw JSON text is not valid compact JSON within the depth limit")
+			v.fail(ErrLimit, "raw JSON nesting exceeds MaxDepth")
+		case !compact || !json.Valid(t):
+			r.pos = at
+			v.fail(ErrCorrupt, "raw JSON text is not valid compact JSON")
 		}
 	case TagArray, TagObject:
 		if d >= v.l.depth {

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"encoding/json"
-	"strconv"
-)
+import "strconv"
 
 // reader consumes a section with a sticky error: after the first failure
 // every read returns zero and the error stays. Offsets in errors are relative
@@ -97,39 +94,3 @@ func (r *reader) fix(base int) *Error {
 
 func itoa(v int) string    { return strconv.Itoa(v) }
 func utoa(v uint64) string { return strconv.FormatUint(v, 10) }
-
-// ValidCompactJSON reports whether b is one valid JSON value with no
-// insignificant whitespace and nesting no deeper than maxDepth: the form a TagRaw value must have.
-func ValidCompactJSON(b []byte, maxDepth int) bool {
-	if !json.Valid(b) {
-		return false
-	}
-	depth := 0
-	inStr := false
-	for i := 0; i < len(b); i++ {
-		c := b[i]
-		if inStr {
-			switch c {
-			case '\\':
-				i++
-			case '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
-		case '"':
-			inStr = true
-		case ' ', '\t', '\n', '\r':
-			return false
-		case '[', '{':
-			depth++
-			if depth > maxDepth {
-				return false
-			}
-		case ']', '}':
-			depth--
-		}
-	}
-	return true
-}

@@ -7,8 +7,9 @@ import (
 
 // AppendCellJSON appends the JSON text of a decoded cell, exactly as
 // encoding/json writes the Go value the cell came from. Nested arrays and
-// objects are rendered recursively (Parse bounded their depth). escapeHTML
-// selects json.Marshal's escaping of <, > and & in strings.
+// objects are rendered recursively (Parse bounded their depth) in one pass
+// over their bytes, which closes an open cell. escapeHTML selects
+// json.Marshal's escaping of <, > and & in strings.
 func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 	switch c.Tag {
 	case TagNull:
@@ -39,38 +40,35 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 		if c.Flat {
 			return l.AppendStrListJSON(dst, c.Len, c.Data, escapeHTML)
 		}
-		dst = append(dst, '[')
-		r := Elements(c)
-		var e Cell
-		for i := 0; ; i++ {
-			if _, ok := r.Next(&e); !ok {
-				break
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = l.AppendCellJSON(dst, &e, escapeHTML)
-		}
-		return append(dst, ']')
+		return l.appendElemsJSON(append(dst, '['), c, escapeHTML, ']')
 	case TagObject:
-		dst = append(dst, '{')
-		r := Elements(c)
-		var e Cell
-		for i := 0; ; i++ {
-			k, ok := r.Next(&e)
-			if !ok {
-				break
-			}
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
-			dst = append(dst, ':')
-			dst = l.AppendCellJSON(dst, &e, escapeHTML)
-		}
-		return append(dst, '}')
+		return l.appendElemsJSON(append(dst, '{'), c, escapeHTML, '}')
 	}
 	return dst
+}
+
+// appendElemsJSON appends the elements of c, an array or object, and the
+// closing bracket, in one pass with AppendValueJSON; it closes c (see
+// Cell.Close) with the length found.
+func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte) []byte {
+	b := c.Data
+	pos := 0
+	for i := range c.Len {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		if end == '}' {
+			k, n := ConsumeUvarint(b[pos:])
+			pos += n
+			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
+			dst = append(dst, ':')
+		}
+		var m int
+		dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+		pos += m
+	}
+	c.Close(pos)
+	return append(dst, end)
 }
 
 // AppendStringJSON appends string-table entry i as a quoted JSON string,

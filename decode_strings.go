@@ -1,0 +1,151 @@
+package rowpage
+
+import (
+	"strings"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Copies of string-table entries for decoding: a page stores each distinct
+// string once, and a decoder copies each at most once, however many cells,
+// keys and column names use it.
+
+// str returns a copy of string-table entry i. With d.cache set, every
+// entry it copies is kept, so each is copied at most once per Decode: the
+// cache costs a 16-byte string header per entry up to the largest index
+// used, and a page has at most one entry per byte of its string table.
+// Without it, the copies come from d.shared, the Page's own cache.
+func (d *valueDecoder) str(i uint32) string {
+	if i < uint32(len(d.strs)) && d.strs[i] != "" {
+		return d.strs[i]
+	}
+	return d.strSlow(i)
+}
+
+// strSlow is str for an entry not yet in the cache.
+func (d *valueDecoder) strSlow(i uint32) string {
+	if d.shared != nil {
+		return d.shared.get(d.l, i, d.compat)
+	}
+	s := copyStr(d.l.Strings.Bytes(int(i)), d.compat) // an empty entry copies for free
+	if d.cache {
+		if int(i) >= len(d.strs) {
+			d.growStrs(int(i))
+		}
+		d.strs[i] = s
+	}
+	return s
+}
+
+// growStrs makes the cache hold entry i. It starts at the size of the
+// table's common area (commonStrings), which in a canonical page holds
+// every entry str is asked for, and doubles from there, up to the table's
+// size: a page whose string-seq columns claim a smaller common area (even
+// none) costs a few more allocations, never a copy per use.
+func (d *valueDecoder) growStrs(i int) {
+	n := max(i+1, 2*len(d.strs))
+	if d.strs == nil {
+		n = max(n, commonStrings(d.l))
+	}
+	n = min(n, d.l.Strings.Len())
+	strs := make([]string, n)
+	copy(strs, d.strs)
+	d.strs = strs
+}
+
+// commonStrings returns the number of entries in the string table's common
+// area: those before the first string of any string-seq column, which in a
+// canonical page holds every string used more than once (SPEC.md section
+// 9). It reads the base of each string-seq column. The page is not
+// trusted to be canonical: this is only where the cache starts.
+func commonStrings(l *format.Layout) int {
+	n := l.Strings.Len()
+	for i := range l.Columns {
+		c := &l.Columns[i]
+		if c.Enc&^format.EncNullBitmap != format.EncStrSeq {
+			continue
+		}
+		b := c.Payload
+		if c.Enc&format.EncNullBitmap != 0 {
+			b = b[(c.Count+7)/8:]
+		}
+		if base, m := format.ConsumeUvarint(b); m > 0 {
+			n = min(n, int(base))
+		}
+	}
+	return n
+}
+
+// pageStrings is a Page's copies of its string-table entries, for
+// Row.Value and Elems.Value: each entry is copied on first use and at most
+// once per Page, so however many cells repeat a string, the copies cost at
+// most the table's bytes, plus 8 bytes per entry for the table of them
+// (made by the first Value that copies a string) and 16 per entry copied.
+// The Page holds only the pointer, so Open pays one word for it. It is
+// safe for concurrent readers: the table and each entry are published with
+// an atomic compare-and-swap (readers racing to make one may both make
+// it; one wins, and all use that one).
+type pageStrings struct {
+	tab atomic.Pointer[[]atomic.Pointer[string]]
+}
+
+// get returns the copy of entry i of l's string table, made by copyStr
+// with compat (which must not change from call to call).
+func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
+	tab := c.tab.Load()
+	if tab == nil {
+		tab = c.makeTab(l)
+	}
+	e := &(*tab)[i]
+	if p := e.Load(); p != nil {
+		return *p
+	}
+	s := copyStr(l.Strings.Bytes(int(i)), compat)
+	if s == "" {
+		return s // nothing to share
+	}
+	if !e.CompareAndSwap(nil, &s) {
+		return *e.Load()
+	}
+	return s
+}
+
+// makeTab makes and publishes the table of copies, or returns the one a
+// concurrent reader published first.
+func (c *pageStrings) makeTab(l *format.Layout) *[]atomic.Pointer[string] {
+	tab := make([]atomic.Pointer[string], l.Strings.Len())
+	if !c.tab.CompareAndSwap(nil, &tab) {
+		return c.tab.Load()
+	}
+	return &tab
+}
+
+// copyStr returns a copy of b, a string-table entry. With compat, as
+// json.Unmarshal reads back what json.Marshal writes for it: every byte
+// that is not part of valid UTF-8 becomes U+FFFD, one for each such byte
+// (json.Marshal writes \ufffd per byte, and json.Unmarshal also decodes
+// each such byte of its input to U+FFFD). The check costs one pass over b.
+func copyStr(b []byte, compat bool) string {
+	if !compat || utf8.Valid(b) {
+		return string(b)
+	}
+	return jsonString(b)
+}
+
+// jsonString is copyStr with compat of b, not valid UTF-8.
+func jsonString(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b) + 8)
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if r == utf8.RuneError && n == 1 {
+			sb.WriteRune(utf8.RuneError)
+		} else {
+			sb.Write(b[:n])
+		}
+		b = b[n:]
+	}
+	return sb.String()
+}
