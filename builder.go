@@ -330,10 +330,12 @@ func (b *Builder) Number(text string) {
 }
 
 // RawJSON adds a JSON value given as text; it is compacted and written back
-// as it is (with HTML escaping applied when rendering).
+// as it is (with HTML escaping applied when rendering). Text nested past
+// MaxDepth, counting the arrays and objects it is inside, fails with
+// ErrLimit.
 func (b *Builder) RawJSON(text []byte) {
 	if c, nested, ok := b.slot(); ok {
-		b.setErr(b.e.w.putRaw(c, nested, text))
+		b.setErr(b.e.w.putRawAt(c, nested, text, len(b.stack)+1))
 	}
 }
 

@@ -184,13 +184,6 @@ func (w *walker) putRawAt(c *column, nested bool, raw []byte, depth int) error {
 	return nil
 }
 
-// putRaw is putRawAt for a value at depth 1: right for a column's cell,
-// too lenient below it. Builder.RawJSON uses it until it passes its own
-// depth to putRawAt; remove it then.
-func (w *walker) putRaw(c *column, nested bool, raw []byte) error {
-	return w.putRawAt(c, nested, raw, 1)
-}
-
 // putNumber stores a json.Number as encoding/json writes it.
 func (w *walker) putNumber(c *column, nested bool, n json.Number, quoted bool) error {
 	s := string(n)
