@@ -23,6 +23,14 @@
 //   - Document page: a page holding one JSON object or value instead of an
 //     array of rows (a session, a schema, a single record).
 //
+// # Producers
+//
+// Marshal and Encoder take Go values (structs, maps, slices, as json.Marshal
+// does); AppendSQL takes *sql.Rows as the driver yields them, typed by the
+// result's ColumnTypes; jsonbridge.AppendPage takes JSON text; a Builder
+// takes values one call at a time. All four share one encoder, so that
+// equivalent values give the same page.
+//
 // # Costs
 //
 // Marshal walks the values once, interning strings in a map, and writes the
