@@ -148,6 +148,7 @@ var abReaders = []struct {
 	{"UnmarshalStructs", func(page []byte) error { var v []abRow; return rowpage.Unmarshal(page, &v) }},
 	{"UnmarshalAny", func(page []byte) error { var v any; return rowpage.Unmarshal(page, &v) }},
 	{"AppendJSON", func(page []byte) error { _, err := jsonbridge.AppendJSON(nil, page); return err }},
+	{"UnmarshalRawMessages", func(page []byte) error { var v []json.RawMessage; return rowpage.Unmarshal(page, &v) }},
 }
 
 // abIterate opens page and calls every accessor on every cell of every row.
@@ -175,7 +176,7 @@ func abIterate(page []byte) error {
 				strs, js = abDrain(e, strs, js)
 			}
 			r.Value(c)
-			js = r.AppendJSON(js[:0], c)
+			js, _ = r.AppendJSON(js[:0], c)
 		}
 	}
 	return nil
@@ -203,7 +204,7 @@ func abDrain(e rowpage.Elems, strs []string, js []byte) ([]string, []byte) {
 			continue
 		}
 		e.Value()
-		js = e.AppendJSON(js[:0])
+		js, _ = e.AppendJSON(js[:0])
 	}
 	return strs, js
 }
@@ -229,6 +230,7 @@ const (
 	abStructs = "UnmarshalStructs"
 	abAny     = "UnmarshalAny"
 	abJSON    = "AppendJSON"
+	abRaw     = "UnmarshalRawMessages"
 	abMaxU64  = ^uint64(0)
 )
 
@@ -236,18 +238,26 @@ const (
 // page: factor*n + fixed. The factors are those of the densest legitimate
 // pages. A bool column holds 8 rows per byte, and a Go map of one entry
 // costs about 340 bytes, so decoding maps may cost some 2,800 times the page;
-// structs cost their size per row; JSON costs its own length (a bool cell
-// of a one-letter key is 11 bytes of JSON per bit) times the growth of the
-// output slice. What no factor allows is a cost that grows with a count the
-// page does not pay for in bytes.
+// structs cost their size per row; JSON costs its own length, at most
+// Limits.MaxJSONBytes (by default JSONBytesPerByte times the page plus
+// JSONBytesFree), times the growth of the output slice. What no factor
+// allows is a cost that grows with a count the page does not pay for in
+// bytes.
 var abBound = map[string]struct{ factor, fixed uint64 }{
 	abOpen:    {16, 64 << 10},
-	abIter:    {256, 64 << 10},
+	abIter:    {256 + abGrowth*format.JSONBytesPerByte, abGrowth * format.JSONBytesFree}, // it calls AppendJSON on every cell
 	abMaps:    {4096, 1 << 20},
 	abStructs: {4096, 1 << 20},
 	abAny:     {4096, 1 << 20},
-	abJSON:    {1024, 1 << 20},
+	abJSON:    {abGrowth * format.JSONBytesPerByte, abGrowth * format.JSONBytesFree},
+	abRaw:     {abGrowth * format.JSONBytesPerByte, abGrowth * format.JSONBytesFree},
 }
+
+// abGrowth is how many times its final length a slice grown by append
+// allocates in all: large slices grow by about 1.25 times (rounded up to a
+// size class), and 1/(1-1/1.25) = 5; then a copy the reader may keep
+// (json.RawMessage) and some slack.
+const abGrowth = 8
 
 // abObjectsPerByte and abObjectsFixed bound allocated objects likewise: at most 32 per byte (two
 // per row of a bool column's map, eight rows a byte) plus a constant.
@@ -345,15 +355,18 @@ func abCases() []abCase {
 	}), nil)
 	add("rows at the allowance, all-null column", abFreeRows(0, func(r uint64) []byte { return abRowsPage(r, []string{"a"}, nullCol) }), nil)
 	add("rows past the allowance, all-null column", abFreeRows(1, func(r uint64) []byte { return abRowsPage(r, []string{"a"}, nullCol) }), format.ErrLimit)
-	const keyBug = "bug: AppendJSON repeats a column's key (or a referenced string) once per row: output, and so allocation, is unbounded in the page size; see report"
+	// Pages that expand into far more JSON than their size: readers that
+	// render JSON stop at MaxJSONBytes with ErrLimit.
 	long := strings.Repeat("k", 16<<10)
-	add("16 KiB key, bool column", abRowsPage(8192, []string{long}, abCol{0, format.EncBool, make([]byte, 1024)}), nil,
-		abJSON, keyBug)
-	add("16 KiB string in every row", abRowsPage(8192, []string{"s", long}, abCol{0, format.EncStrRef, abReps([]byte{1}, 8192)}), nil,
-		abJSON, keyBug)
+	add("16 KiB key, bool column", abRowsPage(8192, []string{long}, abCol{0, format.EncBool, make([]byte, 1024)}), nil)
+	add("16 KiB string in every row", abRowsPage(8192, []string{"s", long}, abCol{0, format.EncStrRef, abReps([]byte{1}, 8192)}), nil)
 	add("string-seq base 0 and a 16 KiB key", abPage(format.KindRows, 8192, 2, abStrings(long, "s"), abShapes([]uint64{0, 1}), nil,
-		abColumns(true, nullCol, abCol{1, format.EncStrSeq | format.EncNullBitmap, abCat([]byte{0xfe}, abReps([]byte{0xff}, 1023), abUv(0))})), nil,
-		abJSON, keyBug)
+		abColumns(true, nullCol, abCol{1, format.EncStrSeq | format.EncNullBitmap, abCat([]byte{0xfe}, abReps([]byte{0xff}, 1023), abUv(0))})), nil)
+	add("string list of one cell, 2^17 references to a 16 KiB string", abRowsPage(1, []string{"l", long},
+		abCol{0, format.EncStrList, abCat(abUv(n), abReps([]byte{1}, n))}), nil)
+	add("array of 2^17 references to a 16 KiB string", abValuePage([]string{long},
+		abCat([]byte{format.TagArray}, abUv(n), abReps([]byte{format.TagString, 0}, n))), nil)
+	add("one row of 8,192 columns, each a 16 KiB string", abWideRow(8192, long), nil)
 	return cs
 }
 
@@ -369,6 +382,20 @@ func abFreeRows(extra uint64, build func(rows uint64) []byte) []byte {
 		}
 		return page
 	}
+}
+
+// abWideRow is a one-row page of n columns whose every cell is the string s.
+func abWideRow(n int, s string) []byte {
+	names := make([]string, n+1)
+	shape := make([]uint64, n)
+	cols := make([]abCol, n)
+	names[n] = s
+	for i := range n {
+		names[i] = fmt.Sprint(i)
+		shape[i] = uint64(i)
+		cols[i] = abCol{uint64(i), format.EncStrRef, abUv(uint64(n))}
+	}
+	return abPage(format.KindRows, 1, uint64(n), abStrings(names...), abShapes(shape), nil, abColumns(true, cols...))
 }
 
 // abManyColumns is a one-row page of n all-null columns named "0", "1", ...
@@ -540,7 +567,7 @@ func abDeepNesting(t *testing.T, depth int) {
 			}
 			for r := range p.Rows() {
 				r.Value(0)
-				if js := r.AppendJSON(nil, 0); !json.Valid(js) {
+				if js, err := r.AppendJSON(nil, 0); err != nil || !json.Valid(js) {
 					t.Errorf("Row.AppendJSON wrote invalid JSON")
 				}
 				if e, ok := r.Elems(0); ok {

@@ -133,7 +133,8 @@ func (e *Elems) Elems() (Elems, bool) {
 // Value returns the current element as a Go value, as Row.Value.
 func (e *Elems) Value() any { return e.p.value(&e.cur) }
 
-// AppendJSON appends the current element's JSON text, as Row.AppendJSON.
-func (e *Elems) AppendJSON(dst []byte) []byte {
-	return e.p.l.AppendCellJSON(dst, &e.cur, true)
+// AppendJSON appends the current element's JSON text, as Row.AppendJSON,
+// with the same ErrLimit error past the page's MaxJSONBytes.
+func (e *Elems) AppendJSON(dst []byte) ([]byte, error) {
+	return e.p.appendCellJSON(dst, &e.cur, -1, -1)
 }

@@ -140,7 +140,10 @@ func TestRowElems(t *testing.T) {
 		var seen []string
 		for e.Next() {
 			var out []byte
-			out = e.AppendJSON(out)
+			out, err := e.AppendJSON(out)
+			if err != nil {
+				t.Fatal(err)
+			}
 			seen = append(seen, string(out))
 			switch len(seen) - 1 {
 			case 0:
@@ -349,9 +352,16 @@ func elemsTree(t *testing.T, e Elems, pick func() int) any {
 				v = elemsTree(t, sub, pick)
 			case 1:
 				sub.Next() // dropped: e walks the element itself
-				v, _ = e.Value(), e.AppendJSON(nil)
+				v = e.Value()
+				if _, err := e.AppendJSON(nil); err != nil {
+					t.Fatal(err)
+				}
 			case 2:
-				if err := json.Unmarshal(e.AppendJSON(nil), &v); err != nil {
+				js, err := e.AppendJSON(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := json.Unmarshal(js, &v); err != nil {
 					t.Fatal(err)
 				}
 				v = e.Value() // the same element again

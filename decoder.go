@@ -277,11 +277,24 @@ func (p *Page) value(x *format.Cell) any {
 }
 
 // AppendJSON appends column c's JSON text (null when absent), as
-// json.Marshal writes it.
-func (r *Row) AppendJSON(dst []byte, c int) []byte {
+// json.Marshal writes it. A cell whose JSON would pass the page's
+// MaxJSONBytes (a hostile list of references to one long string) gets an
+// ErrLimit error and dst back unchanged.
+func (r *Row) AppendJSON(dst []byte, c int) ([]byte, error) {
 	x := r.cell(c)
 	if x == nil {
-		return append(dst, "null"...)
+		return append(dst, "null"...), nil
 	}
-	return r.p.l.AppendCellJSON(dst, x, true)
+	return r.p.appendCellJSON(dst, x, r.index, c)
+}
+
+// appendCellJSON renders cell x under the page's JSON budget.
+func (p *Page) appendCellJSON(dst []byte, x *format.Cell, row, col int) ([]byte, error) {
+	budget := p.l.JSONBudget()
+	stop := format.JSONStop(len(dst), budget)
+	out := p.l.AppendCellJSON(dst, x, true, stop)
+	if len(out) > stop {
+		return dst, format.JSONLimitError(budget, row, col)
+	}
+	return out, nil
 }

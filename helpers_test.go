@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -22,7 +23,7 @@ func pageJSON(t testing.TB, page []byte) []byte {
 		var c format.Cell
 		cur := l.Cursor(0)
 		cur.TakeCell(&c)
-		return l.AppendCellJSON(out, &c, true)
+		return l.AppendCellJSON(out, &c, true, math.MaxInt)
 	case format.KindRows:
 		out = append(out, '[')
 	}
@@ -42,7 +43,10 @@ func pageJSON(t testing.TB, page []byte) []byte {
 			c := r.Field(i)
 			out = l.AppendStringJSON(out, int(l.Columns[c].Name), true)
 			out = append(out, ':')
-			out = r.AppendJSON(out, c)
+			var err error
+			if out, err = r.AppendJSON(out, c); err != nil {
+				t.Fatal(err)
+			}
 		}
 		out = append(out, '}')
 	}

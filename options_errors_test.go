@@ -16,9 +16,14 @@ func TestOptionErrors(t *testing.T) {
 		}
 	}
 	for _, lim := range []Limits{{MaxPageBytes: 3}, {MaxRows: -1}, {MaxColumns: 1 << 25}, {MaxStrings: -5},
-		{MaxStringBytes: -1}, {MaxDepth: format.MaxDepthLimit + 1}, {MaxShapes: 1 << 25}} {
+		{MaxStringBytes: -1}, {MaxDepth: format.MaxDepthLimit + 1}, {MaxShapes: 1 << 25}, {MaxJSONBytes: -2}} {
 		if _, err := (DecOptions{Limits: lim}).DecMode(); !errors.Is(err, ErrLimit) {
 			t.Fatalf("DecOptions{Limits: %+v}: %v, want ErrLimit", lim, err)
+		}
+	}
+	for _, max := range []int{format.NoJSONCap, 1, 1 << 30} {
+		if _, err := (DecOptions{Limits: Limits{MaxJSONBytes: max}}).DecMode(); err != nil {
+			t.Errorf("MaxJSONBytes %d: %v", max, err)
 		}
 	}
 }

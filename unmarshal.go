@@ -41,7 +41,8 @@ func (p *Page) Decode(v any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
-	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1}
+	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1,
+		jsonLeft: p.l.JSONBudget()}
 	if err := d.page(rv.Elem()); err != nil {
 		return err
 	}
@@ -67,6 +68,8 @@ type decodeState struct {
 	valueDecoder
 	p        *Page
 	row, col int
+	jsonStop int                          // the length past which a render for an Unmarshaler stops
+	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
 	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
 	blocks   []strBlock                   // by column: the copied strings of string-seq columns
 	slab     []string                     // spare room for small []string fields
@@ -274,7 +277,8 @@ func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) erro
 	return d.fail("cannot decode an object into " + v.Type().String())
 }
 
-// rowJSON renders a row as JSON, for Unmarshaler targets.
+// rowJSON renders a row as JSON, for Unmarshaler targets. Past d.jsonStop
+// it returns early: viaUnmarshaler then fails with ErrLimit.
 func (d *decodeState) rowJSON(b []byte, shape []uint32, it *rowIter) []byte {
 	b = append(b, '{')
 	for i, c := range shape {
@@ -283,7 +287,10 @@ func (d *decodeState) rowJSON(b []byte, shape []uint32, it *rowIter) []byte {
 		}
 		b = d.l.AppendStringJSON(b, int(it.l.Columns[c].Name), true)
 		b = append(b, ':')
-		b = d.l.AppendCellJSON(b, &it.cells[c], true)
+		b = d.l.AppendCellJSON(b, &it.cells[c], true, d.jsonStop)
+		if len(b) > d.jsonStop {
+			return b
+		}
 	}
 	return append(b, '}')
 }
@@ -333,7 +340,18 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 	if render == nil {
 		render = func(b []byte) []byte { return d.allRowsJSON(b) }
 	}
+	// The budget is the whole call's: the targets keep what they are given
+	// (json.RawMessage copies it), so it bounds what they can hold too.
+	d.jsonStop = d.jsonLeft
 	d.buf = render(d.buf[:0])
+	if len(d.buf) > d.jsonLeft {
+		e := format.JSONLimitError(d.l.JSONBudget(), d.row, d.col)
+		if e.Column >= 0 && d.p.l.Kind != format.KindValue {
+			e.ColumnName = d.p.l.ColumnName(d.col)
+		}
+		return true, e
+	}
+	d.jsonLeft -= len(d.buf)
 	if err := u.UnmarshalJSON(d.buf); err != nil {
 		e := d.fail("UnmarshalJSON of " + v.Type().String() + " failed")
 		e.Cause = err
@@ -356,7 +374,9 @@ func (d *decodeState) allRowsJSON(b []byte) []byte {
 			b = append(b, "null"...)
 			continue
 		}
-		b = d.rowJSON(b, shape, &it)
+		if b = d.rowJSON(b, shape, &it); len(b) > d.jsonStop {
+			return b
+		}
 	}
 	return append(b, ']')
 }
@@ -406,7 +426,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	if c.Tag == format.TagNull {
 		return d.null(v)
 	}
-	render := func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true) }
+	render := func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true, d.jsonStop) }
 	if quoted && c.Tag == format.TagString {
 		// encoding/json reads the string's contents as the literal.
 		s := d.l.Strings.Bytes(int(c.Str))

@@ -27,6 +27,7 @@ type Layout struct {
 	rowsOff   int      // offset of rowShapes in Page
 	depth     int      // MaxDepth in force when parsed
 	maxStr    int      // MaxStringBytes in force when parsed
+	jsonMax   int      // MaxJSONBytes in force for this page (Limits.JSONBudget)
 	dataStr   string   // Page viewed as a string
 
 	checkFlags bool // Reset verifies string flags
@@ -163,11 +164,16 @@ func ParseValues(page []byte, lim Limits) (*Layout, error) {
 	return l, nil
 }
 
+// JSONBudget returns how many bytes of JSON one call may render from the
+// page (Limits.MaxJSONBytes, or its default for the page's size).
+func (l *Layout) JSONBudget() int { return l.jsonMax }
+
 // FlagsVerified reports whether the string flags were checked by Parse (or
 // Reset), so that strings marked clean may be copied into JSON as they are.
 func (l *Layout) FlagsVerified() bool { return l.flagsOK }
 
 func (l *Layout) reset(page []byte, lim Limits, checkFlags bool) error {
+	l.jsonMax = lim.JSONBudget(len(page))
 	lim = lim.WithDefaults()
 	l.flagsOK = false
 	l.checkFlags = checkFlags

@@ -1,5 +1,10 @@
 package format
 
+import (
+	"math"
+	"strconv"
+)
+
 // Limits bound what a reader accepts, so that a hostile or damaged page can
 // cost no more than its own size in memory and time. A zero field means the
 // default. Every count in a page is also checked against the bytes that could
@@ -21,6 +26,16 @@ type Limits struct {
 	MaxDepth int
 	// MaxShapes caps the number of distinct row shapes. Default 65,536; range 1 to 2^24.
 	MaxShapes int
+	// MaxJSONBytes caps the JSON text one call renders from a page: a whole
+	// page (jsonbridge's AppendJSON and WriteJSON, envelope included), one
+	// cell (Row.AppendJSON, Elems.AppendJSON) or the text handed to a
+	// json.Unmarshaler. A page legitimately expands into more JSON than its
+	// size, since an interned string is written once per reference, but a
+	// hostile page could expand without bound (a list in which every byte
+	// refers to the same 16 KiB string), so the default is JSONBytesPerByte
+	// times the page's size plus JSONBytesFree. Range 1 to math.MaxInt; -1 removes
+	// the cap. Exceeding it is an ErrLimit error.
+	MaxJSONBytes int
 }
 
 // Default limits.
@@ -35,6 +50,16 @@ const (
 	// MaxDepthLimit is the largest MaxDepth accepted; deeper nesting would
 	// need recursion deep enough to be a risk in itself.
 	MaxDepthLimit = 10000
+	// JSONBytesPerByte and JSONBytesFree make the default MaxJSONBytes of a
+	// page of n bytes: JSONBytesPerByte*n + JSONBytesFree. The densest
+	// legitimate pages (a bool column under a long key, a short list of
+	// long interned strings in every row) expand to some 100 to 200 bytes
+	// of JSON per page byte; 256 leaves room and still bounds the output,
+	// and so the memory of a reader, by a constant times the page.
+	JSONBytesPerByte = 256
+	JSONBytesFree    = 1 << 20
+	// NoJSONCap as MaxJSONBytes removes the cap.
+	NoJSONCap = -1
 )
 
 // FreeRows is how many rows a page may hold beyond 8 per byte of page; see
@@ -89,10 +114,45 @@ func (l Limits) Check() error {
 		{"MaxStringBytes", l.MaxStringBytes, 1, 1<<31 - 1},
 		{"MaxDepth", l.MaxDepth, 1, MaxDepthLimit},
 		{"MaxShapes", l.MaxShapes, 1, 1 << 24},
+		{"MaxJSONBytes", l.MaxJSONBytes, 1, math.MaxInt},
 	} {
+		if r.name == "MaxJSONBytes" && r.v == NoJSONCap {
+			continue
+		}
 		if r.v != 0 && (r.v < r.lo || r.v > r.hi) {
 			return &Error{Err: ErrLimit, Msg: "option " + r.name + " is out of range", Offset: -1, Row: -1, Column: -1}
 		}
 	}
 	return nil
+}
+
+// JSONBudget returns how many bytes of JSON one call may render from a page
+// of pageLen bytes under l (see MaxJSONBytes): math.MaxInt when uncapped.
+func (l Limits) JSONBudget(pageLen int) int {
+	switch {
+	case l.MaxJSONBytes == NoJSONCap:
+		return math.MaxInt
+	case l.MaxJSONBytes > 0:
+		return l.MaxJSONBytes
+	}
+	if pageLen > (math.MaxInt-JSONBytesFree)/JSONBytesPerByte {
+		return math.MaxInt
+	}
+	return JSONBytesPerByte*pageLen + JSONBytesFree
+}
+
+// JSONStop returns the length past which a buffer that held start bytes
+// before a render has used budget bytes (math.MaxInt if that overflows).
+func JSONStop(start, budget int) int {
+	if budget > math.MaxInt-start {
+		return math.MaxInt
+	}
+	return start + budget
+}
+
+// JSONLimitError is the ErrLimit error of a render that passed its budget
+// of budget bytes, at row and column (-1 when unknown).
+func JSONLimitError(budget, row, column int) *Error {
+	return &Error{Err: ErrLimit, Msg: "the page's JSON passes MaxJSONBytes (" + strconv.Itoa(budget) +
+		" bytes); raise Limits.MaxJSONBytes, or set it to -1 to remove the cap", Offset: -1, Row: row, Column: column}
 }

@@ -10,7 +10,12 @@ import (
 // objects are rendered recursively (Parse bounded their depth) in one pass
 // over their bytes, which closes an open cell. escapeHTML selects
 // json.Marshal's escaping of <, > and & in strings.
-func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
+//
+// stop bounds the output (see Limits.MaxJSONBytes and JSONStop): once
+// len(dst) passes it, no further element of an array, object or string list
+// is written, though the cell is still walked to its end. The caller must
+// then discard the output and report ErrLimit.
+func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool, stop int) []byte {
 	switch c.Tag {
 	case TagNull:
 		return append(dst, "null"...)
@@ -38,11 +43,11 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 		return AppendRawJSON(dst, c.Data, escapeHTML)
 	case TagArray:
 		if c.Flat {
-			return l.AppendStrListJSON(dst, c.Len, c.Data, escapeHTML)
+			return l.AppendStrListJSON(dst, c.Len, c.Data, escapeHTML, stop)
 		}
-		return l.appendElemsJSON(append(dst, '['), c, escapeHTML, ']')
+		return l.appendElemsJSON(append(dst, '['), c, escapeHTML, ']', stop)
 	case TagObject:
-		return l.appendElemsJSON(append(dst, '{'), c, escapeHTML, '}')
+		return l.appendElemsJSON(append(dst, '{'), c, escapeHTML, '}', stop)
 	}
 	return dst
 }
@@ -50,21 +55,29 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool) []byte {
 // appendElemsJSON appends the elements of c, an array or object, and the
 // closing bracket, in one pass with AppendValueJSON; it closes c (see
 // Cell.Close) with the length found.
-func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte) []byte {
+func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte, stop int) []byte {
 	b := c.Data
 	pos := 0
 	for i := range c.Len {
+		var k uint64
+		if end == '}' {
+			var n int
+			k, n = ConsumeUvarint(b[pos:])
+			pos += n
+		}
+		if len(dst) > stop { // over budget: only walk to the end
+			pos += SkipValue(b[pos:])
+			continue
+		}
 		if i > 0 {
 			dst = append(dst, ',')
 		}
 		if end == '}' {
-			k, n := ConsumeUvarint(b[pos:])
-			pos += n
 			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
 			dst = append(dst, ':')
 		}
 		var m int
-		dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+		dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML, stop)
 		pos += m
 	}
 	c.Close(pos)
@@ -123,11 +136,12 @@ func AppendRawJSON(dst, raw []byte, escapeHTML bool) []byte {
 }
 
 // AppendStrListJSON renders the elements of a string-list cell (n bare
-// uvarint string indexes in b) as a JSON array.
-func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool) []byte {
+// uvarint string indexes in b) as a JSON array; it stops writing elements
+// once len(dst) passes stop (see AppendCellJSON).
+func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool, stop int) []byte {
 	dst = append(dst, '[')
 	pos := 0
-	for i := 0; i < n; i++ {
+	for i := 0; i < n && len(dst) <= stop; i++ {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
@@ -139,8 +153,10 @@ func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool)
 }
 
 // TakeStrListJSON renders the current cell of an EncStrList cursor as a
-// JSON array and moves past it, reading each string index once.
-func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
+// JSON array and moves past it, reading each string index once. Once
+// len(dst) passes stop it writes no more elements but still moves past
+// the cell (see AppendCellJSON).
+func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
 	n := c.uv()
 	if n == 0 {
@@ -149,6 +165,12 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool) []byte 
 	dst = append(dst, '[')
 	dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
 	for ; n > 1; n-- {
+		if len(dst) > stop {
+			for ; n > 1; n-- {
+				c.uv()
+			}
+			break
+		}
 		dst = append(dst, ',')
 		dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
 	}

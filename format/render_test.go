@@ -1,6 +1,7 @@
 package format
 
 import (
+	"math"
 	"strings"
 	"testing"
 )
@@ -63,11 +64,35 @@ func TestTakeStrListJSON(t *testing.T) {
 			want = AppendQuoted(want, strs[v], true)
 		}
 		want = append(want, ']')
-		if got := l.TakeStrListJSON(nil, &cur, true); string(got) != string(want) {
+		if got := l.TakeStrListJSON(nil, &cur, true, math.MaxInt); string(got) != string(want) {
 			t.Errorf("list %d: got %s, want %s", k, got, want)
 		}
 	}
 	if cur.pos != len(payload) {
 		t.Errorf("cursor at %d after all lists, want %d", cur.pos, len(payload))
+	}
+
+	// Over budget the elements stop but the cursor still moves past the
+	// cell: the next cell is read from the right place.
+	const stop = 8
+	cur = Cursor{enc: EncStrList, data: payload}
+	for k, list := range lists {
+		want := []byte{'['}
+		for j, v := range list {
+			if j > 0 {
+				if len(want) > stop {
+					break
+				}
+				want = append(want, ',')
+			}
+			want = AppendQuoted(want, strs[v], true)
+		}
+		want = append(want, ']')
+		if got := l.TakeStrListJSON(nil, &cur, true, stop); string(got) != string(want) {
+			t.Errorf("list %d, stop %d: got %s, want %s", k, stop, got, want)
+		}
+	}
+	if cur.pos != len(payload) {
+		t.Errorf("over budget: cursor at %d after all lists, want %d", cur.pos, len(payload))
 	}
 }

@@ -7,8 +7,10 @@ import (
 
 // AppendValueJSON renders the tagged value at the start of b (validated by
 // Parse) as JSON and returns the bytes of b it used. Unlike ReadValue plus
-// AppendCellJSON it walks nested arrays and objects once.
-func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool) ([]byte, int) {
+// AppendCellJSON it walks nested arrays and objects once. Once len(dst)
+// passes stop it writes no more elements, though it still returns the
+// value's whole length (see AppendCellJSON).
+func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]byte, int) {
 	tag := b[0]
 	switch tag {
 	case TagNull:
@@ -52,11 +54,15 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool) ([]byte, int) {
 		pos := 1 + n
 		dst = append(dst, '[')
 		for i := uint64(0); i < cnt; i++ {
+			if len(dst) > stop {
+				pos += SkipValue(b[pos:])
+				continue
+			}
 			if i > 0 {
 				dst = append(dst, ',')
 			}
 			var m int
-			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML, stop)
 			pos += m
 		}
 		return append(dst, ']'), pos
@@ -65,15 +71,19 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool) ([]byte, int) {
 		pos := 1 + n
 		dst = append(dst, '{')
 		for i := uint64(0); i < cnt; i++ {
+			k, n := ConsumeUvarint(b[pos:])
+			pos += n
+			if len(dst) > stop {
+				pos += SkipValue(b[pos:])
+				continue
+			}
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			k, n := ConsumeUvarint(b[pos:])
-			pos += n
 			dst = l.AppendStringJSON(dst, int(k), escapeHTML)
 			dst = append(dst, ':')
 			var m int
-			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML)
+			dst, m = l.AppendValueJSON(dst, b[pos:], escapeHTML, stop)
 			pos += m
 		}
 		return append(dst, '}'), pos

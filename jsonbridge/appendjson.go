@@ -4,6 +4,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 )
 
@@ -27,6 +28,10 @@ type transcoder struct {
 	dates []format.DateCache
 	cell  format.Cell
 	rows  int // rows written
+	// stop is the length of the output buffer past which the page's JSON
+	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
+	// each chunk it flushes.
+	stop int
 }
 
 func (m *Mode) get() *transcoder {
@@ -44,11 +49,16 @@ func (m *Mode) put(t *transcoder) {
 
 // AppendJSON appends the JSON of page to dst, exactly as json.Marshal wrote
 // the values the page was built from. With a reused dst it does not
-// allocate. On error dst is returned unchanged.
+// allocate. On error dst is returned unchanged. A hostile page can expand
+// into far more JSON than its size (a long string referenced over and
+// over), so the output is capped by Limits.MaxJSONBytes, by default 256
+// times the page's size plus 16 MiB; past it the error is ErrLimit.
 func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSON(dst, page) }
 
 // WriteJSON writes the JSON of page to w in chunks of about 32 KiB, so that
-// a large page never needs one buffer of its whole JSON.
+// a large page never needs one buffer of its whole JSON. The bytes written
+// are capped as AppendJSON's are; an error after the first chunk leaves w
+// holding part of the JSON.
 func WriteJSON(w io.Writer, page []byte) error { return defaultMode.WriteJSON(w, page) }
 
 // AppendJSON appends the JSON of page to dst under mode m. The cost is one
@@ -59,7 +69,11 @@ func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
 	if err := t.open(page); err != nil {
 		return dst, err
 	}
-	out, _ := t.render(dst, nil)
+	t.stop = format.JSONStop(len(dst), t.l.JSONBudget())
+	out, err := t.render(dst, nil)
+	if err != nil {
+		return dst, err
+	}
 	return out, nil
 }
 
@@ -75,6 +89,7 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	}
 	buf := chunkPool.Get().(*[]byte)
 	defer chunkPool.Put(buf)
+	t.stop = t.l.JSONBudget()
 	out, err := t.render((*buf)[:0], w)
 	if err != nil {
 		return err
@@ -128,12 +143,12 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	case format.KindValue:
 		dst = t.value(dst, 0)
 		t.rows = 1
-		return t.closeEnvelope(dst), nil
+		return t.closeEnvelope(dst, -1)
 	case format.KindObject:
 		sr := l.RowShapes()
 		dst = t.row(dst, l.Shape(sr.Next()))
 		t.rows = 1
-		return t.closeEnvelope(dst), nil
+		return t.closeEnvelope(dst, 0)
 	}
 	dst = append(dst, '[')
 	sr := l.RowShapes()
@@ -160,29 +175,44 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		} else {
 			dst = t.row(dst, l.Shape(id))
 		}
+		if len(dst) > t.stop {
+			return dst, t.overBudget(i)
+		}
 		t.rows++
 		if w != nil && len(dst) >= chunkSize {
 			if _, err := w.Write(dst); err != nil {
 				return dst[:0], err
 			}
+			t.stop -= len(dst)
 			dst = dst[:0]
 		}
 	}
 	dst = append(dst, ']')
-	return t.closeEnvelope(dst), nil
+	return t.closeEnvelope(dst, -1)
 }
 
-// closeEnvelope writes the count and the fields after the rows.
-func (t *transcoder) closeEnvelope(dst []byte) []byte {
+// closeEnvelope writes the count and the fields after the rows, then
+// checks the budget a last time (row is the row to blame, or -1).
+func (t *transcoder) closeEnvelope(dst []byte, row int) ([]byte, error) {
 	m := t.m
-	if !m.env {
-		return dst
+	if m.env {
+		if m.envCount != nil {
+			dst = append(dst, m.envCount...)
+			dst = strconv.AppendInt(dst, int64(t.rows), 10)
+		}
+		dst = append(dst, m.envTail...)
 	}
-	if m.envCount != nil {
-		dst = append(dst, m.envCount...)
-		dst = strconv.AppendInt(dst, int64(t.rows), 10)
+	if len(dst) > t.stop {
+		return dst, t.overBudget(row)
 	}
-	return append(dst, m.envTail...)
+	return dst, nil
+}
+
+// overBudget is the error of output past t.stop.
+func (t *transcoder) overBudget(row int) error {
+	return &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: the page's JSON passes MaxJSONBytes (" +
+		strconv.Itoa(t.l.JSONBudget()) + " bytes); raise Limits.MaxJSONBytes, or set it to -1 to remove the cap",
+		Offset: -1, Row: row, Column: -1}
 }
 
 // skip moves the cursors of a row's columns past the row.
@@ -208,6 +238,9 @@ func (t *transcoder) row(dst []byte, shape []uint32) []byte {
 		}
 		dst = appendKey(dst, t.keys, s, int(col.keyEnd))
 		dst = t.value(dst, c)
+		if len(dst) > t.stop { // render fails: no need to finish the row
+			return dst
+		}
 	}
 	return append(dst, '}')
 }
@@ -247,15 +280,15 @@ func (t *transcoder) value(dst []byte, c uint32) []byte {
 		}
 		return append(dst, "false"...)
 	case format.EncAny:
-		out, n := l.AppendValueJSON(dst, cur.AnyBytes(), t.m.escapeHTML)
+		out, n := l.AppendValueJSON(dst, cur.AnyBytes(), t.m.escapeHTML, t.stop)
 		cur.Advance(n)
 		return out
 	case format.EncStrList:
-		return l.TakeStrListJSON(dst, cur, t.m.escapeHTML)
+		return l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
 	case format.EncUint:
 		return strconv.AppendUint(dst, cur.TakeUint(), 10)
 	default: // EncBytes, EncNumber
 		cur.TakeCell(&t.cell)
-		return l.AppendCellJSON(dst, &t.cell, t.m.escapeHTML)
+		return l.AppendCellJSON(dst, &t.cell, t.m.escapeHTML, t.stop)
 	}
 }

@@ -214,7 +214,7 @@ func TestLyingStringFlags(t *testing.T) {
 		t.Fatalf("Open: %v", err)
 	}
 	for r := range p.Rows() {
-		if out := r.AppendJSON(nil, 0); !json.Valid(out) || string(out) != `"\""` {
+		if out, err := r.AppendJSON(nil, 0); err != nil || !json.Valid(out) || string(out) != `"\""` {
 			t.Fatalf("Row.AppendJSON wrote %s", out)
 		}
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,6 +121,17 @@ func TestJSONOptions(t *testing.T) {
 	}
 	if _, _, err := runCmd(t, page, "json", "-offset", "-1"); exitCode(err) != 2 {
 		t.Errorf("negative offset: %v", err)
+	}
+	// -max-bytes caps the output: exactly the JSON passes, a byte less fails.
+	full, _, _ := runCmd(t, page, "json")
+	if got, _, err := runCmd(t, page, "json", "-max-bytes", fmt.Sprint(len(full))); err != nil || got != full {
+		t.Errorf("-max-bytes of the JSON's length: %v", err)
+	}
+	if _, _, err := runCmd(t, page, "json", "-max-bytes", fmt.Sprint(len(full)-1)); exitCode(err) != 1 || !strings.Contains(err.Error(), "MaxJSONBytes") {
+		t.Errorf("-max-bytes one short: %v", err)
+	}
+	if _, _, err := runCmd(t, page, "json", "-max-bytes", "-2"); exitCode(err) != 2 {
+		t.Errorf("-max-bytes -2: %v", err)
 	}
 }
 

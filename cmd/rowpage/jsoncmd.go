@@ -18,6 +18,7 @@ values the page was built from. A newline follows only on a terminal.`, stderr)
 	rowsKey := fs.String("envelope", "", "wrap the rows in an object, under this `key` (\"rows\" if only -count-key is set)")
 	countKey := fs.String("count-key", "", "add the number of rows written to the envelope under this `key`")
 	noHTML := fs.Bool("no-escape-html", false, "write <, > and & as they are instead of \\u003c, \\u003e and \\u0026")
+	maxBytes := fs.Int("max-bytes", 0, "fail when the JSON passes this many `bytes` (0: 256 times the page plus 1 MiB; -1: no cap)")
 	out := fs.String("o", "", "write the JSON to this `file` instead of standard output")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
@@ -27,6 +28,7 @@ values the page was built from. A newline follows only on a terminal.`, stderr)
 		return err
 	}
 	opts := jsonbridge.Options{NoEscapeHTML: *noHTML, Offset: *offset, Limit: *limit}
+	opts.Limits.MaxJSONBytes = *maxBytes
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "columns" {
 			opts.Columns = append([]string{}, splitList(*columns)...)
