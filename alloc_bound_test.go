@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -209,10 +208,6 @@ func abDrain(e rowpage.Elems, strs []string, js []byte) ([]string, []byte) {
 	return strs, js
 }
 
-// abRunBugs reports whether ROWPAGE_RUN_BUGS is set: tests of known bugs
-// then run instead of skipping, to check a fix.
-func abRunBugs() bool { return os.Getenv("ROWPAGE_RUN_BUGS") != "" }
-
 // abMeasure runs f once and returns the bytes and objects it allocated.
 func abMeasure(f func()) (bytes, objects uint64) {
 	var a, b runtime.MemStats
@@ -266,8 +261,7 @@ const abObjectsPerByte, abObjectsFixed = 32, 4096
 type abCase struct {
 	name string
 	page []byte
-	open error             // the sentinel Open must fail with, or nil when the page is valid
-	bugs map[string]string // reader -> known bug that breaks the bound (the subtest skips)
+	open error // the sentinel Open must fail with, or nil when the page is valid
 }
 
 func abCases() []abCase {
@@ -275,15 +269,8 @@ func abCases() []abCase {
 	empty := abStrings()
 	one := abShapes([]uint64{0})
 	var cs []abCase
-	add := func(name string, page []byte, open error, bugs ...string) {
-		c := abCase{name: name, page: page, open: open}
-		for i := 0; i+1 < len(bugs); i += 2 {
-			if c.bugs == nil {
-				c.bugs = map[string]string{}
-			}
-			c.bugs[bugs[i]] = bugs[i+1]
-		}
-		cs = append(cs, c)
+	add := func(name string, page []byte, open error) {
+		cs = append(cs, abCase{name: name, page: page, open: open})
 	}
 	nullCol := abCol{0, format.EncNull, nil}
 
@@ -451,9 +438,6 @@ func TestAllocBound(t *testing.T) {
 			}
 			for _, r := range abReaders {
 				t.Run(r.name, func(t *testing.T) {
-					if bug := c.bugs[r.name]; bug != "" && !abRunBugs() {
-						t.Skip(bug + " (ROWPAGE_RUN_BUGS=1 runs it)")
-					}
 					abCheck(t, r.name, c.page, r.run)
 				})
 			}
