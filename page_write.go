@@ -107,7 +107,7 @@ func (b *pageBuilder) appendStrings(dst []byte, width int) []byte {
 		dst = append(dst, str...)
 	}
 	b.ends = offs
-	tableFlags(flags, dst[data:], offs)
+	format.SetTableFlags(flags, dst[data:], offs)
 	return dst
 }
 

@@ -1,24 +1,21 @@
-package rowpage
+package format
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/rowpage/rowpage/format"
 )
 
-// TestStringFlagsMatchesFormat compares tableFlags on a one-string table
-// with the reference,
-// format.StringFlags, on random strings over an alphabet of plain,
-// escaped, HTML, multi-byte, separator and invalid bytes, at every length
-// up to 70 and every position of a special byte, and in longer strings
-// (which take the strings.IndexByte path) at random positions.
-func TestStringFlagsMatchesFormat(t *testing.T) {
+// TestSetTableFlagsOneString compares SetTableFlags on a one-string table
+// with the reference, StringFlags, on strings over an alphabet of plain,
+// escaped, HTML, multi-byte, separator and invalid bytes: at every length
+// up to 70 with a special byte at every position (across the 16- and
+// 32-byte blocks of the sweep), and longer ones at random positions.
+func TestSetTableFlagsOneString(t *testing.T) {
 	check := func(s string) {
 		t.Helper()
-		if got, want := tableFlagsOf([]string{s})[0], format.StringFlags(s); got != want {
-			t.Fatalf("tableFlags(%q) = %d, want %d", s, got, want)
+		if got, want := tableFlagsOf([]string{s})[0], StringFlags(s); got != want {
+			t.Fatalf("SetTableFlags(%q) = %d, want %d", s, got, want)
 		}
 	}
 	pieces := []string{"a", "Z", " ", "0", "~", "\x7f", "\"", "\\", "\n", "\x00", "\x1f", "<", ">", "&", "=", "?", ";",
@@ -67,13 +64,13 @@ func FuzzStringFlags(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := tableFlagsOf([]string{s})[0], format.StringFlags(s); got != want {
-			t.Fatalf("tableFlags(%q) = %d, want %d", s, got, want)
+		if got, want := tableFlagsOf([]string{s})[0], StringFlags(s); got != want {
+			t.Fatalf("SetTableFlags(%q) = %d, want %d", s, got, want)
 		}
 	})
 }
 
-// tableFlagsOf runs tableFlags over strs laid out as a string table does.
+// tableFlagsOf runs SetTableFlags over strs laid out as a string table does.
 func tableFlagsOf(strs []string) []byte {
 	var data []byte
 	var ends []uint32
@@ -82,16 +79,16 @@ func tableFlagsOf(strs []string) []byte {
 		ends = append(ends, uint32(len(data)))
 	}
 	flags := make([]byte, (len(strs)+3)/4)
-	tableFlags(flags, data, ends)
+	SetTableFlags(flags, data, ends)
 	return flags
 }
 
-// checkTableFlags compares tableFlags with format.StringFlags of each string.
+// checkTableFlags compares SetTableFlags with StringFlags of each string.
 func checkTableFlags(t *testing.T, strs []string) {
 	t.Helper()
 	flags := tableFlagsOf(strs)
 	for i, s := range strs {
-		if got, want := flags[i>>2]>>((i&3)*2)&3, format.StringFlags(s); got != want {
+		if got, want := flags[i>>2]>>((i&3)*2)&3, StringFlags(s); got != want {
 			t.Fatalf("string %d of %d, %q: flags %d, want %d", i, len(strs), s, got, want)
 		}
 	}
@@ -102,9 +99,9 @@ func checkTableFlags(t *testing.T, strs []string) {
 	}
 }
 
-// TestTableFlagsMatchesFormat checks the flags tableFlags sets for tables
+// TestTableFlagsMatchesFormat checks the flags SetTableFlags sets for tables
 // of random strings (empty, short, long, plain and special) against
-// format.StringFlags.
+// StringFlags.
 func TestTableFlagsMatchesFormat(t *testing.T) {
 	pieces := []string{"a", " ", "\"", "\\", "\n", "\x00", "\x1f", "\x7f", "<", ">", "&", "é", "\u2028", "\u2029", "\xff", "\xe2\x80", "😀"}
 	r := rand.New(rand.NewPCG(5, 6))
