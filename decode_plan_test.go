@@ -113,7 +113,7 @@ func TestDecodePlanScalars(t *testing.T) {
 func TestDecodePlanNumbersAcrossTypes(t *testing.T) {
 	values := []any{
 		0, 1, -1, 127, 128, -128, -129, 255, 256, 32767, 32768, -32769, 65535, 65536,
-		math.MaxInt32, math.MaxInt32 + 1, math.MinInt32 - 1, math.MaxUint32, math.MaxUint32 + 1,
+		math.MaxInt32, int64(math.MaxInt32 + 1), int64(math.MinInt32 - 1), int64(math.MaxUint32), int64(math.MaxUint32 + 1),
 		1 << 24, 1<<24 + 1, -(1 << 24), -(1<<24 + 1), int64(math.MaxInt64), int64(math.MinInt64), uint64(math.MaxUint64),
 		0.5, -2.5, 1e300, 3.4028235e38, 3.4028236e38, 1.5e-45, 0.1, 16777217.0, 9007199254740993.0,
 		json.Number("123456789012345678901234567890"), json.Number("1e400"), json.Number("-0"), json.Number("1.0"),
