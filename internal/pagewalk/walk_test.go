@@ -40,7 +40,7 @@ func TestWalkValidPages(t *testing.T) {
 		"rows": []map[string]any{
 			{"i": 1, "s": "one", "l": []string{"x", "y"}, "t": when, "y": []byte("bytes"), "z": nil, "v": nested},
 			nil,
-			{"i": -1 << 40, "l": []string{}, "f": 1.5, "u": uint64(1 << 63), "v": []any{nested, nested}},
+			{"i": int64(-1 << 40), "l": []string{}, "f": 1.5, "u": uint64(1 << 63), "v": []any{nested, nested}},
 			{},
 		},
 		"object":       nested,
