@@ -18,6 +18,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
 
@@ -150,62 +151,15 @@ var abReaders = []struct {
 	{"UnmarshalRawMessages", func(page []byte) error { var v []json.RawMessage; return rowpage.Unmarshal(page, &v) }},
 }
 
-// abIterate opens page and calls every accessor on every cell of every row.
+// abIterate opens page and walks it with every accessor of every cell and
+// element (pagewalk.Walk), which is what a program that reads the page
+// cell by cell may cost.
 func abIterate(page []byte) error {
 	p, err := rowpage.Open(page)
 	if err != nil {
 		return err
 	}
-	var strs []string
-	var js []byte
-	for r := range p.Rows() {
-		for c := 0; c < p.NumColumns(); c++ {
-			r.Has(c)
-			r.IsNullAt(c)
-			r.Int(c)
-			r.Uint(c)
-			r.Float(c)
-			r.Bool(c)
-			r.String(c)
-			r.Bytes(c)
-			r.Time(c)
-			r.Number(c)
-			strs, _ = r.Strings(c, strs[:0])
-			if e, ok := r.Elems(c); ok {
-				strs, js = abDrain(e, strs, js)
-			}
-			r.Value(c)
-			js, _ = r.AppendJSON(js[:0], c)
-		}
-	}
-	return nil
-}
-
-// abDrain walks an Elems iterator, nested containers included, calling
-// every accessor on each element. Value and AppendJSON are called on leaves
-// only: on containers they would cost the square of the depth, which is the
-// harness's cost, not the reader's.
-func abDrain(e rowpage.Elems, strs []string, js []byte) ([]string, []byte) {
-	for e.Next() {
-		e.Key()
-		e.IsNull()
-		e.Int()
-		e.Uint()
-		e.Float()
-		e.Bool()
-		e.String()
-		e.Bytes()
-		e.Time()
-		e.Number()
-		strs, _ = e.Strings(strs[:0])
-		if sub, ok := e.Elems(); ok {
-			strs, js = abDrain(sub, strs, js)
-			continue
-		}
-		e.Value()
-		js, _ = e.AppendJSON(js[:0])
-	}
-	return strs, js
+	return pagewalk.Walk(p)
 }
 
 // abMeasure runs f once and returns the bytes and objects it allocated.
@@ -555,7 +509,9 @@ func abDeepNesting(t *testing.T, depth int) {
 					t.Errorf("Row.AppendJSON wrote invalid JSON")
 				}
 				if e, ok := r.Elems(0); ok {
-					abDrain(e, nil, nil)
+					if err := pagewalk.WalkElems(e); err != nil {
+						t.Errorf("walking the elements: %v", err)
+					}
 				}
 			}
 			var v any

@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgtype"
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/jsonref"
 )
 
 // The reference pipeline: what a careful application writes without
@@ -301,53 +301,14 @@ func refArrayValue(t testing.TB, typeName, text string, m *pgtype.Map) any {
 
 // normJSON is what json.Marshal writes for the values json.Unmarshal
 // decodes from x, keeping key order, duplicate keys and number text, as a
-// careful application would produce with an order-keeping decoder.
+// careful application would produce with an order-keeping decoder: the
+// bridge's round-trip contract (jsonref.Reescape).
 func normJSON(t testing.TB, x []byte) []byte {
-	dec := json.NewDecoder(bytes.NewReader(x))
-	dec.UseNumber()
-	type level struct {
-		obj bool
-		n   int
+	out, err := jsonref.Reescape(x)
+	if err != nil {
+		t.Fatalf("reference: JSON column %q: %v", x, err)
 	}
-	var st []level
-	var out []byte
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out
-		}
-		if err != nil {
-			t.Fatalf("reference: JSON column %q: %v", x, err)
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			out = append(out, byte(d))
-			st = st[:len(st)-1]
-			continue
-		}
-		if n := len(st); n > 0 {
-			l := &st[n-1]
-			switch {
-			case l.obj && l.n%2 == 1:
-				out = append(out, ':')
-			case l.n > 0:
-				out = append(out, ',')
-			}
-			l.n++
-		}
-		switch v := tok.(type) {
-		case json.Delim:
-			out = append(out, byte(v))
-			st = append(st, level{obj: v == '{'})
-		case json.Number:
-			out = append(out, v...)
-		default:
-			b, err := json.Marshal(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out = append(out, b...)
-		}
-	}
+	return out
 }
 
 // The struct check: a struct type made for a result, one field per page

@@ -17,6 +17,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
 
@@ -146,7 +147,9 @@ func readAll(t *testing.T, page []byte) {
 	if !json.Valid(out) {
 		t.Fatalf("AppendJSON wrote invalid JSON: %q", out)
 	}
-	iterate(t, p)
+	if err := pagewalk.Walk(p); err != nil {
+		t.Fatalf("reading every cell with every accessor: %v", err)
+	}
 	var generic any
 	if err := p.Decode(&generic); err != nil {
 		t.Fatalf("Decode into any: %v", err)
@@ -190,73 +193,6 @@ func allocated() uint64 {
 	s := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
 	metrics.Read(s)
 	return s[0].Value.Uint64()
-}
-
-// iterate reads every row with every accessor on every column, and every
-// element of nested cells.
-func iterate(t *testing.T, p *rowpage.Page) {
-	var strs []string
-	var js []byte
-	for r := range p.Rows() {
-		for c := 0; c < p.NumColumns(); c++ {
-			r.Has(c)
-			r.IsNullAt(c)
-			r.Int(c)
-			r.Uint(c)
-			r.Float(c)
-			r.Bool(c)
-			r.String(c)
-			r.Bytes(c)
-			r.Time(c)
-			r.Number(c)
-			strs, _ = r.Strings(c, strs[:0])
-			r.Value(c)
-			if e, ok := r.Elems(c); ok {
-				strs = drain(t, e, strs)
-			}
-			var err error
-			js, err = r.AppendJSON(js[:0], c)
-			if err != nil && !errors.Is(err, rowpage.ErrLimit) {
-				t.Fatalf("Row.AppendJSON: %v", err)
-			}
-			if err == nil && !json.Valid(js) {
-				t.Fatalf("cell JSON invalid: %q", js)
-			}
-		}
-	}
-}
-
-// drain calls every accessor of an Elems on each element, recursively.
-func drain(t *testing.T, e rowpage.Elems, strs []string) []string {
-	n := 0
-	for e.Next() {
-		n++
-		e.Key()
-		e.IsNull()
-		e.Int()
-		e.Uint()
-		e.Float()
-		e.Bool()
-		e.String()
-		e.Bytes()
-		e.Time()
-		e.Number()
-		strs, _ = e.Strings(strs[:0])
-		if sub, ok := e.Elems(); ok {
-			strs = drain(t, sub, strs)
-			continue
-		}
-		e.Value()
-		if js, err := e.AppendJSON(nil); err != nil && !errors.Is(err, rowpage.ErrLimit) {
-			t.Fatalf("Elems.AppendJSON: %v", err)
-		} else if err == nil && !json.Valid(js) {
-			t.Fatalf("element JSON invalid")
-		}
-	}
-	if n != e.Len() {
-		t.Fatalf("Elems yielded %d elements of %d", n, e.Len())
-	}
-	return strs
 }
 
 // structsAgree decodes the page into structs (rows of rtLeaf, or one) and

@@ -1,7 +1,6 @@
 package fuzz
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/fuzzsource"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
 
@@ -64,25 +64,9 @@ type rtLeaf struct {
 	skip int
 }
 
-// rtGen builds values from a byte stream; it returns zeros once the bytes
-// run out, so every input makes a value.
-type rtGen struct{ b []byte }
-
-func (g *rtGen) byte() byte {
-	if len(g.b) == 0 {
-		return 0
-	}
-	c := g.b[0]
-	g.b = g.b[1:]
-	return c
-}
-
-func (g *rtGen) u64() uint64 {
-	var buf [8]byte
-	n := copy(buf[:], g.b)
-	g.b = g.b[n:]
-	return binary.LittleEndian.Uint64(buf[:])
-}
+// rtGen builds values from the fuzzer's bytes; the Source hands out zeros
+// once the bytes run out, so every input makes a value.
+type rtGen struct{ fuzzsource.Source }
 
 // rtWords are pieces of strings: multi-byte UTF-8, HTML, control
 // characters, U+2028, quotes, and text that looks like a timestamp or a
@@ -92,20 +76,20 @@ var rtWords = []string{"", "a", "ann", "é", "日本", "<&>", "\u2028", "\x00\x1
 
 func (g *rtGen) str() string {
 	var sb strings.Builder
-	for range int(g.byte() % 4) {
-		sb.WriteString(rtWords[int(g.byte())%len(rtWords)])
+	for range int(g.Byte() % 4) {
+		sb.WriteString(rtWords[int(g.Byte())%len(rtWords)])
 	}
 	return sb.String()
 }
 
 func (g *rtGen) float() float64 {
-	switch g.byte() % 4 {
+	switch g.Byte() % 4 {
 	case 0:
-		return float64(int64(g.u64())%200000) / 100
+		return float64(int64(g.U64())%200000) / 100
 	case 1:
 		return math.Copysign(0, -1)
 	}
-	f := math.Float64frombits(g.u64())
+	f := math.Float64frombits(g.U64())
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return 1e21
 	}
@@ -114,27 +98,27 @@ func (g *rtGen) float() float64 {
 
 func (g *rtGen) time() time.Time {
 	const lo, hi = -62135596800, 253402300799 // years 1 to 9999
-	sec := lo + int64(g.u64()%uint64(hi-lo))
-	nsec := int64(g.u64() % 1e9)
-	switch g.byte() % 3 {
+	sec := lo + int64(g.U64()%uint64(hi-lo))
+	nsec := int64(g.U64() % 1e9)
+	switch g.Byte() % 3 {
 	case 0:
 		nsec = nsec / 1e6 * 1e6
 	case 1:
 		nsec = 0
 	}
 	t := time.Unix(sec, nsec)
-	switch g.byte() % 3 {
+	switch g.Byte() % 3 {
 	case 0:
 		return t.UTC()
 	case 1:
-		return t.In(time.FixedZone("", (int(g.byte())-128)*900))
+		return t.In(time.FixedZone("", (int(g.Byte())-128)*900))
 	}
-	return t.In(time.FixedZone("", int(int32(g.u64())%86400)/60*60))
+	return t.In(time.FixedZone("", int(int32(g.U64())%86400)/60*60))
 }
 
 // generic builds a value of the kinds json.Unmarshal makes for any.
 func (g *rtGen) generic(depth int) any {
-	k := g.byte() % 10
+	k := g.Byte() % 10
 	if depth > 3 && k >= 8 {
 		k %= 8
 	}
@@ -142,26 +126,26 @@ func (g *rtGen) generic(depth int) any {
 	case 0:
 		return nil
 	case 1:
-		return g.byte()&1 == 1
+		return g.Byte()&1 == 1
 	case 2:
-		return float64(int32(g.u64()))
+		return float64(int32(g.U64()))
 	case 3:
 		return g.float()
 	case 4, 5:
 		return g.str()
 	case 6:
-		return json.Number([]string{"1", "-0", "1e400", "0.10", "12345678901234567890123"}[g.byte()%5])
+		return json.Number([]string{"1", "-0", "1e400", "0.10", "12345678901234567890123"}[g.Byte()%5])
 	case 7:
-		return int64(g.u64())
+		return int64(g.U64())
 	case 8:
-		a := make([]any, g.byte()%4)
+		a := make([]any, g.Byte()%4)
 		for i := range a {
 			a[i] = g.generic(depth + 1)
 		}
 		return a
 	default:
 		m := map[string]any{}
-		for range g.byte() % 4 {
+		for range g.Byte() % 4 {
 			m[g.str()] = g.generic(depth + 1)
 		}
 		return m
@@ -170,16 +154,16 @@ func (g *rtGen) generic(depth int) any {
 
 func (g *rtGen) leaf(depth int) rtLeaf {
 	v := rtLeaf{
-		rtEmbed: rtEmbed{EA: int(int16(g.u64())), EB: g.str()},
-		B:       g.byte()&1 == 1, I: int(int64(g.u64()) >> (g.byte() % 64)), I8: int8(g.byte()), I16: int16(g.u64()),
-		I32: int32(g.u64()) >> (g.byte() % 32), I64: int64(g.u64()), U: uint(g.u64() >> (g.byte() % 64)), U8: g.byte(),
-		U16: uint16(g.u64()), U32: uint32(g.u64()), U64: g.u64(), F32: float32(g.float()), F64: g.float(),
-		S: g.str(), SQ: g.str(), T: g.time(), A: [2]int16{int16(g.u64()), -1},
+		rtEmbed: rtEmbed{EA: int(int16(g.U64())), EB: g.str()},
+		B:       g.Byte()&1 == 1, I: int(int64(g.U64()) >> (g.Byte() % 64)), I8: int8(g.Byte()), I16: int16(g.U64()),
+		I32: int32(g.U64()) >> (g.Byte() % 32), I64: int64(g.U64()), U: uint(g.U64() >> (g.Byte() % 64)), U8: g.Byte(),
+		U16: uint16(g.U64()), U32: uint32(g.U64()), U64: g.U64(), F32: float32(g.float()), F64: g.float(),
+		S: g.str(), SQ: g.str(), T: g.time(), A: [2]int16{int16(g.U64()), -1},
 	}
 	if math.IsInf(float64(v.F32), 0) {
 		v.F32 = -1.5
 	}
-	flags := g.byte()
+	flags := g.Byte()
 	if flags&1 != 0 {
 		v.Y = []byte(g.str())
 	}
@@ -188,28 +172,28 @@ func (g *rtGen) leaf(depth int) rtLeaf {
 		v.TP = &t
 	}
 	if flags&4 != 0 {
-		v.N = json.Number([]string{"7", "-12.5e-7", "18446744073709551615", "1.0", "0"}[g.byte()%5])
+		v.N = json.Number([]string{"7", "-12.5e-7", "18446744073709551615", "1.0", "0"}[g.Byte()%5])
 	}
 	if flags&8 != 0 {
-		p := int(int32(g.u64()))
+		p := int(int32(g.U64()))
 		v.P = &p
 	}
 	if flags&16 != 0 {
-		v.L = make([]string, g.byte()%4)
+		v.L = make([]string, g.Byte()%4)
 		for i := range v.L {
 			v.L[i] = g.str()
 		}
 	}
 	if flags&32 != 0 {
-		v.M = map[string]int{g.str(): int(int8(g.byte())), g.str(): 1}
-		v.MI = map[int]string{int(int8(g.byte())): g.str(), -1: ""}
+		v.M = map[string]int{g.str(): int(int8(g.Byte())), g.str(): 1}
+		v.MI = map[int]string{int(int8(g.Byte())): g.str(), -1: ""}
 	}
 	v.X = g.generic(depth)
 	if flags&64 != 0 {
 		v.R, _ = json.Marshal(g.generic(depth))
 	}
 	if flags&128 != 0 && depth < 3 {
-		switch g.byte() % 3 {
+		switch g.Byte() % 3 {
 		case 0:
 			v.Kids = []rtLeaf{g.leaf(depth + 1)}
 		case 1:
@@ -225,8 +209,8 @@ func (g *rtGen) leaf(depth int) rtLeaf {
 // value builds a top-level value: usually rows, sometimes one object or
 // one other value.
 func (g *rtGen) value() any {
-	n := int(g.byte() % 6)
-	switch g.byte() % 8 {
+	n := int(g.Byte() % 6)
+	switch g.Byte() % 8 {
 	case 0, 1:
 		rows := make([]rtLeaf, n)
 		for i := range rows {
@@ -236,7 +220,7 @@ func (g *rtGen) value() any {
 	case 2:
 		rows := make([]*rtLeaf, n)
 		for i := range rows {
-			if g.byte()%4 != 0 {
+			if g.Byte()%4 != 0 {
 				r := g.leaf(0)
 				rows[i] = &r
 			}
@@ -247,11 +231,11 @@ func (g *rtGen) value() any {
 	case 4:
 		rows := make([]map[string]any, n)
 		for i := range rows {
-			if g.byte()%5 == 0 {
+			if g.Byte()%5 == 0 {
 				continue
 			}
 			rows[i] = map[string]any{}
-			for range g.byte() % 5 {
+			for range g.Byte() % 5 {
 				rows[i][g.str()] = g.generic(1)
 			}
 		}
@@ -322,7 +306,7 @@ func FuzzRoundTrip(f *testing.F) {
 	// Some of the JSON corpus, as arbitrary bytes to steer the generator.
 	seedFiles(f, filepath.Join(sharedData, "jsontestsuite/test_transform"), 1<<10)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		g := &rtGen{b: b}
+		g := &rtGen{Source: fuzzsource.New(b)}
 		checkRoundTrip(t, g.value())
 	})
 }

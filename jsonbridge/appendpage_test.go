@@ -5,16 +5,15 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/jsonref"
 )
 
 // Shared test data, relative to this package's directory. Each directory is
@@ -24,63 +23,6 @@ const (
 	testSuiteDir = "../../shared/data/jsontestsuite/test_parsing"
 	fuzzJSONDir  = "../../shared/data/fuzz-corpus/json"
 )
-
-// normalizeJSON is the reference for AppendPage followed by AppendJSON: the
-// compact form of x with every string (keys included) replaced by
-// json.Marshal of what json.Unmarshal decodes, and everything else (key
-// order, duplicate keys, number text) exactly as in x. It walks x with
-// encoding/json's Decoder.Token, which yields members in order.
-func normalizeJSON(x []byte) ([]byte, error) {
-	dec := json.NewDecoder(bytes.NewReader(x))
-	dec.UseNumber()
-	type level struct {
-		obj bool
-		n   int // tokens so far: keys and values
-	}
-	var st []level
-	var out []byte
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return out, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
-			out = append(out, byte(d))
-			st = st[:len(st)-1]
-			continue
-		}
-		if n := len(st); n > 0 {
-			l := &st[n-1]
-			switch {
-			case l.obj && l.n%2 == 1:
-				out = append(out, ':')
-			case l.n > 0:
-				out = append(out, ',')
-			}
-			l.n++
-		}
-		switch v := tok.(type) {
-		case json.Delim:
-			out = append(out, byte(v))
-			st = append(st, level{obj: v == '{'})
-		case string:
-			b, err := json.Marshal(v)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, b...)
-		case json.Number:
-			out = append(out, v...)
-		case bool:
-			out = strconv.AppendBool(out, v)
-		case nil:
-			out = append(out, "null"...)
-		}
-	}
-}
 
 // roundTrip returns AppendJSON(AppendPage(x)) and the page kind.
 func roundTrip(m *PageMode, x []byte) ([]byte, format.Kind, error) {
@@ -104,12 +46,13 @@ func roundTrip(m *PageMode, x []byte) ([]byte, format.Kind, error) {
 }
 
 // checkContract checks that x, valid JSON, turns into a page whose JSON is
-// normalizeJSON(x); it returns the page kind.
+// jsonref.Reescape(x), the bridge's round-trip contract; it returns the
+// page kind.
 func checkContract(t testing.TB, m *PageMode, x []byte) format.Kind {
 	t.Helper()
-	want, err := normalizeJSON(x)
+	want, err := jsonref.Reescape(x)
 	if err != nil {
-		t.Fatalf("normalizeJSON(%.200q): %v", x, err)
+		t.Fatalf("jsonref.Reescape(%.200q): %v", x, err)
 	}
 	got, kind, err := roundTrip(m, x)
 	if err != nil {
@@ -617,7 +560,7 @@ func TestAppendPageFuzzCorpus(t *testing.T) {
 
 // FuzzAppendPage checks that AppendPage fails exactly on the texts
 // json.Valid rejects (or with ErrLimit on deep nesting), reports the error
-// encoding/json reports, and otherwise keeps the contract of normalizeJSON.
+// encoding/json reports, and otherwise keeps the contract of jsonref.Reescape.
 // The seeds are the shared test files that are present, up to 16 KiB each:
 // the fuzzer minimises every new input it finds interesting, which for a
 // mutant of a 250 KB file takes the whole run. The larger files are checked

@@ -2,7 +2,6 @@ package jsonbridge_test
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"math"
@@ -11,38 +10,18 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/fuzzsource"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
 
-// valueGen builds Go values from a byte stream, so the fuzzer can steer them.
-type valueGen struct {
-	b []byte
-}
+// valueGen builds Go values from the fuzzer's bytes, so the fuzzer can steer
+// them.
+type valueGen struct{ fuzzsource.Source }
 
-func (g *valueGen) byte() byte {
-	if len(g.b) == 0 {
-		return 0
-	}
-	c := g.b[0]
-	g.b = g.b[1:]
-	return c
-}
-
-func (g *valueGen) u64() uint64 {
-	var buf [8]byte
-	n := copy(buf[:], g.b)
-	g.b = g.b[n:]
-	return binary.LittleEndian.Uint64(buf[:])
-}
-
+// str takes a string of up to 11 bytes of the input, as they are.
 func (g *valueGen) str() string {
-	n := int(g.byte() % 12)
-	if n > len(g.b) {
-		n = len(g.b)
-	}
-	s := string(g.b[:n])
-	g.b = g.b[n:]
-	return s
+	n := int(g.Byte() % 12)
+	return string(g.Take(n))
 }
 
 type genStruct struct {
@@ -57,7 +36,7 @@ type genStruct struct {
 }
 
 func (g *valueGen) value(depth int) any {
-	k := g.byte() % 20
+	k := g.Byte() % 20
 	if depth > 4 && k >= 14 {
 		k %= 14
 	}
@@ -65,88 +44,88 @@ func (g *valueGen) value(depth int) any {
 	case 0:
 		return nil
 	case 1:
-		return g.byte()&1 == 1
+		return g.Byte()&1 == 1
 	case 2:
-		return int64(g.u64())
+		return int64(g.U64())
 	case 3:
-		return g.u64()
+		return g.U64()
 	case 4:
-		f := math.Float64frombits(g.u64())
+		f := math.Float64frombits(g.U64())
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return 0.5
 		}
 		return f
 	case 5:
-		return float32(int32(g.u64())) / 7
+		return float32(int32(g.U64())) / 7
 	case 6:
-		return float64(int64(g.u64())%100000) / 100
+		return float64(int64(g.U64())%100000) / 100
 	case 7, 8:
 		return g.str()
 	case 9:
-		sec := int64(g.u64()%(253402300799+62167219200)) - 62167219200
-		off := int(int64(g.u64()) % 86400)
-		return time.Unix(sec, int64(g.u64()%1e9)).In(time.FixedZone("", off))
+		sec := int64(g.U64()%(253402300799+62167219200)) - 62167219200
+		off := int(int64(g.U64()) % 86400)
+		return time.Unix(sec, int64(g.U64()%1e9)).In(time.FixedZone("", off))
 	case 10:
 		return []byte(g.str())
 	case 11:
 		nums := []string{"0", "-0", "1.0", "1e3", "123456789012345678901234567890", "-12.5e-7", "42", "18446744073709551615"}
-		return json.Number(nums[g.byte()%byte(len(nums))])
+		return json.Number(nums[g.Byte()%byte(len(nums))])
 	case 12:
-		return int(int8(g.byte()))
+		return int(int8(g.Byte()))
 	case 13:
-		return uint8(g.byte())
+		return uint8(g.Byte())
 	case 14, 15:
-		n := int(g.byte() % 5)
+		n := int(g.Byte() % 5)
 		a := make([]any, n)
 		for i := range a {
 			a[i] = g.value(depth + 1)
 		}
 		return a
 	case 16, 17:
-		n := int(g.byte() % 5)
+		n := int(g.Byte() % 5)
 		m := make(map[string]any, n)
 		for range n {
 			m[g.str()] = g.value(depth + 1)
 		}
 		return m
 	case 18:
-		s := genStruct{A: int(int32(g.u64())), B: g.str(), E: map[string]uint16{g.str(): uint16(g.u64())}, G: int64(g.u64())}
-		if g.byte()&1 == 1 {
+		s := genStruct{A: int(int32(g.U64())), B: g.str(), E: map[string]uint16{g.str(): uint16(g.U64())}, G: int64(g.U64())}
+		if g.Byte()&1 == 1 {
 			f := 1.25
 			s.C = &f
 		}
-		if g.byte()&1 == 1 {
+		if g.Byte()&1 == 1 {
 			s.D = []genStruct{{A: 1}}
 		}
 		return s
 	default:
-		return &genStruct{A: -1, F: time.Unix(int64(g.u64()%1e10), 0).UTC(), H: "7"}
+		return &genStruct{A: -1, F: time.Unix(int64(g.U64()%1e10), 0).UTC(), H: "7"}
 	}
 }
 
 // rowsValue builds a top-level value that is usually a page of rows.
 func (g *valueGen) rowsValue() any {
-	switch g.byte() % 4 {
+	switch g.Byte() % 4 {
 	case 0:
 		return g.value(0)
 	case 1:
-		n := int(g.byte() % 8)
+		n := int(g.Byte() % 8)
 		rows := make([]genStruct, n)
 		for i := range rows {
-			rows[i] = genStruct{F: time.Unix(int64(g.u64()%1e10), 0).UTC(), G: int64(g.u64())}
-			rows[i].A = int(int16(g.u64()))
+			rows[i] = genStruct{F: time.Unix(int64(g.U64()%1e10), 0).UTC(), G: int64(g.U64())}
+			rows[i].A = int(int16(g.U64()))
 			rows[i].B = g.str()
 		}
 		return rows
 	default:
-		n := int(g.byte() % 8)
+		n := int(g.Byte() % 8)
 		rows := make([]map[string]any, n)
 		for i := range rows {
-			if g.byte()%9 == 0 {
+			if g.Byte()%9 == 0 {
 				continue // null row
 			}
 			m := map[string]any{}
-			for range int(g.byte() % 6) {
+			for range int(g.Byte() % 6) {
 				m[g.str()] = g.value(1)
 			}
 			rows[i] = m
@@ -185,7 +164,7 @@ func TestDifferentialRandom(t *testing.T) {
 		for j := range b {
 			b[j] = byte(rng.Uint32())
 		}
-		g := &valueGen{b: b}
+		g := &valueGen{Source: fuzzsource.New(b)}
 		checkDifferential(t, g.rowsValue())
 	}
 }
@@ -195,7 +174,7 @@ func FuzzDifferential(f *testing.F) {
 	f.Add([]byte{1, 4, 9, 9, 9, 9, 9, 9, 9, 9})
 	f.Add([]byte{0, 16, 3, 1, 'k', 9, 1, 2, 3, 4, 5, 6, 7, 8})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		g := &valueGen{b: b}
+		g := &valueGen{Source: fuzzsource.New(b)}
 		checkDifferential(t, g.rowsValue())
 	})
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package pagewalk_test
+
+const raceEnabled = false
