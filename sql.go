@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // SQLOptions configure AppendSQL. The zero value gives the defaults; freeze
@@ -65,6 +66,13 @@ type SQLMode struct {
 	maxRows  int
 	dups     Duplicates
 	pool     sync.Pool // *sqlState
+	// last keeps the most recently released state outside the pool. A
+	// goroutine that waits on the database's network I/O often resumes on
+	// another P, and sync.Pool cannot hand it a state kept in the first P's
+	// private slot; the state, and the page-sized buffers it has grown,
+	// would then be rebuilt on every call of a single-goroutine loop. One
+	// state, kept across garbage collections, bounds what this retains.
+	last atomic.Pointer[sqlState]
 }
 
 // SQLMode validates the options and freezes them.
@@ -119,13 +127,18 @@ func AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 // it. Strings the driver yields are kept, not copied, until the page is
 // written.
 func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
-	s, _ := m.pool.Get().(*sqlState)
+	s := m.last.Swap(nil)
+	if s == nil {
+		s, _ = m.pool.Get().(*sqlState)
+	}
 	if s == nil {
 		s = &sqlState{b: m.enc.NewBuilder()}
 	}
 	out, err := s.appendSQL(m, dst, rows)
 	s.release()
-	m.pool.Put(s)
+	if !m.last.CompareAndSwap(nil, s) {
+		m.pool.Put(s)
+	}
 	return out, err
 }
 
