@@ -70,8 +70,10 @@ type SQLMode struct {
 	// goroutine that waits on the database's network I/O often resumes on
 	// another P, and sync.Pool cannot hand it a state kept in the first P's
 	// private slot; the state, and the page-sized buffers it has grown,
-	// would then be rebuilt on every call of a single-goroutine loop. One
-	// state, kept across garbage collections, bounds what this retains.
+	// would then be rebuilt on every call of a single-goroutine loop. The
+	// one state kept here survives garbage collections, so the mode holds
+	// on to buffers sized by the largest result it has built, as a reused
+	// Encoder would; the pool's states are freed as usual.
 	last atomic.Pointer[sqlState]
 }
 

@@ -68,7 +68,6 @@ type decodeState struct {
 	valueDecoder
 	p        *Page
 	row, col int
-	jsonStop int                          // the length past which a render for an Unmarshaler stops
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
 	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
 	blocks   []strBlock                   // by column: the copied strings of string-seq columns
@@ -93,7 +92,11 @@ func (d *decodeState) generic(c *format.Cell) any {
 }
 
 func (d *decodeState) fail(msg string) *Error {
-	e := decodeError(msg, d.row, d.col)
+	return d.named(decodeError(msg, d.row, d.col))
+}
+
+// named adds the name of the column the decoder is in to e.
+func (d *decodeState) named(e *Error) *Error {
 	if d.col >= 0 && d.p.l.Kind != format.KindValue {
 		e.ColumnName = d.p.l.ColumnName(d.col)
 	}
@@ -277,8 +280,9 @@ func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) erro
 	return d.fail("cannot decode an object into " + v.Type().String())
 }
 
-// rowJSON renders a row as JSON, for Unmarshaler targets. Past d.jsonStop
-// it returns early: viaUnmarshaler then fails with ErrLimit.
+// rowJSON renders a row as JSON, for Unmarshaler targets, into a buffer
+// that starts empty. Past d.jsonLeft bytes it returns early: viaUnmarshaler
+// then fails with ErrLimit.
 func (d *decodeState) rowJSON(b []byte, shape []uint32, it *rowIter) []byte {
 	b = append(b, '{')
 	for i, c := range shape {
@@ -287,8 +291,8 @@ func (d *decodeState) rowJSON(b []byte, shape []uint32, it *rowIter) []byte {
 		}
 		b = d.l.AppendStringJSON(b, int(it.l.Columns[c].Name), true)
 		b = append(b, ':')
-		b = d.l.AppendCellJSON(b, &it.cells[c], true, d.jsonStop)
-		if len(b) > d.jsonStop {
+		b = d.l.AppendCellJSON(b, &it.cells[c], true, d.jsonLeft)
+		if len(b) > d.jsonLeft {
 			return b
 		}
 	}
@@ -342,14 +346,9 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 	}
 	// The budget is the whole call's: the targets keep what they are given
 	// (json.RawMessage copies it), so it bounds what they can hold too.
-	d.jsonStop = d.jsonLeft
 	d.buf = render(d.buf[:0])
 	if len(d.buf) > d.jsonLeft {
-		e := format.JSONLimitError(d.l.JSONBudget(), d.row, d.col)
-		if e.Column >= 0 && d.p.l.Kind != format.KindValue {
-			e.ColumnName = d.p.l.ColumnName(d.col)
-		}
-		return true, e
+		return true, d.named(format.JSONLimitError(d.l.JSONBudget(), d.row, d.col))
 	}
 	d.jsonLeft -= len(d.buf)
 	if err := u.UnmarshalJSON(d.buf); err != nil {
@@ -374,7 +373,7 @@ func (d *decodeState) allRowsJSON(b []byte) []byte {
 			b = append(b, "null"...)
 			continue
 		}
-		if b = d.rowJSON(b, shape, &it); len(b) > d.jsonStop {
+		if b = d.rowJSON(b, shape, &it); len(b) > d.jsonLeft {
 			return b
 		}
 	}
@@ -426,7 +425,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	if c.Tag == format.TagNull {
 		return d.null(v)
 	}
-	render := func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true, d.jsonStop) }
+	render := func(b []byte) []byte { return d.l.AppendCellJSON(b, c, true, d.jsonLeft) }
 	if quoted && c.Tag == format.TagString {
 		// encoding/json reads the string's contents as the literal.
 		s := d.l.Strings.Bytes(int(c.Str))

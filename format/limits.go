@@ -114,11 +114,8 @@ func (l Limits) Check() error {
 		{"MaxStringBytes", l.MaxStringBytes, 1, 1<<31 - 1},
 		{"MaxDepth", l.MaxDepth, 1, MaxDepthLimit},
 		{"MaxShapes", l.MaxShapes, 1, 1 << 24},
-		{"MaxJSONBytes", l.MaxJSONBytes, 1, math.MaxInt},
+		{"MaxJSONBytes", l.MaxJSONBytes, NoJSONCap, math.MaxInt}, // 0 is the default, as everywhere
 	} {
-		if r.name == "MaxJSONBytes" && r.v == NoJSONCap {
-			continue
-		}
 		if r.v != 0 && (r.v < r.lo || r.v > r.hi) {
 			return &Error{Err: ErrLimit, Msg: "option " + r.name + " is out of range", Offset: -1, Row: -1, Column: -1}
 		}

@@ -4,7 +4,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 )
 
@@ -210,9 +209,7 @@ func (t *transcoder) closeEnvelope(dst []byte, row int) ([]byte, error) {
 
 // overBudget is the error of output past t.stop.
 func (t *transcoder) overBudget(row int) error {
-	return &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: the page's JSON passes MaxJSONBytes (" +
-		strconv.Itoa(t.l.JSONBudget()) + " bytes); raise Limits.MaxJSONBytes, or set it to -1 to remove the cap",
-		Offset: -1, Row: row, Column: -1}
+	return format.JSONLimitError(t.l.JSONBudget(), row, -1)
 }
 
 // skip moves the cursors of a row's columns past the row.

@@ -173,6 +173,27 @@ func TestMaxJSONBytesCell(t *testing.T) {
 		break
 	}
 
+	// Elems.AppendJSON has the cap too: the element "k" of column "m" is a
+	// list holding one 4 KiB string.
+	small, err := rowpage.DecOptions{Limits: rowpage.Limits{MaxJSONBytes: 100}}.DecMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opened, err = small.Open(page); err != nil {
+		t.Fatal(err)
+	}
+	for r := range opened.Rows() {
+		m, _ := opened.Column("m")
+		e, ok := r.Elems(m)
+		if !ok || !e.Next() {
+			t.Fatal("no elements in m")
+		}
+		if out, err := e.AppendJSON([]byte("x")); !errors.Is(err, rowpage.ErrLimit) || string(out) != "x" {
+			t.Fatalf("Elems.AppendJSON past the cap: %d bytes, %v", len(out), err)
+		}
+		break
+	}
+
 	// The cap of an Unmarshal is the whole call's, as the targets keep
 	// what they are given: this page's JSON passes the default.
 	var raw []json.RawMessage
