@@ -159,6 +159,20 @@ func (c *column) appendUint(v uint64) {
 	c.anyBuf = appendTaggedUint(c.anyBuf, v)
 }
 
+// appendDecimal appends the float64 f whose shortest digits d are already
+// known (the text of a JSON number in canonical form), skipping the digit
+// search of appendFloat.
+func (c *column) appendDecimal(d format.Decimal, f float64) {
+	if c.want(kindFloat) {
+		c.blob = format.AppendDecimalCell(c.blob, d, f)
+		c.mark(false)
+		c.blobN++
+		return
+	}
+	c.anyBuf = format.AppendDecimalCell(append(c.anyBuf, format.TagFloat), d, f)
+	c.count++
+}
+
 func (c *column) appendFloat(f float64, bits int) error {
 	if c.want(kindFloat) {
 		var err error

@@ -148,7 +148,7 @@ func (d *valueDecoder) normalize(v any) any {
 		if u, ok := canonicalUint(s); ok {
 			return u
 		}
-		if f, ok := canonicalFloat(s); ok {
+		if f, _, ok := canonicalFloat(s); ok {
 			return f
 		}
 		return x

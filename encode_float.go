@@ -1,19 +1,20 @@
 package rowpage
 
 import (
-	"encoding/binary"
 	"math"
 
 	"github.com/rowpage/rowpage/format"
 )
 
 // Float cells (SPEC.md section 5.3) for float64 values, faster than
-// format.AppendFloatCell for the values it finds slowest: those with 16 or
-// 17 significant digits (a random fraction, a computed score), whose cell is
-// raw but which format.AppendFloatCell only recognises after a full
-// shortest-digits conversion by strconv. appendFloatCell writes exactly the
-// bytes format.AppendFloatCell writes; TestFloatCellMatchesFormat compares
-// the two on millions of values.
+// format.AppendFloatCell for the common values: integers, money and other
+// decimals of up to about 15 digits are found with a few float operations
+// instead of format.ShortestDecimal's digit-by-digit search, and values
+// that need 16 or 17 digits (a random fraction, a computed score) are
+// recognised as such in one step and sent straight to strconv's
+// shortest-digits conversion. appendFloatCell writes exactly the bytes
+// format.AppendFloatCell writes; TestFloatCellMatchesFormat compares the two
+// on millions of values.
 //
 // The argument, for 1e-7 <= |f| < 2^49 - 0.5. Let a = |f|, p(k) = 10^k and
 // m(k) = round(a*p(k)) computed in binary64, as format.shortest64 computes
@@ -24,10 +25,12 @@ import (
 // at scale k is found at every scale from k to K. So:
 //
 //   - if m(K)/p(K) == a, a decimal exists; stripping the trailing zeros of
-//     m(K) gives the same digits and exponent as the first match, and the
-//     digits are below 2^49: the cell is decimal;
+//     m(K) gives the same digits and exponent as the first match: those are
+//     the cell's digits;
 //   - otherwise no decimal with fewer than 2^49 as digits rounds to a (a
-//     shorter one would have matched at K), so the cell is raw.
+//     shorter one would have matched at K), so shortest64 would search in
+//     vain and end in strconv: format.ShortestDecimalLong goes there
+//     directly.
 //
 // Before that, k = 0, 1 and 2 are tried as shortest64 tries them, so that
 // integers and values with one or two decimals take one or two steps.
@@ -35,8 +38,7 @@ import (
 // goes to format.AppendFloatCell.
 
 const (
-	cellMantLimit = 1 << 49 // decimal cells hold digits below 2^49 (1 + 7 uvarint bytes)
-	cellRawByte   = 0xFF    // selector of a raw cell
+	cellMantLimit = 1 << 49 // the fast search's bound on digits (see above)
 	cellExpBias   = 63      // decimal selector = exponent + 63, sign in bit 7
 )
 
@@ -89,7 +91,8 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	p := cellPow10[k]
 	m := math.Round(float64(a * p))
 	if float64(m/p) != a {
-		return binary.LittleEndian.AppendUint64(append(dst, cellRawByte), math.Float64bits(f)), nil
+		d, _ := format.ShortestDecimalLong(f) // f is finite and non-zero
+		return format.AppendDecimalCell(dst, d, f), nil
 	}
 	return appendDecimalCell(dst, f < 0, uint64(m), -k), nil
 }

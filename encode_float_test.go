@@ -46,3 +46,42 @@ func TestFloatCellMatchesFormat(t *testing.T) {
 		check(float64(r.Uint64N(cellMantLimit)) * cellPow10[r.IntN(3)]) // integers near the bound
 	}
 }
+
+// TestNumberTextCellMatchesFormat checks the JSON-text path of float cells:
+// for the canonical text of a float64 (what json.Marshal writes), the
+// decimal read from the text gives the cell format.AppendFloatCell writes
+// for the parsed value, so a page built from JSON text and one built from
+// the Go value hold the same bytes.
+func TestNumberTextCellMatchesFormat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	check := func(f float64) {
+		t.Helper()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return
+		}
+		text := string(format.AppendFloat64JSON(nil, f, 64))
+		g, d, ok := canonicalFloat(text)
+		if !ok || math.Float64bits(g) != math.Float64bits(f) {
+			t.Fatalf("canonicalFloat(%q) = %v, %v, want %v", text, g, ok, f)
+		}
+		want, _ := format.AppendFloatCell(nil, f, 64)
+		if got := format.AppendDecimalCell(nil, d, g); !bytes.Equal(got, want) {
+			t.Fatalf("cell of %q = % x (decimal %+v), want % x", text, got, d, want)
+		}
+	}
+	for _, f := range []float64{0, math.Copysign(0, -1), 1e-7, 1.5e-7, 0.1, -19.99, 0.1 + 0.2, 1e20, 1e21,
+		1.5e21, -1.2345678901234566e79, 1.2345678901234567e80, 1.0000000000000002e-47, 1.0000000000000002e-48,
+		math.MaxFloat64, math.SmallestNonzeroFloat64} {
+		check(f)
+	}
+	for range 200_000 {
+		check(math.Float64frombits(r.Uint64()))
+		check(r.Float64())
+		check(r.Float64() * math.Pow(10, float64(r.IntN(160)-80)))
+	}
+	for _, text := range []string{"1.0", "1e3", "0.10000000000000001", "1E+21", "-0.0"} {
+		if _, _, ok := canonicalFloat(text); ok {
+			t.Errorf("canonicalFloat(%q) accepted a text json.Marshal does not write", text)
+		}
+	}
+}

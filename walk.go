@@ -212,9 +212,12 @@ func (w *walker) putNumberText(c *column, nested bool, s string) {
 		w.putUint(c, nested, v)
 		return
 	}
-	if f, ok := canonicalFloat(s); ok {
-		// Cannot fail: canonicalFloat returns only finite values.
-		_ = w.putFloat(c, nested, f, 64)
+	if f, d, ok := canonicalFloat(s); ok {
+		if nested {
+			c.anyBuf = format.AppendDecimalCell(append(c.anyBuf, format.TagFloat), d, f)
+		} else {
+			c.appendDecimal(d, f)
+		}
 		return
 	}
 	w.putBlob(c, nested, kindNumber, []byte(s))
@@ -255,15 +258,60 @@ func canonicalUint(s string) (uint64, bool) {
 }
 
 // canonicalFloat parses s if the page's float rendering of the parsed value
-// gives back exactly s.
-func canonicalFloat(s string) (float64, bool) {
+// gives back exactly s. Then s holds the value's shortest digits, which it
+// also returns as a Decimal, so that the cell needs no digit search.
+func canonicalFloat(s string) (float64, format.Decimal, bool) {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || math.IsInf(f, 0) {
-		return 0, false
+		return 0, format.Decimal{}, false
 	}
 	var buf [32]byte
 	out := format.AppendFloat64JSON(buf[:0], f, 64)
-	return f, string(out) == s
+	if string(out) != s {
+		return 0, format.Decimal{}, false
+	}
+	return f, decimalOfText(s), true
+}
+
+// decimalOfText reads a float as AppendFloat64JSON writes it ("-0.0012",
+// "19.99", "1e+21", "1.5e-7") as a normalised Decimal. Zeros are counted
+// rather than multiplied in until a non-zero digit follows, so the leading
+// and trailing zeros of the plain form (up to 21 digits) never overflow the
+// at most 17 significant digits.
+func decimalOfText(s string) format.Decimal {
+	var d format.Decimal
+	i := 0
+	if s[0] == '-' {
+		d.Neg = true
+		i++
+	}
+	frac, zeros, point := 0, 0, false
+	for ; i < len(s) && s[i] != 'e'; i++ {
+		c := s[i]
+		switch {
+		case c == '.':
+			point = true
+			continue
+		case c == '0':
+			zeros++
+		default:
+			for ; zeros > 0; zeros-- {
+				d.Mant *= 10
+			}
+			d.Mant = d.Mant*10 + uint64(c-'0')
+		}
+		if point {
+			frac++
+		}
+	}
+	if i < len(s) { // e±x
+		d.Exp, _ = strconv.Atoi(s[i+1:])
+	}
+	if d.Mant == 0 {
+		return format.Decimal{Neg: d.Neg} // ±0; AppendDecimalCell writes -0 raw
+	}
+	d.Exp += zeros - frac
+	return d
 }
 
 // value writes rv. depth counts enclosing arrays and objects.

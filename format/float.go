@@ -14,16 +14,23 @@ import (
 //
 // exp+63 is at most 126, so selector 0x7F is invalid and 0xFF marks only
 // the raw form. The decimal form stores (-1)^neg * mant * 10^exp and is
-// used exactly when ShortestDecimal succeeds, its Exp is in [-63, 63] and
-// the cell fits in 8 bytes (mant < 2^49); otherwise the value is raw. So each
-// value has one byte form. Non-finite values are never written; readers
-// reject raw NaN and infinity bits as corrupt.
+// used exactly when ShortestDecimal succeeds and its Exp is in [-63, 63];
+// mant then has at most 17 digits (mant < 10^17, a cell of 2 to 10 bytes).
+// Otherwise the value is raw. So each value has one byte form. Non-finite
+// values are never written; readers reject raw NaN and infinity bits as
+// corrupt.
+//
+// Why decimals of 16 and 17 digits are stored as digits although raw bits
+// would be up to a byte smaller: rendering digits as JSON is an integer
+// formatting, while rendering raw bits needs a shortest-digits search (about
+// three times the work), and arbitrary floats (scores, ratios, coordinates)
+// are common in cached rows. The search moves to the writer, once per value.
 
 const (
 	floatRawSelector = 0xFF
 	floatExpBias     = 63
 	floatRawSize     = 9
-	maxCellMantBytes = 7 // 1 selector byte + 7 uvarint bytes = 8
+	maxCellMant      = 1e17 // decimal mantissas have at most 17 digits, the most a shortest float64 needs
 )
 
 // ErrNonFinite is returned by AppendFloatCell for NaN and infinities, which
@@ -41,7 +48,7 @@ type Decimal struct {
 
 // FloatCell is one decoded float cell: either Raw with the binary64 Bits, or
 // the decimal Dec. ConsumeFloatCell returns Dec normalised and with Exp in
-// [-63, 63] and Mant < 2^49.
+// [-63, 63] and Mant < 10^17.
 type FloatCell struct {
 	Raw  bool
 	Bits uint64
@@ -134,6 +141,30 @@ func shortest32(f float32) (Decimal, bool) {
 	return shortestStrconv(float64(f), 32)
 }
 
+// ShortestDecimalLong is ShortestDecimal for a float64 known to need more
+// than 15 significant digits (or to be tiny or huge): it skips the search
+// for short decimals and always makes one strconv.AppendFloat, about 50ns.
+// It returns the same result as ShortestDecimal(f, 64) for every f.
+func ShortestDecimalLong(f float64) (Decimal, bool) {
+	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+		return ShortestDecimal(f, 64)
+	}
+	return shortestStrconv(f, 64)
+}
+
+// AppendDecimalCell appends the float cell of the decimal d, a normalised
+// Decimal that is the shortest form of a finite float64 (as ShortestDecimal
+// returns it), or the raw cell of f, the value d denotes, when d cannot be
+// stored as a decimal (Exp outside [-63, 63], or f is -0). The caller guarantees that d
+// and f agree; then the bytes are those of AppendFloatCell(dst, f, 64),
+// without its digit search. No allocation beyond growing dst.
+func AppendDecimalCell(dst []byte, d Decimal, f float64) []byte {
+	if cellDecimal(d) && (d.Mant != 0 || !math.Signbit(f)) { // -0 is raw
+		return appendDecimalCell(dst, d)
+	}
+	return appendRawCell(dst, math.Float64bits(f))
+}
+
 // shortestStrconv takes the digits from strconv's shortest 'e' format,
 // written to a stack buffer: "[-]d[.ddd]e±dd[d]". f is finite and non-zero.
 func shortestStrconv(f float64, bits int) (Decimal, bool) {
@@ -178,10 +209,10 @@ func normalise(neg bool, mant uint64, exp int) Decimal {
 
 // cellDecimal reports whether d may be written in the decimal form.
 func cellDecimal(d Decimal) bool {
-	return d.Exp >= -floatExpBias && d.Exp <= floatExpBias && d.Mant < 1<<(7*maxCellMantBytes)
+	return d.Exp >= -floatExpBias && d.Exp <= floatExpBias && d.Mant < maxCellMant
 }
 
-// AppendFloatCell appends the canonical float cell for f to dst (2 to 9
+// AppendFloatCell appends the canonical float cell for f to dst (2 to 10
 // bytes). bits is 32 or 64 as for ShortestDecimal; with 32 the value stored
 // is float32(f). It returns dst unchanged and ErrNonFinite when the value is
 // NaN or infinite (including a float64 that overflows float32). Cost: one
@@ -227,14 +258,15 @@ func SizeFloatCell(f float64, bits int) int {
 }
 
 // ConsumeFloatCell decodes the float cell at the start of b. It returns the
-// cell and the bytes read (2 to 9), or a negative n: ErrCodeTruncated;
+// cell and the bytes read (2 to 10), or a negative n: ErrCodeTruncated;
 // ErrCodeNonMinimal or ErrCodeOverflow for a bad mantissa varint;
 // ErrCodeInvalid for selector 0x7F, raw NaN or infinity bits, or a decimal
-// that is not canonical (trailing zero in Mant, a zero with Exp != 0 or
-// negative, or Mant >= 2^49, which must be raw). It never panics or
-// allocates. It cannot tell whether a raw cell should have been decimal, or
-// (for float32 values) whether a decimal is the shortest for its value:
-// Canonical checks that.
+// that cannot be canonical (trailing zero in Mant, a zero with Exp != 0 or
+// negative, or Mant >= 10^17). It never panics or allocates. It cannot tell
+// whether a raw cell should have been decimal, or whether a decimal of 16 or
+// 17 digits (or, for float32 values, of any length) is the shortest for its
+// value: Canonical checks that. A non-canonical decimal still reads as the
+// float nearest to it and renders as its own digits, which are valid JSON.
 func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if len(b) == 0 {
 		return FloatCell{}, ErrCodeTruncated
@@ -258,7 +290,7 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if n < 0 {
 		return FloatCell{}, n
 	}
-	if n > maxCellMantBytes || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+	if m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
 		return FloatCell{}, ErrCodeInvalid
 	}
 	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - floatExpBias}}, 1 + n
@@ -342,9 +374,10 @@ func parseDecimal(d Decimal, bits int) float64 {
 // its value at the given bit size: the decimal is the shortest for that
 // value, a raw value could not be decimal, and for bits 32 the value is a
 // float32. Cost: one conversion to float and one ShortestDecimal. For bits
-// 64 a decimal cell that ConsumeFloatCell accepted is always canonical (it
-// has at most 15 digits and is in the normal range, and such decimals are
-// the shortest form of their float64), so only raw cells need this check.
+// 64 a decimal cell of at most 15 digits that ConsumeFloatCell accepted is
+// always canonical (it is in the normal range, and such decimals are the
+// shortest form of their float64), so only raw cells and decimals of 16 or
+// 17 digits need this check.
 func (c FloatCell) Canonical(bits int) bool {
 	var f float64
 	switch {

@@ -44,7 +44,7 @@ func refCell(f float64, bits int) []byte {
 	if bits == 32 {
 		f = float64(float32(f))
 	}
-	if d, ok := refShortest(f, bits); ok && d.Exp >= -63 && d.Exp <= 63 && 1+len(binary.AppendUvarint(nil, d.Mant)) <= 8 {
+	if d, ok := refShortest(f, bits); ok && d.Exp >= -63 && d.Exp <= 63 {
 		s := byte(d.Exp + 63)
 		if d.Neg {
 			s |= 0x80
@@ -266,9 +266,16 @@ func TestFloatCellTable(t *testing.T) {
 		{1e-64, 64, "ff " + hexLE(1e-64)},
 		{math.Copysign(0, -1), 64, "ff 00 00 00 00 00 00 00 80"},
 		{math.Copysign(0, -1), 32, "ff 00 00 00 00 00 00 00 80"},
-		{1<<49 - 1, 64, "3f ff ff ff ff ff ff 7f"},     // 7-byte mantissa: 8 bytes, decimal
-		{1<<49 + 1, 64, "ff " + hexLE(1<<49+1)},        // 8-byte mantissa would make 9 bytes
-		{sum03, 64, "ff " + hexLE(sum03)},              // 17 digits
+		{1<<49 - 1, 64, "3f ff ff ff ff ff ff 7f"},                          // 7-byte mantissa: 8 bytes
+		{1<<49 + 1, 64, "3f 81 80 80 80 80 80 80 01"},                       // 8-byte mantissa: 9 bytes
+		{sum03, 64, "2e " + hexUv(30000000000000004)},                       // 17 digits: 10 bytes, still decimal
+		{0.7306094602680625, 64, "2f " + hexUv(7306094602680625)},           // 16 digits
+		{-1.234567890123456e20, 64, "c4 " + hexUv(1234567890123456)},        // 16 digits, exponent 5
+		{1.0000000000000002e-47, 64, "00 " + hexUv(10000000000000002)},      // 17 digits, exponent -63
+		{1.0000000000000002e-48, 64, "ff " + hexLE(1.0000000000000002e-48)}, // exponent -64: raw
+		{1.2345678901234566e79, 64, "7e " + hexUv(12345678901234566)},       // 17 digits, exponent 63
+		{1.2345678901234567e80, 64, "ff " + hexLE(1.2345678901234567e80)},   // exponent 64: raw
+		{math.MaxFloat64, 64, "ff " + hexLE(math.MaxFloat64)},
 		{math.MaxFloat32, 32, "5e " + hexUv(34028235)}, // float32 max is decimal
 		{math.SmallestNonzeroFloat32, 32, "12 01"},     // 1e-45
 		{math.SmallestNonzeroFloat64, 64, "ff " + hexLE(5e-324)},
@@ -327,7 +334,11 @@ func TestFloatCellRejects(t *testing.T) {
 		{"40 00", ErrCodeInvalid},                      // zero with exponent 1
 		{"00 00", ErrCodeInvalid},                      // zero with exponent -63
 		{"bf 00", ErrCodeInvalid},                      // negative zero
-		{"3f 80 80 80 80 80 80 80 01", ErrCodeInvalid}, // 2^49: must be raw
+		{"3f " + hexUv(1<<63), ErrCodeInvalid},         // 2^63: more than 17 digits
+		{"3f " + hexUv(1e17), ErrCodeInvalid},          // 10^17 (and a trailing zero)
+		{"3f " + hexUv(1e17+1), ErrCodeInvalid},        // 18 digits
+		{"3f " + hexUv(1e17-1), 10},                    // 17 nines
+		{"3f 80 80 80 80 80 80 80 01", 9},              // 2^49: 8-byte mantissa
 		{"ff 00 00 00 00 00 00 f0 7f", ErrCodeInvalid}, // +Inf
 		{"ff 00 00 00 00 00 00 f0 ff", ErrCodeInvalid}, // -Inf
 		{"ff 01 00 00 00 00 00 f8 7f", ErrCodeInvalid}, // NaN
@@ -362,11 +373,14 @@ func TestFloatCellCanonical(t *testing.T) {
 		{"ff 00 00 00 00 00 00 f0 3f", 64, false}, // 1.0 must be decimal
 		{"ff 00 00 00 00 00 00 00 80", 64, true},  // -0
 		{"ff 00 00 00 00 00 00 00 80", 32, true},
-		{"ff " + hexLE(sum03), 64, true},
-		{"ff " + hexLE(sum03), 32, false}, // not a float32 value
-		{"ff " + hexLE(1e-64), 64, true},  // exponent out of range
-		{"ff " + hexLE(1e-64), 32, false}, // underflows float32
-		{"3e 01", 64, true},               // 0.1
+		{"ff " + hexLE(sum03), 64, false}, // 17 digits: decimal
+		{"2e " + hexUv(30000000000000004), 64, true},
+		{"2e " + hexUv(10000000000000001), 64, false}, // 0.10000000000000001 is 0.1
+		{"2f " + hexUv(1000000000000001), 64, true},   // 0.1000000000000001
+		{"ff " + hexLE(sum03), 32, false},             // not a float32 value
+		{"ff " + hexLE(1e-64), 64, true},              // exponent out of range
+		{"ff " + hexLE(1e-64), 32, false},             // underflows float32
+		{"3e 01", 64, true},                           // 0.1
 		{"3e 01", 32, true},
 		{"30 " + hexUv(100000000000001), 64, true}, // 0.100000000000001
 		{"30 " + hexUv(100000000000001), 32, false},
@@ -388,9 +402,9 @@ func TestFloatCellCanonical(t *testing.T) {
 }
 
 // TestDecimalCellsCanonical64 checks a consequence of DBL_DIG = 15: every
-// decimal cell ConsumeFloatCell accepts (at most 15 digits, normal range) is
-// the shortest form of its float64, so Canonical(64) only has work to do
-// for raw cells.
+// decimal cell of at most 15 digits that ConsumeFloatCell accepts (normal
+// range) is the shortest form of its float64, so Canonical(64) only has
+// work to do for raw cells and for decimals of 16 or 17 digits.
 func TestDecimalCellsCanonical64(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for range 200_000 {
