@@ -1,6 +1,9 @@
 package format
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
 // TagFalse and TagTrue carry nothing; TagInt uses Int; TagUint uses Uint;
@@ -110,8 +113,22 @@ func (c *Cursor) uv() uint64 {
 	return c.uvSlow()
 }
 
+// uvSlow reads a varint of two or more bytes. Parse checked it, so with 8
+// bytes in the payload it is decoded from one load without ConsumeUvarint's
+// checks: the end from the continuation bits, the groups with shifts.
+//
 //go:noinline
 func (c *Cursor) uvSlow() uint64 {
+	if c.pos+8 <= len(c.data) {
+		w := load64(c.data, c.pos)
+		if stop := ^w & swarHi; stop != 0 {
+			n := bits.TrailingZeros64(stop)>>3 + 1
+			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
+			c.pos += n
+			return w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
+				w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
+		}
+	}
 	v, n := ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
 	return v

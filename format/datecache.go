@@ -6,26 +6,17 @@ package format
 // the first of each day. The zero value is ready; a DateCache is not safe
 // for concurrent use.
 type DateCache struct {
-	days  int64
+	day   uint32 // days since 0000-01-01 of date
 	valid bool
 	date  [10]byte
 }
 
 // AppendTimestampJSON appends ts as a quoted RFC 3339 string, byte for byte
-// as the package-level AppendTimestampJSON does.
+// as the package-level AppendTimestampJSON does. A timestamp that is not
+// Valid takes the general path and leaves the cache as it is.
 func (c *DateCache) AppendTimestampJSON(dst []byte, ts Timestamp) []byte {
-	days, secs := splitDays(ts.Local)
-	dst = append(dst, '"')
-	if c.valid && c.days == days {
-		dst = append(dst, c.date[:]...)
-	} else {
-		n := len(dst)
-		dst = appendDate(dst, days)
-		c.valid = len(dst)-n == len(c.date)
-		if c.valid {
-			c.days = days
-			copy(c.date[:], dst[n:])
-		}
+	if !ts.Valid() {
+		return AppendTimestampJSON(dst, ts)
 	}
-	return append(appendClock(dst, secs, ts), '"')
+	return appendValidTimestamp(dst, ts, true, c)
 }

@@ -723,23 +723,47 @@ func (v *validator) timeColumn(n int) {
 			return
 		}
 	}
+	// The cells are read in a loop over local copies of the reader's state,
+	// as varints does: this pass runs on every hit of a page with times.
+	b, pos := r.b, r.pos
 	local := int64(0)
-	for i := 0; i < n && r.err == nil; i++ {
-		at := r.pos
-		d := r.varint("time seconds")
-		local += d
-		frac := r.uvarint("time fraction")
-		if mode == TimePerValue {
-			off = r.varint("time offset")
-		}
-		if r.err != nil {
+	perValue := mode == TimePerValue
+	for i := 0; i < n; i++ {
+		at := pos
+		d, m := ConsumeUvarint(b[pos:])
+		if m < 0 {
+			r.pos, r.err = pos, varintErr(m, pos, "time seconds")
 			return
+		}
+		pos += m
+		local += DecodeZigZag(d)
+		var frac uint64
+		if pos < len(b) && b[pos] < 0x80 {
+			frac = uint64(b[pos])
+			pos++
+		} else {
+			if frac, m = ConsumeUvarint(b[pos:]); m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
+				return
+			}
+			pos += m
+		}
+		if perValue {
+			o, m := ConsumeUvarint(b[pos:])
+			if m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time offset")
+				return
+			}
+			pos += m
+			off = DecodeZigZag(o)
 		}
 		if !timeCellValid(local, frac, off) {
 			r.pos = at
 			v.fail(ErrCorrupt, "timestamp out of range")
+			return
 		}
 	}
+	r.pos = pos
 }
 
 // varints checks n minimal uvarints, each at most max, in a tight loop.

@@ -93,6 +93,9 @@ func (ts Timestamp) Valid() bool {
 // AppendTimestampJSON appends ts as a quoted RFC 3339 string: for
 // ts = TimestampOf(t) the bytes of t.MarshalJSON(). See AppendTimestampText.
 func AppendTimestampJSON(dst []byte, ts Timestamp) []byte {
+	if ts.Valid() {
+		return appendValidTimestamp(dst, ts, true, nil)
+	}
 	return append(AppendTimestampText(append(dst, '"'), ts), '"')
 }
 
@@ -105,6 +108,16 @@ func AppendTimestampJSON(dst []byte, ts Timestamp) []byte {
 // output is not RFC 3339 (years print with more digits or a sign, for
 // instance) but the call does not panic.
 func AppendTimestampText(dst []byte, ts Timestamp) []byte {
+	if ts.Valid() {
+		return appendValidTimestamp(dst, ts, false, nil)
+	}
+	return appendTimestampAny(dst, ts)
+}
+
+// appendTimestampAny is AppendTimestampText for any ts, valid or not, in
+// signed arithmetic; for valid timestamps appendValidTimestamp writes the
+// same bytes faster.
+func appendTimestampAny(dst []byte, ts Timestamp) []byte {
 	days, secs := splitDays(ts.Local)
 	return appendClock(appendDate(dst, days), secs, ts)
 }

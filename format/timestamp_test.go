@@ -447,3 +447,59 @@ func BenchmarkAppendTimestampJSON(b *testing.B) {
 		}
 	})
 }
+
+// TestCivilDate checks the unsigned date arithmetic of the fast renderer on
+// every day a valid timestamp can fall on, 0000-01-01 to 9999-12-31.
+func TestCivilDate(t *testing.T) {
+	const epochDay = -minLocal / 86400 // 1970-01-01, counted from 0000-01-01
+	last := uint32((maxLocal - minLocal) / 86400)
+	for day := uint32(0); day <= last; day++ {
+		y, m, d := civilDate(day)
+		wy, wm, wd := civilFromDays(int64(day) - epochDay)
+		if int64(y) != wy || int64(m) != wm || int64(d) != wd {
+			t.Fatalf("civilDate(%d) = %d-%d-%d, want %d-%d-%d", day, y, m, d, wy, wm, wd)
+		}
+	}
+	if y, m, d := civilDate(last); y != 9999 || m != 12 || d != 31 {
+		t.Fatalf("last day = %d-%d-%d", y, m, d)
+	}
+}
+
+// TestValidTimestampMatchesGeneral compares the fast renderer of valid
+// timestamps with the general one, on the range's edges and random values
+// of every field, quoted and not, with and without a date cache.
+func TestValidTimestampMatchesGeneral(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var cache DateCache
+	check := func(ts Timestamp) {
+		t.Helper()
+		if !ts.Valid() {
+			t.Fatalf("test generated an invalid %+v", ts)
+		}
+		want := appendTimestampAny(nil, ts)
+		if got := appendValidTimestamp([]byte("x"), ts, false, nil); string(got) != "x"+string(want) {
+			t.Fatalf("%+v: got %s, want %s", ts, got[1:], want)
+		}
+		q := `"` + string(want) + `"`
+		if got := appendValidTimestamp(nil, ts, true, &cache); string(got) != q {
+			t.Fatalf("%+v with cache: got %s, want %s", ts, got, q)
+		}
+	}
+	for _, local := range []int64{minLocal, minLocal + 59*86400, minLocal + 60*86400 - 1, 0, -1, 951782400, maxLocal} {
+		for d := uint8(0); d <= 9; d++ {
+			for _, off := range []int32{0, 1, 59, 60, -60, -61, 3600, -maxOffset, maxOffset} {
+				check(Timestamp{Local: local, Digits: d, Frac: pow10u32[d] - 1, Offset: off})
+				check(Timestamp{Local: local, Digits: d, Frac: pow10u32[d] / 10 * 3, Offset: off})
+			}
+		}
+	}
+	for range 500_000 {
+		d := uint8(rng.IntN(10))
+		check(Timestamp{
+			Local:  rng.Int64N(maxLocal-minLocal+1) + minLocal,
+			Digits: d,
+			Frac:   uint32(rng.Int64N(int64(pow10u32[d]))),
+			Offset: int32(rng.IntN(2*maxOffset+1) - maxOffset),
+		})
+	}
+}
