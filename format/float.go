@@ -410,8 +410,9 @@ func AppendFloatJSON(dst []byte, c FloatCell) []byte {
 	if d.Neg {
 		dst = append(dst, '-')
 	}
-	var buf [24]byte
-	ds := strconv.AppendUint(buf[:0], d.Mant, 10)
+	var buf [20]byte
+	ds := buf[:decimalLen(d.Mant)]
+	putDigits(ds, d.Mant)
 	x := d.Exp + len(ds) - 1 // scientific exponent
 	switch {
 	case x < -6 || x >= 21: // "d[.ddd]e±x" with no zero padding of x
@@ -426,7 +427,7 @@ func AppendFloatJSON(dst []byte, c FloatCell) []byte {
 		} else {
 			dst = append(dst, 'e', '+')
 		}
-		return strconv.AppendInt(dst, int64(x), 10)
+		return AppendUint(dst, uint64(x))
 	case d.Exp >= 0: // integer: digits then Exp (<= 20) zeros
 		dst = append(dst, ds...)
 		for range d.Exp {

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"encoding/base64"
-	"strconv"
-)
+import "encoding/base64"
 
 // AppendCellJSON appends the JSON text of a decoded cell, exactly as
 // encoding/json writes the Go value the cell came from. Nested arrays and
@@ -24,9 +21,9 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool, stop int) 
 	case TagTrue:
 		return append(dst, "true"...)
 	case TagInt:
-		return strconv.AppendInt(dst, c.Int, 10)
+		return AppendInt(dst, c.Int)
 	case TagUint:
-		return strconv.AppendUint(dst, c.Uint, 10)
+		return AppendUint(dst, c.Uint)
 	case TagFloat:
 		return AppendFloatJSON(dst, c.Float)
 	case TagString:

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"encoding/base64"
-	"strconv"
-)
+import "encoding/base64"
 
 // AppendValueJSON renders the tagged value at the start of b (validated by
 // Parse) as JSON and returns the bytes of b it used. Unlike ReadValue plus
@@ -21,10 +18,10 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]by
 		return append(dst, "true"...), 1
 	case TagInt:
 		v, n := ConsumeVarint(b[1:])
-		return strconv.AppendInt(dst, v, 10), 1 + n
+		return AppendInt(dst, v), 1 + n
 	case TagUint:
 		v, n := ConsumeUvarint(b[1:])
-		return strconv.AppendUint(dst, v, 10), 1 + n
+		return AppendUint(dst, v), 1 + n
 	case TagFloat:
 		v, n := ConsumeFloatCell(b[1:])
 		return AppendFloatJSON(dst, v), 1 + n

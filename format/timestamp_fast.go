@@ -7,21 +7,9 @@ package format
 // two digits at a time. AppendTimestampText and DateCache use it for valid
 // timestamps and keep the general code (timestamp.go) for the rest.
 
-// digitPairs holds "00" to "99".
-const digitPairs = "00010203040506070809" +
-	"10111213141516171819" +
-	"20212223242526272829" +
-	"30313233343536373839" +
-	"40414243444546474849" +
-	"50515253545556575859" +
-	"60616263646566676869" +
-	"70717273747576777879" +
-	"80818283848586878889" +
-	"90919293949596979899"
-
-// put2 writes the two digits of v < 100 at b[0:2].
+// put2 writes the two digits of v < 100 at b[0:2] (pairs: digits.go).
 func put2(b []byte, v uint32) {
-	b[0], b[1] = digitPairs[2*v], digitPairs[2*v+1]
+	*(*[2]byte)(b[:2]) = pairs[v]
 }
 
 // maxTimestampText is the longest RFC 3339 text of a valid timestamp:

@@ -266,7 +266,7 @@ func (t *transcoder) value(dst []byte, c uint32) []byte {
 	case format.EncStrRef, format.EncStrSeq:
 		return l.AppendStringJSON(dst, int(cur.TakeStr()), t.m.escapeHTML)
 	case format.EncInt, format.EncIntDelta, format.EncIntFOR:
-		return strconv.AppendInt(dst, cur.TakeInt(), 10)
+		return format.AppendInt(dst, cur.TakeInt())
 	case format.EncFloat:
 		return format.AppendFloatJSON(dst, cur.TakeFloat())
 	case format.EncTime:
@@ -283,7 +283,7 @@ func (t *transcoder) value(dst []byte, c uint32) []byte {
 	case format.EncStrList:
 		return l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
 	case format.EncUint:
-		return strconv.AppendUint(dst, cur.TakeUint(), 10)
+		return format.AppendUint(dst, cur.TakeUint())
 	default: // EncBytes, EncNumber
 		cur.TakeCell(&t.cell)
 		return l.AppendCellJSON(dst, &t.cell, t.m.escapeHTML, t.stop)
