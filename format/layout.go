@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"math"
 	"math/bits"
@@ -598,15 +599,15 @@ func (v *validator) column(enc uint8, n int) {
 		v.varints(n, math.MaxUint64, "integer")
 	case EncIntFOR:
 		lo := r.varint("frame minimum")
-		sawZero := false
-		for i := 0; i < n && r.err == nil; i++ {
-			d := r.uvarint("frame offset")
-			if d > uint64(math.MaxInt64)-uint64(lo) {
-				v.fail(ErrCorrupt, "frame offset overflows int64")
-			}
-			sawZero = sawZero || d == 0
+		if r.err != nil {
+			return
 		}
-		if r.err == nil && !sawZero && n > 0 {
+		// Offsets are at most MaxInt64 - lo, so that lo + offset fits, and
+		// one is 0. A minimal varint holds a zero byte only as the whole
+		// varint 0, so one byte search finds it.
+		start := r.pos
+		v.varints(n, uint64(math.MaxInt64)-uint64(lo), "frame offset")
+		if r.err == nil && n > 0 && bytes.IndexByte(r.b[start:r.pos], 0) < 0 {
 			v.fail(ErrCorrupt, "frame minimum is not the minimum")
 		}
 	case EncUint:
@@ -618,9 +619,7 @@ func (v *validator) column(enc uint8, n int) {
 			v.fail(ErrCorrupt, "uint column holds no value above MaxInt64")
 		}
 	case EncFloat:
-		for i := 0; i < n && r.err == nil; i++ {
-			v.float()
-		}
+		v.floats(n)
 	case EncStrRef:
 		if v.l.Strings.Len() == 0 {
 			if n > 0 {
@@ -678,19 +677,55 @@ func (v *validator) column(enc uint8, n int) {
 	}
 }
 
-func (v *validator) float() {
+// floats checks n float cells as ConsumeFloatCell would, in a loop over
+// local state (this runs on every hit of a page with a float column).
+func (v *validator) floats(n int) {
 	r := &v.r
-	c, n := ConsumeFloatCell(r.b[r.pos:])
-	if n < 0 {
-		if n == ErrCodeTruncated {
+	b, pos := r.b, r.pos
+	for i := 0; i < n; i++ {
+		if pos >= len(b) {
+			r.pos = pos
 			v.fail(ErrTruncated, "float runs past the payload")
-		} else {
-			v.fail(ErrCorrupt, "invalid float cell")
+			return
 		}
-		return
+		s := b[pos]
+		if s == floatRawSelector {
+			if len(b)-pos < floatRawSize {
+				r.pos = pos
+				v.fail(ErrTruncated, "float runs past the payload")
+				return
+			}
+			if bits := binary.LittleEndian.Uint64(b[pos+1:]); bits&(0x7FF<<52) == 0x7FF<<52 {
+				r.pos = pos
+				v.fail(ErrCorrupt, "invalid float cell")
+				return
+			}
+			pos += floatRawSize
+			continue
+		}
+		var m uint64
+		k := 1
+		if pos+1 < len(b) && b[pos+1] < 0x80 {
+			m = uint64(b[pos+1])
+		} else if s&0x7F != 0x7F {
+			if m, k = ConsumeUvarint(b[pos+1:]); k < 0 {
+				r.pos = pos
+				if k == ErrCodeTruncated {
+					v.fail(ErrTruncated, "float runs past the payload")
+				} else {
+					v.fail(ErrCorrupt, "invalid float cell")
+				}
+				return
+			}
+		}
+		if s&0x7F == 0x7F || m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+			r.pos = pos
+			v.fail(ErrCorrupt, "invalid float cell")
+			return
+		}
+		pos += 1 + k
 	}
-	_ = c
-	r.pos += n
+	r.pos = pos
 }
 
 func (v *validator) strIndex() {
@@ -824,7 +859,7 @@ func (v *validator) value(d int) {
 			v.fail(ErrCorrupt, "uint tag for a value that fits int64")
 		}
 	case TagFloat:
-		v.float()
+		v.floats(1)
 	case TagString:
 		v.strIndex()
 	case TagTime:
