@@ -35,6 +35,7 @@ type Layout struct {
 	flagsOK    bool // they were verified
 
 	// scratch reused by Reset
+	offs   []uint32 // Strings.offs
 	seen   []int32
 	uses   []int
 	counts []int
@@ -283,10 +284,11 @@ func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
 	}
 	t := &l.Strings
 	t.count = n
-	t.width = width
 	t.flags = s.b[r.pos : r.pos+flagLen]
 	r.pos += flagLen
-	t.ends = s.b[r.pos : r.pos+n*width]
+	l.offs = grow(l.offs, n+1)
+	t.offs = l.offs
+	decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
 	r.pos += n * width
 	t.data = s.b[r.pos:]
 	dataBase := s.base + r.pos
@@ -302,7 +304,7 @@ func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
 	}
 	prev := 0
 	for i := 0; i < n; i++ {
-		e := t.end(i)
+		e := int(t.offs[i+1])
 		if e < prev || e > len(t.data) {
 			return errAt(ErrCorrupt, dataBase, "string "+itoa(i)+" ends out of order or past the data")
 		}

@@ -1,14 +1,16 @@
 package format
 
 // StringTable is a parsed view of a page's string table. Strings are reached
-// by index in O(1): entry i spans data[end(i-1):end(i)].
+// by index in O(1): entry i spans data[offs[i]:offs[i+1]]. Parse decodes the
+// page's fixed-width end offsets once into offs, so that each of the many
+// string cells a page renders costs two loads instead of a switch on the
+// width and a little-endian gather.
 type StringTable struct {
 	count int
-	width int
-	flags []byte // 2 bits per string
-	ends  []byte // count * width bytes, little-endian end offsets
-	data  []byte // the string bytes
-	str   string // data viewed as a string (no copy unless built with purego)
+	flags []byte   // 2 bits per string
+	offs  []uint32 // count+1 offsets: 0, then each string's end
+	data  []byte   // the string bytes
+	str   string   // data viewed as a string (no copy unless built with purego)
 }
 
 // Len returns the number of strings in the table.
@@ -17,55 +19,36 @@ func (t *StringTable) Len() int { return t.count }
 // DataLen returns the total bytes of string data.
 func (t *StringTable) DataLen() int { return len(t.data) }
 
-func (t *StringTable) end(i int) int {
-	switch t.width {
-	case 1:
-		return int(t.ends[i])
-	case 2:
-		j := 2 * i
-		return int(t.ends[j]) | int(t.ends[j+1])<<8
-	case 3:
-		j := 3 * i
-		return int(t.ends[j]) | int(t.ends[j+1])<<8 | int(t.ends[j+2])<<16
-	default:
-		j := 4 * i
-		return int(t.ends[j]) | int(t.ends[j+1])<<8 | int(t.ends[j+2])<<16 | int(t.ends[j+3])<<24
-	}
-}
+func (t *StringTable) end(i int) int { return int(t.offs[i+1]) }
 
 func (t *StringTable) span(i int) (int, int) {
-	// One switch on the width for both offsets: this runs for every string
-	// cell a page renders.
-	w := t.width
-	j := i * w
-	var start, end int
-	switch w {
+	o := t.offs[i : i+2 : i+2]
+	return int(o[0]), int(o[1])
+}
+
+// decodeEnds reads n little-endian offsets of the given width from b.
+func decodeEnds(offs []uint32, b []byte, n, width int) {
+	offs[0] = 0
+	switch width {
 	case 1:
-		end = int(t.ends[j])
-		if i > 0 {
-			start = int(t.ends[j-1])
+		for i, e := range b[:n] {
+			offs[i+1] = uint32(e)
 		}
 	case 2:
-		end = int(t.ends[j]) | int(t.ends[j+1])<<8
-		if i > 0 {
-			start = int(t.ends[j-2]) | int(t.ends[j-1])<<8
+		for i := range n {
+			offs[i+1] = uint32(b[2*i]) | uint32(b[2*i+1])<<8
 		}
 	case 3:
-		e := t.ends[j : j+3]
-		end = int(e[0]) | int(e[1])<<8 | int(e[2])<<16
-		if i > 0 {
-			s := t.ends[j-3 : j]
-			start = int(s[0]) | int(s[1])<<8 | int(s[2])<<16
+		for i := range n {
+			e := b[3*i : 3*i+3]
+			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16
 		}
 	default:
-		e := t.ends[j : j+4]
-		end = int(e[0]) | int(e[1])<<8 | int(e[2])<<16 | int(e[3])<<24
-		if i > 0 {
-			s := t.ends[j-4 : j]
-			start = int(s[0]) | int(s[1])<<8 | int(s[2])<<16 | int(s[3])<<24
+		for i := range n {
+			e := b[4*i : 4*i+4]
+			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16 | uint32(e[3])<<24
 		}
 	}
-	return start, end
 }
 
 // Bytes returns string i. The slice aliases the page: do not modify it.
