@@ -541,3 +541,114 @@ func TestDecimalToFloat64Ends(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDecimalToFloat64 checks any (mant, exp) against strconv wherever
+// decimalToFloat64 or decimalToFloat32 says ok, at exp and at exp folded
+// into the table's range; and it checks the production promise: the
+// shortest decimal of strconv's value for (mant, exp), and of mant read as
+// float64 and float32 bits, converts back with ok = true.
+func FuzzDecimalToFloat64(f *testing.F) {
+	f.Add(uint64(7306094602680625), int16(-16))
+	f.Add(uint64(1), int16(23))
+	f.Add(uint64(9007199254740993), int16(0))
+	f.Add(uint64(math.MaxUint64), int16(63))
+	f.Add(uint64(1), int16(-63))
+	f.Add(uint64(0), int16(-64))
+	f.Add(uint64(1), int16(64))
+	f.Add(uint64(0x3FE5_5555_5555_5555), int16(300))
+	f.Fuzz(func(t *testing.T, mant uint64, exp int16) {
+		exp10 := int(exp)
+		if got, ok := decimalToFloat64(mant, exp10); mant == 0 && (!ok || math.Float64bits(got) != 0) {
+			t.Errorf("decimalToFloat64(0, %d) = %v, %v", exp10, got, ok)
+		} else if mant != 0 && !inPow10Table(exp10) && ok {
+			t.Errorf("decimalToFloat64(%d, %d) = %v, true outside the table", mant, exp10, got)
+		}
+		folded := pow10x128Min + ((exp10-pow10x128Min)%127+127)%127
+		for _, e := range []int{exp10, folded} {
+			checkDec64(t, mant, e)
+			checkDec32(t, mant, e)
+		}
+		if mant != 0 {
+			checkShortestBack(t, refDecimal(mant, folded, 64))
+		}
+		checkShortestBack(t, math.Abs(math.Float64frombits(mant)))
+		if x := math.Float32frombits(uint32(mant) &^ (1 << 31)); x >= math.SmallestNonzeroFloat32*(1<<23) && x <= math.MaxFloat32 {
+			m, e := shortestDigits(float64(x), 32)
+			if got, ok := decimalToFloat32(m, e); !ok || got != x {
+				t.Errorf("decimalToFloat32(%d, %d) = %v, %v; want %v, true", m, e, got, ok, x)
+			}
+		}
+	})
+}
+
+// checkShortestBack checks that the shortest decimal of x, if x is a positive
+// float64 whose shortest decimal a page can hold, converts back with
+// ok = true.
+func checkShortestBack(t *testing.T, x float64) {
+	t.Helper()
+	if !(x > 0) || x > math.MaxFloat64 {
+		return
+	}
+	if m, e := shortestDigits(x, 64); inPow10Table(e) {
+		if got, ok := decimalToFloat64(m, e); !ok || got != x {
+			t.Errorf("decimalToFloat64(%d, %d) = %v, %v; want %v, true", m, e, got, ok, x)
+		}
+	}
+}
+
+var eiselSink float64
+
+// BenchmarkDecimalToFloat64 converts the shortest decimals of 4096 random
+// float64 in [0, 1) (16 or 17 digits, exp10 around -17) and of random
+// float32 in [0, 1), by decimalToFloat64 (decimalToFloat32) and by the
+// strconv fallback they replace: format "<mant>e<exp>", then ParseFloat.
+func BenchmarkDecimalToFloat64(b *testing.B) {
+	type decimal struct {
+		mant uint64
+		exp  int
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	var in64, in32 [4096]decimal
+	for i := range in64 {
+		f := rng.Float64()
+		for f == 0 {
+			f = rng.Float64()
+		}
+		in64[i].mant, in64[i].exp = shortestDigits(f, 64)
+		in32[i].mant, in32[i].exp = shortestDigits(float64(float32(f)), 32)
+	}
+	b.Run("float64/eisel-lemire", func(b *testing.B) {
+		sum := 0.0
+		for i := 0; b.Loop(); i++ {
+			d := in64[i%len(in64)]
+			f, _ := decimalToFloat64(d.mant, d.exp)
+			sum += f
+		}
+		eiselSink = sum
+	})
+	b.Run("float64/strconv", func(b *testing.B) {
+		sum := 0.0
+		for i := 0; b.Loop(); i++ {
+			d := in64[i%len(in64)]
+			sum += refDecimal(d.mant, d.exp, 64)
+		}
+		eiselSink = sum
+	})
+	b.Run("float32/eisel-lemire", func(b *testing.B) {
+		sum := 0.0
+		for i := 0; b.Loop(); i++ {
+			d := in32[i%len(in32)]
+			f, _ := decimalToFloat32(d.mant, d.exp)
+			sum += float64(f)
+		}
+		eiselSink = sum
+	})
+	b.Run("float32/strconv", func(b *testing.B) {
+		sum := 0.0
+		for i := 0; b.Loop(); i++ {
+			d := in32[i%len(in32)]
+			sum += refDecimal(d.mant, d.exp, 32)
+		}
+		eiselSink = sum
+	})
+}
