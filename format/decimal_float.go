@@ -147,6 +147,8 @@ func eiselLemire(mant uint64, exp10 int, f *binaryFormat) (ieee uint64, ok bool)
 		m >>= 1
 		e++
 	}
+	// A value just below the smallest normal float that rounded up to it
+	// passes: rounding to the coarser subnormal spacing gives it too.
 	if e < 1 || e > 2*f.bias {
 		return 0, false
 	}

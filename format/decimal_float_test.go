@@ -652,3 +652,26 @@ func BenchmarkDecimalToFloat64(b *testing.B) {
 		eiselSink = sum
 	})
 }
+
+// TestDecimalToFloat32SmallestNormal checks decimals just below the
+// smallest normal float32, 2^-126. Within 2^-151 of it they round up to it
+// at 24 bits and come back ok: the coarser subnormal rounding agrees
+// there. Further down they give ok = false, for strconv's subnormal
+// rounding; so may those in between, which still round up to 2^-126.
+func TestDecimalToFloat32SmallestNormal(t *testing.T) {
+	two := func(e int) *big.Rat { return new(big.Rat).SetFloat64(math.Ldexp(1, e)) }
+	for _, below := range []int{148, 149, 150, 151, 152, 160} {
+		x := new(big.Rat).Sub(two(-126), two(-below))
+		mant, exp10, ok := nearDecimal(x)
+		if !ok {
+			t.Fatalf("no decimal near 2^-126 - 2^-%d", below)
+		}
+		for _, m := range []uint64{mant - 1, mant, mant + 1} {
+			_, w32 := ratDecimal(m, exp10)
+			got, ok := decimalToFloat32(m, exp10)
+			if ok && got != w32 || !ok && w32 == math.SmallestNonzeroFloat32*(1<<23) && below > 151 {
+				t.Errorf("decimalToFloat32(%d, %d) = %v, %v; math/big gives %v", m, exp10, got, ok, w32)
+			}
+		}
+	}
+}
