@@ -309,8 +309,11 @@ func (c FloatCell) AppendTo(dst []byte) []byte {
 
 // Float64 returns the cell's value as the nearest float64 (exact for raw
 // cells, correctly rounded for decimals). Decimals with Mant < 2^53 and
-// |Exp| <= 22 take one multiply or divide; others call strconv.ParseFloat on
-// text in a stack buffer. Never allocates for cells from ConsumeFloatCell.
+// |Exp| <= 22 take one multiply or divide; others (16- and 17-digit
+// decimals, large exponents) one or two 128-bit multiplies by the
+// Eisel-Lemire algorithm (decimal_float.go), about 6ns, and in the cases
+// it cannot decide, which no test has reached, strconv.ParseFloat on text
+// in a stack buffer. Never allocates for cells from ConsumeFloatCell.
 func (c FloatCell) Float64() float64 {
 	if c.Raw {
 		return math.Float64frombits(c.Bits)
@@ -323,7 +326,10 @@ func (c FloatCell) Float64() float64 {
 	case d.Mant < 1<<53 && d.Exp < 0 && d.Exp >= -22:
 		f = float64(float64(d.Mant) / pow10f64[-d.Exp])
 	default:
-		f = parseDecimal(d, 64)
+		var ok bool
+		if f, ok = decimalToFloat64(d.Mant, d.Exp); !ok {
+			f = parseDecimal(d, 64)
+		}
 	}
 	if d.Neg {
 		f = -f
@@ -334,10 +340,13 @@ func (c FloatCell) Float64() float64 {
 // Float32 returns the cell's value as the nearest float32: correctly
 // rounded from the decimal, or float32 of a raw value. float32(Float64())
 // is not the same: it rounds twice, and for the cell of float32 7.038531e-26
-// (and its negation, the only such values) it gives the neighbouring float32. Decimals with Mant < 2^24 and |Exp| <= 10 take
-// one float32 multiply or divide; others call strconv.ParseFloat. Never
-// allocates for cells from ConsumeFloatCell. The result may be infinite
-// when the decimal exceeds the float32 range.
+// (and its negation, the only such values) it gives the neighbouring
+// float32. Decimals with Mant < 2^24 and |Exp| <= 10 take one float32
+// multiply or divide; others the Eisel-Lemire conversion, and
+// strconv.ParseFloat for results that are not normal float32s (subnormal,
+// zero or infinite) and the cases it cannot decide. Never allocates for
+// cells from ConsumeFloatCell. The result may be infinite when the decimal
+// exceeds the float32 range.
 func (c FloatCell) Float32() float32 {
 	if c.Raw {
 		return float32(math.Float64frombits(c.Bits))
@@ -350,7 +359,10 @@ func (c FloatCell) Float32() float32 {
 	case d.Mant < 1<<24 && d.Exp < 0 && d.Exp >= -10:
 		f = float32(float32(d.Mant) / pow10f32[-d.Exp])
 	default:
-		f = float32(parseDecimal(d, 32))
+		var ok bool
+		if f, ok = decimalToFloat32(d.Mant, d.Exp); !ok {
+			f = float32(parseDecimal(d, 32))
+		}
 	}
 	if d.Neg {
 		f = -f
@@ -359,7 +371,7 @@ func (c FloatCell) Float32() float32 {
 }
 
 // parseDecimal converts Mant*10^Exp with strconv.ParseFloat. The text is at
-// most 20+1+20 bytes; up to 32 bytes (every canonical cell: 15+4) the
+// most 20+1+20 bytes; up to 32 bytes (every canonical cell: at most 17+1+3) the
 // string conversion stays on the stack.
 func parseDecimal(d Decimal, bits int) float64 {
 	var buf [48]byte
