@@ -41,23 +41,25 @@ import (
 // odd c), and likewise at the top. These comparisons, and the tie test
 // against 4s+2, are against even integers, so they only need X rounded to
 // odd: floor(X) when X is an integer, else floor(X) with the last bit set.
-// That value, not X itself, is what shortestScale computes.
+// That value, not X itself, is what shortestRoundOdd computes.
 //
-// Why shortestScale is exact. shortestPow10 holds g = 10^-k × 2^(127-b), b
+// Why the rounding is exact. shortestPow10 holds g = 10^-k × 2^(127-b), b
 // = floor(log2 10^-k), rounded up to an integer in [2^127, 2^128): exact
-// (error 0) for 0 <= -k <= 55, else above the true G by less than 1.
-// shortestScale forms the full 192-bit product (cp << h) × g, h = q + b +
-// 1 in [1, 4], so cp << h < 2^59, and reads its top 64 bits as the integer
-// part of Y = (cp << h) × g / 2^128 and its low 128 bits as the fraction.
-// Then X <= Y < X + 2^59/2^128 = X + 2^-69. If the fraction of Y is at
-// least 2^-69 (in practice: its upper 64 bits are not all zero), X has the
-// same integer part and is not an integer. Below that, X is either an
-// integer (for -k in [0, 55] the product is exact and says so; for k > 0
-// X is an integer exactly when 5^k divides cp, possible for k <= 23; for
-// -k > 55, X = cp × 5^-k × 2^(q-k) would need 2^126 to divide cp, so
+// (error 0) for 0 <= -k <= 55, else above the true G by less than 1. With
+// h = q + b + 1, in [1, 4], so that cp << h < 2^59, the full 192-bit
+// product (cp << h) × g has as its top 64 bits the integer part of Y =
+// (cp << h) × g / 2^128 and as its low 128 bits the fraction. One
+// multiplication gives the product for 4c; the other two differ from it by
+// exactly ±2^(h+1)×g (or 2^h×g), added in 192 bits. Then X <= Y < X +
+// 2^59/2^128 = X + 2^-69. If the fraction of Y is at least 2^-69 (in
+// practice: its upper 64 bits are not all zero), X has the same integer
+// part and is not an integer. Below that, X is either an integer (for -k
+// in [0, 55] the product is exact and says so; for k > 0 X is an integer
+// exactly when 5^k divides cp, possible for k <= 23; for -k > 55, X = cp ×
+// 5^-k × 2^(q-k) would need a power of two above 2^64 to divide cp, so
 // never) or lies within 2^-69 of one, where the rounding is undecided and
-// shortestScale reports ok = false. Giulietti proves that no float64 puts
-// a non-integer X that close to an integer (the gap is far wider than
+// shortestRoundOdd reports ok = false. Giulietti proves that no float64
+// puts a non-integer X that close to an integer (the gap is far wider than
 // 2^-69 for a 126-bit g), but this code leans on no such proof, only on the
 // bound above: the undecided case returns ok=false, and the tests count it
 // (never seen in any run).
@@ -78,7 +80,7 @@ const (
 // false when f is outside the range it handles, about [8.4e-81, 4.7e80)
 // (so for zero, subnormals, NaN and infinities), and in the undecided case
 // described above, never seen; the caller then falls back to strconv.
-// Cost: six 64×64→128-bit multiplies, a few compares, and for decimals
+// Cost: two 64×64→128-bit multiplies, a few adds and compares, and for decimals
 // shorter than 16 digits a strip of trailing zeros; no allocation; about
 // 10 ns.
 func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
@@ -100,9 +102,30 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 	}
 	g := &shortestPow10[-k-shortestPow10Min]
 	h := uint(q + shortestLog2Pow10(-k) + 1)
-	vbl, okl := shortestScale(cbl<<h, g, k)
-	vb, okb := shortestScale(cb<<h, g, k)
-	vbr, okr := shortestScale((cb+2)<<h, g, k)
+
+	// The 192-bit products cp×g for the three cp differ by multiples of g:
+	// one multiplication gives them all exactly.
+	cp := cb << h
+	bh, bl := bits.Mul64(cp, g.hi)
+	ml, lo := bits.Mul64(cp, g.lo)
+	mid, carry := bits.Add64(bl, ml, 0)
+	ip := bh + carry
+	// d = 2^(h+1) × g, the step from the middle to the top end (and to the
+	// bottom end, or half of it at a power of two).
+	s1 := h + 1
+	dh, dm, dl := g.hi>>(64-s1), g.hi<<s1|g.lo>>(64-s1), g.lo<<s1
+	rl, b0 := bits.Add64(lo, dl, 0)
+	rm, b1 := bits.Add64(mid, dm, b0)
+	ri := ip + dh + b1
+	if cbl == cb-1 {
+		dl, dm, dh = dl>>1|dm<<63, dm>>1|dh<<63, dh>>1
+	}
+	ll, b0 := bits.Sub64(lo, dl, 0)
+	lm, b1 := bits.Sub64(mid, dm, b0)
+	li := ip - dh - b1
+	vbl, okl := shortestRoundOdd(li, lm, ll, cbl<<h, k)
+	vb, okb := shortestRoundOdd(ip, mid, lo, cp, k)
+	vbr, okr := shortestRoundOdd(ri, rm, rl, (cb+2)<<h, k)
 	if !(okl && okb && okr) {
 		return 0, 0, false
 	}
@@ -142,26 +165,23 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 	return 0, 0, false // impossible: R always holds s or s+1
 }
 
-// shortestScale returns X = cp × g / 2^128 rounded to odd (floor(X) when X
-// is an integer, else floor(X) | 1), where g is the table entry for 10^-k,
-// and ok = false when it cannot tell (see the header comment). cp < 2^59.
-// Cost: two 64×64→128-bit multiplies; the slow branch is taken only when
-// the fraction is below 2^-64, for integer X and about 1 in 2^64 others.
-func shortestScale(cp uint64, g *u128, k int) (uint64, bool) {
-	hh, hl := bits.Mul64(cp, g.hi)
-	lh, ll := bits.Mul64(cp, g.lo)
-	mid, carry := bits.Add64(hl, lh, 0)
-	ip := hh + carry
+// shortestRoundOdd returns X = cp × g / 2^128 rounded to odd (floor(X)
+// when X is an integer, else floor(X) | 1), given the 192-bit product
+// cp × g as ip (the integer part), mid and lo, where g is the table entry
+// for 10^-k; ok = false when it cannot tell (see the header comment).
+// cp < 2^59. The slow branch is taken only when the fraction is below
+// 2^-64: for integer X and about 1 in 2^64 others.
+func shortestRoundOdd(ip, mid, lo, cp uint64, k int) (uint64, bool) {
 	if mid != 0 {
 		return ip | 1, true
 	}
 	switch {
 	case k <= 0 && -k <= shortestPow10ExactMax: // exact product
-		if ll != 0 {
+		if lo != 0 {
 			ip |= 1
 		}
 		return ip, true
-	case ll >= cp: // fraction at least cp/2^128, more than the error
+	case lo >= cp: // fraction at least cp/2^128, more than the error
 		return ip | 1, true
 	case k > 0 && k <= 23 && cp%shortestPow5(k) == 0: // X is an integer
 		return ip, true
@@ -170,7 +190,7 @@ func shortestScale(cp uint64, g *u128, k int) (uint64, bool) {
 }
 
 // shortestPow5 returns 5^k for k <= 27. Only the rare integer case of
-// shortestScale calls it.
+// shortestRoundOdd calls it.
 func shortestPow5(k int) uint64 {
 	p := uint64(1)
 	for range k {
