@@ -75,6 +75,9 @@ type SQLMode struct {
 	// on to buffers sized by the largest result it has built, as a reused
 	// Encoder would; the pool's states are freed as usual.
 	last atomic.Pointer[sqlState]
+	// generic, in tests, writes every cell through the Builder: the
+	// reference the direct path (sql_cells.go) must match byte for byte.
+	generic bool
 }
 
 // SQLMode validates the options and freezes them.
@@ -136,6 +139,7 @@ func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 	if s == nil {
 		s = &sqlState{b: m.enc.NewBuilder()}
 	}
+	s.generic = m.generic
 	out, err := s.appendSQL(m, dst, rows)
 	s.release()
 	if !m.last.CompareAndSwap(nil, s) {
@@ -155,6 +159,7 @@ type sqlState struct {
 	scratch []byte         // a string value the Builder needs as bytes
 	toks    []arrTok       // array text's tokens (sql_array.go)
 	unq     []byte         // an array element with its escapes removed
+	generic bool           // tests: write every cell through the Builder
 }
 
 func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, error) {
@@ -189,7 +194,9 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 }
 
 // row adds the scanned row. The first row makes the page's columns, in
-// key order; every row then finds them by index.
+// key order; every row then finds them by index. Cells of the common
+// driver types go straight to their columns (sql_cells.go); the rest, and
+// every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
 	b := s.b
 	b.BeginRow()
@@ -198,10 +205,30 @@ func (s *sqlState) row(first bool) error {
 			s.cols[i].ci = b.columnIndex(s.cols[i].key)
 		}
 	}
+	if s.generic {
+		for _, i := range s.order {
+			c := &s.cols[i]
+			b.keyIndex(c.ci)
+			s.cell(c, s.cells[c.src].v)
+			if b.err != nil {
+				return s.cellError(c)
+			}
+		}
+		b.EndRow()
+		return b.err
+	}
+	pb := &b.e.b
 	for _, i := range s.order {
 		c := &s.cols[i]
-		b.keyIndex(c.ci)
-		s.cell(c, s.cells[c.src].v)
+		// The plan's keys are distinct, so the row has not used the
+		// column yet.
+		col, _ := pb.use(c.ci)
+		v := s.cells[c.src].v
+		if s.fastCell(c, col, v) {
+			continue
+		}
+		b.col, b.haveKey = col, true // what keyIndex leaves for the Builder
+		s.cell(c, v)
 		if b.err != nil {
 			return s.cellError(c)
 		}
