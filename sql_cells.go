@@ -36,6 +36,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 			return false
 		}
 	case []byte:
+		s.scanBytes(c.src)
 		switch c.kind {
 		case kindSQLText:
 			col.appendStr(s.b.e.b.in.internBytes(x))
