@@ -1,0 +1,92 @@
+package rowpage_test
+
+import (
+	"bytes"
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rowpage/rowpage"
+)
+
+// TestSQLDirectPathOrder builds pages whose cells the direct path writes
+// (sql_cells.go) mixed with cells it leaves to the Builder and values that
+// change a column's kind: the same strings in several columns and rows,
+// JSON cells with strings of their own, []byte text, a column that turns
+// from strings to other values and back, NULLs, in every subset of the
+// columns and with MaxRows. The page must be the one written cell by cell
+// through the Builder: the same string ids in the same order.
+func TestSQLDirectPathOrder(t *testing.T) {
+	words := []string{"red", "green", "blue", "red", "cyan", "green"}
+	var rows [][]any
+	for i := range 10000 {
+		w := words[i%len(words)]
+		var mixed any = w + strconv.Itoa(i%50)
+		switch i % 13 {
+		case 3:
+			mixed = int64(i)
+		case 7:
+			mixed = nil
+		case 11:
+			mixed = time.Date(2024, 1, 1, 0, 0, i, 0, time.UTC)
+		}
+		var js any = `{"` + w + `":["` + words[(i+1)%len(words)] + `", 1]}`
+		if i%5 == 0 {
+			js = nil
+		}
+		var unique any = "u" + strconv.Itoa(i)
+		if i%17 == 0 {
+			unique = nil
+		}
+		rows = append(rows, []any{unique, w, js, []byte(words[(i+2)%len(words)]), mixed, "n" + strconv.Itoa(i)})
+	}
+	cols := []string{"unique", "word", "js", "bytes", "mixed", "red"}
+	types := []string{"TEXT", "TEXT", "JSON", "TEXT", "", "VARCHAR"}
+	// Each subset of the columns, so that every kind of cell also follows
+	// queued strings directly.
+	for set := 1; set < 1<<len(cols); set++ {
+		var res fakeResult
+		var pick []int
+		for i := range cols {
+			if set&(1<<i) != 0 {
+				pick = append(pick, i)
+				res.cols, res.types = append(res.cols, cols[i]), append(res.types, types[i])
+			}
+		}
+		for _, n := range []int{1, 7, 4097} {
+			res.rows = make([][]any, n)
+			for r := range n {
+				for _, i := range pick {
+					res.rows[r] = append(res.rows[r], rows[r][i])
+				}
+			}
+			for _, maxRows := range []int{0, n - 1} {
+				mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				page := buildFake(t, mode, res)
+				want := buildFake(t, rowpage.GenericSQLMode(mode), res)
+				if !bytes.Equal(page, want) {
+					t.Fatalf("columns %v, %d rows, MaxRows %d: the page differs from the one written through the Builder only",
+						res.cols, n, maxRows)
+				}
+			}
+		}
+	}
+}
+
+// buildFake builds the page of res with mode, accepting ErrMoreRows.
+func buildFake(t *testing.T, mode *rowpage.SQLMode, res fakeResult) []byte {
+	t.Helper()
+	rows, err := fakeDB(t, res).Query("q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := mode.AppendSQL(nil, rows)
+	if err != nil && !errors.Is(err, rowpage.ErrMoreRows) {
+		t.Fatal(err)
+	}
+	return page
+}
