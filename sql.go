@@ -159,6 +159,7 @@ type sqlState struct {
 	scratch []byte         // a string value the Builder needs as bytes
 	toks    []arrTok       // array text's tokens (sql_array.go)
 	unq     []byte         // an array element with its escapes removed
+	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
 	generic bool           // tests: write every cell through the Builder
 }
 
@@ -197,10 +198,13 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 }
 
 // row adds the scanned row. The first row makes the page's columns, in
-// key order; every row then finds them by index. Cells of the common
-// driver types go straight to their columns (sql_cells.go); the rest, and
-// every cell when s.generic is set, through the Builder.
+// key order, and the plan of the rows after it (sameRow, sql_cells.go).
+// Cells of the common driver types go straight to their columns; the rest,
+// and every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
+	if !first && !s.generic {
+		return s.sameRow()
+	}
 	b := s.b
 	b.BeginRow()
 	if first {
@@ -223,15 +227,9 @@ func (s *sqlState) row(first bool) error {
 	pb := &b.e.b
 	for _, i := range s.order {
 		c := &s.cols[i]
-		// The first row opens each column as keyIndex would (the plan's
-		// keys are distinct, so none is open yet); the rows after it
-		// have the same keys in the same order.
-		var col *column
-		if first {
-			col, _ = pb.use(c.ci)
-		} else {
-			col = &pb.cols[c.ci]
-		}
+		// Open each column as keyIndex would: the plan's keys are
+		// distinct, so none is open yet.
+		col, _ := pb.use(c.ci)
 		v := s.cells[c.src].v
 		if s.fastCell(c, col, v) {
 			continue
@@ -242,10 +240,9 @@ func (s *sqlState) row(first bool) error {
 			return s.cellError(c)
 		}
 	}
-	if first {
-		b.EndRow()
-	} else {
-		b.endSameRow()
+	b.EndRow()
+	if b.err == nil {
+		s.planRuns()
 	}
 	return b.err
 }
@@ -262,6 +259,7 @@ func (s *sqlState) cellError(c *sqlColumn) error {
 // release drops every reference to the driver's values and the caller's
 // strings before s goes back to the pool.
 func (s *sqlState) release() {
+	clear(s.runs)
 	clear(s.cells)
 	clear(s.seen)
 	s.b.e.release()

@@ -88,3 +88,117 @@ func (s *sqlState) fastNumeric(col *column, t string) bool {
 	}
 	return true
 }
+
+// sqlRun is how the rows after the first write one column: its page
+// column, its plan, and the value the first row suggests it will hold.
+type sqlRun struct {
+	col  *column
+	c    *sqlColumn
+	src  int // c.src, kept here to save a load per cell
+	want sqlWant
+}
+
+// sqlWant is the value a column's first row held, and so the one its next
+// cell most likely holds: sameRow checks for that one type before falling
+// back to fastCell's type switch.
+type sqlWant uint8
+
+const (
+	wantAny     sqlWant = iota // no guess (NULL, []byte, other types and kinds)
+	wantStr                    // a string in a text or untyped column
+	wantNumeric                // a string in a NUMERIC column
+	wantInt                    // an int64 outside a boolean column
+	wantFloat                  // a float64 outside a FLOAT4 column
+	wantBool                   // a bool
+	wantTime                   // a time.Time
+)
+
+// planRuns sets s.runs from the first row, which has made the page's
+// columns: no column is added after it, so the pointers stay valid.
+func (s *sqlState) planRuns() {
+	pb := &s.b.e.b
+	s.runs = s.runs[:0]
+	for _, i := range s.order {
+		c := &s.cols[i]
+		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
+		switch s.cells[c.src].v.(type) {
+		case string:
+			switch c.kind {
+			case kindSQLAuto, kindSQLText:
+				r.want = wantStr
+			case kindSQLNumeric:
+				r.want = wantNumeric
+			}
+		case int64:
+			if c.kind != kindSQLBool {
+				r.want = wantInt
+			}
+		case float64:
+			if c.kind != kindSQLFloat32 {
+				r.want = wantFloat
+			}
+		case bool:
+			r.want = wantBool
+		case time.Time:
+			r.want = wantTime
+		}
+		s.runs = append(s.runs, r)
+	}
+}
+
+// sameRow adds a row after the first: the same keys, in the same order,
+// so each cell goes to its column without a key. A cell of the type its
+// column's first row held costs one type check and the column append;
+// any other goes through fastCell and, failing that, the Builder.
+func (s *sqlState) sameRow() error {
+	b := s.b
+	b.BeginRow()
+	in := &b.e.b.in
+	for i := range s.runs {
+		r := &s.runs[i]
+		v := s.cells[r.src].v
+		switch r.want {
+		case wantStr:
+			if x, ok := v.(string); ok {
+				r.col.appendStr(in.intern(x))
+				continue
+			}
+		case wantNumeric:
+			if x, ok := v.(string); ok && s.fastNumeric(r.col, x) {
+				continue
+			}
+		case wantInt:
+			if x, ok := v.(int64); ok {
+				r.col.appendInt(x)
+				continue
+			}
+		case wantFloat:
+			if x, ok := v.(float64); ok && !math.IsNaN(x) && !math.IsInf(x, 0) {
+				_ = r.col.appendFloat(x, 64) // cannot fail: x is finite
+				continue
+			}
+		case wantBool:
+			if x, ok := v.(bool); ok {
+				r.col.appendBool(x)
+				continue
+			}
+		case wantTime:
+			if x, ok := v.(time.Time); ok {
+				if ts, err := format.TimestampOf(x); err == nil {
+					r.col.appendTime(ts)
+					continue
+				}
+			}
+		}
+		if s.fastCell(r.c, r.col, v) {
+			continue
+		}
+		b.col, b.haveKey = r.col, true // what keyIndex leaves for the Builder
+		s.cell(r.c, v)
+		if b.err != nil {
+			return s.cellError(r.c)
+		}
+	}
+	b.endSameRow()
+	return b.err
+}

@@ -3,6 +3,7 @@ package rowpage_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strconv"
 	"testing"
 	"time"
@@ -89,4 +90,46 @@ func buildFake(t *testing.T, mode *rowpage.SQLMode, res fakeResult) []byte {
 		t.Fatal(err)
 	}
 	return page
+}
+
+// TestSQLDirectPathErrors: a value the page cannot hold, after rows of the
+// same type that the direct path wrote, fails as it does through the
+// Builder: the same error, row and column.
+func TestSQLDirectPathErrors(t *testing.T) {
+	for name, bad := range map[string]any{
+		"NaN":          math.NaN(),
+		"infinity":     math.Inf(-1),
+		"year 10000":   time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC),
+		"invalid JSON": "{",
+	} {
+		t.Run(name, func(t *testing.T) {
+			res := fakeResult{cols: []string{"s", "f", "t", "j"}, types: []string{"TEXT", "FLOAT8", "TIMESTAMP", "JSON"}}
+			for i := range 5 {
+				res.rows = append(res.rows, []any{"s" + strconv.Itoa(i), 1.5 * float64(i), time.Unix(int64(i), 0).UTC(), "[1]"})
+			}
+			row := []any{"x", 2.5, time.Unix(9, 0).UTC(), "[2]"}
+			switch bad.(type) {
+			case float64:
+				row[1] = bad
+			case time.Time:
+				row[2] = bad
+			case string:
+				row[3] = bad
+			}
+			res.rows = append(res.rows, row)
+			mode, _ := rowpage.SQLOptions{}.SQLMode()
+			var errs [2]error
+			for i, m := range []*rowpage.SQLMode{mode, rowpage.GenericSQLMode(mode)} {
+				rows, err := fakeDB(t, res).Query("q")
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, errs[i] = m.AppendSQL(nil, rows)
+			}
+			var e *rowpage.Error
+			if !errors.As(errs[0], &e) || e.Row != 5 || errs[1] == nil || errs[0].Error() != errs[1].Error() {
+				t.Fatalf("error %v (%#v), through the Builder %v", errs[0], e, errs[1])
+			}
+		})
+	}
 }
