@@ -29,7 +29,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 	case string:
 		switch c.kind {
 		case kindSQLAuto, kindSQLText:
-			col.appendStr(s.b.e.b.in.intern(x))
+			col.appendStr(s.b.e.b.in.internFresh(x))
 		case kindSQLNumeric:
 			return s.fastNumeric(col, x)
 		default:
@@ -160,7 +160,7 @@ func (s *sqlState) sameRow() error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				r.col.appendStr(in.intern(x))
+				r.col.appendStr(in.internFresh(x))
 				continue
 			}
 		case wantNumeric:
