@@ -71,10 +71,10 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 	return true
 }
 
-// fastNumeric writes NUMERIC text that is a plain decimal (see
-// plainDecimal) as Builder.Number would: a float when the text is exactly
-// json.Marshal's text of that float, else the text itself. It reports
-// false for other text, which the Builder writes.
+// fastNumeric writes NUMERIC text that is an integer's text or a plain
+// decimal (see plainDecimal) as Builder.Number would: an integer, a float
+// when the text is exactly json.Marshal's text of that float, else the
+// text itself. It reports false for other text, which the Builder writes.
 func (s *sqlState) fastNumeric(col *column, t string) bool {
 	f, ok, plain := plainDecimal(t)
 	switch {
@@ -84,7 +84,11 @@ func (s *sqlState) fastNumeric(col *column, t string) bool {
 		s.scratch = append(s.scratch[:0], t...)
 		col.appendBlob(kindNumber, s.scratch)
 	default:
-		return false
+		v, isInt := canonicalInt(t) // NUMERIC without a scale, sum() of bigints
+		if !isInt {
+			return false
+		}
+		col.appendInt(v)
 	}
 	return true
 }
