@@ -49,7 +49,11 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 		}
 	case int64:
 		if c.kind == kindSQLBool {
-			return false
+			if x != 0 && x != 1 {
+				return false // the Builder writes it as an integer
+			}
+			col.appendBool(x == 1) // SQLite's booleans
+			break
 		}
 		col.appendInt(x)
 	case float64:
@@ -114,6 +118,7 @@ const (
 	wantInt                    // an int64 outside a boolean column
 	wantFloat                  // a float64 outside a FLOAT4 column
 	wantBool                   // a bool
+	wantBoolInt                // an int64 in a boolean column: SQLite's 0 and 1
 	wantTime                   // a time.Time
 )
 
@@ -134,8 +139,9 @@ func (s *sqlState) planRuns() {
 				r.want = wantNumeric
 			}
 		case int64:
-			if c.kind != kindSQLBool {
-				r.want = wantInt
+			r.want = wantInt
+			if c.kind == kindSQLBool {
+				r.want = wantBoolInt
 			}
 		case float64:
 			if c.kind != kindSQLFloat32 {
@@ -184,6 +190,11 @@ func (s *sqlState) sameRow() error {
 		case wantBool:
 			if x, ok := v.(bool); ok {
 				r.col.appendBool(x)
+				continue
+			}
+		case wantBoolInt:
+			if x, ok := v.(int64); ok && (x == 0 || x == 1) {
+				r.col.appendBool(x == 1)
 				continue
 			}
 		case wantTime:

@@ -15,8 +15,9 @@ import (
 // (sql_cells.go) mixed with cells it leaves to the Builder and values that
 // change a column's kind: the same strings in several columns and rows,
 // JSON cells with strings of their own, []byte text, a column that turns
-// from strings to other values and back, NULLs, in every subset of the
-// columns and with MaxRows. The page must be the one written cell by cell
+// from strings to other values and back, NULLs, SQLite's 0 and 1 booleans
+// with one integer among them, in every subset of the columns and with
+// MaxRows. The page must be the one written cell by cell
 // through the Builder: the same string ids in the same order.
 func TestSQLDirectPathOrder(t *testing.T) {
 	words := []string{"red", "green", "blue", "red", "cyan", "green"}
@@ -40,10 +41,14 @@ func TestSQLDirectPathOrder(t *testing.T) {
 		if i%17 == 0 {
 			unique = nil
 		}
-		rows = append(rows, []any{unique, w, js, []byte(words[(i+2)%len(words)]), mixed, "n" + strconv.Itoa(i)})
+		flag := int64(i % 2) // SQLite's booleans, and once an integer that is not one
+		if i == 3000 {
+			flag = 2
+		}
+		rows = append(rows, []any{unique, w, js, []byte(words[(i+2)%len(words)]), mixed, "n" + strconv.Itoa(i), flag})
 	}
-	cols := []string{"unique", "word", "js", "bytes", "mixed", "red"}
-	types := []string{"TEXT", "TEXT", "JSON", "TEXT", "", "VARCHAR"}
+	cols := []string{"unique", "word", "js", "bytes", "mixed", "red", "flag"}
+	types := []string{"TEXT", "TEXT", "JSON", "TEXT", "", "VARCHAR", "BOOLEAN"}
 	// Each subset of the columns, so that every kind of cell also follows
 	// queued strings directly.
 	for set := 1; set < 1<<len(cols); set++ {
