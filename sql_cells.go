@@ -15,8 +15,9 @@ import (
 // cell straight into the page's column, as the Builder method it stands in
 // for would; everything else (JSON, arrays, Go types outside the list, and
 // any value that is an error) goes through the Builder as before, so errors
-// and their positions do not change. TestSQLFastMatchesBuilder compares the
-// pages of the two paths byte for byte.
+// and their positions do not change. checkQuery (sql_test.go, every sample
+// query) and TestSQLDirectPathOrder compare the pages of the two paths byte
+// for byte; TestSQLDirectPathErrors compares their errors.
 
 // fastCell writes v, the driver's value for column c, into col, the page
 // column the current row has just opened for it. It reports false, having
