@@ -129,6 +129,22 @@ func (b *Builder) EndRow() {
 	b.inRow = false
 }
 
+// endSameRow is EndRow for a row that has, in the same order, the keys of
+// the previous row, each set straight into its column by a producer that
+// writes the same keys in every row (SQL results): it records the previous
+// row's shape without building this row's and comparing the two.
+func (b *Builder) endSameRow() {
+	if !b.ok() {
+		return
+	}
+	if !b.inRow || b.haveKey || len(b.stack) > 0 || b.kind != format.KindRows || b.e.b.last == 0 {
+		b.fail("endSameRow without a complete row after another")
+		return
+	}
+	b.e.b.repeatRow()
+	b.inRow = false
+}
+
 // NullRow adds a null row.
 func (b *Builder) NullRow() {
 	if !b.ok() {

@@ -89,6 +89,20 @@ func (in *interner) intern(s string) uint32 {
 	return in.add(s, h, slot)
 }
 
+// internFresh is intern for a string whose bytes are a fresh allocation,
+// as a database driver's string values are: its address will not come
+// again, so the address cache is neither asked nor filled (which would
+// cost more than it saves). Cost: one hash of s.
+func (in *interner) internFresh(s string) uint32 {
+	h := uint32(maphash.String(in.seed, s))
+	id, slot, ok := find(in, s, h)
+	if ok {
+		in.counts[id]++
+		return id
+	}
+	return in.add(s, h, slot)
+}
+
 // internBytes is intern for a byte slice; it copies b only the first time
 // the string is seen.
 func (in *interner) internBytes(b []byte) uint32 {

@@ -126,6 +126,13 @@ func (b *pageBuilder) endRow() {
 	b.rows++
 }
 
+// repeatRow finishes a row that has the previous row's shape, set without
+// use (so without b.cur and the duplicate check): one append.
+func (b *pageBuilder) repeatRow() {
+	b.rowShape = append(b.rowShape, b.last)
+	b.rows++
+}
+
 // shapeID returns the id of the shape b.cur, adding it if it is new.
 func (b *pageBuilder) shapeID() uint32 {
 	mask := len(b.shapeIDs) - 1

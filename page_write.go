@@ -1,6 +1,7 @@
 package rowpage
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"github.com/rowpage/rowpage/format"
@@ -93,38 +94,43 @@ func (b *pageBuilder) appendStrings(dst []byte, width int) []byte {
 	head := len(dst)
 	nflags := (n + 3) / 4
 	dst = slices.Grow(dst, nflags+n*width)[:head+nflags+n*width]
-	clear(dst[head:])
-	flags := dst[head : head+nflags]
-	ends := dst[head+nflags : head+nflags+n*width]
+	clear(dst[head : head+nflags])
 	data := len(dst)
 	offs := b.ends[:0]
 	end := 0
-	for i, id := range b.order {
+	for _, id := range b.order {
 		str := strs[id]
 		end += len(str)
-		putEnd(ends[i*width:], width, end)
 		offs = append(offs, uint32(end))
 		dst = append(dst, str...)
 	}
 	b.ends = offs
-	format.SetTableFlags(flags, dst[data:], offs)
+	putEnds(dst[head+nflags:data], width, offs)
+	format.SetTableFlags(dst[head:head+nflags], dst[data:], offs)
 	return dst
 }
 
-// putEnd writes a string table end offset as width little-endian bytes.
-func putEnd(b []byte, width, end int) {
+// putEnds writes the string table's end offsets as width little-endian
+// bytes each, in a loop per width rather than a switch per string.
+func putEnds(b []byte, width int, offs []uint32) {
 	switch width {
 	case 1:
-		b[0] = byte(end)
+		for i, e := range offs {
+			b[i] = byte(e)
+		}
 	case 2:
-		_ = b[1]
-		b[0], b[1] = byte(end), byte(end>>8)
+		for i, e := range offs {
+			binary.LittleEndian.PutUint16(b[2*i:], uint16(e))
+		}
 	case 3:
-		_ = b[2]
-		b[0], b[1], b[2] = byte(end), byte(end>>8), byte(end>>16)
+		for i, e := range offs {
+			b := b[3*i : 3*i+3]
+			b[0], b[1], b[2] = byte(e), byte(e>>8), byte(e>>16)
+		}
 	default:
-		_ = b[3]
-		b[0], b[1], b[2], b[3] = byte(end), byte(end>>8), byte(end>>16), byte(end>>24)
+		for i, e := range offs {
+			binary.LittleEndian.PutUint32(b[4*i:], e)
+		}
 	}
 }
 
@@ -269,12 +275,7 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
 		}
 		enc |= format.EncAny
-		src := c.anyBuf
-		for len(src) > 0 {
-			var n int
-			dst, n = remapTagged(dst, src, b.remap)
-			src = src[n:]
-		}
+		dst = appendTagged(dst, c.anyBuf, b.remap)
 	}
 	return dst, enc
 }
@@ -375,6 +376,27 @@ func (b *pageBuilder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
 	}
 	b.uvs = vs
 	return appendUvarints(dst, vs)
+}
+
+// appendTagged copies the tagged values of src to dst, replacing
+// provisional string ids with table indexes. Runs of values that hold no
+// string id (numbers, times, bytes: most of a column of mixed scalars) are
+// copied with one append per run.
+func appendTagged(dst, src []byte, remap []uint32) []byte {
+	run := 0 // start of the values not yet copied
+	for pos := 0; pos < len(src); {
+		switch src[pos] {
+		case format.TagString, format.TagArray, format.TagObject:
+			dst = append(dst, src[run:pos]...)
+			var n int
+			dst, n = remapTagged(dst, src[pos:], remap)
+			pos += n
+			run = pos
+		default:
+			pos += format.SkipValue(src[pos:])
+		}
+	}
+	return append(dst, src[run:]...)
 }
 
 // remapTagged copies one tagged value from src to dst, replacing provisional

@@ -185,10 +185,11 @@ func checkDB(t *testing.T, d testDB) {
 	}
 }
 
-// checkQuery runs query three times: through AppendSQL, through the
-// reference pipeline, and (with structs) scanning straight into structs;
-// the page's JSON must equal the reference's byte for byte, and Unmarshal
-// of the page must equal the structs scanned directly.
+// checkQuery runs query four times: through AppendSQL, through AppendSQL
+// writing every cell through the Builder, through the reference pipeline,
+// and (with structs) scanning straight into structs; the two pages must be
+// the same bytes, the page's JSON must equal the reference's byte for
+// byte, and Unmarshal of the page must equal the structs scanned directly.
 func checkQuery(t *testing.T, d testDB, query string, opts rowpage.SQLOptions, structs bool) []byte {
 	t.Helper()
 	mode, err := opts.SQLMode()
@@ -202,6 +203,16 @@ func checkQuery(t *testing.T, d testDB, query string, opts rowpage.SQLOptions, s
 	page, err := mode.AppendSQL(nil, rows)
 	if err != nil {
 		t.Fatalf("AppendSQL: %v", err)
+	}
+	if rows, err = d.db.Query(query); err != nil {
+		t.Fatal(err)
+	}
+	generic, err := rowpage.GenericSQLMode(mode).AppendSQL(nil, rows)
+	if err != nil {
+		t.Fatalf("AppendSQL through the Builder only: %v", err)
+	}
+	if !bytes.Equal(page, generic) {
+		t.Fatalf("the page differs from the one written through the Builder only:\n%x\n%x", page, generic)
 	}
 	got, err := jsonbridge.AppendJSON(nil, page)
 	if err != nil {

@@ -1,0 +1,220 @@
+package rowpage
+
+import (
+	"math"
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// The direct path for the cells most results are made of. An SQL result
+// writes the same keys in the same order in every row, and each cell is one
+// scalar of a Go type the driver chooses from a short list, so the checks
+// the Builder makes for every value (a started page, an open row, a pending
+// key, the nesting stack) hold by construction here. fastCell writes such a
+// cell straight into the page's column, as the Builder method it stands in
+// for would; everything else (JSON, arrays, Go types outside the list, and
+// any value that is an error) goes through the Builder as before, so errors
+// and their positions do not change. checkQuery (sql_test.go, every sample
+// query) and TestSQLDirectPathOrder compare the pages of the two paths byte
+// for byte; TestSQLDirectPathErrors compares their errors.
+
+// fastCell writes v, the driver's value for column c, into col, the page
+// column the current row has just opened for it. It reports false, having
+// written nothing, for a value it leaves to the Builder. Cost: one type
+// switch and the column append; a string is interned.
+func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
+	switch x := v.(type) {
+	case nil:
+		col.appendNull()
+	case string:
+		switch c.kind {
+		case kindSQLAuto, kindSQLText:
+			col.appendStr(s.b.e.b.in.internFresh(x))
+		case kindSQLNumeric:
+			return s.fastNumeric(col, x)
+		default:
+			return false
+		}
+	case []byte:
+		s.scanBytes(c.src)
+		switch c.kind {
+		case kindSQLText:
+			col.appendStr(s.b.e.b.in.internBytes(x))
+		case kindSQLAuto, kindSQLBinary:
+			col.appendBlob(kindBytes, x)
+		case kindSQLNumeric:
+			return s.fastNumeric(col, string(x)) // not kept: no copy
+		default:
+			return false
+		}
+	case int64:
+		if c.kind == kindSQLBool {
+			if x != 0 && x != 1 {
+				return false // the Builder writes it as an integer
+			}
+			col.appendBool(x == 1) // SQLite's booleans
+			break
+		}
+		col.appendInt(x)
+	case float64:
+		if c.kind == kindSQLFloat32 || math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+		_ = col.appendFloat(x, 64) // cannot fail: x is finite
+	case bool:
+		col.appendBool(x)
+	case time.Time:
+		ts, err := format.TimestampOf(x)
+		if err != nil {
+			return false
+		}
+		col.appendTime(ts)
+	default:
+		return false
+	}
+	return true
+}
+
+// fastNumeric writes NUMERIC text that is an integer's text or a plain
+// decimal (see plainDecimal) as Builder.Number would: an integer, a float
+// when the text is exactly json.Marshal's text of that float, else the
+// text itself. It reports false for other text, which the Builder writes.
+func (s *sqlState) fastNumeric(col *column, t string) bool {
+	f, ok, plain := plainDecimal(t)
+	switch {
+	case ok: // t is json.Marshal's text of f, so its digits are f's shortest
+		col.appendDecimal(decimalOfText(t), f)
+	case plain:
+		s.scratch = append(s.scratch[:0], t...)
+		col.appendBlob(kindNumber, s.scratch)
+	default:
+		v, isInt := canonicalInt(t) // NUMERIC without a scale, sum() of bigints
+		if !isInt {
+			return false
+		}
+		col.appendInt(v)
+	}
+	return true
+}
+
+// sqlRun is how the rows after the first write one column: its page
+// column, its plan, and the value the first row suggests it will hold.
+type sqlRun struct {
+	col  *column
+	c    *sqlColumn
+	src  int // c.src, kept here to save a load per cell
+	want sqlWant
+}
+
+// sqlWant is the value a column's first row held, and so the one its next
+// cell most likely holds: sameRow checks for that one type before falling
+// back to fastCell's type switch.
+type sqlWant uint8
+
+const (
+	wantAny     sqlWant = iota // no guess (NULL, []byte, other types and kinds)
+	wantStr                    // a string in a text or untyped column
+	wantNumeric                // a string in a NUMERIC column
+	wantInt                    // an int64 outside a boolean column
+	wantFloat                  // a float64 outside a FLOAT4 column
+	wantBool                   // a bool
+	wantBoolInt                // an int64 in a boolean column: SQLite's 0 and 1
+	wantTime                   // a time.Time
+)
+
+// planRuns sets s.runs from the first row, which has made the page's
+// columns: no column is added after it, so the pointers stay valid.
+func (s *sqlState) planRuns() {
+	pb := &s.b.e.b
+	s.runs = s.runs[:0]
+	for _, i := range s.order {
+		c := &s.cols[i]
+		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
+		switch s.cells[c.src].v.(type) {
+		case string:
+			switch c.kind {
+			case kindSQLAuto, kindSQLText:
+				r.want = wantStr
+			case kindSQLNumeric:
+				r.want = wantNumeric
+			}
+		case int64:
+			r.want = wantInt
+			if c.kind == kindSQLBool {
+				r.want = wantBoolInt
+			}
+		case float64:
+			if c.kind != kindSQLFloat32 {
+				r.want = wantFloat
+			}
+		case bool:
+			r.want = wantBool
+		case time.Time:
+			r.want = wantTime
+		}
+		s.runs = append(s.runs, r)
+	}
+}
+
+// sameRow adds a row after the first: the same keys, in the same order,
+// so each cell goes to its column without a key. A cell of the type its
+// column's first row held costs one type check and the column append;
+// any other goes through fastCell and, failing that, the Builder.
+func (s *sqlState) sameRow() error {
+	b := s.b
+	b.BeginRow()
+	in := &b.e.b.in
+	for i := range s.runs {
+		r := &s.runs[i]
+		v := s.cells[r.src].v
+		switch r.want {
+		case wantStr:
+			if x, ok := v.(string); ok {
+				r.col.appendStr(in.internFresh(x))
+				continue
+			}
+		case wantNumeric:
+			if x, ok := v.(string); ok && s.fastNumeric(r.col, x) {
+				continue
+			}
+		case wantInt:
+			if x, ok := v.(int64); ok {
+				r.col.appendInt(x)
+				continue
+			}
+		case wantFloat:
+			if x, ok := v.(float64); ok && !math.IsNaN(x) && !math.IsInf(x, 0) {
+				_ = r.col.appendFloat(x, 64) // cannot fail: x is finite
+				continue
+			}
+		case wantBool:
+			if x, ok := v.(bool); ok {
+				r.col.appendBool(x)
+				continue
+			}
+		case wantBoolInt:
+			if x, ok := v.(int64); ok && (x == 0 || x == 1) {
+				r.col.appendBool(x == 1)
+				continue
+			}
+		case wantTime:
+			if x, ok := v.(time.Time); ok {
+				if ts, err := format.TimestampOf(x); err == nil {
+					r.col.appendTime(ts)
+					continue
+				}
+			}
+		}
+		if s.fastCell(r.c, r.col, v) {
+			continue
+		}
+		b.col, b.haveKey = r.col, true // what keyIndex leaves for the Builder
+		s.cell(r.c, v)
+		if b.err != nil {
+			return s.cellError(r.c)
+		}
+	}
+	b.endSameRow()
+	return b.err
+}
