@@ -5,7 +5,6 @@ import (
 	"fmt"
 	gofmt "go/format"
 	"math/big"
-	"os"
 	"testing"
 )
 
@@ -106,20 +105,7 @@ func TestPow10x128Table(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if os.Getenv("ROWPAGE_UPDATE_TABLES") != "" {
-		if err := os.WriteFile(pow10x128File, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", pow10x128File)
-		return
-	}
-	got, err := os.ReadFile(pow10x128File)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: run ROWPAGE_UPDATE_TABLES=1 go test -run TestPow10x128Table ./format", pow10x128File)
-	}
+	checkGeneratedFile(t, pow10x128File, "TestPow10x128Table", want)
 }
 
 // TestPow10x128Facts checks, entry by entry, the facts the error argument

@@ -5,7 +5,6 @@ import (
 	"math/big"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"strconv"
 	"sync"
 	"testing"
@@ -21,22 +20,6 @@ import (
 // The random tests scale with ROWPAGE_EISEL_SCALE (default 1, about a
 // second in all; -short divides by 10): ROWPAGE_EISEL_SCALE=100 checks
 // 400 million random decimals and 100 million shortest decimals.
-
-// eiselScale returns the multiplier for the random tests' sizes.
-func eiselScale(t testing.TB) float64 {
-	s := 1.0
-	if v := os.Getenv("ROWPAGE_EISEL_SCALE"); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f <= 0 {
-			t.Fatalf("ROWPAGE_EISEL_SCALE=%q: want a positive number", v)
-		}
-		s = f
-	}
-	if testing.Short() {
-		s /= 10
-	}
-	return s
-}
 
 // refDecimal is the reference: strconv.ParseFloat of "<mant>e<exp10>" at
 // bitSize 64 or 32, the fallback the caller uses today. Out-of-range
@@ -102,31 +85,6 @@ func checkDec32(t testing.TB, mant uint64, exp10 int) bool {
 // the decimal a page stores for f.
 func shortestDigits(f float64, bitSize int) (mant uint64, exp10 int) {
 	return formatDigits(f, -1, bitSize)
-}
-
-// formatDigits returns strconv's 'e' format of f > 0 with prec digits
-// after the point (-1: shortest) as mant×10^exp10, with no trailing zeros
-// in mant.
-func formatDigits(f float64, prec, bitSize int) (mant uint64, exp10 int) {
-	var buf [32]byte
-	b := strconv.AppendFloat(buf[:0], f, 'e', prec, bitSize)
-	i, nd := 0, 0
-	for ; b[i] != 'e'; i++ {
-		if b[i] != '.' {
-			mant = mant*10 + uint64(b[i]-'0')
-			nd++
-		}
-	}
-	e, err := strconv.Atoi(string(b[i+1:]))
-	if err != nil {
-		panic(err)
-	}
-	exp10 = e - (nd - 1)
-	for mant%10 == 0 {
-		mant /= 10
-		exp10++
-	}
-	return mant, exp10
 }
 
 // inPow10Table reports whether exp10 is one the page format allows.
@@ -244,7 +202,7 @@ func TestDecimalToFloat32Examples(t *testing.T) {
 // 4 million by default. ok = false is allowed but counted; more than one in
 // a million fails the test.
 func TestDecimalToFloat64Random(t *testing.T) {
-	n := int(4e6 * eiselScale(t))
+	n := int(4e6 * testScale(t, "ROWPAGE_EISEL_SCALE"))
 	notOK := eiselParallel(t, n, 1, func(rng *rand.Rand) bool {
 		digits := 1 + rng.IntN(18) // 18 stands for 18 to 20 digits: any uint64
 		mant := rng.Uint64()
@@ -264,7 +222,7 @@ func TestDecimalToFloat64Random(t *testing.T) {
 // the normal float32 range give ok = false by design; any other ok =
 // false fails the test.
 func TestDecimalToFloat32Random(t *testing.T) {
-	n := int(1e6 * eiselScale(t))
+	n := int(1e6 * testScale(t, "ROWPAGE_EISEL_SCALE"))
 	notOK := eiselParallel(t, n, 2, func(rng *rand.Rand) bool {
 		mant := 1 + rng.Uint64N(decPow10u64[1+rng.IntN(9)]-1)
 		exp10 := -46 + rng.IntN(86) // around the float32 range
@@ -295,7 +253,7 @@ func randFormatFloat(rng *rand.Rand) float64 {
 // float64 values, the decimals pages hold, 1 million by default: each
 // must give ok = true and the value it came from.
 func TestDecimalToFloat64Shortest(t *testing.T) {
-	n := int(1e6 * eiselScale(t))
+	n := int(1e6 * testScale(t, "ROWPAGE_EISEL_SCALE"))
 	inRange := eiselParallel(t, n, 3, func(rng *rand.Rand) bool {
 		f := randFormatFloat(rng)
 		mant, exp10 := shortestDigits(f, 64)
@@ -314,7 +272,7 @@ func TestDecimalToFloat64Shortest(t *testing.T) {
 // TestDecimalToFloat32Shortest does the same for every shortest decimal
 // of random normal float32 values.
 func TestDecimalToFloat32Shortest(t *testing.T) {
-	n := int(1e6 * eiselScale(t))
+	n := int(1e6 * testScale(t, "ROWPAGE_EISEL_SCALE"))
 	eiselParallel(t, n, 4, func(rng *rand.Rand) bool {
 		f := math.Float32frombits(uint32(1+rng.IntN(254))<<23 | rng.Uint32()&(1<<23-1))
 		mant, exp10 := shortestDigits(float64(f), 32)
@@ -465,7 +423,7 @@ func ratMidpoint(a, b float64) *big.Rat {
 func TestDecimalToFloat64NearHalfWay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	n, notOK := 0, 0
-	for range int(2e4 * eiselScale(t)) {
+	for range int(2e4 * testScale(t, "ROWPAGE_EISEL_SCALE")) {
 		f := randFormatFloat(rng)
 		x := ratMidpoint(f, math.Nextafter(f, math.Inf(1)))
 		mant, exp10, ok := nearDecimal(x)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	gofmt "go/format"
 	"math/big"
-	"os"
 	"testing"
 )
 
@@ -98,20 +97,7 @@ func TestShortestPow10Table(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if os.Getenv("ROWPAGE_UPDATE_TABLES") != "" {
-		if err := os.WriteFile(sdTableFile, want, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("wrote %s", sdTableFile)
-		return
-	}
-	got, err := os.ReadFile(sdTableFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("%s is stale: run ROWPAGE_UPDATE_TABLES=1 go test -run TestShortestPow10Table ./format", sdTableFile)
-	}
+	checkGeneratedFile(t, sdTableFile, "TestShortestPow10Table", want)
 }
 
 // TestShortestFacts checks the facts the header comment of shortest.go

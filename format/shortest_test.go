@@ -3,7 +3,6 @@ package format
 import (
 	"math"
 	"math/rand/v2"
-	"os"
 	"runtime"
 	"strconv"
 	"sync"
@@ -22,47 +21,6 @@ import (
 // values, about 2 s on two cores; -short divides by 10):
 // ROWPAGE_SHORTEST_SCALE=20 checks 120 million.
 
-// sdScale returns the multiplier for the random tests' sizes.
-func sdScale(t testing.TB) float64 {
-	s := 1.0
-	if v := os.Getenv("ROWPAGE_SHORTEST_SCALE"); v != "" {
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || f <= 0 {
-			t.Fatalf("ROWPAGE_SHORTEST_SCALE=%q: want a positive number", v)
-		}
-		s = f
-	}
-	if testing.Short() {
-		s /= 10
-	}
-	return s
-}
-
-// sdRef is the reference: the digits and exponent of strconv's shortest
-// 'e' format of f > 0, "d[.ddd]e±dd", as mant×10^exp10 with no trailing
-// zeros in mant.
-func sdRef(f float64) (mant uint64, exp10 int) {
-	var buf [32]byte
-	b := strconv.AppendFloat(buf[:0], f, 'e', -1, 64)
-	i, nd := 0, 0
-	for ; b[i] != 'e'; i++ {
-		if b[i] != '.' {
-			mant = mant*10 + uint64(b[i]-'0')
-			nd++
-		}
-	}
-	e, err := strconv.Atoi(string(b[i+1:]))
-	if err != nil {
-		panic(err)
-	}
-	exp10 = e - (nd - 1)
-	for mant%10 == 0 {
-		mant /= 10
-		exp10++
-	}
-	return mant, exp10
-}
-
 // sdInRange reports whether the spec promises ok = true for f.
 func sdInRange(f float64) bool {
 	q := int(math.Float64bits(f)>>52&0x7FF) - 1075
@@ -78,7 +36,7 @@ func sdCheck(t testing.TB, f float64) bool {
 		t.Errorf("shortestDigits64(%v) (bits %#x): ok = %v, want %v", f, math.Float64bits(f), ok, want)
 	}
 	if ok {
-		if wm, we := sdRef(math.Abs(f)); mant != wm || exp10 != we {
+		if wm, we := formatDigits(math.Abs(f), -1, 64); mant != wm || exp10 != we {
 			t.Errorf("shortestDigits64(%v) (bits %#x) = %de%d, strconv gives %de%d",
 				f, math.Float64bits(f), mant, exp10, wm, we)
 		}
@@ -161,7 +119,7 @@ func TestShortestDigits64Examples(t *testing.T) {
 			t.Errorf("shortestDigits64(%v) = %d, %d, %v; want %d, %d, %v", tc.f, mant, exp10, ok, tc.mant, tc.exp10, tc.ok)
 		}
 		if tc.ok {
-			if wm, we := sdRef(math.Abs(tc.f)); wm != tc.mant || we != tc.exp10 {
+			if wm, we := formatDigits(math.Abs(tc.f), -1, 64); wm != tc.mant || we != tc.exp10 {
 				t.Errorf("strconv gives %de%d for %v, the example says %de%d", wm, we, tc.f, tc.mant, tc.exp10)
 			}
 		}
@@ -268,9 +226,9 @@ func TestShortestDigits64Ties(t *testing.T) {
 // TestShortestDigits64Random compares with strconv on random bit patterns
 // in range and one exponent beyond each end, and on rand.Float64()-style
 // values: in [0, 1), scaled by powers of ten, exponential and normal
-// scores. 5 million values by default (see sdScale).
+// scores. 5 million values by default (see testScale).
 func TestShortestDigits64Random(t *testing.T) {
-	n := int(1.25e6 * sdScale(t))
+	n := int(1.25e6 * testScale(t, "ROWPAGE_SHORTEST_SCALE"))
 	bitsOK := sdParallel(t, 2*n, 1, func(rng *rand.Rand) bool {
 		q := shortestQMin - 1 + rng.IntN(shortestQMax-shortestQMin+3)
 		f := sdFloat(rng.Uint64(), q)
@@ -304,7 +262,7 @@ func TestShortestDigits64Random(t *testing.T) {
 // to random decimals of 1 to 17 digits with exponents across the range:
 // the floats a page mostly holds, many with short shortest forms.
 func TestShortestDigits64Decimals(t *testing.T) {
-	n := int(1e6 * sdScale(t))
+	n := int(1e6 * testScale(t, "ROWPAGE_SHORTEST_SCALE"))
 	okCount := sdParallel(t, n, 3, func(rng *rand.Rand) bool {
 		nd := 1 + rng.IntN(17)
 		mant := rng.Uint64N(decPow10u64[nd]) + 1
