@@ -166,6 +166,25 @@ func ParseValues(page []byte, lim Limits) (*Layout, error) {
 	return l, nil
 }
 
+// Forget drops every reference the layout holds to its page (the header
+// fields, string table, column directory and row shapes go with it) but
+// keeps the scratch buffers that Reset reuses, so that a layout kept for
+// reuse beyond a garbage collection does not pin the last page it read.
+// Cost: clearing the column directory's backing array.
+func (l *Layout) Forget() {
+	clear(l.Columns[:cap(l.Columns)])
+	*l = Layout{
+		Columns:   l.Columns[:0],
+		shapeCols: l.shapeCols,
+		shapeEnds: l.shapeEnds,
+		offs:      l.offs,
+		seen:      l.seen,
+		uses:      l.uses,
+		counts:    l.counts,
+		names:     l.names,
+	}
+}
+
 // JSONBudget returns how many bytes of JSON one call may render from the
 // page (Limits.MaxJSONBytes, or its default for the page's size).
 func (l *Layout) JSONBudget() int { return l.jsonMax }

@@ -34,6 +34,9 @@ type transcoder struct {
 }
 
 func (m *Mode) get() *transcoder {
+	if t := m.last.Swap(nil); t != nil {
+		return t
+	}
 	t, _ := m.pool.Get().(*transcoder)
 	if t == nil {
 		t = &transcoder{m: m}
@@ -41,9 +44,15 @@ func (m *Mode) get() *transcoder {
 	return t
 }
 
+// put releases t after dropping its views of the page (layout, cursors,
+// the scratch cell), which would otherwise keep the caller's page alive.
 func (m *Mode) put(t *transcoder) {
-	t.l.Page = nil
-	m.pool.Put(t)
+	t.l.Forget()
+	clear(t.cur[:cap(t.cur)])
+	t.cell = format.Cell{}
+	if !m.last.CompareAndSwap(nil, t) {
+		m.pool.Put(t)
+	}
 }
 
 // AppendJSON appends the JSON of page to dst, exactly as json.Marshal wrote

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
@@ -59,10 +60,18 @@ type Mode struct {
 	lim        format.Limits
 	// envelope, pre-rendered
 	env      bool
-	envHead  []byte // {..."rows":
-	envCount []byte // ,"count":  (nil if no count)
-	envTail  []byte // ,...}
-	pool     sync.Pool
+	envHead  []byte    // {..."rows":
+	envCount []byte    // ,"count":  (nil if no count)
+	envTail  []byte    // ,...}
+	pool     sync.Pool // *transcoder
+	// last keeps the most recently released transcoder outside the pool. A
+	// request that waits on the network before its hit (a cache read) often
+	// resumes on another P, where sync.Pool cannot hand it a transcoder
+	// kept in the first P's private slot; each such hit would rebuild the
+	// cursors and scratch buffers. The one transcoder kept here survives
+	// garbage collections, so it holds no reference to the last page (see
+	// put), only buffers sized by the largest page served.
+	last atomic.Pointer[transcoder]
 }
 
 // Mode validates the options and freezes them.
