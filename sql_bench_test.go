@@ -109,26 +109,7 @@ func BenchmarkSQLPostgres(b *testing.B) {
 func benchSQL(b *testing.B, db *sql.DB, table string) {
 	for _, n := range benchSizes {
 		query := `SELECT id, name, email, city, score, active, created, price, note FROM ` + table + ` ORDER BY id LIMIT ` + strconv.Itoa(n)
-		b.Run("rows="+strconv.Itoa(n)+"/build=page", func(b *testing.B) {
-			b.ReportAllocs()
-			var page []byte
-			for b.Loop() {
-				rows, err := db.Query(query)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(len(page)), "bytes/page")
-		})
-		b.Run("rows="+strconv.Itoa(n)+"/build=scan", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				bareScan(b, db, query)
-			}
-		})
+		benchPageAndScan(b, db, n, query)
 		b.Run("rows="+strconv.Itoa(n)+"/build=scan+json", func(b *testing.B) {
 			b.ReportAllocs()
 			var size int
@@ -138,6 +119,31 @@ func benchSQL(b *testing.B, db *sql.DB, table string) {
 			b.ReportMetric(float64(size), "bytes/json")
 		})
 	}
+}
+
+// benchPageAndScan runs the query's two timed builds at n rows: a page with
+// AppendSQL, and the bare scan loop that is its floor.
+func benchPageAndScan(b *testing.B, db *sql.DB, n int, query string) {
+	b.Run("rows="+strconv.Itoa(n)+"/build=page", func(b *testing.B) {
+		b.ReportAllocs()
+		var page []byte
+		for b.Loop() {
+			rows, err := db.Query(query)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(len(page)), "bytes/page")
+	})
+	b.Run("rows="+strconv.Itoa(n)+"/build=scan", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			bareScan(b, db, query)
+		}
+	})
 }
 
 // bareScan is the floor: rows.Next and rows.Scan into []any over every

@@ -81,10 +81,10 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 // when the text is exactly json.Marshal's text of that float, else the
 // text itself. It reports false for other text, which the Builder writes.
 func (s *sqlState) fastNumeric(col *column, t string) bool {
-	f, ok, plain := plainDecimal(t)
+	f, d, ok, plain := plainDecimal(t)
 	switch {
-	case ok: // t is json.Marshal's text of f, so its digits are f's shortest
-		col.appendDecimal(decimalOfText(t), f)
+	case ok:
+		col.appendDecimal(d, f)
 	case plain:
 		s.scratch = append(s.scratch[:0], t...)
 		col.appendBlob(kindNumber, s.scratch)

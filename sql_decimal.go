@@ -1,5 +1,7 @@
 package rowpage
 
+import "github.com/rowpage/rowpage/format"
+
 // plainDecimal reads NUMERIC text in the form PostgreSQL and most drivers
 // write it, -?(0|[1-9][0-9]*)\.[0-9]+, in one pass, and says what
 // Builder.Number would make of it without parsing or formatting a float:
@@ -8,13 +10,14 @@ package rowpage
 //     float64 nearest to it (floatText's test). f is exact: the digits, at
 //     most 15 of them, and 10^k for k <= 20 fractional digits are exact
 //     float64s, so one correctly rounded division gives the float
-//     strconv.ParseFloat gives.
+//     strconv.ParseFloat gives. d is then the text's digits, which are f's
+//     shortest, as a normalised Decimal, ready for a float cell.
 //   - isText: the fraction ends in 0, which json.Marshal never writes, so
 //     the text is no integer and no float's text: Number keeps it as text.
 //
 // Any other text (integers, exponents, more than 15 digits, tiny values,
 // NaN) gives neither; Number decides those. Cost: one scan of the text.
-func plainDecimal(s string) (f float64, isFloat, isText bool) {
+func plainDecimal(s string) (f float64, d format.Decimal, isFloat, isText bool) {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
@@ -27,20 +30,20 @@ func plainDecimal(s string) (f float64, isFloat, isText bool) {
 	}
 	intLen := i - start
 	if intLen == 0 || (intLen > 1 && s[start] == '0') || i == len(s) || s[i] != '.' {
-		return 0, false, false
+		return 0, d, false, false
 	}
 	frac := i + 1
 	for i = frac; i < len(s); i++ {
 		if s[i]-'0' > 9 {
-			return 0, false, false
+			return 0, d, false, false
 		}
 		m = m*10 + uint64(s[i]-'0')
 	}
 	if i == frac {
-		return 0, false, false // "1."
+		return 0, d, false, false // "1."
 	}
 	if s[len(s)-1] == '0' {
-		return 0, false, true
+		return 0, d, false, true
 	}
 	sig := intLen + len(s) - frac
 	if s[start] == '0' { // 0.000ddd: leading zeros are not significant
@@ -49,18 +52,19 @@ func plainDecimal(s string) (f float64, isFloat, isText bool) {
 			z++
 		}
 		if z-frac > 5 { // below 1e-6: json.Marshal writes an exponent
-			return 0, false, false
+			return 0, d, false, false
 		}
 		sig = len(s) - z
 	}
 	if sig > 15 {
-		return 0, false, false
+		return 0, d, false, false
 	}
 	f = float64(m) / decimalPow10[len(s)-frac]
 	if start == 1 {
 		f = -f
 	}
-	return f, true, false
+	// The last digit is not 0, so m has no trailing zeros to strip.
+	return f, format.Decimal{Neg: start == 1, Mant: m, Exp: frac - len(s)}, true, false
 }
 
 // decimalPow10 are the powers of ten that float64 holds exactly.

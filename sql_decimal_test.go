@@ -15,7 +15,7 @@ import (
 // float is kept as text).
 func checkPlainDecimal(t *testing.T, s string) {
 	t.Helper()
-	f, isFloat, isText := plainDecimal(s)
+	f, d, isFloat, isText := plainDecimal(s)
 	if isFloat && isText {
 		t.Fatalf("plainDecimal(%q): both float and text", s)
 	}
@@ -26,6 +26,9 @@ func checkPlainDecimal(t *testing.T, s string) {
 		want, err := strconv.ParseFloat(s, 64)
 		if err != nil || math.Float64bits(f) != math.Float64bits(want) {
 			t.Fatalf("plainDecimal(%q) = %v (%x), ParseFloat gives %v (%x, %v)", s, f, math.Float64bits(f), want, math.Float64bits(want), err)
+		}
+		if w := decimalOfText(s); d != w {
+			t.Fatalf("plainDecimal(%q) decimal = %+v, the text's digits are %+v", s, d, w)
 		}
 	}
 	if isText {
@@ -67,7 +70,7 @@ func TestPlainDecimal(t *testing.T) {
 		{"1.2.3", false, false, 0},
 		{"+1.5", false, false, 0},
 	} {
-		f, isFloat, isText := plainDecimal(tc.s)
+		f, _, isFloat, isText := plainDecimal(tc.s)
 		if isFloat != tc.isFloat || isText != tc.isText || f != tc.f {
 			t.Errorf("plainDecimal(%q) = %v, %v, %v; want %v, %v, %v", tc.s, f, isFloat, isText, tc.f, tc.isFloat, tc.isText)
 		}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/rowpage/rowpage"
 )
 
 // BenchmarkFakeDriver builds pages of the SQL benchmark's table (see
@@ -38,26 +36,6 @@ func BenchmarkFakeDriver(b *testing.B) {
 		})
 	}
 	for _, n := range benchSizes {
-		db := dbs[n]
-		b.Run("rows="+strconv.Itoa(n)+"/build=page", func(b *testing.B) {
-			b.ReportAllocs()
-			var page []byte
-			for b.Loop() {
-				rows, err := db.Query("q")
-				if err != nil {
-					b.Fatal(err)
-				}
-				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(len(page)), "bytes/page")
-		})
-		b.Run("rows="+strconv.Itoa(n)+"/build=scan", func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				bareScan(b, db, "q")
-			}
-		})
+		benchPageAndScan(b, dbs[n], n, "q")
 	}
 }

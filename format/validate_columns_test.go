@@ -1,0 +1,109 @@
+package format
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// TestFloatValidatorMatchesConsume checks that the float-column validator
+// accepts exactly the cells ConsumeFloatCell accepts, and fails at the
+// same cell with the same kind of error, on payloads of valid cells with
+// random damage.
+func TestFloatValidatorMatchesConsume(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 200_000 {
+		var b []byte
+		n := 1 + rng.IntN(4)
+		for range n {
+			switch rng.IntN(3) {
+			case 0:
+				b = appendRawCell(b, rng.Uint64())
+			case 1:
+				b = appendDecimalCell(b, Decimal{Neg: rng.IntN(2) == 0, Mant: rng.Uint64N(2e17), Exp: rng.IntN(130) - 65})
+			default:
+				b = append(b, byte(rng.IntN(256)))
+			}
+		}
+		if len(b) > 0 && rng.IntN(2) == 0 {
+			b = b[:rng.IntN(len(b))]
+		}
+		// Reference: ConsumeFloatCell cell by cell.
+		wantPos, wantKind := -1, error(nil)
+		pos := 0
+		for range n {
+			_, k := ConsumeFloatCell(b[pos:])
+			if k < 0 {
+				wantPos, wantKind = pos, ErrCorrupt
+				if k == ErrCodeTruncated {
+					wantKind = ErrTruncated
+				}
+				break
+			}
+			pos += k
+		}
+		v := validator{r: reader{b: b}}
+		v.floats(n)
+		switch {
+		case wantKind == nil && v.r.err != nil:
+			t.Fatalf("% x: validator error %v, ConsumeFloatCell accepts", b, v.r.err)
+		case wantKind == nil && v.r.pos != pos:
+			t.Fatalf("% x: validator ends at %d, want %d", b, v.r.pos, pos)
+		case wantKind != nil && (v.r.err == nil || !errors.Is(v.r.err, wantKind) || v.r.err.Offset != wantPos):
+			t.Fatalf("% x: validator error %v, want %v at %d", b, v.r.err, wantKind, wantPos)
+		}
+	}
+}
+
+// TestTimeAndFrameValidatorErrors feeds the time-column and
+// frame-of-reference validators damaged payloads and checks the kind of
+// error, its message and the offset of the cell it blames.
+func TestTimeAndFrameValidatorErrors(t *testing.T) {
+	uv := func(v uint64) []byte { return AppendUvarint(nil, v) }
+	sv := func(v int64) []byte { return AppendVarint(nil, v) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	const day = 1_700_006_400 // a valid local time, 2023-11-15
+	tests := []struct {
+		name    string
+		enc     uint8
+		n       int
+		payload []byte
+		kind    error
+		msg     string
+		at      int
+	}{
+		{"valid UTC times", EncTime, 2, cat([]byte{TimeUTC}, sv(day), uv(0), sv(60), uv(1233)), nil, "", 0},
+		{"valid per-value offsets", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0), sv(-18000)), nil, "", 0},
+		{"seconds truncated", EncTime, 1, []byte{TimeUTC, 0x80}, ErrTruncated, "time seconds", 1},
+		{"fraction non-minimal", EncTime, 1, cat([]byte{TimeUTC}, sv(day), []byte{0x80, 0x00}), ErrCorrupt, "time fraction", 6},
+		{"offset missing", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0)), ErrTruncated, "time offset", 7},
+		{"second cell past year 9999", EncTime, 2, cat([]byte{TimeUTC}, sv(day), uv(0), sv(maxLocal), uv(0)), ErrCorrupt, "timestamp out of range", 7},
+		{"offset of a day", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0), sv(86400)), ErrCorrupt, "timestamp out of range", 1},
+		{"zero fraction of 5 digits: valid", EncTime, 1, cat([]byte{TimeUTC}, sv(day), uv(5)), nil, "", 0},
+		{"fraction beyond its digits", EncTime, 1, cat([]byte{TimeUTC}, sv(day), uv(101)), ErrCorrupt, "timestamp out of range", 1},
+		{"valid frame", EncIntFOR, 3, cat(sv(-5), uv(7), uv(0), uv(300)), nil, "", 0},
+		{"frame offset overflows", EncIntFOR, 2, cat(sv(10), uv(0), uv(1<<63)), ErrCorrupt, "frame offset out of range", 2},
+		{"frame minimum not the minimum", EncIntFOR, 2, cat(sv(10), uv(1), uv(2)), ErrCorrupt, "frame minimum is not the minimum", 3},
+		{"frame offsets truncated", EncIntFOR, 2, cat(sv(10), uv(0)), ErrTruncated, "frame offset", 2},
+	}
+	for _, tt := range tests {
+		v := validator{r: reader{b: tt.payload}}
+		v.column(tt.enc, tt.n)
+		err := v.r.err
+		switch {
+		case tt.kind == nil && err != nil:
+			t.Errorf("%s: unexpected error %v", tt.name, err)
+		case tt.kind == nil && v.r.pos != len(tt.payload):
+			t.Errorf("%s: validator stopped at %d of %d bytes", tt.name, v.r.pos, len(tt.payload))
+		case tt.kind != nil && (err == nil || !errors.Is(err, tt.kind) || !strings.Contains(err.Msg, tt.msg) || err.Offset != tt.at):
+			t.Errorf("%s: error %v, want %v %q at %d", tt.name, err, tt.kind, tt.msg, tt.at)
+		}
+	}
+}
