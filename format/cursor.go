@@ -50,6 +50,11 @@ type Cursor struct {
 	acc  int64  // running value: delta sum, frame minimum, time seconds, sequence base
 	off  int32  // shared time offset
 	mode uint8  // time mode
+
+	// for the checked Take methods (checked.go)
+	max   uint64 // largest value allowed: last string index, largest frame offset
+	start int    // where the cells begin after the frame minimum
+	bad   bool   // a checked read found a malformed cell
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -76,6 +81,7 @@ func (l *Layout) Cursor(c int) Cursor {
 			cur.off, cur.pos = int32(v), cur.pos+n
 		}
 	}
+	l.cursorLimits(&cur)
 	return cur
 }
 

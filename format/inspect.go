@@ -296,7 +296,7 @@ func shapeSummary(l *Layout) ([]ShapeSummary, int) {
 // row.
 func locateRow(page []byte, lim Limits, e *Error) int {
 	var l Layout
-	err := l.reset(page, lim, true)
+	err := l.reset(page, lim, true, false)
 	var again *Error
 	if !errors.As(err, &again) || again.Offset != e.Offset || again.Msg != e.Msg || again.Column != e.Column || e.Column >= len(l.Columns) || e.Offset < 0 {
 		return -1

@@ -33,6 +33,7 @@ type Layout struct {
 
 	checkFlags bool // Reset verifies string flags
 	flagsOK    bool // they were verified
+	deferCells bool // Reset leaves some columns' cells to checked cursors
 
 	// scratch reused by Reset
 	offs   []uint32 // Strings.offs
@@ -50,6 +51,8 @@ type Column struct {
 	Nulls   int    // null cells among them
 	Offset  int    // byte offset of Payload in the page
 	Payload []byte
+
+	deferred bool // cells not yet validated (see ResetDeferred)
 }
 
 // NumShapes returns the number of distinct row shapes.
@@ -148,7 +151,7 @@ func Parse(page []byte, lim Limits) (*Layout, error) {
 // for a stream of similar pages (in a sync.Pool, say) parses without
 // allocating. On error the Layout is left unusable until the next Reset.
 func (l *Layout) Reset(page []byte, lim Limits) error {
-	return l.reset(page, lim, true)
+	return l.reset(page, lim, true, false)
 }
 
 // ParseValues is Parse without verifying the string table's escaping flags,
@@ -160,7 +163,7 @@ func (l *Layout) Reset(page []byte, lim Limits) error {
 // output stays valid whatever the flags say.
 func ParseValues(page []byte, lim Limits) (*Layout, error) {
 	l := new(Layout)
-	if err := l.reset(page, lim, false); err != nil {
+	if err := l.reset(page, lim, false, false); err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -193,11 +196,12 @@ func (l *Layout) JSONBudget() int { return l.jsonMax }
 // Reset), so that strings marked clean may be copied into JSON as they are.
 func (l *Layout) FlagsVerified() bool { return l.flagsOK }
 
-func (l *Layout) reset(page []byte, lim Limits, checkFlags bool) error {
+func (l *Layout) reset(page []byte, lim Limits, checkFlags, deferCells bool) error {
 	l.jsonMax = lim.JSONBudget(len(page))
 	lim = lim.WithDefaults()
 	l.flagsOK = false
 	l.checkFlags = checkFlags
+	l.deferCells = deferCells
 	l.Strings = StringTable{}
 	l.Columns = l.Columns[:0]
 	if err := CheckHeader(page); err != nil {
@@ -517,11 +521,14 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 		col.Payload = s.b[off : off+n : off+n]
 		col.Offset = s.base + off
 		off += n
-		if err := l.validateColumn(c); err != nil {
-			if e, ok := err.(*Error); ok && e.Column < 0 {
-				e.Column = c
-				if l.Kind != KindValue {
-					e.ColumnName = l.ColumnName(c)
+	}
+	for c := range l.Columns {
+		if err := l.checkColumn(c, l.deferCells); err != nil {
+			if l.deferCells {
+				// Parse reports the first bad column, which may be one
+				// whose cells were deferred.
+				if e := l.validateDeferred(c); e != nil {
+					return e
 				}
 			}
 			return err
@@ -530,9 +537,26 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 	return nil
 }
 
-// validateColumn checks every cell of column c.
-func (l *Layout) validateColumn(c int) error {
+// checkColumn validates column c (see validateColumn) and puts the column
+// in its errors.
+func (l *Layout) checkColumn(c int, deferCells bool) error {
+	err := l.validateColumn(c, deferCells)
+	if e, ok := err.(*Error); ok && e.Column < 0 {
+		e.Column = c
+		if l.Kind != KindValue {
+			e.ColumnName = l.ColumnName(c)
+		}
+	}
+	return err
+}
+
+// validateColumn checks every cell of column c. With deferCells, a column
+// whose encoding a checked cursor can verify while it reads (see
+// deferrable) has only its null bitmap and the values in front of its cells
+// checked, and is marked deferred.
+func (l *Layout) validateColumn(c int, deferCells bool) error {
 	col := &l.Columns[c]
+	col.deferred = false
 	enc := col.Enc &^ EncNullBitmap
 	if enc > encMax {
 		return errAt(ErrUnsupported, col.Offset, "unknown column encoding "+itoa(int(col.Enc)))
@@ -563,6 +587,10 @@ func (l *Layout) validateColumn(c int) error {
 		if len(col.Payload) != 0 {
 			return errAt(ErrCorrupt, col.Offset, "all-null column has a payload")
 		}
+		return nil
+	}
+	if deferCells && v.deferrable(enc) {
+		col.deferred = true
 		return nil
 	}
 	v.column(enc, values)

@@ -148,28 +148,3 @@ func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool,
 	}
 	return append(dst, ']')
 }
-
-// TakeStrListJSON renders the current cell of an EncStrList cursor as a
-// JSON array and moves past it, reading each string index once. Once
-// len(dst) passes stop it writes no more elements but still moves past
-// the cell (see AppendCellJSON).
-func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
-	c.i++
-	n := c.uv()
-	if n == 0 {
-		return append(dst, '[', ']')
-	}
-	dst = append(dst, '[')
-	dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
-	for ; n > 1; n-- {
-		if len(dst) > stop {
-			for ; n > 1; n-- {
-				c.uv()
-			}
-			break
-		}
-		dst = append(dst, ',')
-		dst = l.AppendStringJSON(dst, int(c.uv()), escapeHTML)
-	}
-	return append(dst, ']')
-}

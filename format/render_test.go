@@ -53,7 +53,7 @@ func TestTakeStrListJSON(t *testing.T) {
 			payload = AppendUvarint(payload, v)
 		}
 	}
-	cur := Cursor{enc: EncStrList, data: payload}
+	cur := Cursor{enc: EncStrList, data: payload, max: uint64(len(strs) - 1)}
 	for k, list := range lists {
 		var want []byte
 		want = append(want, '[')
@@ -68,14 +68,14 @@ func TestTakeStrListJSON(t *testing.T) {
 			t.Errorf("list %d: got %s, want %s", k, got, want)
 		}
 	}
-	if cur.pos != len(payload) {
-		t.Errorf("cursor at %d after all lists, want %d", cur.pos, len(payload))
+	if cur.pos != len(payload) || cur.bad {
+		t.Errorf("cursor at %d (bad %v) after all lists, want %d", cur.pos, cur.bad, len(payload))
 	}
 
 	// Over budget the elements stop but the cursor still moves past the
 	// cell: the next cell is read from the right place.
 	const stop = 8
-	cur = Cursor{enc: EncStrList, data: payload}
+	cur = Cursor{enc: EncStrList, data: payload, max: uint64(len(strs) - 1)}
 	for k, list := range lists {
 		want := []byte{'['}
 		for j, v := range list {

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -124,6 +125,7 @@ func isSentinel(err error) bool {
 // json.Unmarshal of that JSON, and the readers together allocate at most
 // allocPerByte times the page size (plus a constant).
 func readAll(t *testing.T, page []byte) {
+	deferredAgrees(t, page)
 	p, err := rowpage.Open(page)
 	if err != nil {
 		if !isSentinel(err) {
@@ -177,6 +179,24 @@ func readAll(t *testing.T, page []byte) {
 	structsAgree(t, p, page, out)
 	if n, max := allocated()-before, allocPerByte*uint64(len(page))+allocFixed; n > max {
 		t.Fatalf("readers allocated %d bytes for a %d-byte page (bound %d)", n, len(page), max)
+	}
+}
+
+// deferredAgrees checks that AppendJSON, which validates most cells while
+// it renders them, and WriteJSON, which validates the whole page first,
+// fail with the same error text (kind, offset, row and column) or write the
+// same bytes.
+func deferredAgrees(t *testing.T, page []byte) {
+	got, err := jsonbridge.AppendJSON(nil, page)
+	var want bytes.Buffer
+	werr := jsonbridge.WriteJSON(&want, page)
+	switch {
+	case (err == nil) != (werr == nil):
+		t.Fatalf("AppendJSON error %v, WriteJSON error %v", err, werr)
+	case err != nil && err.Error() != werr.Error():
+		t.Fatalf("AppendJSON error\n%v\nWriteJSON error\n%v", err, werr)
+	case err == nil && !bytes.Equal(got, want.Bytes()):
+		t.Fatalf("AppendJSON wrote\n%s\nWriteJSON wrote\n%s", got, want.Bytes())
 	}
 }
 

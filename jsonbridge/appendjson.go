@@ -70,15 +70,22 @@ func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSO
 func WriteJSON(w io.Writer, page []byte) error { return defaultMode.WriteJSON(w, page) }
 
 // AppendJSON appends the JSON of page to dst under mode m. The cost is one
-// validation pass over the page (Open's) and one rendering pass.
+// validation pass over the page (Open's) and one rendering pass; when the
+// mode renders every row and column, the cells of most columns are
+// validated as they are rendered instead of in a pass of their own.
 func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
 	t := m.get()
 	defer m.put(t)
-	if err := t.open(page); err != nil {
+	// A render of every cell checks the cells it reads, so the cells
+	// need not be validated first; see format.Layout.ResetDeferred.
+	if err := t.open(page, m.offset == 0 && m.limit == 0 && m.columns == nil); err != nil {
 		return dst, err
 	}
 	t.stop = format.JSONStop(len(dst), t.l.JSONBudget())
 	out, err := t.render(dst, nil)
+	if err == nil {
+		err = t.l.CheckDeferred(t.cur)
+	}
 	if err != nil {
 		return dst, err
 	}
@@ -92,7 +99,9 @@ const chunkSize = 32 << 10
 func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	t := m.get()
 	defer m.put(t)
-	if err := t.open(page); err != nil {
+	// Chunks go out before the last cell is read, so the whole page is
+	// validated first.
+	if err := t.open(page, false); err != nil {
 		return err
 	}
 	buf := chunkPool.Get().(*[]byte)
@@ -109,8 +118,16 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	return err
 }
 
-func (t *transcoder) open(page []byte) error {
-	if err := t.l.Reset(page, t.m.lim); err != nil {
+// open parses page, leaving cells to the render's checks (and the caller to
+// call CheckDeferred) when deferCells is set.
+func (t *transcoder) open(page []byte, deferCells bool) error {
+	var err error
+	if deferCells {
+		err = t.l.ResetDeferred(page, t.m.lim)
+	} else {
+		err = t.l.Reset(page, t.m.lim)
+	}
+	if err != nil {
 		return err
 	}
 	l := &t.l
@@ -216,8 +233,13 @@ func (t *transcoder) closeEnvelope(dst []byte, row int) ([]byte, error) {
 	return dst, nil
 }
 
-// overBudget is the error of output past t.stop.
+// overBudget is the error of output past t.stop, unless the page has
+// malformed cells the render did not reach, whose error Parse would have
+// reported first.
 func (t *transcoder) overBudget(row int) error {
+	if err := t.l.ValidateDeferred(); err != nil {
+		return err
+	}
 	return format.JSONLimitError(t.l.JSONBudget(), row, -1)
 }
 
@@ -273,13 +295,13 @@ func (t *transcoder) value(dst []byte, c uint32) []byte {
 	l := &t.l
 	switch cur.Encoding() {
 	case format.EncStrRef, format.EncStrSeq:
-		return l.AppendStringJSON(dst, int(cur.TakeStr()), t.m.escapeHTML)
+		return l.AppendStringJSON(dst, int(cur.TakeStrChecked()), t.m.escapeHTML)
 	case format.EncInt, format.EncIntDelta, format.EncIntFOR:
-		return format.AppendInt(dst, cur.TakeInt())
+		return format.AppendInt(dst, cur.TakeIntChecked())
 	case format.EncFloat:
-		return format.AppendFloatJSON(dst, cur.TakeFloat())
+		return format.AppendFloatJSON(dst, cur.TakeFloatChecked())
 	case format.EncTime:
-		return t.dates[c].AppendTimestampJSON(dst, cur.TakeTime())
+		return t.dates[c].AppendTimestampJSON(dst, cur.TakeTimeChecked())
 	case format.EncBool:
 		if cur.TakeBool() {
 			return append(dst, "true"...)

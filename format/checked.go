@@ -1,0 +1,188 @@
+package format
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Checked reads. These Take methods decode a cell as their unchecked
+// counterparts do and verify it as the validator would: a malformed or
+// out-of-range cell marks the cursor bad (see Layout.CheckDeferred) and
+// yields a harmless stand-in value, never a panic or an out-of-bounds read.
+// They cost a comparison or two per cell over the unchecked methods, and
+// are what a renderer uses on a Layout from ResetDeferred; on a fully
+// validated Layout their checks simply never fail.
+
+// cuv reads a canonical uvarint; past the payload or on a malformed one it
+// marks the cursor bad, moves it to the end of the payload and returns 0.
+// It inlines; longer varints take cuvSlow.
+func (c *Cursor) cuv() uint64 {
+	if c.pos < len(c.data) {
+		if b := c.data[c.pos]; b < 0x80 {
+			c.pos++
+			return uint64(b)
+		}
+	}
+	return c.cuvSlow()
+}
+
+// cuvSlow reads a varint of two or more bytes: with 8 bytes left in the
+// payload from one load, as uvSlow does, plus the check that its last byte
+// is not zero; otherwise with ConsumeUvarint.
+//
+//go:noinline
+func (c *Cursor) cuvSlow() uint64 {
+	if c.pos+8 <= len(c.data) {
+		w := load64(c.data, c.pos)
+		if stop := ^w & swarHi; stop != 0 {
+			n := bits.TrailingZeros64(stop)>>3 + 1
+			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
+			if w>>(8*(n-1)) == 0 { // a last byte of zero: not minimal
+				c.fail()
+				return 0
+			}
+			c.pos += n
+			return w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
+				w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
+		}
+	}
+	v, n := ConsumeUvarint(c.data[c.pos:])
+	if n < 0 {
+		c.fail()
+		return 0
+	}
+	c.pos += n
+	return v
+}
+
+// fail marks the cursor bad and moves it to the end of its payload, so
+// that every later read fails fast.
+func (c *Cursor) fail() {
+	c.bad = true
+	c.pos = len(c.data)
+}
+
+// TakeStrChecked is TakeStr with checks: an index past the string table
+// reads as index 0.
+func (c *Cursor) TakeStrChecked() uint32 {
+	c.i++
+	if c.enc == EncStrSeq {
+		v := c.acc
+		c.acc++
+		return uint32(v)
+	}
+	v := c.cuv()
+	if v > c.max {
+		c.fail()
+		return 0
+	}
+	return uint32(v)
+}
+
+// TakeIntChecked is TakeInt with checks: a frame offset past the largest
+// that fits an int64 marks the cursor bad.
+func (c *Cursor) TakeIntChecked() int64 {
+	c.i++
+	switch c.enc {
+	case EncInt:
+		return DecodeZigZag(c.cuv())
+	case EncIntDelta:
+		c.acc = int64(uint64(c.acc) + uint64(DecodeZigZag(c.cuv())))
+		return c.acc
+	default: // EncIntFOR
+		v := c.cuv()
+		if v > c.max {
+			c.fail()
+		}
+		return int64(uint64(c.acc) + v)
+	}
+}
+
+// TakeFloatChecked is TakeFloat with the checks of ConsumeFloatCell; a bad
+// cell reads as 0.
+func (c *Cursor) TakeFloatChecked() FloatCell {
+	c.i++
+	if c.pos >= len(c.data) {
+		c.fail()
+		return FloatCell{}
+	}
+	s := c.data[c.pos]
+	if s == floatRawSelector {
+		if len(c.data)-c.pos < floatRawSize {
+			c.fail()
+			return FloatCell{}
+		}
+		bits := binary.LittleEndian.Uint64(c.data[c.pos+1:])
+		if bits&(0x7FF<<52) == 0x7FF<<52 { // Inf or NaN
+			c.fail()
+			return FloatCell{}
+		}
+		c.pos += floatRawSize
+		return FloatCell{Raw: true, Bits: bits}
+	}
+	c.pos++
+	m := c.cuv()
+	if s&0x7F == 0x7F || m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+		c.fail()
+		return FloatCell{}
+	}
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - floatExpBias}}
+}
+
+// TakeTimeChecked is TakeTime with checks: the cell must give a Valid
+// timestamp. A bad cell reads as the zero Timestamp, which is Valid.
+func (c *Cursor) TakeTimeChecked() Timestamp {
+	c.i++
+	c.acc += DecodeZigZag(c.cuv())
+	f := c.cuv()
+	off := int64(c.off)
+	if c.mode == TimePerValue {
+		off = DecodeZigZag(c.cuv())
+	}
+	if !timeCellValid(c.acc, f, off) {
+		c.fail()
+		return Timestamp{}
+	}
+	return Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off)}
+}
+
+// TakeStrListJSON renders the current cell of an EncStrList cursor as a
+// JSON array and moves past it, reading each string index once. Once
+// len(dst) passes stop it writes no more elements but still moves past the
+// cell (see AppendCellJSON). It checks as it reads: a list longer than the
+// bytes left, or an index past the string table, marks the cursor bad (see
+// Layout.CheckDeferred), and the output is then garbage, to be discarded.
+func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
+	c.i++
+	n := c.cuv()
+	if n == 0 {
+		return append(dst, '[', ']')
+	}
+	if n > uint64(len(c.data)-c.pos) {
+		c.fail()
+		return append(dst, '[', ']')
+	}
+	dst = append(dst, '[')
+	dst = l.AppendStringJSON(dst, c.strIndex(), escapeHTML)
+	for ; n > 1; n-- {
+		if len(dst) > stop {
+			for ; n > 1; n-- {
+				c.strIndex()
+			}
+			break
+		}
+		dst = append(dst, ',')
+		dst = l.AppendStringJSON(dst, c.strIndex(), escapeHTML)
+	}
+	return append(dst, ']')
+}
+
+// strIndex reads a checked string index; a bad one reads as 0.
+func (c *Cursor) strIndex() int {
+	v := c.cuv()
+	if v > c.max {
+		c.fail()
+		return 0
+	}
+	return int(v)
+}

@@ -1,0 +1,146 @@
+package format
+
+import (
+	"bytes"
+	"math"
+)
+
+// Deferred validation.
+//
+// Parse reads every cell of a page once to validate it, and a renderer then
+// reads every cell again to write it: on a cache hit, that first pass is a
+// sixth of the work. For the encodings whose cells a renderer decodes
+// byte by byte anyway (integers, floats, string references, string lists
+// and timestamps), ResetDeferred leaves the cells unread and a renderer
+// reads them with the checked Take methods of checked.go, which verify
+// each cell as they decode it. CheckDeferred then confirms what those
+// methods saw, and on any doubt runs the validator Parse would have run,
+// so that the error a caller gets is exactly Parse's.
+
+// ResetDeferred is Reset except that the cells of columns encoded as
+// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList and
+// EncTime are not validated: only their null bitmap and the values in
+// front of their cells are. Everything else (header, checksum, string
+// table and flags, shapes, column directory, the cells of other columns) is
+// validated as Reset does, and an error among it is the one Parse returns.
+//
+// Such a Layout is safe only for a reader that takes every present cell of
+// each deferred column exactly once, in row order, with the checked Take
+// methods (TakeStrChecked, TakeIntChecked, TakeFloatChecked,
+// TakeTimeChecked, TakeStrListJSON; TakeNull as usual), and then
+// calls CheckDeferred with its cursors before it trusts anything it read.
+// On malformed cells those methods return harmless stand-in values instead
+// of panicking, so whatever was rendered must be discarded when
+// CheckDeferred fails. The Layout is not safe for concurrent use until
+// CheckDeferred or ValidateDeferred returns nil.
+func (l *Layout) ResetDeferred(page []byte, lim Limits) error {
+	return l.reset(page, lim, true, true)
+}
+
+// Deferred reports whether the cells of column c are still unvalidated.
+func (l *Layout) Deferred(c int) bool { return l.Columns[c].deferred }
+
+// ValidateDeferred validates the cells of every deferred column, in column
+// order, and returns the first error exactly as Parse reports it, or nil
+// when all are valid; the layout then counts as fully validated.
+func (l *Layout) ValidateDeferred() error { return l.validateDeferred(len(l.Columns)) }
+
+// validateDeferred is ValidateDeferred for the columns before end.
+func (l *Layout) validateDeferred(end int) error {
+	for c := 0; c < end; c++ {
+		if !l.Columns[c].deferred {
+			continue
+		}
+		if err := l.checkColumn(c, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckDeferred is called once a reader has taken every present cell of
+// every deferred column with checked methods; cur holds the cursors of all
+// columns, by column index. It returns nil when each deferred column's
+// cells were well formed and filled its payload exactly, which is all the
+// validator would check; the layout then counts as fully validated.
+// Otherwise it returns the error Parse would have returned. Cost: a few
+// comparisons per column, and for frame-of-reference columns a byte search
+// of the payload.
+func (l *Layout) CheckDeferred(cur []Cursor) error {
+	ok := true
+	for c := range l.Columns {
+		col := &l.Columns[c]
+		if !col.deferred {
+			continue
+		}
+		k := &cur[c]
+		if k.bad || k.pos != len(col.Payload) || k.i != col.Count {
+			ok = false
+			break
+		}
+		if k.enc == EncIntFOR && col.Count > col.Nulls && bytes.IndexByte(col.Payload[k.start:], 0) < 0 {
+			ok = false // the frame minimum is not the minimum
+			break
+		}
+	}
+	if ok {
+		for c := range l.Columns {
+			l.Columns[c].deferred = false
+		}
+		return nil
+	}
+	if err := l.ValidateDeferred(); err != nil {
+		return err
+	}
+	// The validator accepts cells a checked cursor refused, or the reader
+	// did not take every cell: a bug in this package or in the reader.
+	return errAt(ErrCorrupt, -1, "deferred cells failed a check the validator passed (a reader bug)")
+}
+
+// deferrable reports whether a column of encoding enc may leave its cells
+// to checked cursors. It checks what a cursor reads before the first cell
+// (the frame minimum, the time mode and shared offset) on a copy of v, and
+// refuses, so that the validator reports the error, when that is bad. It
+// also refuses columns that hold string indexes when the table is empty,
+// since a checked cursor's stand-in for a bad index is index 0, and string
+// lists under a depth limit that forbids them.
+func (v validator) deferrable(enc uint8) bool {
+	r := &v.r
+	switch enc {
+	case EncInt, EncIntDelta, EncFloat:
+		return true
+	case EncStrRef:
+		return v.l.Strings.Len() > 0
+	case EncStrList:
+		return v.l.Strings.Len() > 0 && v.l.depth >= 2
+	case EncIntFOR:
+		r.varint("frame minimum")
+		return r.err == nil
+	case EncTime:
+		if r.pos >= len(r.b) || r.b[r.pos] >= timeModeCount {
+			return false
+		}
+		mode := r.b[r.pos]
+		r.pos++
+		if mode == TimeShared {
+			off := r.varint("time offset")
+			return r.err == nil && off != 0 && off >= -86399 && off <= 86399
+		}
+		return true
+	}
+	return false
+}
+
+// cursorLimits sets the bounds a checked cursor enforces on column c's
+// values: the last string index, or for a frame the largest offset.
+func (l *Layout) cursorLimits(cur *Cursor) {
+	switch cur.enc {
+	case EncStrRef, EncStrList:
+		cur.max = uint64(l.Strings.Len()) - 1 // MaxUint64 for an empty table, which then has no cells
+	case EncIntFOR:
+		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
+		cur.start = cur.pos
+	default:
+		cur.max = math.MaxUint64
+	}
+}

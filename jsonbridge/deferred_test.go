@@ -1,0 +1,161 @@
+package jsonbridge
+
+import (
+	"bytes"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/dataset"
+)
+
+// deferredPages returns small checksum-free pages (so that damage reaches
+// the cells) holding every encoding that AppendJSON validates while it
+// renders: integers plain, delta and frame-of-reference, floats of both
+// forms, string references and sequences, string lists, and timestamps in
+// every time mode, with and without nulls.
+func deferredPages(t *testing.T) [][]byte {
+	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zone := time.FixedZone("", 5*3600+1800)
+	base := time.Date(2024, 5, 6, 7, 8, 9, 120_000_000, time.UTC)
+	var mixed []map[string]any
+	for i := range 12 {
+		row := map[string]any{
+			"for":    int64(1_000_000_000_000 + (i*83)%128), // frame of reference
+			"neg":    int64(-5_000_000_000 + int64(i)*3),    // delta
+			"spread": int64(i*i*i*1000) - 40_000,            // plain
+			"f":      []float64{0.1, 1e-9, 3.14159, math.MaxFloat64, 1e300, -2.5}[i%6],
+			"seq":    "unique-" + string(rune('a'+i)),
+			"u":      uint64(1<<63) + uint64(i),
+			"s":      []string{"x", "y", "<z>"}[i%3],
+			"list":   [][]string{{}, {"x"}, {"y", "x", "w"}}[i%3],
+			"shared": base.Add(time.Duration(i) * time.Hour).In(zone),
+			"local":  base.Add(time.Duration(i*i) * time.Minute).In(time.FixedZone("", -i*60)),
+		}
+		if i%4 == 1 {
+			row["f"], row["s"], row["list"], row["shared"] = nil, nil, nil, nil
+		}
+		mixed = append(mixed, row)
+	}
+	var pages [][]byte
+	for _, v := range []any{dataset.Rows(20), dataset.SparseMaps(12), dataset.EventMaps(3), mixed} {
+		p, err := m.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, p)
+	}
+	return pages
+}
+
+// checkDeferred renders page with AppendJSON, which validates most cells as
+// it renders them, and with WriteJSON, which validates the whole page
+// first: the two must agree on the error, to the last byte of its text
+// (kind, offset, row, column), or on every byte of the JSON.
+func checkDeferred(t *testing.T, page []byte, what string) {
+	t.Helper()
+	got, err := AppendJSON(nil, page)
+	var want bytes.Buffer
+	werr := WriteJSON(&want, page)
+	switch {
+	case (err == nil) != (werr == nil):
+		t.Fatalf("%s: AppendJSON error %v, WriteJSON error %v", what, err, werr)
+	case err != nil && err.Error() != werr.Error():
+		t.Fatalf("%s: AppendJSON error\n%v\nwant (WriteJSON, full validation)\n%v", what, err, werr)
+	case err == nil && !bytes.Equal(got, want.Bytes()):
+		t.Fatalf("%s: AppendJSON wrote\n%s\nWriteJSON wrote\n%s", what, got, want.Bytes())
+	}
+	if _, perr := format.Parse(page, format.Limits{}); (perr == nil) != (err == nil) || (err != nil && perr.Error() != err.Error()) {
+		t.Fatalf("%s: AppendJSON error %v, Parse error %v", what, err, perr)
+	}
+}
+
+// TestDeferredValidationMatchesParse damages every byte of every column
+// payload of small pages, in four ways each, and checks that AppendJSON
+// reports exactly the error full validation reports, or renders exactly
+// what a fully validated render writes.
+func TestDeferredValidationMatchesParse(t *testing.T) {
+	for k, page := range deferredPages(t) {
+		checkDeferred(t, page, "undamaged")
+		l, err := format.Parse(page, format.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		deferred := 0
+		var d format.Layout
+		if err := d.ResetDeferred(page, format.Limits{}); err != nil {
+			t.Fatal(err)
+		}
+		for c := range d.Columns {
+			if d.Deferred(c) {
+				deferred++
+			}
+		}
+		if deferred == 0 {
+			t.Fatalf("page %d: no column deferred", k)
+		}
+		failures := 0
+		p := make([]byte, len(page))
+		for _, col := range l.Columns {
+			for i := col.Offset; i < col.Offset+len(col.Payload); i++ {
+				for _, damage := range []func(byte) byte{
+					func(b byte) byte { return b ^ 0x01 },
+					func(b byte) byte { return b ^ 0x80 },
+					func(byte) byte { return 0x00 },
+					func(byte) byte { return 0xFF },
+				} {
+					copy(p, page)
+					p[i] = damage(p[i])
+					if p[i] == page[i] {
+						continue
+					}
+					checkDeferred(t, p, "page "+strconv.Itoa(k)+", byte "+strconv.Itoa(i))
+					if _, err := AppendJSON(nil, p); err != nil {
+						failures++
+					}
+				}
+			}
+		}
+		// Most damage must be caught; a test whose pages shrug it all off
+		// would prove nothing.
+		if failures == 0 {
+			t.Fatalf("page %d: no damaged page was rejected", k)
+		}
+		t.Logf("page %d: %d of %d columns deferred, %d damaged pages rejected", k, deferred, len(l.Columns), failures)
+	}
+}
+
+// TestDeferredRandomDamage damages several bytes at once, at random, in
+// the column payloads: errors in two columns must be reported as Parse
+// reports them, the first column first, including when a column that is
+// validated up front follows a deferred one that is also damaged.
+func TestDeferredRandomDamage(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	n := 20_000
+	if testing.Short() {
+		n = 2_000
+	}
+	for k, page := range deferredPages(t) {
+		l, err := format.Parse(page, format.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := l.Columns[0].Offset
+		end := len(page)
+		p := make([]byte, len(page))
+		for i := range n {
+			copy(p, page)
+			for range 1 + r.IntN(3) {
+				p[start+r.IntN(end-start)] = byte(r.Uint32())
+			}
+			checkDeferred(t, p, "page "+strconv.Itoa(k)+", round "+strconv.Itoa(i))
+		}
+	}
+}
