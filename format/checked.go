@@ -2,6 +2,7 @@ package format
 
 import (
 	"encoding/binary"
+	"math"
 	"math/bits"
 )
 
@@ -98,35 +99,37 @@ func (c *Cursor) TakeIntChecked() int64 {
 	}
 }
 
-// TakeFloatChecked is TakeFloat with the checks of ConsumeFloatCell; a bad
-// cell reads as 0.
-func (c *Cursor) TakeFloatChecked() FloatCell {
+// TakeFloatJSON renders the current cell of an EncFloat cursor as
+// AppendFloatJSON does and moves past it, decoding the cell straight into
+// text. It checks the cell as ConsumeFloatCell would; a bad cell marks the
+// cursor bad and writes nothing.
+func (c *Cursor) TakeFloatJSON(dst []byte) []byte {
 	c.i++
 	if c.pos >= len(c.data) {
 		c.fail()
-		return FloatCell{}
+		return dst
 	}
 	s := c.data[c.pos]
 	if s == floatRawSelector {
 		if len(c.data)-c.pos < floatRawSize {
 			c.fail()
-			return FloatCell{}
+			return dst
 		}
 		bits := binary.LittleEndian.Uint64(c.data[c.pos+1:])
 		if bits&(0x7FF<<52) == 0x7FF<<52 { // Inf or NaN
 			c.fail()
-			return FloatCell{}
+			return dst
 		}
 		c.pos += floatRawSize
-		return FloatCell{Raw: true, Bits: bits}
+		return AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
 	c.pos++
 	m := c.cuv()
 	if s&0x7F == 0x7F || m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
 		c.fail()
-		return FloatCell{}
+		return dst
 	}
-	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - floatExpBias}}
+	return appendDecimalJSON(dst, s&0x80 != 0, m, int(s&0x7F)-floatExpBias)
 }
 
 // TakeTimeChecked is TakeTime with checks: the cell must give a Valid

@@ -432,45 +432,77 @@ func AppendFloatJSON(dst []byte, c FloatCell) []byte {
 	if c.Raw {
 		return AppendFloat64JSON(dst, math.Float64frombits(c.Bits), 64)
 	}
-	d := c.Dec
-	if d.Neg {
+	return appendDecimalJSON(dst, c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
+}
+
+// decimalWindow is what appendDecimalJSON may write past len(dst) in plain
+// form: a sign, up to 21 digits and a point, and fixed-size moves' slack.
+const decimalWindow = 64
+
+// appendDecimalJSON appends the decimal (-1)^neg × mant × 10^exp as
+// AppendFloatJSON does (mant < 10^17 and |exp| < 64, as a float cell holds
+// them). Plain forms are assembled in a fixed window of dst from one digit
+// buffer pre-filled with '0's, with fixed-size moves instead of appends;
+// the bytes past the result are slack that the next append overwrites.
+func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
+	k := decimalLen(mant)
+	x := exp + k - 1 // scientific exponent
+	if x < -6 || x >= 21 {
+		return appendDecimalExpJSON(dst, neg, mant, k, x)
+	}
+	n := len(dst)
+	if cap(dst)-n < decimalWindow {
+		dst = append(dst, make([]byte, decimalWindow)...)[:n]
+	}
+	b := dst[n : n+decimalWindow]
+	i := 0
+	if neg {
+		b[0] = '-'
+		i = 1
+	}
+	buf := [48]byte{
+		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
+		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
+	}
+	putDigits(buf[:k], mant)
+	switch {
+	case exp >= 0: // an integer: the digits, then exp zeros (k+exp <= 21)
+		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		i += k + exp
+	case x >= 0: // the point inside the digits: x+1 before it
+		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		b[i+x+1] = '.'
+		*(*[24]byte)(b[i+x+2:]) = *(*[24]byte)(buf[x+1:])
+		i += k + 1
+	default: // "0.", then -x-1 (<= 5) zeros, then the digits
+		*(*[8]byte)(b[i:]) = [8]byte{'0', '.', '0', '0', '0', '0', '0', '0'}
+		*(*[24]byte)(b[i+1-x:]) = *(*[24]byte)(buf[:])
+		i += 1 - x + k
+	}
+	return dst[:n+i]
+}
+
+// appendDecimalExpJSON appends a decimal of k digits and scientific
+// exponent x in exponent form: "d[.ddd]e±x", x without zero padding.
+func appendDecimalExpJSON(dst []byte, neg bool, mant uint64, k, x int) []byte {
+	if neg {
 		dst = append(dst, '-')
 	}
 	var buf [20]byte
-	ds := buf[:decimalLen(d.Mant)]
-	putDigits(ds, d.Mant)
-	x := d.Exp + len(ds) - 1 // scientific exponent
-	switch {
-	case x < -6 || x >= 21: // "d[.ddd]e±x" with no zero padding of x
-		dst = append(dst, ds[0])
-		if len(ds) > 1 {
-			dst = append(dst, '.')
-			dst = append(dst, ds[1:]...)
-		}
-		if x < 0 {
-			dst = append(dst, 'e', '-')
-			x = -x
-		} else {
-			dst = append(dst, 'e', '+')
-		}
-		return AppendUint(dst, uint64(x))
-	case d.Exp >= 0: // integer: digits then Exp (<= 20) zeros
-		dst = append(dst, ds...)
-		for range d.Exp {
-			dst = append(dst, '0')
-		}
-		return dst
-	case x >= 0: // point inside the digits
-		dst = append(dst, ds[:x+1]...)
+	ds := buf[:k]
+	putDigits(ds, mant)
+	dst = append(dst, ds[0])
+	if len(ds) > 1 {
 		dst = append(dst, '.')
-		return append(dst, ds[x+1:]...)
-	default: // "0." then -x-1 (<= 5) zeros then digits
-		dst = append(dst, '0', '.')
-		for range -x - 1 {
-			dst = append(dst, '0')
-		}
-		return append(dst, ds...)
+		dst = append(dst, ds[1:]...)
 	}
+	if x < 0 {
+		dst = append(dst, 'e', '-')
+		x = -x
+	} else {
+		dst = append(dst, 'e', '+')
+	}
+	return AppendUint(dst, uint64(x))
 }
 
 // AppendFloat64JSON appends exactly what encoding/json writes for f as a

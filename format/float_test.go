@@ -703,3 +703,60 @@ func BenchmarkAppendFloatJSON(b *testing.B) {
 		})
 	}
 }
+
+// refDecimalJSON is the text AppendFloatJSON must write for a decimal cell,
+// built with strings: plain form for scientific exponents in [-6, 21),
+// else d[.ddd]e±x.
+func refDecimalJSON(d Decimal) string {
+	digits := strconv.FormatUint(d.Mant, 10)
+	x := d.Exp + len(digits) - 1
+	var s string
+	switch {
+	case x < -6 || x >= 21:
+		s = digits[:1]
+		if len(digits) > 1 {
+			s += "." + digits[1:]
+		}
+		if x < 0 {
+			s += "e-" + strconv.Itoa(-x)
+		} else {
+			s += "e+" + strconv.Itoa(x)
+		}
+	case d.Exp >= 0:
+		s = digits + strings.Repeat("0", d.Exp)
+	case x >= 0:
+		s = digits[:x+1] + "." + digits[x+1:]
+	default:
+		s = "0." + strings.Repeat("0", -x-1) + digits
+	}
+	if d.Neg {
+		s = "-" + s
+	}
+	return s
+}
+
+// TestAppendFloatJSONAnyCell renders decimals of every length from 1 to 17
+// digits at every exponent a cell holds, after a prefix in buffers of
+// every spare capacity from 0 to past the fixed window: the text matches
+// refDecimalJSON and the prefix is left alone.
+func TestAppendFloatJSONAnyCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	const prefix = "[1,"
+	for exp := -63; exp <= 63; exp++ {
+		for k := 1; k <= 17; k++ {
+			lo := uint64(1)
+			for range k - 1 {
+				lo *= 10
+			}
+			for j := range 8 {
+				d := Decimal{Neg: j%2 == 1, Mant: lo + rng.Uint64N(9*lo), Exp: exp}
+				want := prefix + refDecimalJSON(d)
+				spare := (j * 13) % (decimalWindow + 8)
+				dst := append(make([]byte, 0, len(prefix)+spare), prefix...)
+				if got := string(AppendFloatJSON(dst, FloatCell{Dec: d})); got != want {
+					t.Fatalf("AppendFloatJSON(%+v) after %q with %d spare = %s, want %s", d, prefix, spare, got, want)
+				}
+			}
+		}
+	}
+}
