@@ -38,7 +38,7 @@ func (c *Cursor) cuvSlow() uint64 {
 		if stop := ^w & swarHi; stop != 0 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
-			if w>>(8*(n-1)) == 0 { // a last byte of zero: not minimal
+			if w>>(8*(n-1)) == 0 {        // a last byte of zero: not minimal
 				c.fail()
 				return 0
 			}
