@@ -132,9 +132,11 @@ func (c *Cursor) TakeFloatJSON(dst []byte) []byte {
 	return appendDecimalJSON(dst, s&0x80 != 0, m, int(s&0x7F)-floatExpBias)
 }
 
-// TakeTimeChecked is TakeTime with checks: the cell must give a Valid
-// timestamp. A bad cell reads as the zero Timestamp, which is Valid.
-func (c *Cursor) TakeTimeChecked() Timestamp {
+// TakeTimeJSON renders the current cell of an EncTime cursor as a quoted
+// RFC 3339 string, as AppendTimestampJSON does, and moves past it, with
+// dates from cache. It checks that the cell gives a Valid timestamp; a bad
+// cell marks the cursor bad and writes nothing.
+func (c *Cursor) TakeTimeJSON(dst []byte, cache *DateCache) []byte {
 	c.i++
 	c.acc += DecodeZigZag(c.cuv())
 	f := c.cuv()
@@ -142,11 +144,16 @@ func (c *Cursor) TakeTimeChecked() Timestamp {
 	if c.mode == TimePerValue {
 		off = DecodeZigZag(c.cuv())
 	}
-	if !timeCellValid(c.acc, f, off) {
+	// timeCellValid, with Digits = f%10 <= 9 known
+	local := c.acc
+	digits := f % 10
+	if local < minLocal || local > maxLocal || f > 9_999_999_999 || f/10 >= uint64(pow10u32[digits]) ||
+		off < -maxOffset || off > maxOffset {
 		c.fail()
-		return Timestamp{}
+		return dst
 	}
-	return Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off)}
+	ts := Timestamp{Local: local, Frac: uint32(f / 10), Digits: uint8(digits), Offset: int32(off)}
+	return appendValidTimestamp(dst, ts, true, cache)
 }
 
 // TakeStrListJSON renders the current cell of an EncStrList cursor as a

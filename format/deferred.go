@@ -27,7 +27,7 @@ import (
 // Such a Layout is safe only for a reader that takes every present cell of
 // each deferred column exactly once, in row order, with the checked Take
 // methods (TakeStrChecked, TakeIntChecked, TakeFloatJSON,
-// TakeTimeChecked, TakeStrListJSON; TakeNull as usual), and then
+// TakeTimeJSON, TakeStrListJSON; TakeNull as usual), and then
 // calls CheckDeferred with its cursors before it trusts anything it read.
 // On malformed cells those methods return harmless stand-in values instead
 // of panicking, so whatever was rendered must be discarded when

@@ -93,8 +93,8 @@ func putClock(b []byte, secs uint32, ts Timestamp) int {
 }
 
 // appendValidTimestamp appends ts, which must be Valid, as RFC 3339 text,
-// quoted when quote is set. With a non-nil cache the date of the cache's
-// last day is copied instead of computed.
+// quoted when quote is set. With a non-nil cache, a date the cache holds is
+// copied instead of computed.
 func appendValidTimestamp(dst []byte, ts Timestamp, quote bool, cache *DateCache) []byte {
 	n := len(dst)
 	if cap(dst)-n < maxTimestampText+2 {
@@ -109,15 +109,10 @@ func appendValidTimestamp(dst []byte, ts Timestamp, quote bool, cache *DateCache
 	u := uint64(ts.Local - minLocal) // seconds since 0000-01-01T00:00:00
 	day := uint32(u / 86400)
 	secs := uint32(u - uint64(day)*86400)
-	switch {
-	case cache == nil:
+	if cache == nil {
 		putDate(b[i:], day)
-	case cache.valid && cache.day == day:
-		*(*[10]byte)(b[i:]) = cache.date
-	default:
-		putDate(b[i:], day)
-		cache.day, cache.valid = day, true
-		cache.date = *(*[10]byte)(b[i:])
+	} else {
+		cache.putDate(b[i:], day)
 	}
 	i += 10
 	i += putClock(b[i:], secs, ts)

@@ -23,8 +23,8 @@ type transcoder struct {
 	l     format.Layout
 	cur   []format.Cursor
 	cols  []column
-	keys  []byte // pre-rendered `,"key":` of every column, then keyPad bytes
-	dates []format.DateCache
+	keys  []byte           // pre-rendered `,"key":` of every column, then keyPad bytes
+	dates format.DateCache // dates of every page's timestamps; see DateCache
 	cell  format.Cell
 	rows  int // rows written
 	// stop is the length of the output buffer past which the page's JSON
@@ -135,9 +135,8 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	if cap(t.cur) < n {
 		t.cur = make([]format.Cursor, n)
 		t.cols = make([]column, n)
-		t.dates = make([]format.DateCache, n)
 	}
-	t.cur, t.cols, t.dates = t.cur[:n], t.cols[:n], t.dates[:n]
+	t.cur, t.cols = t.cur[:n], t.cols[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
 		t.cur[c] = l.Cursor(c)
@@ -308,7 +307,7 @@ func (t *transcoder) cells(dst []byte, shape []uint32, keys bool) []byte {
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
 		case format.EncTime:
-			dst = t.dates[c].AppendTimestampJSON(dst, cur.TakeTimeChecked())
+			dst = cur.TakeTimeJSON(dst, &t.dates)
 		case format.EncBool:
 			if cur.TakeBool() {
 				dst = append(dst, "true"...)
