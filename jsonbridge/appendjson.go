@@ -13,6 +13,17 @@ type column struct {
 	keep             bool  // the column is written
 }
 
+// step is one cell of a row shape, as the render loop reads it: the
+// cursor, the key and the encoding, in one place.
+type step struct {
+	cur              *format.Cursor // into transcoder.cur
+	keyStart, keyEnd int32          // the key in transcoder.keys, without its comma if it is the row's first
+	enc              uint8          // the cursor's encoding, or skipCell
+}
+
+// skipCell is the encoding of a step whose column is not written.
+const skipCell = 0xFF
+
 // keyPad is the slack after the last key, so that appendKey may always
 // read a whole 16-byte block.
 const keyPad = 16
@@ -23,6 +34,8 @@ type transcoder struct {
 	l     format.Layout
 	cur   []format.Cursor
 	cols  []column
+	steps []step           // every shape's steps, shape after shape
+	ends  []int32          // shape id s has steps[ends[s-1]:ends[s]]
 	keys  []byte           // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates format.DateCache // dates of every page's timestamps; see DateCache
 	cell  format.Cell
@@ -153,8 +166,31 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		}
 	}
 	t.keys = append(t.keys, make([]byte, keyPad)...)
+	t.steps = t.steps[:0]
+	t.ends = append(t.ends[:0], 0)
+	for id := 1; id <= l.NumShapes(); id++ {
+		first := true
+		for _, c := range l.Shape(id) {
+			col := &t.cols[c]
+			st := step{cur: &t.cur[c], keyStart: col.keyStart, keyEnd: col.keyEnd, enc: t.cur[c].Encoding()}
+			switch {
+			case !col.keep:
+				st.enc = skipCell
+			case first:
+				if st.keyEnd > st.keyStart { // a value page has no keys
+					st.keyStart++
+				}
+				first = false
+			}
+			t.steps = append(t.steps, st)
+		}
+		t.ends = append(t.ends, int32(len(t.steps)))
+	}
 	return nil
 }
+
+// shape returns the steps of shape id s.
+func (t *transcoder) shape(s int) []step { return t.steps[t.ends[s-1]:t.ends[s]] }
 
 // render writes the whole JSON; with w non-nil it flushes full chunks to w.
 func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
@@ -165,12 +201,12 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	}
 	switch l.Kind {
 	case format.KindValue:
-		dst = t.cells(dst, l.Shape(1), false)
+		dst = t.cells(dst, t.shape(1))
 		t.rows = 1
 		return t.closeEnvelope(dst, -1)
 	case format.KindObject:
 		sr := l.RowShapes()
-		dst = t.row(dst, l.Shape(sr.Next()))
+		dst = t.row(dst, t.shape(sr.Next()))
 		t.rows = 1
 		return t.closeEnvelope(dst, 0)
 	}
@@ -197,7 +233,7 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		if id == 0 {
 			dst = append(dst, "null"...)
 		} else {
-			dst = t.row(dst, l.Shape(id))
+			dst = t.row(dst, t.shape(id))
 		}
 		if len(dst) > t.stop {
 			return dst, t.overBudget(i)
@@ -250,9 +286,9 @@ func (t *transcoder) skip(shape []uint32) {
 }
 
 // row writes one row object.
-func (t *transcoder) row(dst []byte, shape []uint32) []byte {
+func (t *transcoder) row(dst []byte, steps []step) []byte {
 	dst = append(dst, '{')
-	dst = t.cells(dst, shape, true)
+	dst = t.cells(dst, steps)
 	if len(dst) > t.stop { // render fails: no need to finish the row
 		return dst
 	}
@@ -272,34 +308,27 @@ func appendKey(dst, keys []byte, s, e int) []byte {
 	return append(dst, keys[s:e]...)
 }
 
-// cells writes the cells of the columns in shape, each after its key when
-// keys is set (a row), or alone (a value page's one cell), and moves each
-// column's cursor past its cell. The cell switch is written out here, in
-// the loop, rather than in a function of its own: a call per cell was a
-// measurable part of the hit.
-func (t *transcoder) cells(dst []byte, shape []uint32, keys bool) []byte {
+// cells writes the cells of a row's steps, each after its key (a value
+// page's one cell has none), and moves each column's cursor past its cell.
+// The cell switch is written out here, in the loop, rather than in a
+// function of its own: a call per cell was a measurable part of the hit.
+func (t *transcoder) cells(dst []byte, steps []step) []byte {
 	l := &t.l
 	esc := t.m.escapeHTML
-	mark := len(dst)
-	for _, c := range shape {
-		col := &t.cols[c]
-		cur := &t.cur[c]
-		if !col.keep {
+	keys := t.keys
+	for i := range steps {
+		st := &steps[i]
+		cur := st.cur
+		if st.enc == skipCell {
 			cur.TakeCell(&t.cell)
 			continue
 		}
-		if keys {
-			s := int(col.keyStart)
-			if len(dst) == mark { // the row's first key: no comma
-				s++
-			}
-			dst = appendKey(dst, t.keys, s, int(col.keyEnd))
-		}
+		dst = appendKey(dst, keys, int(st.keyStart), int(st.keyEnd))
 		if cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
 		}
-		switch cur.Encoding() {
+		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.AppendStringJSON(dst, int(cur.TakeStrChecked()), esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
