@@ -11,7 +11,8 @@ import (
 // Layout is a validated view of a page: header fields, the string table,
 // shapes, row shape ids and the column directory. Parse builds it; after a
 // successful Parse every cursor over the page reads only well-formed data.
-// A Layout is immutable and safe for concurrent readers.
+// A Layout is immutable and safe for concurrent readers, except one from
+// ResetDeferred until its deferred cells are checked (see ResetDeferred).
 type Layout struct {
 	Page    []byte // the whole page, header and trailer included
 	Major   uint8
