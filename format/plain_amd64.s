@@ -69,52 +69,92 @@ done:
 
 // func plainBlocksAVX2(p unsafe.Pointer, n int) int
 //
-// Thirty-two bytes a turn; the same test as plainBlocks over n&^31 bytes.
+// The same test as plainBlocks over n&^31 bytes: sixty-four a turn, then
+// thirty-two. Pairs of specials are tested with one comparison each:
+// b|0x04 == 0x26 holds for '"' (0x22) and '&' (0x26) only, and
+// b|0x02 == 0x3E for '<' (0x3C) and '>' (0x3E) only.
 TEXT ·plainBlocksAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
-	ANDQ $~31, BX
+	MOVQ BX, CX
+	ANDQ $~31, BX // end of the 32-byte blocks
+	ANDQ $~63, CX // end of the 64-byte blocks
 	XORQ AX, AX
 
 	MOVQ $0x2020202020202020, DX
 	MOVQ DX, X8
 	VPBROADCASTQ X8, Y8
-	MOVQ $0x2222222222222222, DX
+	MOVQ $0x0404040404040404, DX
 	MOVQ DX, X9
 	VPBROADCASTQ X9, Y9
-	MOVQ $0x5C5C5C5C5C5C5C5C, DX
+	MOVQ $0x2626262626262626, DX
 	MOVQ DX, X10
 	VPBROADCASTQ X10, Y10
-	MOVQ $0x3C3C3C3C3C3C3C3C, DX
+	MOVQ $0x0202020202020202, DX
 	MOVQ DX, X11
 	VPBROADCASTQ X11, Y11
 	MOVQ $0x3E3E3E3E3E3E3E3E, DX
 	MOVQ DX, X12
 	VPBROADCASTQ X12, Y12
-	MOVQ $0x2626262626262626, DX
+	MOVQ $0x5C5C5C5C5C5C5C5C, DX
 	MOVQ DX, X13
 	VPBROADCASTQ X13, Y13
 
-avxloop:
+loop64:
+	CMPQ AX, CX
+	JAE  loop32
+	VMOVDQU (SI)(AX*1), Y0
+	VMOVDQU 32(SI)(AX*1), Y4
+	VPCMPGTB Y0, Y8, Y1 // Y1 = 0x20 > byte, signed
+	VPOR     Y0, Y9, Y2
+	VPCMPEQB Y2, Y10, Y2 // '"' or '&'
+	VPOR     Y0, Y11, Y3
+	VPCMPEQB Y3, Y12, Y3 // '<' or '>'
+	VPCMPEQB Y0, Y13, Y0 // '\'
+	VPOR     Y2, Y1, Y1
+	VPOR     Y3, Y0, Y0
+	VPOR     Y0, Y1, Y1 // Y1: the first block's specials
+	VPCMPGTB Y4, Y8, Y5
+	VPOR     Y4, Y9, Y6
+	VPCMPEQB Y6, Y10, Y6
+	VPOR     Y4, Y11, Y7
+	VPCMPEQB Y7, Y12, Y7
+	VPCMPEQB Y4, Y13, Y4
+	VPOR     Y6, Y5, Y5
+	VPOR     Y7, Y4, Y4
+	VPOR     Y4, Y5, Y5 // Y5: the second block's
+	VPOR     Y5, Y1, Y0
+	VPTEST   Y0, Y0
+	JNZ      found64
+	ADDQ     $64, AX
+	JMP      loop64
+
+found64:
+	VPMOVMSKB Y1, DX
+	TESTL DX, DX
+	JNZ   avxfound
+	VPMOVMSKB Y5, DX
+	ADDQ  $32, AX
+	JMP   avxfound
+
+loop32:
 	CMPQ AX, BX
 	JAE  avxdone
 	VMOVDQU (SI)(AX*1), Y0
-	VPCMPGTB Y0, Y8, Y1 // Y1 = 0x20 > byte, signed
-	VPCMPEQB Y0, Y9, Y2
-	VPCMPEQB Y0, Y10, Y3
-	VPCMPEQB Y0, Y11, Y4
-	VPCMPEQB Y0, Y12, Y5
-	VPCMPEQB Y0, Y13, Y6
-	VPOR  Y2, Y1, Y1
-	VPOR  Y4, Y3, Y3
-	VPOR  Y6, Y5, Y5
-	VPOR  Y3, Y1, Y1
-	VPOR  Y5, Y1, Y1
+	VPCMPGTB Y0, Y8, Y1
+	VPOR     Y0, Y9, Y2
+	VPCMPEQB Y2, Y10, Y2
+	VPOR     Y0, Y11, Y3
+	VPCMPEQB Y3, Y12, Y3
+	VPCMPEQB Y0, Y13, Y0
+	VPOR     Y2, Y1, Y1
+	VPOR     Y3, Y0, Y0
+	VPOR     Y0, Y1, Y1
 	VPMOVMSKB Y1, DX
 	TESTL DX, DX
 	JNZ   avxfound
 	ADDQ  $32, AX
-	JMP   avxloop
+	JMP   loop32
 
 avxfound:
 	BSFL DX, DX

@@ -20,9 +20,9 @@ func plainPrefixRef(s []byte, i int) int {
 func TestPlainPrefixEveryByteAtEveryPosition(t *testing.T) { checkPlainPrefixEveryByte(t) }
 
 // checkPlainPrefixEveryByte puts every byte value at every position of
-// strings long enough for two 32-byte blocks and a tail.
+// strings long enough for two 64-byte blocks, a 32-byte block and a tail.
 func checkPlainPrefixEveryByte(t *testing.T) {
-	for n := 0; n <= 70; n++ {
+	for n := 0; n <= 180; n++ {
 		for at := 0; at < n; at++ {
 			for c := 0; c < 256; c++ {
 				s := []byte(strings.Repeat("a", n))
