@@ -131,8 +131,7 @@ func (c *Cursor) uvSlow() uint64 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
 			c.pos += n
-			return w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
-				w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
+			return gather7(w)
 		}
 	}
 	v, n := ConsumeUvarint(c.data[c.pos:])

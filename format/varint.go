@@ -122,9 +122,15 @@ func consumeUvarint8(b []byte) (uint64, int) {
 	if n > 1 && w>>(8*(n-1)) == 0 { // a last byte of zero adds nothing
 		return 0, ErrCodeNonMinimal
 	}
-	v := w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
+	return gather7(w), n
+}
+
+// gather7 joins the 7-bit groups of the varint bytes in w, least
+// significant first, whose continuation bits and bytes past its end the
+// caller has cleared or masked off. Inlines.
+func gather7(w uint64) uint64 {
+	return w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
 		w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
-	return v, n
 }
 
 // SizeUvarint returns the number of bytes (1 to 10) AppendUvarint writes
