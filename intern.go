@@ -29,6 +29,11 @@ type interner struct {
 	counts []uint32 // provisional id -> occurrences
 	keys   []bool   // provisional id -> used as a key (column name or object key)
 	cache  strCache // ids of repeated strings by address (encode_strcache_*.go)
+	// deferred lists, in ascending order, the ids that addDeferred gave
+	// without looking their strings up: they are not in the table until
+	// settle puts them there, merging any that turn out to be repeats.
+	deferred []uint32
+	alias    []uint32 // settle's scratch: id -> the id it keeps
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -51,6 +56,7 @@ func (in *interner) reset() {
 	in.hashes = in.hashes[:0]
 	in.counts = in.counts[:0]
 	in.keys = in.keys[:0]
+	in.deferred = in.deferred[:0]
 }
 
 // find returns the id of s, whose hash is h, or the slot where it belongs.
@@ -123,8 +129,8 @@ func (in *interner) add(s string, h uint32, slot int) uint32 {
 	in.strs = append(in.strs, s)
 	in.counts = append(in.counts, 1)
 	in.keys = append(in.keys, false)
-	if 2*len(in.strs) > len(in.slots) {
-		in.grow()
+	if 2*(len(in.strs)-len(in.deferred)) > len(in.slots) {
+		in.grow(2 * len(in.slots))
 	}
 	return id
 }
@@ -134,17 +140,118 @@ func (in *interner) entry(h, id uint32) uint64 {
 	return in.gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
 }
 
-// grow doubles the table and places each id of the page by its hash.
-func (in *interner) grow() {
-	in.slots = make([]uint64, 2*len(in.slots))
+// grow makes a table of n slots, a power of two, and places each id of the
+// page that is not deferred by its hash.
+func (in *interner) grow(n int) {
+	in.slots = make([]uint64, n)
 	mask := len(in.slots) - 1
+	def := in.deferred
 	for id, h := range in.hashes {
+		if len(def) > 0 && def[0] == uint32(id) {
+			def = def[1:]
+			continue
+		}
 		i := int(h) & mask
 		for in.slots[i] != 0 {
 			i = (i + 1) & mask
 		}
 		in.slots[i] = in.entry(h, uint32(id))
 	}
+}
+
+// addDeferred gives s, a string that most likely occurs nowhere else in the
+// page, a new provisional id without looking it up, and hashes it while
+// its bytes are at hand. It is for a column whose values have all been
+// distinct so far (a name, an e-mail address, a UUID): a lookup of such a
+// string in a table of many thousands of entries is a cache miss that
+// finds nothing. A repeat of s, whether added here or interned, gets an id
+// of its own until settle merges them, which the builder must call before
+// it uses an id's count or writes a page. Cost: one hash of s and an
+// append to five slices.
+func (in *interner) addDeferred(s string) uint32 {
+	id := uint32(len(in.strs))
+	in.hashes = append(in.hashes, uint32(maphash.String(in.seed, s)))
+	in.strs = append(in.strs, s)
+	in.counts = append(in.counts, 1)
+	in.keys = append(in.keys, false)
+	in.deferred = append(in.deferred, id)
+	return id
+}
+
+// settle puts the deferred ids in the table, and so makes the interner
+// what interning every string would have made it: one id per distinct
+// string, in order of first appearance, with its count of occurrences. If
+// no deferred string repeats another string of the page (the reason it was
+// deferred) that is all, and settle returns nil. Otherwise it merges each
+// repeat into the first id of its string, numbers the ids that remain
+// afresh, and returns the renumbering: the new id of each old one, which
+// the caller must apply to every id it holds. Cost: one probe of the table
+// per deferred string, in a tight loop rather than one probe per row
+// between the driver's work, and, only if a string repeats, one pass over
+// the ids.
+func (in *interner) settle() []uint32 {
+	if len(in.deferred) == 0 {
+		return nil
+	}
+	n := len(in.slots)
+	for 2*len(in.strs) > n {
+		n *= 2
+	}
+	if n != len(in.slots) {
+		in.grow(n)
+	}
+	var alias []uint32
+	for _, d := range in.deferred {
+		h := in.hashes[d]
+		id, slot, ok := find(in, in.strs[d], h)
+		if !ok {
+			in.slots[slot] = in.entry(h, d)
+			continue
+		}
+		if alias == nil {
+			alias = grow(in.alias, len(in.strs))
+			for i := range alias {
+				alias[i] = uint32(i)
+			}
+			in.alias = alias
+		}
+		// The deferred ids arrive in ascending order, so the table holds
+		// the first id of each string seen so far, and id, if it comes
+		// after d, is an interned string that missed d: no id merges
+		// into it yet.
+		keep, drop := min(id, d), max(id, d)
+		alias[drop] = keep
+		in.slots[slot] = in.entry(h, keep)
+	}
+	in.deferred = in.deferred[:0]
+	if alias == nil {
+		return nil
+	}
+	return in.merge(alias)
+}
+
+// merge folds each id into alias[id] where that is an earlier id, numbers
+// the remaining ids afresh in their order, rebuilds the table, and returns
+// alias rewritten as the new id of each old one.
+func (in *interner) merge(alias []uint32) []uint32 {
+	n := 0
+	for id := range in.strs {
+		if a := alias[id]; a != uint32(id) {
+			k := alias[a] // a < id: already its new id
+			in.counts[k] += in.counts[id]
+			in.keys[k] = in.keys[k] || in.keys[id]
+			alias[id] = k
+			continue
+		}
+		in.strs[n], in.hashes[n], in.counts[n], in.keys[n] = in.strs[id], in.hashes[id], in.counts[id], in.keys[id]
+		alias[id] = uint32(n)
+		n++
+	}
+	clear(in.strs[n:])
+	in.strs, in.hashes, in.counts, in.keys = in.strs[:n], in.hashes[:n], in.counts[:n], in.keys[:n]
+	in.cache.reset()
+	in.grow(len(in.slots))
+	return alias
 }
 
 // lookup returns s's provisional id without counting an occurrence.

@@ -105,6 +105,7 @@ type sqlRun struct {
 	c    *sqlColumn
 	src  int // c.src, kept here to save a load per cell
 	want sqlWant
+	news int // wantStr: new strings in a row so far (see deferAfter)
 }
 
 // sqlWant is the value a column's first row held, and so the one its next
@@ -115,6 +116,7 @@ type sqlWant uint8
 const (
 	wantAny     sqlWant = iota // no guess (NULL, []byte, other types and kinds)
 	wantStr                    // a string in a text or untyped column
+	wantNew                    // wantStr in a column of distinct strings: deferred (sql_defer.go)
 	wantNumeric                // a string in a NUMERIC column
 	wantInt                    // an int64 outside a boolean column
 	wantFloat                  // a float64 outside a FLOAT4 column
@@ -171,7 +173,19 @@ func (s *sqlState) sameRow() error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				r.col.appendStr(in.internFresh(x))
+				n := in.len()
+				id := in.internFresh(x)
+				r.col.appendStr(id)
+				if int(id) < n {
+					r.news = 0
+				} else if r.news++; r.news == deferAfter {
+					r.want = wantNew
+				}
+				continue
+			}
+		case wantNew:
+			if x, ok := v.(string); ok {
+				r.col.appendStr(in.addDeferred(x))
 				continue
 			}
 		case wantNumeric:
