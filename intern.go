@@ -34,6 +34,7 @@ type interner struct {
 	// settle puts them there, merging any that turn out to be repeats.
 	deferred []uint32
 	alias    []uint32 // settle's scratch: id -> the id it keeps
+	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -178,19 +179,26 @@ func (in *interner) addDeferred(s string) uint32 {
 	return id
 }
 
-// settle puts the deferred ids in the table, and so makes the interner
-// what interning every string would have made it: one id per distinct
-// string, in order of first appearance, with its count of occurrences. If
-// no deferred string repeats another string of the page (the reason it was
-// deferred) that is all, and settle returns nil. Otherwise it merges each
-// repeat into the first id of its string, numbers the ids that remain
-// afresh, and returns the renumbering: the new id of each old one, which
-// the caller must apply to every id it holds. Cost: one probe of the table
-// per deferred string, in a tight loop rather than one probe per row
-// between the driver's work, and, only if a string repeats, one pass over
-// the ids.
+// settle makes the interner what interning every string would have made
+// it: one id per distinct string, in order of first appearance, with its
+// count of occurrences. If the page's strings all have distinct hashes,
+// which is all but certain when the deferred strings are as distinct as
+// they were meant to be, no deferred string repeats another and settle
+// returns nil, leaving the deferred ids out of the table: no string may be
+// interned after settle until reset. Otherwise it puts the deferred ids in
+// the table, merges each repeat into the first id of its string, numbers
+// the ids that remain afresh, and returns the renumbering, the new id of
+// each old one, which the caller must apply to every id it holds (or nil
+// if no string repeats after all). Cost: one pass over the hashes with a
+// compact set, in a tight loop rather than one lookup per row between the
+// driver's work; rarely, one probe of the table per deferred string and a
+// pass over the ids.
 func (in *interner) settle() []uint32 {
 	if len(in.deferred) == 0 {
+		return nil
+	}
+	if in.distinctHashes() {
+		in.deferred = in.deferred[:0]
 		return nil
 	}
 	n := len(in.slots)
@@ -228,6 +236,33 @@ func (in *interner) settle() []uint32 {
 		return nil
 	}
 	return in.merge(alias)
+}
+
+// distinctHashes reports whether the hashes of the page's ids are all
+// distinct, so that no two ids hold the same string. It puts them in an
+// open-addressing set of hashes at most a quarter full: a few bytes per
+// string, where the table has eight bytes per slot and compares strings.
+func (in *interner) distinctHashes() bool {
+	n := 64
+	for n < 4*len(in.hashes) {
+		n *= 2
+	}
+	set := grow(in.sieve, n)
+	clear(set)
+	in.sieve = set
+	mask := n - 1
+	for _, h := range in.hashes {
+		h |= 1 // 0 marks an empty slot; a lost bit only adds false alarms
+		i := int(h>>7) & mask
+		for set[i] != 0 {
+			if set[i] == h {
+				return false
+			}
+			i = (i + 1) & mask
+		}
+		set[i] = h
+	}
+	return true
 }
 
 // merge folds each id into alias[id] where that is an earlier id, numbers

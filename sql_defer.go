@@ -8,9 +8,10 @@ import "github.com/rowpage/rowpage/format"
 // nothing, paid between the driver's work for one row and the next. Once a
 // text column has yielded deferAfter new strings in a row, sameRow gives its
 // strings ids without a lookup (interner.addDeferred); before the page is
-// written, settleStrings looks them all up at once, and in the rare case
-// that one repeats a string of the page after all, merges the repeat and
-// renumbers every id the columns hold. The page is the same either way:
+// written, settleStrings checks them all at once, with a compact set of the
+// page's string hashes, and in the rare case that one repeats a string of
+// the page after all, merges the repeat and renumbers every id the columns
+// hold. The page is the same either way:
 // TestSQLDeferredRepeats and the sample queries compare it with the generic
 // path's page byte for byte.
 
