@@ -161,6 +161,7 @@ type sqlState struct {
 	unq     []byte         // an array element with its escapes removed
 	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
 	tagged  []byte         // settleStrings' scratch (sql_defer.go)
+	memos   []strMemo      // one per run (sql_cells.go)
 	generic bool           // tests: write every cell through the Builder
 }
 
@@ -263,6 +264,7 @@ func (s *sqlState) cellError(c *sqlColumn) error {
 // strings before s goes back to the pool.
 func (s *sqlState) release() {
 	clear(s.runs)
+	clear(s.memos)
 	clear(s.cells)
 	clear(s.seen)
 	s.b.e.release()

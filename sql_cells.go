@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
@@ -105,7 +106,31 @@ type sqlRun struct {
 	c    *sqlColumn
 	src  int // c.src, kept here to save a load per cell
 	want sqlWant
-	news int // wantStr: new strings in a row so far (see deferAfter)
+	news int      // wantStr: new strings in a row so far (see deferAfter)
+	memo *strMemo // wantStr: the column's recent strings
+}
+
+// strMemo holds the ids of a text column's recent strings, so that the
+// values of a column of a few repeated strings (a city, a status) are found
+// without hashing them and probing the interner's table: a hit costs two
+// string comparisons at most. A string goes to the slot memoSlot picks,
+// and the string it displaces to the slot's pair (k^1), where it is still
+// found: with 64 slots, a column of a dozen values rarely loses one. A
+// miss costs little more than interning.
+type strMemo [64]struct {
+	s  string
+	id uint32
+}
+
+// memoSlot picks s's slot in a strMemo from its length and its last eight
+// bytes, where the values of a short column most often differ.
+func memoSlot(s string) int {
+	n := len(s)
+	w := uint64(n)
+	for i := max(n-8, 0); i < n; i++ {
+		w = w<<8 | uint64(s[i])
+	}
+	return int((w * 0x9E3779B97F4A7C15) >> 58)
 }
 
 // sqlWant is the value a column's first row held, and so the one its next
@@ -130,9 +155,10 @@ const (
 func (s *sqlState) planRuns() {
 	pb := &s.b.e.b
 	s.runs = s.runs[:0]
+	s.memos = slices.Grow(s.memos[:0], len(s.order))[:len(s.order)]
 	for _, i := range s.order {
 		c := &s.cols[i]
-		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
+		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src, memo: &s.memos[len(s.runs)]}
 		switch s.cells[c.src].v.(type) {
 		case string:
 			switch c.kind {
@@ -173,9 +199,22 @@ func (s *sqlState) sameRow() error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
+				k := memoSlot(x)
+				m, m2 := &r.memo[k], &r.memo[k^1]
+				if m2.s == x {
+					m = m2
+				}
+				if m.s == x && len(x) > 0 {
+					in.counts[m.id]++
+					r.col.appendStr(m.id)
+					r.news = 0
+					continue
+				}
 				n := in.len()
 				id := in.internFresh(x)
 				r.col.appendStr(id)
+				*m2 = *m // the slot's previous string moves to its pair
+				m.s, m.id = x, id
 				if int(id) < n {
 					r.news = 0
 				} else if r.news++; r.news == deferAfter {
