@@ -161,7 +161,7 @@ type sqlState struct {
 	unq     []byte         // an array element with its escapes removed
 	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
 	tagged  []byte         // settleStrings' scratch (sql_defer.go)
-	memos   []strMemo      // one per run (sql_cells.go)
+	memos   []strMemo      // one per text run (sql_cells.go)
 	generic bool           // tests: write every cell through the Builder
 }
 

@@ -155,15 +155,18 @@ const (
 func (s *sqlState) planRuns() {
 	pb := &s.b.e.b
 	s.runs = s.runs[:0]
-	s.memos = slices.Grow(s.memos[:0], len(s.order))[:len(s.order)]
+	// Room for a memo per run, so that appending one moves none.
+	s.memos = slices.Grow(s.memos[:0], len(s.order))
 	for _, i := range s.order {
 		c := &s.cols[i]
-		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src, memo: &s.memos[len(s.runs)]}
+		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
 		switch s.cells[c.src].v.(type) {
 		case string:
 			switch c.kind {
 			case kindSQLAuto, kindSQLText:
 				r.want = wantStr
+				s.memos = append(s.memos, strMemo{})
+				r.memo = &s.memos[len(s.memos)-1]
 			case kindSQLNumeric:
 				r.want = wantNumeric
 			}
