@@ -35,6 +35,10 @@ type interner struct {
 	deferred []uint32
 	alias    []uint32 // settle's scratch: id -> the id it keeps
 	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
+	// filter has one bit per 32-bit hash >> filterShift, set for the hash
+	// of each deferred string (addDeferred).
+	filter      []uint64
+	filterShift uint32
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -46,11 +50,7 @@ func (in *interner) reset() {
 		in.seed = maphash.MakeSeed()
 		in.slots = make([]uint64, minInternSlots)
 	}
-	in.gen++
-	if in.gen == 1<<16 {
-		clear(in.slots)
-		in.gen = 1
-	}
+	in.nextGen()
 	clear(in.strs) // drop references to the caller's strings
 	in.cache.reset()
 	in.strs = in.strs[:0]
@@ -58,6 +58,16 @@ func (in *interner) reset() {
 	in.counts = in.counts[:0]
 	in.keys = in.keys[:0]
 	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+}
+
+// nextGen empties the table by starting a new generation.
+func (in *interner) nextGen() {
+	in.gen++
+	if in.gen == 1<<16 {
+		clear(in.slots)
+		in.gen = 1
+	}
 }
 
 // find returns the id of s, whose hash is h, or the slot where it belongs.
@@ -142,9 +152,14 @@ func (in *interner) entry(h, id uint32) uint64 {
 }
 
 // grow makes a table of n slots, a power of two, and places each id of the
-// page that is not deferred by its hash.
+// page that is not deferred by its hash. If the table has n slots already,
+// it starts a new generation in place instead of allocating.
 func (in *interner) grow(n int) {
-	in.slots = make([]uint64, n)
+	if n == len(in.slots) {
+		in.nextGen()
+	} else {
+		in.slots = make([]uint64, n)
+	}
 	mask := len(in.slots) - 1
 	def := in.deferred
 	for id, h := range in.hashes {
@@ -153,7 +168,7 @@ func (in *interner) grow(n int) {
 			continue
 		}
 		i := int(h) & mask
-		for in.slots[i] != 0 {
+		for in.slots[i]>>48 == in.gen {
 			i = (i + 1) & mask
 		}
 		in.slots[i] = in.entry(h, uint32(id))
@@ -167,16 +182,64 @@ func (in *interner) grow(n int) {
 // string in a table of many thousands of entries is a cache miss that
 // finds nothing. A repeat of s, whether added here or interned, gets an id
 // of its own until settle merges them, which the builder must call before
-// it uses an id's count or writes a page. Cost: one hash of s and an
-// append to five slices.
-func (in *interner) addDeferred(s string) uint32 {
-	id := uint32(len(in.strs))
-	in.hashes = append(in.hashes, uint32(maphash.String(in.seed, s)))
+// it uses an id's count or writes a page. It also returns a sample: bit 0
+// set for one string in eight, and bit 1 set besides if an earlier
+// sampled string may be the same (its bit of a filter of their hashes was
+// set). Many of those are the caller's sign that its column repeats after
+// all and should go back to interning (tableDeferred). Cost: one hash of s, a
+// bit of a filter of half a byte per deferred string, and an append to
+// five slices.
+func (in *interner) addDeferred(s string) (id uint32, sample uint64) {
+	id = uint32(len(in.strs))
+	h := uint32(maphash.String(in.seed, s))
+	in.hashes = append(in.hashes, h)
 	in.strs = append(in.strs, s)
 	in.counts = append(in.counts, 1)
 	in.keys = append(in.keys, false)
 	in.deferred = append(in.deferred, id)
-	return id
+	if 2*len(in.deferred) > 64*len(in.filter) && 64*len(in.filter) < maxFilterBits {
+		in.growFilter()
+	}
+	// One string in eight, picked by its hash so that a repeat of a
+	// sampled string is sampled too, checks and sets its bit: a filter of
+	// a few bits per deferred string stays in the first-level cache.
+	bit := h >> in.filterShift
+	w := &in.filter[bit>>6]
+	smp := uint64(1) >> (h & 7)
+	seen := *w >> (bit & 63) & smp
+	*w |= smp << (bit & 63)
+	return id, smp | seen<<1
+}
+
+// growFilter sizes the filter of sampled deferred hashes to at least 4
+// bits per deferred string, 32 per sampled one, so that a bit is set by
+// chance less than one time in sixteen until it grows again, and clears
+// it: setting the bits of the strings so far would cost a random access
+// each, and the strings since this growth, half of all at least, are
+// enough to tell a column that repeats. (A repeat of an older string is
+// merged by settle.)
+func (in *interner) growFilter() {
+	bits := 1 << 12
+	for bits < 4*len(in.deferred) && bits < maxFilterBits {
+		bits *= 2
+	}
+	in.filter = grow(in.filter, bits/64)
+	clear(in.filter)
+	in.filterShift = uint32(32 - bits32(bits))
+}
+
+// maxFilterBits bounds the filter of deferred hashes (128 MB): past
+// 2^28 deferred strings a bit is set by chance more often.
+const maxFilterBits = 1 << 30
+
+// bits32 is log2 of n, a power of two.
+func bits32(n int) int {
+	k := 0
+	for n > 1 {
+		n >>= 1
+		k++
+	}
+	return k
 }
 
 // settle makes the interner what interning every string would have made
@@ -185,22 +248,30 @@ func (in *interner) addDeferred(s string) uint32 {
 // which is all but certain when the deferred strings are as distinct as
 // they were meant to be, no deferred string repeats another and settle
 // returns nil, leaving the deferred ids out of the table: no string may be
-// interned after settle until reset. Otherwise it puts the deferred ids in
-// the table, merges each repeat into the first id of its string, numbers
-// the ids that remain afresh, and returns the renumbering, the new id of
-// each old one, which the caller must apply to every id it holds (or nil
-// if no string repeats after all). Cost: one pass over the hashes with a
-// compact set, in a tight loop rather than one lookup per row between the
-// driver's work; rarely, one probe of the table per deferred string and a
-// pass over the ids.
+// interned after settle until reset. Otherwise it returns tableDeferred's
+// renumbering. Cost: one pass over the hashes with a compact set, in a
+// tight loop rather than one lookup per row between the driver's work;
+// rarely, tableDeferred's.
 func (in *interner) settle() []uint32 {
 	if len(in.deferred) == 0 {
 		return nil
 	}
 	if in.distinctHashes() {
 		in.deferred = in.deferred[:0]
+		in.filter = in.filter[:0]
 		return nil
 	}
+	return in.tableDeferred()
+}
+
+// tableDeferred puts the deferred ids in the table, so that interning
+// finds their strings again, merges each repeat into the first id of its
+// string, numbers the ids that remain afresh, and returns the
+// renumbering, the new id of each old one, which the caller must apply to
+// every id it holds; nil if no string repeats. Cost: one probe of the
+// table per deferred string, in a tight loop, and, if a string repeats, a
+// pass over the ids.
+func (in *interner) tableDeferred() []uint32 {
 	n := len(in.slots)
 	for 2*len(in.strs) > n {
 		n *= 2
@@ -232,6 +303,7 @@ func (in *interner) settle() []uint32 {
 		in.slots[slot] = in.entry(h, keep)
 	}
 	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
 	if alias == nil {
 		return nil
 	}

@@ -102,12 +102,14 @@ func (s *sqlState) fastNumeric(col *column, t string) bool {
 // sqlRun is how the rows after the first write one column: its page
 // column, its plan, and the value the first row suggests it will hold.
 type sqlRun struct {
-	col  *column
-	c    *sqlColumn
-	src  int // c.src, kept here to save a load per cell
-	want sqlWant
-	news int      // wantStr: new strings in a row so far (see deferAfter)
-	memo *strMemo // wantStr: the column's recent strings
+	col     *column
+	c       *sqlColumn
+	src     int // c.src, kept here to save a load per cell
+	want    sqlWant
+	news    int      // wantStr: new strings in a row so far (see deferAfter); wantNew: strings
+	sampled int      // wantNew: strings of this window that addDeferred sampled
+	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
+	memo    *strMemo // wantStr: the column's recent strings
 }
 
 // strMemo holds the ids of a text column's recent strings, so that the
@@ -227,7 +229,17 @@ func (s *sqlState) sameRow() error {
 			}
 		case wantNew:
 			if x, ok := v.(string); ok {
-				r.col.appendStr(in.addDeferred(x))
+				id, smp := in.addDeferred(x)
+				r.col.appendStr(id)
+				r.sampled += int(smp & 1)
+				r.again += int(smp >> 1)
+				if r.news++; r.news&(deferWindow-1) == 0 {
+					if 2*r.again > r.sampled && r.sampled >= 8 {
+						s.undefer()
+						r.want, r.news = wantStr, 0
+					}
+					r.sampled, r.again = 0, 0
+				}
 				continue
 			}
 		case wantNumeric:

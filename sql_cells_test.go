@@ -202,3 +202,40 @@ func TestSQLDeferredRepeats(t *testing.T) {
 		}
 	}
 }
+
+// TestSQLDeferredUndo: a column whose strings are distinct for its first
+// rows and then repeat (customers' names in a join) goes back to interning
+// (sql_defer.go), merging the repeats so far and renumbering the ids the
+// columns and the string memos hold, while other columns keep deferring or
+// repeat strings of their own. Every page must be the one written cell by
+// cell through the Builder.
+func TestSQLDeferredUndo(t *testing.T) {
+	var rows [][]any
+	for i := range 3000 {
+		name := "customer " + strconv.Itoa(i%250) // distinct for 250 rows, then cycling
+		city := []string{"Berlin", "Oslo", "Lima", "customer 7"}[i%4]
+		js := any(nil)
+		if i%50 == 0 {
+			js = `{"customer ` + strconv.Itoa(i%300) + `": "customer ` + strconv.Itoa((i+1)%260) + `"}`
+		}
+		rows = append(rows, []any{name, "u" + strconv.Itoa(i), city, js, "customer " + strconv.Itoa(i%251)})
+	}
+	res := fakeResult{
+		cols:  []string{"name", "unique", "city", "js", "other"},
+		types: []string{"TEXT", "TEXT", "TEXT", "JSON", "TEXT"},
+	}
+	for _, n := range []int{100, 260, 300, 420, 700, 1500, 3000} {
+		res.rows = rows[:n]
+		for _, maxRows := range []int{0, n / 2} {
+			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := buildFake(t, mode, res)
+			want := buildFake(t, rowpage.GenericSQLMode(mode), res)
+			if !bytes.Equal(page, want) {
+				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
+			}
+		}
+	}
+}

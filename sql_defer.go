@@ -20,14 +20,36 @@ import "github.com/rowpage/rowpage/format"
 // never qualifies, few enough that a page of a hundred rows gains.
 const deferAfter = 32
 
+// deferWindow: a column whose deferred strings, in a window of this many,
+// include a sample of at least 8 of which more than half may repeat an
+// earlier one (interner.addDeferred; by chance one in sixteen) goes back
+// to interning: a column of customers' names in a join, distinct for its
+// first rows, then repeating. Otherwise each repeat would cost a merge at
+// settle and the columns' ids a renumbering.
+const deferWindow = 128
+
 // settleStrings settles the deferred strings (interner.settle) and, if any
 // repeated another string, renumbers the ids in the page's columns.
 func (s *sqlState) settleStrings() {
-	pb := &s.b.e.b
-	m := pb.in.settle()
-	if m == nil {
-		return
+	if m := s.b.e.b.in.settle(); m != nil {
+		s.renumber(m)
 	}
+}
+
+// undefer is for a column whose deferred strings turned out to repeat: it
+// puts the deferred strings in the interner's table, so that interning its
+// next cells finds them, and merges the repeats so far now, while the page
+// is short, rather than at settle (interner.tableDeferred).
+func (s *sqlState) undefer() {
+	if m := s.b.e.b.in.tableDeferred(); m != nil {
+		s.renumber(m)
+	}
+}
+
+// renumber applies m, the new id of each old string id, to every id the
+// page's columns and the string memos hold.
+func (s *sqlState) renumber(m []uint32) {
+	pb := &s.b.e.b
 	clear(pb.colByKey)
 	for i := range pb.cols[:pb.ncols] {
 		c := &pb.cols[i]
@@ -44,6 +66,11 @@ func (s *sqlState) settleStrings() {
 				pos += n
 			}
 			c.anyBuf, s.tagged = buf, c.anyBuf
+		}
+	}
+	for i := range s.memos {
+		for j := range s.memos[i] {
+			s.memos[i][j].id = m[s.memos[i][j].id] // an empty slot's 0 too
 		}
 	}
 }
