@@ -31,12 +31,13 @@ type interner struct {
 	cache  strCache // ids of repeated strings by address (encode_strcache_*.go)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
-	// settle puts them there, merging any that turn out to be repeats.
+	// tableDeferred puts them there, merging any that turn out to be
+	// repeats, and settle drops them if none can be.
 	deferred []uint32
-	alias    []uint32 // settle's scratch: id -> the id it keeps
+	alias    []uint32 // tableDeferred's scratch: id -> the id it keeps
 	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
 	// filter has one bit per 32-bit hash >> filterShift, set for the hash
-	// of each deferred string (addDeferred).
+	// of each deferred string that addDeferred sampled.
 	filter      []uint64
 	filterShift uint32
 }
@@ -229,7 +230,7 @@ func (in *interner) growFilter() {
 }
 
 // maxFilterBits bounds the filter of deferred hashes (128 MB): past
-// 2^28 deferred strings a bit is set by chance more often.
+// 2^29 deferred strings a bit is set by chance more often.
 const maxFilterBits = 1 << 30
 
 // bits32 is log2 of n, a power of two.
