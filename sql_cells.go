@@ -106,7 +106,7 @@ type sqlRun struct {
 	c       *sqlColumn
 	src     int // c.src, kept here to save a load per cell
 	want    sqlWant
-	news    int      // wantStr: new strings in a row so far (see deferAfter); wantNew: strings
+	news    int      // wantStr: new strings in a row so far (deferAfter); wantNew: strings so far (deferWindow)
 	sampled int      // wantNew: strings of this window that addDeferred sampled
 	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
 	memo    *strMemo // wantStr: the column's recent strings
