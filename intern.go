@@ -29,6 +29,17 @@ type interner struct {
 	counts []uint32 // provisional id -> occurrences
 	keys   []bool   // provisional id -> used as a key (column name or object key)
 	cache  strCache // ids of repeated strings by address (encode_strcache_*.go)
+	// deferred lists, in ascending order, the ids that addDeferred gave
+	// without looking their strings up: they are not in the table until
+	// tableDeferred puts them there, merging any that turn out to be
+	// repeats, and settle drops them if none can be.
+	deferred []uint32
+	alias    []uint32 // tableDeferred's scratch: id -> the id it keeps
+	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
+	// filter has one bit per 32-bit hash >> filterShift, set for the hash
+	// of each deferred string that addDeferred sampled.
+	filter      []uint64
+	filterShift uint32
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -40,17 +51,24 @@ func (in *interner) reset() {
 		in.seed = maphash.MakeSeed()
 		in.slots = make([]uint64, minInternSlots)
 	}
-	in.gen++
-	if in.gen == 1<<16 {
-		clear(in.slots)
-		in.gen = 1
-	}
+	in.nextGen()
 	clear(in.strs) // drop references to the caller's strings
 	in.cache.reset()
 	in.strs = in.strs[:0]
 	in.hashes = in.hashes[:0]
 	in.counts = in.counts[:0]
 	in.keys = in.keys[:0]
+	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+}
+
+// nextGen empties the table by starting a new generation.
+func (in *interner) nextGen() {
+	in.gen++
+	if in.gen == 1<<16 {
+		clear(in.slots)
+		in.gen = 1
+	}
 }
 
 // find returns the id of s, whose hash is h, or the slot where it belongs.
@@ -123,8 +141,8 @@ func (in *interner) add(s string, h uint32, slot int) uint32 {
 	in.strs = append(in.strs, s)
 	in.counts = append(in.counts, 1)
 	in.keys = append(in.keys, false)
-	if 2*len(in.strs) > len(in.slots) {
-		in.grow()
+	if 2*(len(in.strs)-len(in.deferred)) > len(in.slots) {
+		in.grow(2 * len(in.slots))
 	}
 	return id
 }
@@ -134,17 +152,214 @@ func (in *interner) entry(h, id uint32) uint64 {
 	return in.gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
 }
 
-// grow doubles the table and places each id of the page by its hash.
-func (in *interner) grow() {
-	in.slots = make([]uint64, 2*len(in.slots))
+// grow makes a table of n slots, a power of two, and places each id of the
+// page that is not deferred by its hash. If the table has n slots already,
+// it starts a new generation in place instead of allocating.
+func (in *interner) grow(n int) {
+	if n == len(in.slots) {
+		in.nextGen()
+	} else {
+		in.slots = make([]uint64, n)
+	}
 	mask := len(in.slots) - 1
+	def := in.deferred
 	for id, h := range in.hashes {
+		if len(def) > 0 && def[0] == uint32(id) {
+			def = def[1:]
+			continue
+		}
 		i := int(h) & mask
-		for in.slots[i] != 0 {
+		for in.slots[i]>>48 == in.gen {
 			i = (i + 1) & mask
 		}
 		in.slots[i] = in.entry(h, uint32(id))
 	}
+}
+
+// addDeferred gives s, a string that most likely occurs nowhere else in the
+// page, a new provisional id without looking it up, and hashes it while
+// its bytes are at hand. It is for a column whose values have all been
+// distinct so far (a name, an e-mail address, a UUID): a lookup of such a
+// string in a table of many thousands of entries is a cache miss that
+// finds nothing. A repeat of s, whether added here or interned, gets an id
+// of its own until settle merges them, which the builder must call before
+// it uses an id's count or writes a page. It also returns a sample: bit 0
+// set for one string in eight, and bit 1 set besides if an earlier
+// sampled string may be the same (its bit of a filter of their hashes was
+// set). Many of those are the caller's sign that its column repeats after
+// all and should go back to interning (tableDeferred). Cost: one hash of s, a
+// bit of a filter of half a byte per deferred string, and an append to
+// five slices.
+func (in *interner) addDeferred(s string) (id uint32, sample uint64) {
+	id = uint32(len(in.strs))
+	h := uint32(maphash.String(in.seed, s))
+	in.hashes = append(in.hashes, h)
+	in.strs = append(in.strs, s)
+	in.counts = append(in.counts, 1)
+	in.keys = append(in.keys, false)
+	in.deferred = append(in.deferred, id)
+	if 2*len(in.deferred) > 64*len(in.filter) && 64*len(in.filter) < maxFilterBits {
+		in.growFilter()
+	}
+	// One string in eight, picked by its hash so that a repeat of a
+	// sampled string is sampled too, checks and sets its bit: a filter of
+	// a few bits per deferred string stays in the first-level cache.
+	bit := h >> in.filterShift
+	w := &in.filter[bit>>6]
+	smp := uint64(1) >> (h & 7)
+	seen := *w >> (bit & 63) & smp
+	*w |= smp << (bit & 63)
+	return id, smp | seen<<1
+}
+
+// growFilter sizes the filter of sampled deferred hashes to at least 4
+// bits per deferred string, 32 per sampled one, so that a bit is set by
+// chance less than one time in sixteen until it grows again, and clears
+// it: setting the bits of the strings so far would cost a random access
+// each, and the strings since this growth, half of all at least, are
+// enough to tell a column that repeats. (A repeat of an older string is
+// merged by settle.)
+func (in *interner) growFilter() {
+	bits := 1 << 12
+	for bits < 4*len(in.deferred) && bits < maxFilterBits {
+		bits *= 2
+	}
+	in.filter = grow(in.filter, bits/64)
+	clear(in.filter)
+	in.filterShift = uint32(32 - bits32(bits))
+}
+
+// maxFilterBits bounds the filter of deferred hashes (128 MB): past
+// 2^29 deferred strings a bit is set by chance more often.
+const maxFilterBits = 1 << 30
+
+// bits32 is log2 of n, a power of two.
+func bits32(n int) int {
+	k := 0
+	for n > 1 {
+		n >>= 1
+		k++
+	}
+	return k
+}
+
+// settle makes the interner what interning every string would have made
+// it: one id per distinct string, in order of first appearance, with its
+// count of occurrences. If the page's strings all have distinct hashes,
+// which is all but certain when the deferred strings are as distinct as
+// they were meant to be, no deferred string repeats another and settle
+// returns nil, leaving the deferred ids out of the table: no string may be
+// interned after settle until reset. Otherwise it returns tableDeferred's
+// renumbering. Cost: one pass over the hashes with a compact set, in a
+// tight loop rather than one lookup per row between the driver's work;
+// rarely, tableDeferred's.
+func (in *interner) settle() []uint32 {
+	if len(in.deferred) == 0 {
+		return nil
+	}
+	if in.distinctHashes() {
+		in.deferred = in.deferred[:0]
+		in.filter = in.filter[:0]
+		return nil
+	}
+	return in.tableDeferred()
+}
+
+// tableDeferred puts the deferred ids in the table, so that interning
+// finds their strings again, merges each repeat into the first id of its
+// string, numbers the ids that remain afresh, and returns the
+// renumbering, the new id of each old one, which the caller must apply to
+// every id it holds; nil if no string repeats. Cost: one probe of the
+// table per deferred string, in a tight loop, and, if a string repeats, a
+// pass over the ids.
+func (in *interner) tableDeferred() []uint32 {
+	n := len(in.slots)
+	for 2*len(in.strs) > n {
+		n *= 2
+	}
+	if n != len(in.slots) {
+		in.grow(n)
+	}
+	var alias []uint32
+	for _, d := range in.deferred {
+		h := in.hashes[d]
+		id, slot, ok := find(in, in.strs[d], h)
+		if !ok {
+			in.slots[slot] = in.entry(h, d)
+			continue
+		}
+		if alias == nil {
+			alias = grow(in.alias, len(in.strs))
+			for i := range alias {
+				alias[i] = uint32(i)
+			}
+			in.alias = alias
+		}
+		// The deferred ids arrive in ascending order, so the table holds
+		// the first id of each string seen so far, and id, if it comes
+		// after d, is an interned string that missed d: no id merges
+		// into it yet.
+		keep, drop := min(id, d), max(id, d)
+		alias[drop] = keep
+		in.slots[slot] = in.entry(h, keep)
+	}
+	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+	if alias == nil {
+		return nil
+	}
+	return in.merge(alias)
+}
+
+// distinctHashes reports whether the hashes of the page's ids are all
+// distinct, so that no two ids hold the same string. It puts them in an
+// open-addressing set of hashes at most a quarter full: a few bytes per
+// string, where the table has eight bytes per slot and compares strings.
+func (in *interner) distinctHashes() bool {
+	n := 64
+	for n < 4*len(in.hashes) {
+		n *= 2
+	}
+	set := grow(in.sieve, n)
+	clear(set)
+	in.sieve = set
+	mask := n - 1
+	for _, h := range in.hashes {
+		h |= 1 // 0 marks an empty slot; a lost bit only adds false alarms
+		i := int(h>>7) & mask
+		for set[i] != 0 {
+			if set[i] == h {
+				return false
+			}
+			i = (i + 1) & mask
+		}
+		set[i] = h
+	}
+	return true
+}
+
+// merge folds each id into alias[id] where that is an earlier id, numbers
+// the remaining ids afresh in their order, rebuilds the table, and returns
+// alias rewritten as the new id of each old one.
+func (in *interner) merge(alias []uint32) []uint32 {
+	n := 0
+	for id := range in.strs {
+		if a := alias[id]; a != uint32(id) {
+			k := alias[a] // a < id: already its new id
+			in.counts[k] += in.counts[id]
+			in.keys[k] = in.keys[k] || in.keys[id]
+			alias[id] = k
+			continue
+		}
+		in.strs[n], in.hashes[n], in.counts[n], in.keys[n] = in.strs[id], in.hashes[id], in.counts[id], in.keys[id]
+		alias[id] = uint32(n)
+		n++
+	}
+	clear(in.strs[n:])
+	in.strs, in.hashes, in.counts, in.keys = in.strs[:n], in.hashes[:n], in.counts[:n], in.keys[:n]
+	in.cache.reset()
+	in.grow(len(in.slots))
+	return alias
 }
 
 // lookup returns s's provisional id without counting an occurrence.

@@ -160,6 +160,8 @@ type sqlState struct {
 	toks    []arrTok       // array text's tokens (sql_array.go)
 	unq     []byte         // an array element with its escapes removed
 	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
+	tagged  []byte         // settleStrings' scratch (sql_defer.go)
+	memos   []strMemo      // one per text run (sql_cells.go)
 	generic bool           // tests: write every cell through the Builder
 }
 
@@ -175,6 +177,7 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 			if err := rows.Close(); err != nil {
 				return dst, err
 			}
+			s.settleStrings()
 			out, err := b.Finish(dst)
 			if err != nil {
 				return dst, err
@@ -194,6 +197,7 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 	if err := rows.Err(); err != nil {
 		return dst, err
 	}
+	s.settleStrings()
 	return b.Finish(dst)
 }
 
@@ -260,6 +264,7 @@ func (s *sqlState) cellError(c *sqlColumn) error {
 // strings before s goes back to the pool.
 func (s *sqlState) release() {
 	clear(s.runs)
+	clear(s.memos)
 	clear(s.cells)
 	clear(s.seen)
 	s.b.e.release()
@@ -267,8 +272,9 @@ func (s *sqlState) release() {
 	for i := range s.cols {
 		s.cols[i] = sqlColumn{}
 	}
-	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch {
-		s.scratch, s.unq, s.toks = nil, nil, nil
+	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch ||
+		cap(s.tagged) > maxSQLScratch {
+		s.scratch, s.unq, s.toks, s.tagged = nil, nil, nil, nil
 	}
 }
 

@@ -146,6 +146,50 @@ func benchPageAndScan(b *testing.B, db *sql.DB, n int, query string) {
 	})
 }
 
+// BenchmarkSQLInterleavedSQLite and BenchmarkSQLInterleavedPostgres
+// measure the target's ratio, page over bare scan, with the two builds
+// alternating query by query over the same rows: on a shared machine whose
+// load drifts (the database server is on it too), the ratio of two
+// benchmarks timed a second apart moves by 0.1 from one run to the next,
+// while here both sides see the same conditions. An op is one page and
+// one bare scan; page/scan is the ratio of their total times.
+func BenchmarkSQLInterleavedSQLite(b *testing.B) {
+	benchInterleaved(b, sqliteBenchDB(b), "bench")
+}
+
+func BenchmarkSQLInterleavedPostgres(b *testing.B) {
+	benchInterleaved(b, postgresBenchDB(b), "rowpage_bench")
+}
+
+func benchInterleaved(b *testing.B, db *sql.DB, table string) {
+	for _, n := range benchSizes {
+		query := `SELECT id, name, email, city, score, active, created, price, note FROM ` + table + ` ORDER BY id LIMIT ` + strconv.Itoa(n)
+		b.Run("rows="+strconv.Itoa(n), func(b *testing.B) {
+			var page []byte
+			var pageTime, scanTime time.Duration
+			ops := 0
+			for b.Loop() {
+				t0 := time.Now()
+				rows, err := db.Query(query)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				bareScan(b, db, query)
+				pageTime += t1.Sub(t0)
+				scanTime += time.Since(t1)
+				ops++
+			}
+			b.ReportMetric(float64(pageTime)/float64(scanTime), "page/scan")
+			b.ReportMetric(float64(pageTime)/float64(ops), "page-ns/op")
+			b.ReportMetric(float64(scanTime)/float64(ops), "scan-ns/op")
+		})
+	}
+}
+
 // bareScan is the floor: rows.Next and rows.Scan into []any over every
 // row, keeping nothing.
 func bareScan(tb testing.TB, db *sql.DB, query string) {

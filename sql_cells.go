@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"math"
+	"slices"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
@@ -101,10 +102,37 @@ func (s *sqlState) fastNumeric(col *column, t string) bool {
 // sqlRun is how the rows after the first write one column: its page
 // column, its plan, and the value the first row suggests it will hold.
 type sqlRun struct {
-	col  *column
-	c    *sqlColumn
-	src  int // c.src, kept here to save a load per cell
-	want sqlWant
+	col     *column
+	c       *sqlColumn
+	src     int // c.src, kept here to save a load per cell
+	want    sqlWant
+	news    int      // wantStr: new strings in a row so far (deferAfter); wantNew: strings so far (deferWindow)
+	sampled int      // wantNew: strings of this window that addDeferred sampled
+	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
+	memo    *strMemo // wantStr: the column's recent strings
+}
+
+// strMemo holds the ids of a text column's recent strings, so that the
+// values of a column of a few repeated strings (a city, a status) are found
+// without hashing them and probing the interner's table: a hit costs two
+// string comparisons at most. A string goes to the slot memoSlot picks,
+// and the string it displaces to the slot's pair (k^1), where it is still
+// found: with 64 slots, a column of a dozen values rarely loses one. A
+// miss costs little more than interning.
+type strMemo [64]struct {
+	s  string
+	id uint32
+}
+
+// memoSlot picks s's slot in a strMemo from its length and its last eight
+// bytes, where the values of a short column most often differ.
+func memoSlot(s string) int {
+	n := len(s)
+	w := uint64(n)
+	for i := max(n-8, 0); i < n; i++ {
+		w = w<<8 | uint64(s[i])
+	}
+	return int((w * 0x9E3779B97F4A7C15) >> 58)
 }
 
 // sqlWant is the value a column's first row held, and so the one its next
@@ -115,6 +143,7 @@ type sqlWant uint8
 const (
 	wantAny     sqlWant = iota // no guess (NULL, []byte, other types and kinds)
 	wantStr                    // a string in a text or untyped column
+	wantNew                    // wantStr in a column of distinct strings: deferred (sql_defer.go)
 	wantNumeric                // a string in a NUMERIC column
 	wantInt                    // an int64 outside a boolean column
 	wantFloat                  // a float64 outside a FLOAT4 column
@@ -128,6 +157,8 @@ const (
 func (s *sqlState) planRuns() {
 	pb := &s.b.e.b
 	s.runs = s.runs[:0]
+	// Room for a memo per run, so that appending one moves none.
+	s.memos = slices.Grow(s.memos[:0], len(s.order))
 	for _, i := range s.order {
 		c := &s.cols[i]
 		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
@@ -136,6 +167,8 @@ func (s *sqlState) planRuns() {
 			switch c.kind {
 			case kindSQLAuto, kindSQLText:
 				r.want = wantStr
+				s.memos = append(s.memos, strMemo{})
+				r.memo = &s.memos[len(s.memos)-1]
 			case kindSQLNumeric:
 				r.want = wantNumeric
 			}
@@ -171,7 +204,42 @@ func (s *sqlState) sameRow() error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				r.col.appendStr(in.internFresh(x))
+				k := memoSlot(x)
+				m, m2 := &r.memo[k], &r.memo[k^1]
+				if m2.s == x {
+					m = m2
+				}
+				if m.s == x && len(x) > 0 {
+					in.counts[m.id]++
+					r.col.appendStr(m.id)
+					r.news = 0
+					continue
+				}
+				n := in.len()
+				id := in.internFresh(x)
+				r.col.appendStr(id)
+				*m2 = *m // the slot's previous string moves to its pair
+				m.s, m.id = x, id
+				if int(id) < n {
+					r.news = 0
+				} else if r.news++; r.news == deferAfter {
+					r.want = wantNew
+				}
+				continue
+			}
+		case wantNew:
+			if x, ok := v.(string); ok {
+				id, smp := in.addDeferred(x)
+				r.col.appendStr(id)
+				r.sampled += int(smp & 1)
+				r.again += int(smp >> 1)
+				if r.news++; r.news&(deferWindow-1) == 0 {
+					if 2*r.again > r.sampled && r.sampled >= 8 {
+						s.undefer()
+						r.want, r.news = wantStr, 0
+					}
+					r.sampled, r.again = 0, 0
+				}
 				continue
 			}
 		case wantNumeric:

@@ -138,3 +138,104 @@ func TestSQLDirectPathErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestSQLDeferredRepeats: strings of a column that yields only new strings
+// for a while are deferred (sql_defer.go), and then repeat after all: each
+// other, an earlier value of another column, a key of the page, a string
+// that another column, a JSON key or a JSON value holds later, a string of
+// a column of mixed values. Every page, at every length and with MaxRows,
+// must be the one written cell by cell through the Builder.
+func TestSQLDeferredRepeats(t *testing.T) {
+	name := func(i int) string { return "name" + strconv.Itoa(i) }
+	var rows [][]any
+	for i := range 400 {
+		n, e := any(name(i)), any(name(i)+"@example.com")
+		city := any([]string{"Berlin", "Oslo", "Lima"}[i%3])
+		js := any(nil)
+		mixed := any(int64(i))
+		switch {
+		case i == 120:
+			n = name(50) // a deferred string, again
+		case i == 130:
+			n = "Oslo" // a value of another column, seen before
+		case i == 140:
+			n = "city" // a key
+		case i == 150:
+			n = e // the e-mail column's string of the same row
+		case i == 160:
+			e = name(70) // the name column's string
+		case i == 170:
+			n = int64(7) // not a string at all
+		case i == 180:
+			n = nil
+		case i == 190:
+			city = name(80) // an interned column repeats a deferred string
+		case i == 200:
+			js = `{"` + name(90) + `": ["` + name(91) + `", "` + name(250) + `"], "k": {"` + name(260) + `": 1}}`
+		case i == 210:
+			mixed = name(95)
+		case i == 220:
+			mixed = name(300)
+		case i == 230:
+			city = name(310)
+		case i >= 350:
+			n = name(i % 40) // repeats from here on
+		}
+		rows = append(rows, []any{n, e, city, js, mixed})
+	}
+	res := fakeResult{
+		cols:  []string{"name", "email", "city", "js", "mixed"},
+		types: []string{"TEXT", "VARCHAR", "TEXT", "JSON", ""},
+	}
+	for _, n := range []int{33, 40, 125, 135, 145, 155, 165, 195, 205, 215, 225, 235, 255, 265, 305, 315, 355, 400} {
+		res.rows = rows[:n]
+		for _, maxRows := range []int{0, n - 1} {
+			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := buildFake(t, mode, res)
+			want := buildFake(t, rowpage.GenericSQLMode(mode), res)
+			if !bytes.Equal(page, want) {
+				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
+			}
+		}
+	}
+}
+
+// TestSQLDeferredUndo: a column whose strings are distinct for its first
+// rows and then repeat (customers' names in a join) goes back to interning
+// (sql_defer.go), merging the repeats so far and renumbering the ids the
+// columns and the string memos hold, while other columns keep deferring or
+// repeat strings of their own. Every page must be the one written cell by
+// cell through the Builder.
+func TestSQLDeferredUndo(t *testing.T) {
+	var rows [][]any
+	for i := range 3000 {
+		name := "customer " + strconv.Itoa(i%250) // distinct for 250 rows, then cycling
+		city := []string{"Berlin", "Oslo", "Lima", "customer 7"}[i%4]
+		js := any(nil)
+		if i%50 == 0 {
+			js = `{"customer ` + strconv.Itoa(i%300) + `": "customer ` + strconv.Itoa((i+1)%260) + `"}`
+		}
+		rows = append(rows, []any{name, "u" + strconv.Itoa(i), city, js, "customer " + strconv.Itoa(i%251)})
+	}
+	res := fakeResult{
+		cols:  []string{"name", "unique", "city", "js", "other"},
+		types: []string{"TEXT", "TEXT", "TEXT", "JSON", "TEXT"},
+	}
+	for _, n := range []int{100, 260, 300, 420, 700, 1500, 3000} {
+		res.rows = rows[:n]
+		for _, maxRows := range []int{0, n / 2} {
+			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			page := buildFake(t, mode, res)
+			want := buildFake(t, rowpage.GenericSQLMode(mode), res)
+			if !bytes.Equal(page, want) {
+				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
+			}
+		}
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rowpage/rowpage"
 )
 
 // BenchmarkFakeDriver builds pages of the SQL benchmark's table (see
@@ -37,5 +39,33 @@ func BenchmarkFakeDriver(b *testing.B) {
 	}
 	for _, n := range benchSizes {
 		benchPageAndScan(b, dbs[n], n, "q")
+	}
+}
+
+// BenchmarkFakeDriverRepeats builds pages of 10,000 rows whose text column
+// is distinct for its first `cycle` rows and then repeats them, as the
+// customers' names of a join do, beside a column of distinct strings: the
+// case where deferring a column's strings (sql_defer.go) guesses wrong and
+// must go back to interning.
+func BenchmarkFakeDriverRepeats(b *testing.B) {
+	for _, cycle := range []int{100, 1000, 5000} {
+		rows := make([][]any, 10000)
+		for i := range rows {
+			rows[i] = []any{int64(i), "customer number " + strconv.Itoa(i%cycle), "x" + strconv.Itoa(i)}
+		}
+		db := fakeDB(b, fakeResult{cols: []string{"id", "name", "u"}, types: []string{"INT8", "TEXT", "TEXT"}, rows: rows})
+		b.Run("cycle="+strconv.Itoa(cycle), func(b *testing.B) {
+			b.ReportAllocs()
+			var page []byte
+			for b.Loop() {
+				rows, err := db.Query("q")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

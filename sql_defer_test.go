@@ -1,0 +1,110 @@
+package rowpage
+
+import (
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// TestSettle drives the interner's deferred strings directly: with
+// distinct strings and hashes, settle keeps every id; two distinct strings
+// made to share a hash (a false alarm of distinctHashes) still keep their
+// ids; a deferred repeat of an interned string, and an interned string that
+// repeats a deferred one, merge into the first id with the counts summed
+// and the ids after it renumbered.
+func TestSettle(t *testing.T) {
+	type step struct {
+		s        string
+		deferred bool
+	}
+	cases := []struct {
+		name      string
+		steps     []step
+		collide   [2]int   // ids whose hashes are made equal, if different
+		wantStrs  []string // after settle
+		wantCount []uint32
+		wantMap   []uint32 // the renumbering, nil if none
+	}{
+		{
+			name:      "distinct",
+			steps:     []step{{"k", false}, {"a", true}, {"b", true}, {"x", false}, {"c", true}},
+			wantStrs:  []string{"k", "a", "b", "x", "c"},
+			wantCount: []uint32{1, 1, 1, 1, 1},
+		},
+		{
+			name:      "false alarm",
+			steps:     []step{{"k", false}, {"a", true}, {"b", true}, {"c", true}},
+			collide:   [2]int{1, 3},
+			wantStrs:  []string{"k", "a", "b", "c"},
+			wantCount: []uint32{1, 1, 1, 1},
+		},
+		{
+			name:      "deferred repeats",
+			steps:     []step{{"k", false}, {"a", true}, {"k", true}, {"b", true}, {"a", true}, {"c", true}},
+			wantStrs:  []string{"k", "a", "b", "c"},
+			wantCount: []uint32{2, 2, 1, 1},
+			wantMap:   []uint32{0, 1, 0, 2, 1, 3},
+		},
+		{
+			name:      "interned repeat of a deferred string",
+			steps:     []step{{"a", true}, {"b", true}, {"b", false}, {"c", true}, {"a", false}},
+			wantStrs:  []string{"a", "b", "c"},
+			wantCount: []uint32{2, 2, 1},
+			wantMap:   []uint32{0, 1, 1, 2, 0},
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var in interner
+			in.reset()
+			for _, st := range tc.steps {
+				if st.deferred {
+					in.addDeferred(st.s)
+				} else {
+					in.internFresh(st.s)
+				}
+			}
+			if a, b := tc.collide[0], tc.collide[1]; a != b {
+				in.hashes[b] = in.hashes[a]
+			}
+			m := in.settle()
+			if !slices.Equal(m, tc.wantMap) || !slices.Equal(in.strs, tc.wantStrs) || !slices.Equal(in.counts, tc.wantCount) {
+				t.Fatalf("renumbering %v, strings %q, counts %v; want %v, %q, %v", m, in.strs, in.counts, tc.wantMap, tc.wantStrs, tc.wantCount)
+			}
+			if len(in.deferred) != 0 {
+				t.Fatalf("deferred ids left: %v", in.deferred)
+			}
+			if tc.wantMap != nil {
+				// After a merge the table holds every string at its new id.
+				for id, s := range in.strs {
+					if got, ok := in.lookup(s); !ok || got != uint32(id) {
+						t.Fatalf("lookup(%q) = %d, %v; want %d", s, got, ok, id)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestSettleGrows: deferred strings past the table's size make settle grow
+// it (the table holds every id after a merge), and a page of only deferred
+// strings leaves the next page's interner working.
+func TestSettleGrows(t *testing.T) {
+	var in interner
+	in.reset()
+	for i := range 1000 {
+		in.addDeferred("s" + strconv.Itoa(i))
+	}
+	in.internFresh("s500") // a repeat: settle merges and rebuilds the table
+	m := in.settle()
+	if len(m) != 1001 || m[1000] != 500 || in.len() != 1000 || in.counts[500] != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[1000:], in.len(), in.counts[500])
+	}
+	if 2*in.len() > len(in.slots) {
+		t.Fatalf("%d strings in %d slots", in.len(), len(in.slots))
+	}
+	in.reset()
+	if id := in.internFresh("s1"); id != 0 || in.len() != 1 {
+		t.Fatalf("after reset: id %d, %d strings", id, in.len())
+	}
+}
