@@ -101,7 +101,7 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 // appendDecimalCell appends the decimal cell of (-1)^neg * mant * 10^exp
 // after removing mant's trailing zeros; mant > 0.
 func appendDecimalCell(dst []byte, neg bool, mant uint64, exp int) []byte {
-	mant, exp = stripZeros(mant, exp)
+	mant, exp = format.StripZeros(mant, exp)
 	s := byte(exp + cellExpBias)
 	if neg {
 		s |= 0x80
@@ -115,29 +115,4 @@ func appendDecimalCell(dst []byte, neg bool, mant uint64, exp int) []byte {
 		return append(dst, s, byte(mant)|0x80, byte(mant>>7)|0x80, byte(mant>>14))
 	}
 	return format.AppendUvarint(append(dst, s), mant)
-}
-
-// stripZeros removes the trailing decimal zeros of mant > 0, adding one to
-// exp for each. The scaled mantissas appendFloatCell finds often end in
-// ten or more zeros (1.125 is found as 1125000000000000 × 10^-15), so the
-// zeros go in steps of eight, four, two and one: at most five divisibility
-// tests, each a multiplication, where one test per zero took up to sixteen.
-func stripZeros(mant uint64, exp int) (uint64, int) {
-	for mant%1e8 == 0 {
-		mant /= 1e8
-		exp += 8
-	}
-	if mant%1e4 == 0 {
-		mant /= 1e4
-		exp += 4
-	}
-	if mant%100 == 0 {
-		mant /= 100
-		exp += 2
-	}
-	if mant%10 == 0 {
-		mant /= 10
-		exp++
-	}
-	return mant, exp
 }

@@ -85,22 +85,3 @@ func TestNumberTextCellMatchesFormat(t *testing.T) {
 		}
 	}
 }
-
-// TestStripZeros checks stripZeros against one division at a time for
-// every count of trailing zeros a uint64 can hold.
-func TestStripZeros(t *testing.T) {
-	for digits := uint64(1); digits < 1000; digits += 7 {
-		m := digits
-		for zeros := 0; m <= math.MaxUint64/10; zeros++ {
-			wantM, wantE := m, 3
-			for wantM%10 == 0 {
-				wantM /= 10
-				wantE++
-			}
-			if gotM, gotE := stripZeros(m, 3); gotM != wantM || gotE != wantE {
-				t.Fatalf("stripZeros(%d, 3) = %d, %d; want %d, %d", m, gotM, gotE, wantM, wantE)
-			}
-			m *= 10
-		}
-	}
-}

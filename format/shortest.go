@@ -141,7 +141,7 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 		if win {
 			u = w
 		}
-		mant, exp10 = shortestStrip(u, k)
+		mant, exp10 = StripZeros(u, k)
 		return mant, exp10, true
 	}
 	if uin { // both: impossible while R is narrower than 10 units
@@ -200,10 +200,12 @@ func shortestPow5(k int) uint64 {
 	return p
 }
 
-// shortestStrip removes the trailing zeros of m > 0, adding them to the
-// exponent e: at most five divisions by constants (m < 2^64 has at most 19
-// trailing zeros).
-func shortestStrip(m uint64, e int) (uint64, int) {
+// StripZeros removes the trailing decimal zeros of m > 0, adding their
+// count to the exponent e, so that m × 10^e is unchanged: in steps of 16,
+// 8, 4, 2 and 1 zeros, at most five divisibility tests by constants (m <
+// 2^64 has at most 19 trailing zeros), where one test per zero would take
+// up to nineteen.
+func StripZeros(m uint64, e int) (uint64, int) {
 	if m%1e16 == 0 {
 		m /= 1e16
 		e += 16
