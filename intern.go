@@ -1,6 +1,9 @@
 package rowpage
 
-import "hash/maphash"
+import (
+	"hash/maphash"
+	"math/bits"
+)
 
 // interner gives every distinct string of a page a provisional id in order of
 // first appearance and counts its occurrences. At the end of a page the
@@ -220,28 +223,18 @@ func (in *interner) addDeferred(s string) (id uint32, sample uint64) {
 // enough to tell a column that repeats. (A repeat of an older string is
 // merged by settle.)
 func (in *interner) growFilter() {
-	bits := 1 << 12
-	for bits < 4*len(in.deferred) && bits < maxFilterBits {
-		bits *= 2
+	n := 1 << 12
+	for n < 4*len(in.deferred) && n < maxFilterBits {
+		n *= 2
 	}
-	in.filter = grow(in.filter, bits/64)
+	in.filter = grow(in.filter, n/64)
 	clear(in.filter)
-	in.filterShift = uint32(32 - bits32(bits))
+	in.filterShift = uint32(32 - bits.TrailingZeros(uint(n))) // n is a power of two
 }
 
 // maxFilterBits bounds the filter of deferred hashes (128 MB): past
 // 2^29 deferred strings a bit is set by chance more often.
 const maxFilterBits = 1 << 30
-
-// bits32 is log2 of n, a power of two.
-func bits32(n int) int {
-	k := 0
-	for n > 1 {
-		n >>= 1
-		k++
-	}
-	return k
-}
 
 // settle makes the interner what interning every string would have made
 // it: one id per distinct string, in order of first appearance, with its
