@@ -2,9 +2,11 @@ package jsonbridge
 
 import (
 	"bytes"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -157,5 +159,63 @@ func TestDeferredRandomDamage(t *testing.T) {
 			}
 			checkDeferred(t, p, "page "+strconv.Itoa(k)+", round "+strconv.Itoa(i))
 		}
+	}
+}
+
+// TestDeferredOverBudget damages the last cell of a deferred column and
+// renders under a JSON budget the first rows already exceed: the render
+// stops before it reaches the damage, and must still report the damage,
+// as Parse does, rather than the budget.
+func TestDeferredOverBudget(t *testing.T) {
+	page := deferredPages(t)[0]
+	l, err := format.Parse(page, format.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := -1
+	for c := range l.Columns {
+		if l.Columns[c].Enc == format.EncIntDelta {
+			col = c
+			break
+		}
+	}
+	if col < 0 {
+		t.Fatal("no delta-coded column in the test page")
+	}
+	m, err := Options{Limits: rowpage.Limits{MaxJSONBytes: 100}}.Mode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := m.AppendJSON(nil, page); !errors.Is(err, rowpage.ErrLimit) {
+		t.Fatalf("undamaged page under a 100-byte budget: error %v, want ErrLimit", err)
+	}
+	c := &l.Columns[col]
+	bad := append([]byte(nil), page...)
+	bad[c.Offset+len(c.Payload)-1] = 0xFF // the last varint now runs past the payload
+	_, perr := format.Parse(bad, format.Limits{})
+	if perr == nil {
+		t.Fatal("Parse accepted the damaged page")
+	}
+	if _, err := m.AppendJSON(nil, bad); err == nil || err.Error() != perr.Error() {
+		t.Fatalf("damaged page under a 100-byte budget: error %v, want Parse's %v", err, perr)
+	}
+}
+
+// TestCheckDeferredUnreadCells calls CheckDeferred without taking any
+// cell: the validator finds nothing wrong with the page, so the error must
+// name the reader, not the page.
+func TestCheckDeferredUnreadCells(t *testing.T) {
+	page := deferredPages(t)[0]
+	var l format.Layout
+	if err := l.ResetDeferred(page, format.Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	cur := make([]format.Cursor, len(l.Columns))
+	for c := range cur {
+		cur[c] = l.Cursor(c)
+	}
+	err := l.CheckDeferred(cur)
+	if !errors.Is(err, rowpage.ErrCorrupt) || !strings.Contains(err.Error(), "reader bug") {
+		t.Fatalf("CheckDeferred with no cells read: error %v, want ErrCorrupt naming a reader bug", err)
 	}
 }
