@@ -117,16 +117,8 @@ func (v validator) deferrable(enc uint8) bool {
 		r.varint("frame minimum")
 		return r.err == nil
 	case EncTime:
-		if r.pos >= len(r.b) || r.b[r.pos] >= timeModeCount {
-			return false
-		}
-		mode := r.b[r.pos]
-		r.pos++
-		if mode == TimeShared {
-			off := r.varint("time offset")
-			return r.err == nil && off != 0 && off >= -86399 && off <= 86399
-		}
-		return true
+		v.timeHead()
+		return r.err == nil
 	}
 	return false
 }

@@ -787,26 +787,36 @@ func (v *validator) strIndex() {
 	}
 }
 
-func (v *validator) timeColumn(n int) {
+// timeHead reads and checks what comes before a time column's cells: the
+// time mode and, in TimeShared mode, the shared offset. On failure it sets
+// v.r.err.
+func (v *validator) timeHead() (mode byte, off int64) {
 	r := &v.r
 	if r.pos >= len(r.b) {
 		v.fail(ErrTruncated, "time mode missing")
-		return
+		return 0, 0
 	}
-	mode := r.b[r.pos]
+	mode = r.b[r.pos]
 	r.pos++
 	if mode >= timeModeCount {
 		r.pos--
 		v.fail(ErrCorrupt, "unknown time mode")
-		return
+		return 0, 0
 	}
-	var off int64
 	if mode == TimeShared {
 		off = r.varint("time offset")
 		if r.err == nil && (off == 0 || off < -86399 || off > 86399) {
 			v.fail(ErrCorrupt, "shared time offset out of range")
-			return
 		}
+	}
+	return mode, off
+}
+
+func (v *validator) timeColumn(n int) {
+	r := &v.r
+	mode, off := v.timeHead()
+	if r.err != nil {
+		return
 	}
 	// The cells are read in a loop over local copies of the reader's state,
 	// as varints does: this pass runs on every hit of a page with times.
