@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -75,6 +76,12 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	if m := uint64(a); float64(m) == a {
 		return appendDecimalCell(dst, f < 0, m, 0), nil
 	}
+	// A dyadic value n/2^j (n odd) is exactly the decimal n*5^j / 10^j.
+	// With at most 15 digits, that decimal is the shortest (see
+	// dyadicCell): a product and a compare, no division. Scores in eighths and halves, and sums of them, are such.
+	if b, ok := dyadicCell(dst, f < 0, math.Float64bits(a)); ok {
+		return b, nil
+	}
 	for k := 1; k < 3; k++ {
 		p := cellPow10[k]
 		m := math.Round(float64(a * p))
@@ -98,10 +105,57 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	return appendDecimalCell(dst, f < 0, uint64(m), -k), nil
 }
 
+// dyadicCell appends the cell of a, given as its bits, if a = n/2^j for
+// an odd n and 1 <= j <= 21 with n*5^j < 10^15, and reports whether it
+// did. a = D/10^j exactly for D = n*5^j, an odd number, so:
+//
+//   - no decimal with fewer fractional digits rounds to a: such a decimal
+//     m/10^k differs from a by at least 10^-j (m*10^(j-k) is a multiple of
+//     10 and D is odd), while the decimals that round to a, below
+//     10^15/10^j, are within half an ulp of it, less than 2^-53 * 10^15 *
+//     10^-j;
+//   - D/10^j rounds to a (it is a), so D is the shortest digits: the
+//     digits of shortest64's first match when D < 2^49 (at scale j,
+//     a*10^j is the integer D, which binary64 multiplication gives
+//     exactly), and of its full conversion when D is larger.
+//
+// D is odd, so it has no trailing zeros to strip. Zero and subnormals,
+// whose bits do not hold the leading 1, never get here (a >= 1e-7).
+func dyadicCell(dst []byte, neg bool, bits64 uint64) ([]byte, bool) {
+	m := bits64&(1<<52-1) | 1<<52
+	tz := bits.TrailingZeros64(m)
+	j := 1075 - int(bits64>>52) - tz // a = m>>tz / 2^j
+	if uint(j-1) >= uint(len(dyadicLimit)-1) {
+		return dst, false
+	}
+	n := m >> tz
+	if n >= dyadicLimit[j] {
+		return dst, false
+	}
+	return appendCellDigits(dst, neg, n*pow5[j], -j), true
+}
+
+// pow5[j] is 5^j; dyadicLimit[j] is the smallest n with n*5^j >= 10^15
+// (dyadicLimit[0] is unused).
+var pow5, dyadicLimit = func() (p, l [22]uint64) {
+	p[0] = 1
+	for j := 1; j < len(p); j++ {
+		p[j] = 5 * p[j-1]
+		l[j] = (1e15 + p[j] - 1) / p[j]
+	}
+	return p, l
+}()
+
 // appendDecimalCell appends the decimal cell of (-1)^neg * mant * 10^exp
 // after removing mant's trailing zeros; mant > 0.
 func appendDecimalCell(dst []byte, neg bool, mant uint64, exp int) []byte {
 	mant, exp = format.StripZeros(mant, exp)
+	return appendCellDigits(dst, neg, mant, exp)
+}
+
+// appendCellDigits appends the decimal cell of (-1)^neg * mant * 10^exp,
+// where mant > 0 has no trailing zeros.
+func appendCellDigits(dst []byte, neg bool, mant uint64, exp int) []byte {
 	s := byte(exp + cellExpBias)
 	if neg {
 		s |= 0x80

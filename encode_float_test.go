@@ -32,6 +32,15 @@ func TestFloatCellMatchesFormat(t *testing.T) {
 	for _, f := range specials {
 		check(f)
 	}
+	for j := 1; j < 30; j++ { // dyadic values n / 2^j on both sides of dyadicCell's bound
+		l := uint64(1e15) >> min(2*j, 48)
+		if j < len(dyadicLimit) {
+			l = dyadicLimit[j]
+		}
+		for n := max(l, 4) - 4; n < l+4; n++ {
+			check(float64(n) / float64(uint64(1)<<j))
+		}
+	}
 	n := 300_000
 	if testing.Short() {
 		n = 30_000
@@ -44,6 +53,8 @@ func TestFloatCellMatchesFormat(t *testing.T) {
 		m := r.Uint64N(uint64(math.Pow(10, float64(1+r.IntN(17))))) + 1
 		check(float64(m) / cellPow10[k])
 		check(float64(r.Uint64N(cellMantLimit)) * cellPow10[r.IntN(3)]) // integers near the bound
+		j := 1 + r.IntN(24)                                             // a dyadic n / 2^j, near dyadicCell's bounds
+		check(float64(r.Uint64N(1<<(1+r.IntN(52)))|1) / float64(uint64(1)<<j))
 	}
 }
 
