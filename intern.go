@@ -1,9 +1,6 @@
 package rowpage
 
-import (
-	"hash/maphash"
-	"math/bits"
-)
+import "math/bits"
 
 // interner gives every distinct string of a page a provisional id in order of
 // first appearance and counts its occurrences. At the end of a page the
@@ -24,7 +21,7 @@ import (
 // Lookups of a string already seen do not allocate: the table keeps the
 // caller's string (not a copy) until reset.
 type interner struct {
-	seed   maphash.Seed
+	seed   hashSeed
 	gen    uint64   // generation of the current page, 1 to 1<<16-1
 	slots  []uint64 // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
 	hashes []uint32 // provisional id -> hash
@@ -51,7 +48,7 @@ const minInternSlots = 64
 // reset forgets every string but keeps the allocated capacity.
 func (in *interner) reset() {
 	if in.slots == nil {
-		in.seed = maphash.MakeSeed()
+		in.seed = newHashSeed()
 		in.slots = make([]uint64, minInternSlots)
 	}
 	in.nextGen()
@@ -100,7 +97,7 @@ func (in *interner) intern(s string) uint32 {
 		in.counts[id]++
 		return id
 	}
-	h := uint32(maphash.String(in.seed, s))
+	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
 		in.counts[id]++
@@ -115,7 +112,7 @@ func (in *interner) intern(s string) uint32 {
 // again, so the address cache is neither asked nor filled (which would
 // cost more than it saves). Cost: one hash of s.
 func (in *interner) internFresh(s string) uint32 {
-	h := uint32(maphash.String(in.seed, s))
+	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
 		in.counts[id]++
@@ -127,7 +124,7 @@ func (in *interner) internFresh(s string) uint32 {
 // internBytes is intern for a byte slice; it copies b only the first time
 // the string is seen.
 func (in *interner) internBytes(b []byte) uint32 {
-	h := uint32(maphash.Bytes(in.seed, b))
+	h := strHash(&in.seed, b)
 	id, slot, ok := find(in, b, h)
 	if ok {
 		in.counts[id]++
@@ -195,7 +192,7 @@ func (in *interner) grow(n int) {
 // five slices.
 func (in *interner) addDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.strs))
-	h := uint32(maphash.String(in.seed, s))
+	h := strHash(&in.seed, s)
 	in.hashes = append(in.hashes, h)
 	in.strs = append(in.strs, s)
 	in.counts = append(in.counts, 1)
@@ -360,7 +357,7 @@ func (in *interner) lookup(s string) (uint32, bool) {
 	if len(in.slots) == 0 {
 		return 0, false
 	}
-	id, _, ok := find(in, s, uint32(maphash.String(in.seed, s)))
+	id, _, ok := find(in, s, strHash(&in.seed, s))
 	return id, ok
 }
 
