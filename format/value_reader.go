@@ -57,16 +57,16 @@ func ReadValue(b []byte, cell *Cell) int {
 func SkipValue(b []byte) int {
 	switch tag := b[0]; tag {
 	case TagInt, TagUint, TagString:
-		_, n := ConsumeUvarint(b[1:])
-		return 1 + n
+		return 1 + uvarintLen(b[1:])
 	case TagFloat:
-		_, n := ConsumeFloatCell(b[1:])
-		return 1 + n
+		if b[1] == floatRawSelector {
+			return 1 + floatRawSize
+		}
+		return 2 + uvarintLen(b[2:])
 	case TagTime:
 		pos := 1
 		for range 3 {
-			_, n := ConsumeUvarint(b[pos:])
-			pos += n
+			pos += uvarintLen(b[pos:])
 		}
 		return pos
 	case TagBytes, TagNumber, TagRaw:
@@ -77,6 +77,17 @@ func SkipValue(b []byte) int {
 		return 1 + n + skipElems(b[1+n:], int(cnt), tag == TagObject)
 	}
 	return 1 // TagNull, TagFalse, TagTrue
+}
+
+// uvarintLen returns the length of the varint at the start of b, a valid
+// one: the bytes up to the first without the continuation bit. It reads
+// no value, which SkipValue does not need.
+func uvarintLen(b []byte) int {
+	n := 0
+	for b[n] >= 0x80 {
+		n++
+	}
+	return n + 1
 }
 
 // skipElems returns the encoded length of the n elements at the start of b,
