@@ -213,8 +213,27 @@ func (c *column) appendTime(ts format.Timestamp) {
 	c.anyBuf = appendTaggedTime(c.anyBuf, ts)
 }
 
+// appendDigits appends the float whose shortest digits are (-1)^neg *
+// mant * 10^exp, a decimal the cell's decimal form holds as it is: mant
+// not 0 and without trailing zeros, at most 15 digits, |exp| at most 20.
+// It writes what appendDecimal writes for them, without the float.
+func (c *column) appendDigits(neg bool, mant uint64, exp int) {
+	if c.want(kindFloat) {
+		c.blob = appendCellDigits(c.blob, neg, mant, exp)
+		c.mark(false)
+		c.blobN++
+		return
+	}
+	c.anyBuf = appendCellDigits(append(c.anyBuf, format.TagFloat), neg, mant, exp)
+	c.count++
+}
+
 // appendBlob adds a byte string (kindBytes) or number text (kindNumber).
-func (c *column) appendBlob(k cellKind, b []byte) {
+func (c *column) appendBlob(k cellKind, b []byte) { appendBlobOf(c, k, b) }
+
+// appendBlobOf is appendBlob for bytes given as a string or a slice, so
+// that a string is copied once, into the column.
+func appendBlobOf[S ~string | ~[]byte](c *column, k cellKind, b S) {
 	if c.want(k) {
 		c.mark(false)
 		c.blob = format.AppendUvarint(c.blob, uint64(len(b)))

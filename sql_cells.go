@@ -82,13 +82,12 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 // when the text is exactly json.Marshal's text of that float, else the
 // text itself. It reports false for other text, which the Builder writes.
 func (s *sqlState) fastNumeric(col *column, t string) bool {
-	f, d, ok, plain := plainDecimal(t)
+	d, ok, plain := plainDecimal(t)
 	switch {
 	case ok:
-		col.appendDecimal(d, f)
+		col.appendDigits(d.Neg, d.Mant, d.Exp)
 	case plain:
-		s.scratch = append(s.scratch[:0], t...)
-		col.appendBlob(kindNumber, s.scratch)
+		appendBlobOf(col, kindNumber, t)
 	default:
 		v, isInt := canonicalInt(t) // NUMERIC without a scale, sum() of bigints
 		if !isInt {

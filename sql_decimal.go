@@ -6,18 +6,19 @@ import "github.com/rowpage/rowpage/format"
 // write it, -?(0|[1-9][0-9]*)\.[0-9]+, in one pass, and says what
 // Builder.Number would make of it without parsing or formatting a float:
 //
-//   - isFloat: the text is exactly what json.Marshal writes for f, the
-//     float64 nearest to it (floatText's test). f is exact: the digits, at
-//     most 15 of them, and 10^k for k <= 20 fractional digits are exact
-//     float64s, so one correctly rounded division gives the float
-//     strconv.ParseFloat gives. d is then the text's digits, which are f's
-//     shortest, as a normalised Decimal, ready for a float cell.
+//   - isFloat: the text is exactly what json.Marshal writes for the
+//     float64 nearest to it (floatText's test), so the text's digits are
+//     that float's shortest: d holds them as a normalised Decimal, ready
+//     for a float cell (at most 15 digits, the last not 0, and at most 20
+//     decimals, which the cell's decimal form always holds). The float
+//     itself is not needed for the cell, so it is not computed: see
+//     decimalFloat.
 //   - isText: the fraction ends in 0, which json.Marshal never writes, so
 //     the text is no integer and no float's text: Number keeps it as text.
 //
 // Any other text (integers, exponents, more than 15 digits, tiny values,
 // NaN) gives neither; Number decides those. Cost: one scan of the text.
-func plainDecimal(s string) (f float64, d format.Decimal, isFloat, isText bool) {
+func plainDecimal(s string) (d format.Decimal, isFloat, isText bool) {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++
@@ -30,20 +31,20 @@ func plainDecimal(s string) (f float64, d format.Decimal, isFloat, isText bool) 
 	}
 	intLen := i - start
 	if intLen == 0 || (intLen > 1 && s[start] == '0') || i == len(s) || s[i] != '.' {
-		return 0, d, false, false
+		return d, false, false
 	}
 	frac := i + 1
 	for i = frac; i < len(s); i++ {
 		if s[i]-'0' > 9 {
-			return 0, d, false, false
+			return d, false, false
 		}
 		m = m*10 + uint64(s[i]-'0')
 	}
 	if i == frac {
-		return 0, d, false, false // "1."
+		return d, false, false // "1."
 	}
 	if s[len(s)-1] == '0' {
-		return 0, d, false, true
+		return d, false, true
 	}
 	sig := intLen + len(s) - frac
 	if s[start] == '0' { // 0.000ddd: leading zeros are not significant
@@ -52,19 +53,26 @@ func plainDecimal(s string) (f float64, d format.Decimal, isFloat, isText bool) 
 			z++
 		}
 		if z-frac > 5 { // below 1e-6: json.Marshal writes an exponent
-			return 0, d, false, false
+			return d, false, false
 		}
 		sig = len(s) - z
 	}
 	if sig > 15 {
-		return 0, d, false, false
-	}
-	f = float64(m) / decimalPow10[len(s)-frac]
-	if start == 1 {
-		f = -f
+		return d, false, false
 	}
 	// The last digit is not 0, so m has no trailing zeros to strip.
-	return f, format.Decimal{Neg: start == 1, Mant: m, Exp: frac - len(s)}, true, false
+	return format.Decimal{Neg: start == 1, Mant: m, Exp: frac - len(s)}, true, false
+}
+
+// decimalFloat is the float64 that plainDecimal's d names: exact digits
+// (at most 15) and an exact power of ten (at most 10^20), so one
+// correctly rounded division gives what strconv.ParseFloat gives.
+func decimalFloat(d format.Decimal) float64 {
+	f := float64(d.Mant) / decimalPow10[-d.Exp]
+	if d.Neg {
+		f = -f
+	}
+	return f
 }
 
 // decimalPow10 are the powers of ten that float64 holds exactly.

@@ -1,6 +1,7 @@
 package rowpage
 
 import (
+	"bytes"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -15,7 +16,7 @@ import (
 // float is kept as text).
 func checkPlainDecimal(t *testing.T, s string) {
 	t.Helper()
-	f, d, isFloat, isText := plainDecimal(s)
+	d, isFloat, isText := plainDecimal(s)
 	if isFloat && isText {
 		t.Fatalf("plainDecimal(%q): both float and text", s)
 	}
@@ -24,11 +25,16 @@ func checkPlainDecimal(t *testing.T, s string) {
 	}
 	if isFloat {
 		want, err := strconv.ParseFloat(s, 64)
-		if err != nil || math.Float64bits(f) != math.Float64bits(want) {
+		if f := decimalFloat(d); err != nil || math.Float64bits(f) != math.Float64bits(want) {
 			t.Fatalf("plainDecimal(%q) = %v (%x), ParseFloat gives %v (%x, %v)", s, f, math.Float64bits(f), want, math.Float64bits(want), err)
 		}
 		if w := decimalOfText(s); d != w {
 			t.Fatalf("plainDecimal(%q) decimal = %+v, the text's digits are %+v", s, d, w)
+		}
+		// The cell written from the digits alone is the float's cell.
+		cell, _ := format.AppendFloatCell(nil, want, 64)
+		if got := appendCellDigits(nil, d.Neg, d.Mant, d.Exp); !bytes.Equal(got, cell) {
+			t.Fatalf("plainDecimal(%q): cell from the digits % x, the float's cell % x", s, got, cell)
 		}
 	}
 	if isText {
@@ -70,7 +76,11 @@ func TestPlainDecimal(t *testing.T) {
 		{"1.2.3", false, false, 0},
 		{"+1.5", false, false, 0},
 	} {
-		f, _, isFloat, isText := plainDecimal(tc.s)
+		d, isFloat, isText := plainDecimal(tc.s)
+		f := 0.0
+		if isFloat {
+			f = decimalFloat(d)
+		}
 		if isFloat != tc.isFloat || isText != tc.isText || f != tc.f {
 			t.Errorf("plainDecimal(%q) = %v, %v, %v; want %v, %v, %v", tc.s, f, isFloat, isText, tc.f, tc.isFloat, tc.isText)
 		}
