@@ -162,6 +162,8 @@ type sqlState struct {
 	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
 	tagged  []byte         // settleStrings' scratch (sql_defer.go)
 	memos   []strMemo      // one per text run (sql_cells.go)
+	batch   []sqlCell      // batchRows rows of cells (sql_batch.go)
+	bdests  []any          // &batch[i].v: the Scan targets of a batch
 	generic bool           // tests: write every cell through the Builder
 }
 
@@ -170,19 +172,10 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 	if err := s.plan(m, rows); err != nil {
 		return dst, err
 	}
-	b := s.b
-	b.StartRows()
+	s.b.StartRows()
 	for n := 0; rows.Next(); n++ {
 		if m.maxRows > 0 && n == m.maxRows {
-			if err := rows.Close(); err != nil {
-				return dst, err
-			}
-			s.settleStrings()
-			out, err := b.Finish(dst)
-			if err != nil {
-				return dst, err
-			}
-			return out, &Error{Err: ErrMoreRows, Msg: "stopped after " + strconv.Itoa(n) + " rows", Offset: -1, Row: n, Column: -1}
+			return s.moreRows(dst, rows, n)
 		}
 		if err := rows.Scan(s.dests...); err != nil {
 			return dst, err
@@ -192,13 +185,36 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 		}
 		if n == 0 && !s.generic {
 			s.plainTargets()
+			if s.batchable() {
+				return s.appendBatches(m, dst, rows)
+			}
 		}
 	}
+	return s.finish(dst, rows)
+}
+
+// finish ends a result read to its end: the driver's error, if any, or
+// the page.
+func (s *sqlState) finish(dst []byte, rows *sql.Rows) ([]byte, error) {
 	if err := rows.Err(); err != nil {
 		return dst, err
 	}
 	s.settleStrings()
-	return b.Finish(dst)
+	return s.b.Finish(dst)
+}
+
+// moreRows ends a result that has a row past MaxRows, the n-th: the page
+// of the rows before it, and ErrMoreRows.
+func (s *sqlState) moreRows(dst []byte, rows *sql.Rows, n int) ([]byte, error) {
+	if err := rows.Close(); err != nil {
+		return dst, err
+	}
+	s.settleStrings()
+	out, err := s.b.Finish(dst)
+	if err != nil {
+		return dst, err
+	}
+	return out, &Error{Err: ErrMoreRows, Msg: "stopped after " + strconv.Itoa(n) + " rows", Offset: -1, Row: n, Column: -1}
 }
 
 // row adds the scanned row. The first row makes the page's columns, in
@@ -207,7 +223,7 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 // and every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
 	if !first && !s.generic {
-		return s.sameRow()
+		return s.sameRow(s.cells)
 	}
 	b := s.b
 	b.BeginRow()
@@ -266,6 +282,7 @@ func (s *sqlState) release() {
 	clear(s.runs)
 	clear(s.memos)
 	clear(s.cells)
+	clear(s.batch)
 	clear(s.seen)
 	s.b.e.release()
 	s.b.err = nil

@@ -193,13 +193,13 @@ func (s *sqlState) planRuns() {
 // so each cell goes to its column without a key. A cell of the type its
 // column's first row held costs one type check and the column append;
 // any other goes through fastCell and, failing that, the Builder.
-func (s *sqlState) sameRow() error {
+func (s *sqlState) sameRow(row []sqlCell) error {
 	b := s.b
 	b.BeginRow()
 	in := &b.e.b.in
 	for i := range s.runs {
 		r := &s.runs[i]
-		v := s.cells[r.src].v
+		v := row[r.src].v
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {

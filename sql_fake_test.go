@@ -22,6 +22,10 @@ type fakeResult struct {
 	types []string // database type names, "" when nil
 	rows  [][]any
 	err   error
+	// reuseBytes hands out []byte values in one buffer that the next row
+	// overwrites, as drivers may: a reader that keeps them past rows.Next
+	// without copying finds them scribbled over.
+	reuseBytes bool
 }
 
 type fakeConnector struct{ res fakeResult }
@@ -53,6 +57,7 @@ func (s fakeStmt) Query([]driver.Value) (driver.Rows, error) { return &fakeRows{
 type fakeRows struct {
 	res fakeResult
 	i   int
+	buf []byte // reuseBytes: the current row's []byte values
 }
 
 func (r *fakeRows) Columns() []string { return r.res.cols }
@@ -70,7 +75,20 @@ func (r *fakeRows) Next(dest []driver.Value) error {
 		}
 		return io.EOF
 	}
+	if r.res.reuseBytes {
+		for i := range r.buf {
+			r.buf[i] = '#'
+		}
+		r.buf = r.buf[:0]
+	}
 	for i, v := range r.res.rows[r.i] {
+		if b, ok := v.([]byte); ok && r.res.reuseBytes {
+			if cap(r.buf)-len(r.buf) < len(b) {
+				r.buf = make([]byte, 0, 1024) // the old one may still be read: a page holds it
+			}
+			r.buf = append(r.buf, b...)
+			v = r.buf[len(r.buf)-len(b) : len(r.buf) : len(r.buf)]
+		}
 		dest[i] = v
 	}
 	r.i++

@@ -1,0 +1,100 @@
+package rowpage_test
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"strconv"
+	"testing"
+
+	"github.com/rowpage/rowpage"
+)
+
+// Batches (sql_batch.go): after the first row, AppendSQL scans rows 32 at
+// a time before adding them. These tests put every edge of a batch under
+// the cases where reading ahead could show: the row limit, a driver error,
+// a value the page cannot hold, and []byte values that the driver reuses.
+
+// batchResult is a result of n rows whose columns the direct path writes
+// (a deferred text column, a memo text column, integers, floats, NUMERIC
+// text), plus a text column that yields []byte from row 20 on, in a
+// buffer the driver overwrites (reuseBytes).
+func batchResult(n int) fakeResult {
+	res := fakeResult{
+		cols:       []string{"id", "name", "city", "score", "price", "late"},
+		types:      []string{"INT8", "TEXT", "TEXT", "FLOAT8", "NUMERIC", "TEXT"},
+		reuseBytes: true,
+	}
+	cities := []string{"Oslo", "Lima", "Pune"}
+	for i := range n {
+		var late any = "s" + strconv.Itoa(i%5)
+		if i >= 20 {
+			late = []byte("b" + strconv.Itoa(i%7))
+		}
+		res.rows = append(res.rows, []any{int64(i), "user" + strconv.Itoa(i), cities[i%3], float64(i) / 8,
+			strconv.Itoa(i) + "." + strconv.Itoa(10+i%90), late})
+	}
+	return res
+}
+
+// TestSQLBatchEdges: at every row count and row limit around the first
+// batches' edges, the page is byte for byte the one written a row at a
+// time through the Builder, and ErrMoreRows comes exactly when it must.
+func TestSQLBatchEdges(t *testing.T) {
+	counts := []int{1, 2, 31, 32, 33, 34, 64, 65, 66, 97, 130}
+	for _, n := range counts {
+		res := batchResult(n)
+		for _, maxRows := range append([]int{0}, counts...) {
+			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var pages [2][]byte
+			var errs [2]error
+			for i, m := range []*rowpage.SQLMode{mode, rowpage.GenericSQLMode(mode)} {
+				rows, err := fakeDB(t, res).Query("q")
+				if err != nil {
+					t.Fatal(err)
+				}
+				pages[i], errs[i] = m.AppendSQL(nil, rows)
+			}
+			wantMore := maxRows > 0 && n > maxRows
+			if errors.Is(errs[0], rowpage.ErrMoreRows) != wantMore || (errs[0] != nil && !wantMore) {
+				t.Fatalf("%d rows, MaxRows %d: error %v", n, maxRows, errs[0])
+			}
+			if !bytes.Equal(pages[0], pages[1]) || (errs[0] == nil) != (errs[1] == nil) {
+				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder (errors %v, %v)",
+					n, maxRows, errs[0], errs[1])
+			}
+		}
+	}
+}
+
+// TestSQLBatchErrors: a driver error in the middle of a batch comes back
+// unchanged, and a value the page cannot hold in a row before it is
+// reported first, with its row, as when rows were added one at a time.
+func TestSQLBatchErrors(t *testing.T) {
+	for _, n := range []int{1, 31, 32, 33, 40, 64, 65} {
+		res := batchResult(n)
+		res.err = errFake
+		rows, err := fakeDB(t, res).Query("q")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, err := rowpage.AppendSQL(nil, rows); err != errFake || out != nil {
+			t.Fatalf("%d rows then a driver error: got %v, %v; want errFake itself and no page", n, out, err)
+		}
+		if n < 2 {
+			continue
+		}
+		res.rows[n-1][3] = math.NaN() // a float JSON cannot hold: the last row fails
+		rows, err = fakeDB(t, res).Query("q")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e *rowpage.Error
+		if out, err := rowpage.AppendSQL(nil, rows); out != nil || !errors.As(err, &e) || e.Row != n-1 || e.ColumnName != "score" {
+			t.Fatalf("%d rows, the last bad, then a driver error: got %v, %v; want the bad value's error at row %d", n, out, err, n-1)
+		}
+	}
+}
