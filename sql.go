@@ -223,7 +223,7 @@ func (s *sqlState) moreRows(dst []byte, rows *sql.Rows, n int) ([]byte, error) {
 // and every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
 	if !first && !s.generic {
-		return s.sameRow(s.cells)
+		return s.sameRow(s.cells, 0)
 	}
 	b := s.b
 	b.BeginRow()

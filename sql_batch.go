@@ -1,6 +1,12 @@
 package rowpage
 
-import "database/sql"
+import (
+	"database/sql"
+	"math"
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
 
 // Batches. After the first row, AppendSQL scans batchRows rows into a
 // buffer of cells before it adds them to the page, rather than adding each
@@ -53,8 +59,9 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 			}
 			k++
 		}
+		s.addPure(k, ncol)
 		for j := range k {
-			if err := s.sameRow(s.batch[j*ncol : (j+1)*ncol]); err != nil {
+			if err := s.sameRow(s.batch[j*ncol:(j+1)*ncol], j); err != nil {
 				return dst, err
 			}
 		}
@@ -65,5 +72,117 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 		if k < batchRows {
 			return s.finish(dst, rows)
 		}
+	}
+}
+
+// addPure writes, a column at a time, the cells of the batch's k rows
+// that go to columns of integers, floats, booleans, timestamps and NUMERIC
+// text, and their NULLs: each column's loop tests for one type, with the column's state at
+// hand, where sameRow dispatches on every cell. Such cells give no string
+// an id, so writing them before the rows' other cells leaves the strings'
+// order of first appearance, which the page's string table follows, as it
+// was. A column's loop stops at the first cell it does not write as
+// sameRow would (a value of another type, a NaN): r.done is then that
+// row, and sameRow writes the column's cells from it on, in their rows.
+func (s *sqlState) addPure(k, ncol int) {
+	for i := range s.runs {
+		r := &s.runs[i]
+		r.done = 0
+		cells := s.batch[r.src:]
+		col := r.col
+		j := 0
+		switch r.want {
+		case wantInt:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(int64)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				col.appendInt(x)
+			}
+		case wantFloat:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(float64)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				if math.IsNaN(x) || math.IsInf(x, 0) {
+					break
+				}
+				_ = col.appendFloat(x, 64) // cannot fail: x is finite
+			}
+		case wantBool:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(bool)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				col.appendBool(x)
+			}
+		case wantBoolInt:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(int64)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				if x != 0 && x != 1 {
+					break
+				}
+				col.appendBool(x == 1)
+			}
+		case wantTime:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(time.Time)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				ts, err := format.TimestampOf(x)
+				if err != nil {
+					break
+				}
+				col.appendTime(ts)
+			}
+		case wantNumeric:
+			for ; j < k; j++ {
+				v := cells[j*ncol].v
+				x, ok := v.(string)
+				if !ok {
+					if v != nil {
+						break
+					}
+					col.appendNull()
+					continue
+				}
+				if !s.fastNumeric(col, x) {
+					break
+				}
+			}
+		}
+		r.done = j
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/rowpage/rowpage"
 )
@@ -17,22 +18,41 @@ import (
 
 // batchResult is a result of n rows whose columns the direct path writes
 // (a deferred text column, a memo text column, integers, floats, NUMERIC
-// text), plus a text column that yields []byte from row 20 on, in a
-// buffer the driver overwrites (reuseBytes).
+// text, SQLite's 0 and 1 booleans, timestamps), plus a text column that
+// yields []byte from row 20 on, in a buffer the driver overwrites
+// (reuseBytes). The columns that addPure writes a column at a time have
+// NULLs, and now and then a value it leaves to sameRow: a string in the
+// integer column and NUMERIC NaN (both strings of the page's table, whose
+// order must not change), a 2 among the booleans.
 func batchResult(n int) fakeResult {
 	res := fakeResult{
-		cols:       []string{"id", "name", "city", "score", "price", "late"},
-		types:      []string{"INT8", "TEXT", "TEXT", "FLOAT8", "NUMERIC", "TEXT"},
+		cols:       []string{"id", "name", "city", "score", "price", "late", "n", "ok", "at"},
+		types:      []string{"INT8", "TEXT", "TEXT", "FLOAT8", "NUMERIC", "TEXT", "INT8", "BOOLEAN", "TIMESTAMPTZ"},
 		reuseBytes: true,
 	}
 	cities := []string{"Oslo", "Lima", "Pune"}
+	every := func(i, k int, v, other any) any {
+		if i%k == k-1 {
+			return other
+		}
+		return v
+	}
+	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	for i := range n {
 		var late any = "s" + strconv.Itoa(i%5)
 		if i >= 20 {
 			late = []byte("b" + strconv.Itoa(i%7))
 		}
-		res.rows = append(res.rows, []any{int64(i), "user" + strconv.Itoa(i), cities[i%3], float64(i) / 8,
-			strconv.Itoa(i) + "." + strconv.Itoa(10+i%90), late})
+		var num any = every(i, 41, strconv.Itoa(i)+"."+strconv.Itoa(10+i%90), nil)
+		num = every(i, 19, num, "NaN")
+		var ok any = every(i, 37, int64(i%2), nil)
+		if i == 70 {
+			ok = int64(2)
+		}
+		res.rows = append(res.rows, []any{int64(i), "user" + strconv.Itoa(i), cities[i%3],
+			every(i, 43, float64(i)/8, nil), num, late,
+			every(i, 31, every(i, 29, int64(i), "t"+strconv.Itoa(i%4)), nil), ok,
+			every(i, 23, t0.Add(time.Duration(i)*time.Hour), nil)})
 	}
 	return res
 }

@@ -109,6 +109,7 @@ type sqlRun struct {
 	sampled int      // wantNew: strings of this window that addDeferred sampled
 	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
 	memo    *strMemo // wantStr: the column's recent strings
+	done    int      // rows of the current batch that addPure wrote (sql_batch.go)
 }
 
 // strMemo holds the ids of a text column's recent strings, so that the
@@ -189,16 +190,20 @@ func (s *sqlState) planRuns() {
 	}
 }
 
-// sameRow adds a row after the first: the same keys, in the same order,
-// so each cell goes to its column without a key. A cell of the type its
+// sameRow adds a row after the first, row j of a batch (0 outside one):
+// the same keys, in the same order, so each cell goes to its column
+// without a key. A cell of the type its
 // column's first row held costs one type check and the column append;
 // any other goes through fastCell and, failing that, the Builder.
-func (s *sqlState) sameRow(row []sqlCell) error {
+func (s *sqlState) sameRow(row []sqlCell, j int) error {
 	b := s.b
 	b.BeginRow()
 	in := &b.e.b.in
 	for i := range s.runs {
 		r := &s.runs[i]
+		if j < r.done {
+			continue // written with its column's other cells (addPure)
+		}
 		v := row[r.src].v
 		switch r.want {
 		case wantStr:
