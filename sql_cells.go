@@ -125,14 +125,20 @@ type strMemo [64]struct {
 }
 
 // memoSlot picks s's slot in a strMemo from its length and its last eight
-// bytes, where the values of a short column most often differ.
+// bytes, where the values of a short column most often differ, read in one
+// or two loads.
 func memoSlot(s string) int {
 	n := len(s)
-	w := uint64(n)
-	for i := max(n-8, 0); i < n; i++ {
-		w = w<<8 | uint64(s[i])
+	var w uint64
+	switch {
+	case n >= 8:
+		w = load64(s, n-8)
+	case n >= 4:
+		w = uint64(load32(s, 0))<<32 | uint64(load32(s, n-4))
+	case n > 0:
+		w = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
 	}
-	return int((w * 0x9E3779B97F4A7C15) >> 58)
+	return int(((w ^ uint64(n)) * 0x9E3779B97F4A7C15) >> 58)
 }
 
 // sqlWant is the value a column's first row held, and so the one its next
