@@ -127,10 +127,14 @@ func AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 // ErrMoreRows (see SQLOptions.MaxRows).
 //
 // Cost: one rows.Scan per row into reusable targets that keep the driver's
-// values as they are (sql.Scanner), so there is no allocation per cell
-// beyond what the driver makes; the page is then built as Marshal builds
-// it. Strings the driver yields are kept, not copied, until the page is
-// written.
+// values as they are, so there is no allocation per cell beyond what the
+// driver makes; the page is then built as Marshal builds it. Strings the
+// driver yields are kept, not copied, until the page is written. After
+// the first row, rows are scanned 32 at a time before they are added
+// (sql_batch.go), which keeps the driver's loop and ours apart; database/sql
+// then copies a []byte value into its target, as it does for any *any, so
+// a result whose first row holds one is read a row at a time instead,
+// without that copy.
 func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 	s := m.last.Swap(nil)
 	if s == nil {
