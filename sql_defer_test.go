@@ -74,6 +74,13 @@ func TestSettle(t *testing.T) {
 			if len(in.deferred) != 0 {
 				t.Fatalf("deferred ids left: %v", in.deferred)
 			}
+			if tc.collide[0] != tc.collide[1] && tc.wantMap == nil {
+				// A false alarm is settled by comparing the two strings:
+				// the deferred strings stay out of the table.
+				if _, ok := in.lookup("a"); ok {
+					t.Fatal("a false alarm of the hashes sent the deferred strings to the table")
+				}
+			}
 			if tc.wantMap != nil {
 				// After a merge the table holds every string at its new id.
 				for id, s := range in.strs {
@@ -83,6 +90,25 @@ func TestSettle(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestSettleManyCollisions: past maxHashChecks pairs of equal hashes,
+// settle stops comparing strings and tables the deferred ones, which still
+// finds the one real repeat among them.
+func TestSettleManyCollisions(t *testing.T) {
+	var in interner
+	in.reset()
+	for i := range 200 {
+		in.addDeferred("s" + strconv.Itoa(i))
+	}
+	in.addDeferred("s7") // the real repeat, last
+	for i := range in.hashes {
+		in.hashes[i] = in.hashes[0] // every pair a false alarm but one
+	}
+	m := in.settle()
+	if len(m) != 201 || m[200] != 7 || in.len() != 200 || in.counts[7] != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[195:], in.len(), in.counts[7])
 	}
 }
 
