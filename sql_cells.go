@@ -115,19 +115,28 @@ type sqlRun struct {
 // strMemo holds the ids of a text column's recent strings, so that the
 // values of a column of a few repeated strings (a city, a status) are found
 // without hashing them and probing the interner's table: a hit costs two
-// string comparisons at most. A string goes to the slot memoSlot picks,
-// and the string it displaces to the slot's pair (k^1), where it is still
-// found: with 64 slots, a column of a dozen values rarely loses one. A
-// miss costs little more than interning.
-type strMemo [64]struct {
+// word comparisons, and a string comparison for strings longer than eight
+// bytes. A string goes to the slot memoSlot picks, and the string it
+// displaces to the slot's pair (k^1), where it is still found: with 64
+// slots, a column of a dozen values rarely loses one. A miss costs little
+// more than interning.
+type strMemo [64]memoEntry
+
+type memoEntry struct {
 	s  string
+	w  uint64 // memoWord(s)
 	id uint32
 }
 
-// memoSlot picks s's slot in a strMemo from its length and its last eight
-// bytes, where the values of a short column most often differ, read in one
-// or two loads.
-func memoSlot(s string) int {
+// hit reports whether the entry holds x, whose memoWord is w. The word
+// holds every byte of a string of up to eight, so for those it decides.
+func (e *memoEntry) hit(x string, w uint64) bool {
+	return e.w == w && len(e.s) == len(x) && len(x) > 0 && (len(x) <= 8 || e.s == x)
+}
+
+// memoWord is a string's last eight bytes, or all of a shorter one's,
+// read in one or two loads and mixed with its length.
+func memoWord(s string) uint64 {
 	n := len(s)
 	var w uint64
 	switch {
@@ -138,7 +147,13 @@ func memoSlot(s string) int {
 	case n > 0:
 		w = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
 	}
-	return int(((w ^ uint64(n)) * 0x9E3779B97F4A7C15) >> 58)
+	return w ^ uint64(n)
+}
+
+// memoSlot picks a strMemo slot from a string's memoWord: its last bytes
+// are where the values of a short column most often differ.
+func memoSlot(w uint64) int {
+	return int((w * 0x9E3779B97F4A7C15) >> 58)
 }
 
 // sqlWant is the value a column's first row held, and so the one its next
@@ -211,15 +226,20 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			continue // written with its column's other cells (addPure)
 		}
 		v := row[r.src].v
+		if v == nil {
+			r.col.appendNull() // as fastCell would, without a failed type check first
+			continue
+		}
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				k := memoSlot(x)
+				w := memoWord(x)
+				k := memoSlot(w)
 				m, m2 := &r.memo[k], &r.memo[k^1]
-				if m2.s == x {
+				if m2.hit(x, w) {
 					m = m2
 				}
-				if m.s == x && len(x) > 0 {
+				if m.hit(x, w) {
 					in.counts[m.id]++
 					r.col.appendStr(m.id)
 					r.news = 0
@@ -229,7 +249,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				id := in.internFresh(x)
 				r.col.appendStr(id)
 				*m2 = *m // the slot's previous string moves to its pair
-				m.s, m.id = x, id
+				m.s, m.w, m.id = x, w, id
 				if int(id) < n {
 					r.news = 0
 				} else if r.news++; r.news == deferAfter {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -237,5 +238,22 @@ func TestSQLDeferredUndo(t *testing.T) {
 				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
 			}
 		}
+	}
+}
+
+// TestSQLMemoWords: a text column's memo (strMemo) finds a string by a word
+// of its last eight bytes and its length, which decides for strings of up
+// to eight bytes; longer strings that share their last eight bytes (and so
+// their slot and word) must still be told apart by their bytes. The page
+// must be the one written through the Builder.
+func TestSQLMemoWords(t *testing.T) {
+	values := []string{"A12345678", "B12345678", "AB12345678", "1234", "12345", "x", "xx", "xxx", "12345678"}
+	res := fakeResult{cols: []string{"v"}, types: []string{"TEXT"}}
+	for i := range 500 {
+		res.rows = append(res.rows, []any{strings.Clone(values[(i*7)%len(values)])})
+	}
+	mode, _ := rowpage.SQLOptions{}.SQLMode()
+	if page, want := buildFake(t, mode, res), buildFake(t, rowpage.GenericSQLMode(mode), res); !bytes.Equal(page, want) {
+		t.Fatal("the page differs from the one written through the Builder")
 	}
 }
