@@ -54,9 +54,14 @@ func TestBenchJSON(t *testing.T) {
 					t.Errorf("%s/%d/%s: advantage %+v", ds.Name, p.Rows, c.Codec, c.Advantage)
 				}
 			}
+			// The report counts every allocation in the process while a
+			// repetition runs, as testing.B does; with the 1 ms repetitions
+			// here a loaded machine may fit only a few calls in one, and
+			// one stray allocation then shows as a fraction of a call's.
+			// So the count is checked only over enough calls.
 			rp := p.find("rowpage")
-			if rp.HitOutput != "exact" || rp.Hit.Allocs > 1 && !raceEnabled {
-				t.Errorf("%s/%d: rowpage hit output %q, %.1f allocs", ds.Name, p.Rows, rp.HitOutput, rp.Hit.Allocs)
+			if rp.HitOutput != "exact" || rp.Hit.Ops >= 100 && rp.Hit.Allocs > hitAllocs+0.05 && !raceEnabled {
+				t.Errorf("%s/%d: rowpage hit output %q, %.2f allocs in %d calls a repetition", ds.Name, p.Rows, rp.HitOutput, rp.Hit.Allocs, rp.Hit.Ops)
 			}
 			if js := p.find("json"); js.Bytes != p.JSONBytes || js.Advantage.Size <= 1 {
 				t.Errorf("%s/%d: json entry %d bytes of %d, advantage %+v", ds.Name, p.Rows, js.Bytes, p.JSONBytes, js.Advantage)
