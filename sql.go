@@ -177,7 +177,14 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 		return dst, err
 	}
 	s.b.StartRows()
-	for n := 0; rows.Next(); n++ {
+	return s.appendRows(m, dst, rows, 0)
+}
+
+// appendRows reads the rows from the n-th on a row at a time, adds them to
+// the page, and ends the result. After the first row it goes on in batches
+// (sql_batch.go) if it can.
+func (s *sqlState) appendRows(m *SQLMode, dst []byte, rows *sql.Rows, n int) ([]byte, error) {
+	for ; rows.Next(); n++ {
 		if m.maxRows > 0 && n == m.maxRows {
 			return s.moreRows(dst, rows, n)
 		}

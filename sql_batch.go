@@ -20,7 +20,8 @@ import (
 // value database/sql hands to a *any: it copies a driver's []byte, which
 // is valid only until the next rows.Next. So a result whose first row has
 // a []byte value, whose cells are scanned without that copy (sqlCell),
-// is read a row at a time.
+// is read a row at a time, and so is the rest of a result once a []byte
+// arrives in a later batch: one copy per column at most, as before.
 
 // batchRows is the number of rows a batch holds: enough to amortise the
 // switch between loops, few enough that a batch of wide rows stays in the
@@ -71,6 +72,17 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 		}
 		if k < batchRows {
 			return s.finish(dst, rows)
+		}
+		if !s.batchable() {
+			// A []byte arrived in a column that had none in the first row,
+			// and database/sql copied it into its *any. fastCell has made
+			// the column's target a sqlCell again (scanBytes), which keeps
+			// the driver's bytes without that copy but only until the next
+			// rows.Next: the rest is read a row at a time.
+			for i := range s.runs {
+				s.runs[i].done = 0
+			}
+			return s.appendRows(m, dst, rows, n)
 		}
 	}
 }
