@@ -10,15 +10,21 @@ import (
 // deterministic.
 var testSeed = hashSeed{0x9E3779B97F4A7C15, 0xD1B54A32D192ED03, 0x8CB92BA72F3D8DD7}
 
+// randomBytes returns n bytes from r.
+func randomBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
 // TestStrHashStringAndBytes: a string and its bytes hash alike, at every
 // length that takes a different path.
 func TestStrHashStringAndBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for n := range 80 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(r.Uint32())
-		}
+		b := randomBytes(r, n)
 		if hs, hb := strHash(&testSeed, string(b)), strHash(&testSeed, b); hs != hb {
 			t.Errorf("length %d: string hash %#x, bytes hash %#x", n, hs, hb)
 		}
@@ -30,10 +36,7 @@ func TestStrHashStringAndBytes(t *testing.T) {
 func TestStrHashEveryBit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for n := range 80 {
-		b := make([]byte, n)
-		for i := range b {
-			b[i] = byte(r.Uint32())
-		}
+		b := randomBytes(r, n)
 		h := strHash(&testSeed, b)
 		for i := range n * 8 {
 			b[i/8] ^= 1 << (i % 8)
