@@ -59,6 +59,15 @@ func (c *column) reset(name uint32) {
 // mark records one present cell, null or not. The null bitmap is kept
 // only once the column has a null: until then it is all zeros and empty.
 func (c *column) mark(null bool) {
+	if !null && c.nulls == 0 { // the common case, inlined: no bitmap yet
+		c.count++
+		return
+	}
+	c.markBitmap(null)
+}
+
+// markBitmap is mark for a column that has a null, or gets its first.
+func (c *column) markBitmap(null bool) {
 	i := c.count
 	c.count++
 	if null {
@@ -101,7 +110,7 @@ func (c *column) appendNull() {
 		c.count++
 		return
 	}
-	c.mark(true)
+	c.markBitmap(true)
 }
 
 func (c *column) appendBool(v bool) {
