@@ -78,7 +78,8 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	}
 	// A dyadic value n/2^j (n odd) is exactly the decimal n*5^j / 10^j.
 	// With at most 15 digits, that decimal is the shortest (see
-	// dyadicCell): a product and a compare, no division. Scores in eighths and halves, and sums of them, are such.
+	// dyadicCell): a product and a compare, no division. Scores in eighths
+	// and halves, and sums of them, are such.
 	if b, ok := dyadicCell(dst, f < 0, math.Float64bits(a)); ok {
 		return b, nil
 	}

@@ -3,6 +3,7 @@ package rowpage_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -69,16 +70,7 @@ func TestSQLDirectPathOrder(t *testing.T) {
 				}
 			}
 			for _, maxRows := range []int{0, n - 1} {
-				mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
-				if err != nil {
-					t.Fatal(err)
-				}
-				page := buildFake(t, mode, res)
-				want := buildFake(t, rowpage.GenericSQLMode(mode), res)
-				if !bytes.Equal(page, want) {
-					t.Fatalf("columns %v, %d rows, MaxRows %d: the page differs from the one written through the Builder only",
-						res.cols, n, maxRows)
-				}
+				checkBuilderPage(t, res, maxRows, fmt.Sprintf("columns %v, %d rows", res.cols, n))
 			}
 		}
 	}
@@ -96,6 +88,20 @@ func buildFake(t *testing.T, mode *rowpage.SQLMode, res fakeResult) []byte {
 		t.Fatal(err)
 	}
 	return page
+}
+
+// checkBuilderPage fails t unless the page of res with MaxRows maxRows is
+// byte for byte the one written cell by cell through the Builder; what
+// names the case.
+func checkBuilderPage(t *testing.T, res fakeResult, maxRows int, what string) {
+	t.Helper()
+	mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buildFake(t, mode, res), buildFake(t, rowpage.GenericSQLMode(mode), res)) {
+		t.Fatalf("%s, MaxRows %d: the page differs from the one written through the Builder only", what, maxRows)
+	}
 }
 
 // TestSQLDirectPathErrors: a value the page cannot hold, after rows of the
@@ -191,15 +197,7 @@ func TestSQLDeferredRepeats(t *testing.T) {
 	for _, n := range []int{33, 40, 125, 135, 145, 155, 165, 195, 205, 215, 225, 235, 255, 265, 305, 315, 355, 400} {
 		res.rows = rows[:n]
 		for _, maxRows := range []int{0, n - 1} {
-			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := buildFake(t, mode, res)
-			want := buildFake(t, rowpage.GenericSQLMode(mode), res)
-			if !bytes.Equal(page, want) {
-				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
-			}
+			checkBuilderPage(t, res, maxRows, fmt.Sprintf("%d rows", n))
 		}
 	}
 }
@@ -228,15 +226,7 @@ func TestSQLDeferredUndo(t *testing.T) {
 	for _, n := range []int{100, 260, 300, 420, 700, 1500, 3000} {
 		res.rows = rows[:n]
 		for _, maxRows := range []int{0, n / 2} {
-			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
-			if err != nil {
-				t.Fatal(err)
-			}
-			page := buildFake(t, mode, res)
-			want := buildFake(t, rowpage.GenericSQLMode(mode), res)
-			if !bytes.Equal(page, want) {
-				t.Fatalf("%d rows, MaxRows %d: the page differs from the one written through the Builder only", n, maxRows)
-			}
+			checkBuilderPage(t, res, maxRows, fmt.Sprintf("%d rows", n))
 		}
 	}
 }
@@ -252,8 +242,5 @@ func TestSQLMemoWords(t *testing.T) {
 	for i := range 500 {
 		res.rows = append(res.rows, []any{strings.Clone(values[(i*7)%len(values)])})
 	}
-	mode, _ := rowpage.SQLOptions{}.SQLMode()
-	if page, want := buildFake(t, mode, res), buildFake(t, rowpage.GenericSQLMode(mode), res); !bytes.Equal(page, want) {
-		t.Fatal("the page differs from the one written through the Builder")
-	}
+	checkBuilderPage(t, res, 0, "memo words")
 }
