@@ -11,8 +11,9 @@ import "github.com/rowpage/rowpage/format"
 //     that float's shortest: d holds them as a normalised Decimal, ready
 //     for a float cell (at most 15 digits, the last not 0, and at most 20
 //     decimals, which the cell's decimal form always holds). The float
-//     itself is not needed for the cell, so it is not computed: see
-//     decimalFloat.
+//     itself is not needed for the cell, so it is not computed (the tests
+//     compute it, decimalFloat, to check the digits against
+//     strconv.ParseFloat).
 //   - isText: the fraction ends in 0, which json.Marshal never writes, so
 //     the text is no integer and no float's text: Number keeps it as text.
 //
@@ -63,18 +64,3 @@ func plainDecimal(s string) (d format.Decimal, isFloat, isText bool) {
 	// The last digit is not 0, so m has no trailing zeros to strip.
 	return format.Decimal{Neg: start == 1, Mant: m, Exp: frac - len(s)}, true, false
 }
-
-// decimalFloat is the float64 that plainDecimal's d names: exact digits
-// (at most 15) and an exact power of ten (at most 10^20), so one
-// correctly rounded division gives what strconv.ParseFloat gives.
-func decimalFloat(d format.Decimal) float64 {
-	f := float64(d.Mant) / decimalPow10[-d.Exp]
-	if d.Neg {
-		f = -f
-	}
-	return f
-}
-
-// decimalPow10 are the powers of ten that float64 holds exactly.
-var decimalPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}

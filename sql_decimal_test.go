@@ -48,6 +48,17 @@ func checkPlainDecimal(t *testing.T, s string) {
 	}
 }
 
+// decimalFloat is the float64 that plainDecimal's d names: exact digits
+// (at most 15) and an exact power of ten (at most 10^20), so one correctly
+// rounded division gives what strconv.ParseFloat gives.
+func decimalFloat(d format.Decimal) float64 {
+	f := float64(d.Mant) / cellPow10[-d.Exp]
+	if d.Neg {
+		f = -f
+	}
+	return f
+}
+
 func TestPlainDecimal(t *testing.T) {
 	for _, tc := range []struct {
 		s               string
