@@ -1,7 +1,7 @@
 // Package dataset generates deterministic, realistic pages of rows for
 // benchmarks, tests and the command-line tools.
 //
-// Three datasets are provided, each with a different flavour:
+// Six datasets are provided, each with a different flavour (see [Sets]):
 //
 //   - [Row]: the result of a list query that a web backend would cache: ids,
 //     timestamps (some with milliseconds or non-UTC offsets), short and long
@@ -13,6 +13,13 @@
 //   - [SparseMaps]: heterogeneous rows whose key sets differ and whose
 //     values switch type between rows, for testing pages without a fixed
 //     schema.
+//   - [BaaSDoc]: backend-as-a-service documents ($id, $permissions with
+//     quoted arguments, +00:00 millisecond timestamps kept as strings).
+//   - [AnalyticsRow]: analytics SQL rows with a nested struct for a JSON
+//     column, money mixing 12 and 12.5, nanosecond timestamps.
+//   - [HeteroMaps]: rows no schema describes, with the text, numbers and
+//     nesting that JSON encoders get wrong, and JSON text ([HeteroJSON])
+//     whose key order changes from row to row.
 //
 // # Terminology
 //

@@ -21,10 +21,18 @@ func generic(v any) any {
 		return float64(v)
 	case uint32:
 		return float64(v)
+	case uint64:
+		return float64(v)
 	case time.Time:
 		return v.Format(time.RFC3339Nano)
 	case []string:
 		return anySlice(v)
+	case []int64:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = float64(e)
+		}
+		return out
 	case []any:
 		out := make([]any, len(v))
 		for i, e := range v {
@@ -45,6 +53,14 @@ func genericMap(m map[string]any) map[string]any {
 		out[k] = generic(v)
 	}
 	return out
+}
+
+// genericMaps returns the generic form of each map of ms.
+func genericMaps(ms []map[string]any) []map[string]any {
+	for i, m := range ms {
+		ms[i] = genericMap(m)
+	}
+	return ms
 }
 
 // anySlice returns ss as a []any.
