@@ -1,0 +1,67 @@
+package jsonbridge
+
+import (
+	"testing"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+)
+
+// BenchmarkHitEveryShape times a cache hit on every shape (see
+// every_shape_test.go) three ways, all writing the same JSON:
+//
+//	via=appendjson  AppendJSON of the page into a reused buffer
+//	via=s2          s2.Decode of the S2 block of the JSON into a reused buffer
+//	via=zstd        DecodeAll of the zstd frame of the JSON (default level)
+//	                with a reused decoder and buffer
+//
+// b.SetBytes is the JSON's length, so MB/s compare as JSON served per
+// second; each reports the entry's size as %json. Pages from generic maps
+// are left out here (the identity test covers them). Run a subset with, for
+// example, -bench 'HitEveryShape/dataset=hetero/rows=1000/'.
+func BenchmarkHitEveryShape(b *testing.B) {
+	zenc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault))
+	if err != nil {
+		b.Fatal(err)
+	}
+	zdec, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zdec.Close()
+	for _, src := range shapeSources(b, "maps", "structs", "json", "sql") {
+		shs, err := src.build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, sh := range shs {
+			sz, zs := s2.Encode(nil, sh.json), zenc.EncodeAll(sh.json, nil)
+			b.Run(sh.name()+"/via=appendjson", func(b *testing.B) {
+				hit(b, sh.json, sh.page, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], sh.page) })
+			})
+			b.Run(sh.name()+"/via=s2", func(b *testing.B) {
+				hit(b, sh.json, sz, func(dst []byte) ([]byte, error) { return s2.Decode(dst, sz) })
+			})
+			b.Run(sh.name()+"/via=zstd", func(b *testing.B) {
+				hit(b, sh.json, zs, func(dst []byte) ([]byte, error) { return zdec.DecodeAll(zs, dst[:0]) })
+			})
+		}
+	}
+}
+
+// hit runs one hit benchmark: serve writes the JSON for entry into a
+// buffer it may reuse, and must write exactly want.
+func hit(b *testing.B, want, entry []byte, serve func(dst []byte) ([]byte, error)) {
+	b.SetBytes(int64(len(want)))
+	b.ReportAllocs()
+	b.ReportMetric(100*float64(len(entry))/float64(len(want)), "%json")
+	out, err := serve(nil)
+	if err != nil || string(out) != string(want) {
+		b.Fatalf("the hit does not serve the JSON (error %v)", err)
+	}
+	for b.Loop() {
+		if out, err = serve(out); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
