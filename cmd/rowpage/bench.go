@@ -12,6 +12,7 @@ import (
 
 	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/internal/peers"
+	"github.com/rowpage/rowpage/internal/realdata"
 )
 
 const benchDoc = `Measure, on the same rows, the cache entry's size and the hit and miss paths of
@@ -21,7 +22,11 @@ without interned strings, and JSON compressed with zstd and S2. A hit turns
 the entry into the JSON response; a miss turns the rows into the entry and the
 response. Every codec's hit response is checked against json.Marshal first.
 
-Built-in datasets at 25 to 5,000 rows, or -file with the rows of your own JSON.
+Built-in datasets at 25 to 5,000 rows; with -real also the arrays of the shared
+JSON corpus and the Chinook and Northwind tables (read through AppendSQL), at
+the sizes each can fill; or -file with the rows of your own JSON. With two or
+more datasets the report opens with the minimum and maximum over datasets of
+rowpage's advantage over each peer.
 Tables (Markdown) go to standard output, progress to standard error. Modes:
 -quick (seconds), default (about a minute on 2 cores), -full (repetitions and
 medians, for publication: several minutes).
@@ -91,7 +96,9 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, bool, error) {
 	quick := fs.Bool("quick", false, "measure briefly, once: numbers within tens of percent, in seconds")
 	full := fs.Bool("full", false, "measure with 7 repetitions and report medians, for publication (several minutes)")
 	asJSON := fs.Bool("json", false, "print the report as JSON instead of Markdown tables")
-	sets := fs.String("datasets", "", "built-in `datasets` to measure, comma-separated (default all: rows,events,sparse)")
+	sets := fs.String("datasets", "", "`datasets` to measure, comma-separated (default all: "+strings.Join(builtinNames(), ",")+", and with -real every real one)")
+	withReal := fs.Bool("real", false, "also measure the real datasets of the shared data directory (see -realdir), when it is present")
+	realDir := fs.String("realdir", realdata.Dir("."), "with -real, the shared data `directory`")
 	sizes := fs.String("sizes", "", "page `sizes` in rows, comma-separated (default 25,100,250,1000,5000; with -file, the whole array)")
 	codecs := fs.String("codecs", "", "`codecs` to measure, comma-separated (default all: "+strings.Join(peers.Names(), ",")+")")
 	file := fs.String("file", "", "measure the rows of this JSON `file` instead of the built-in datasets")
@@ -132,8 +139,8 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, bool, error) {
 		return nil, false, err
 	}
 	if *file != "" {
-		if *sets != "" {
-			return nil, false, usageError{"-file and -datasets exclude each other"}
+		if *sets != "" || *withReal {
+			return nil, false, usageError{"-file excludes -datasets and -real"}
 		}
 		s, err := fileSet(*file, *ptr, sz)
 		if err != nil {
@@ -147,7 +154,16 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, bool, error) {
 		if sz == nil {
 			sz = dataset.Sizes
 		}
-		if cfg.sets, err = builtinSets(splitList(*sets), sz); err != nil {
+		var rs []realdata.Set
+		if *withReal {
+			if rs, err = realdata.Load(*realDir); err != nil {
+				return nil, false, err
+			}
+			if len(rs) == 0 {
+				fmt.Fprintf(stderr, "rowpage bench: no shared data at %s: measuring the built-in datasets only\n", *realDir)
+			}
+		}
+		if cfg.sets, err = builtinSets(splitList(*sets), sz, rs); err != nil {
 			return nil, false, err
 		}
 	}
@@ -175,6 +191,15 @@ func parseBench(args []string, stderr io.Writer) (*benchConfig, bool, error) {
 		}
 	}
 	return cfg, false, nil
+}
+
+// builtinNames returns the names of the built-in datasets, in order.
+func builtinNames() []string {
+	var out []string
+	for _, s := range dataset.Sets {
+		out = append(out, s.Name)
+	}
+	return out
 }
 
 // reportFile is the name of the JSON report -svg writes beside the plots.

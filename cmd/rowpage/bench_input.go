@@ -9,6 +9,7 @@ import (
 
 	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/internal/peers"
+	"github.com/rowpage/rowpage/internal/realdata"
 )
 
 // benchSet is one dataset to measure: built in, or a user's JSON file.
@@ -20,30 +21,54 @@ type benchSet struct {
 	input  func(n int) (*peers.Input, error) // the first n rows
 }
 
-// builtinSets returns the named built-in datasets (all when names is
-// empty) at the given page sizes.
-func builtinSets(names []string, sizes []int) ([]benchSet, error) {
-	if len(names) == 0 {
-		for _, s := range dataset.Sets {
-			names = append(names, s.Name)
+// builtinSets returns the named datasets, built-in or among real (all
+// built-in ones, and every real one, when names is empty) at the given
+// page sizes. A real set measures only the sizes it can fill, and is left
+// out when it fills none.
+func builtinSets(names []string, sizes []int, real []realdata.Set) ([]benchSet, error) {
+	all := map[string]benchSet{}
+	var order []string
+	for _, s := range dataset.Sets {
+		all[s.Name] = benchSet{
+			name: s.Name, doc: s.Doc, source: "built-in (internal/dataset)", sizes: sizes,
+			input: func(n int) (*peers.Input, error) { return peers.NewInput(s.Values(n), s.New) },
 		}
+		order = append(order, s.Name)
+	}
+	for _, s := range real {
+		all[s.Name] = realSet(s, sizes)
+		order = append(order, s.Name)
+	}
+	if len(names) == 0 {
+		names = order
 	}
 	var out []benchSet
 	for _, name := range names {
-		s, ok := dataset.SetByName(name)
+		s, ok := all[name]
 		if !ok {
-			var all []string
-			for _, s := range dataset.Sets {
-				all = append(all, s.Name)
-			}
-			return nil, usageError{fmt.Sprintf("unknown dataset %q (built-in: %s)", name, strings.Join(all, ", "))}
+			return nil, usageError{fmt.Sprintf("unknown dataset %q (known: %s; -real adds the shared data's)", name, strings.Join(order, ", "))}
 		}
-		out = append(out, benchSet{
-			name: s.Name, doc: s.Doc, source: "built-in (internal/dataset)", sizes: sizes,
-			input: func(n int) (*peers.Input, error) { return peers.NewInput(s.Values(n), s.New) },
-		})
+		if len(s.sizes) > 0 {
+			out = append(out, s)
+		}
 	}
 	return out, nil
+}
+
+// realSet measures a real dataset: its rows as generic maps and, for SQL
+// sets, the rowpage page AppendSQL builds from the query.
+func realSet(s realdata.Set, sizes []int) benchSet {
+	return benchSet{
+		name: s.Name, doc: s.Doc, source: "../shared/data/" + s.Source, sizes: s.Sizes(sizes),
+		input: func(n int) (*peers.Input, error) {
+			in, err := peers.NewInput(s.Rows[:n], func() any { return new([]map[string]any) })
+			if err != nil || s.Page == nil {
+				return in, err
+			}
+			in.Page, err = s.Page(n)
+			return in, err
+		},
+	}
 }
 
 // fileSet reads the array at pointer ptr in the JSON file path. Its rows

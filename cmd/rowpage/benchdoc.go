@@ -54,6 +54,7 @@ go run golang.org/x/perf/cmd/benchstat@latest peers.txt
 		fmt.Fprintf(w, "\nEvery number below, with each repetition, is in [%s/%s](%s/%s).\n", rel, reportFile, rel, reportFile)
 	}
 	writeMethod(w, r)
+	writeSpreads(w, r, "##")
 	for i := range r.Datasets {
 		ds := &r.Datasets[i]
 		fmt.Fprintf(w, "\n## %s\n\n%s.\n", ds.Name, capitalize(ds.Doc))

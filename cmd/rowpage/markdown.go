@@ -13,6 +13,7 @@ func writeTables(w io.Writer, r *benchReport, level string) error {
 	fmt.Fprintf(w, "%s rowpage bench\n\n%s\n", level, runLine(r))
 	writeHeadline(w, r)
 	fmt.Fprintf(w, "\n%s\n", legend)
+	writeSpreads(w, r, level)
 	for i := range r.Datasets {
 		ds := &r.Datasets[i]
 		fmt.Fprintf(w, "\n%s %s\n\n%s.\n", level, ds.Name, capitalize(ds.Doc))

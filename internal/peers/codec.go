@@ -15,6 +15,12 @@ type Input struct {
 	// New returns a pointer to a new, empty value of Values' type, for the
 	// codecs that decode into it before re-marshalling.
 	New func() any
+	// Page, when not nil, is the rowpage page of the rows as the
+	// application built it some other way than from Values (with
+	// rowpage.AppendSQL, say); its JSON must be JSON. The rowpage codec
+	// stores it instead of marshalling Values; its miss still starts from
+	// Values.
+	Page []byte
 }
 
 // NewInput returns the Input for values; newValue returns a pointer to an

@@ -9,10 +9,15 @@ import (
 // jsonbridge.AppendJSON (validating the page first), a miss encodes the
 // rows with a reused Encoder and renders the response from the new page.
 var rowpageCodec = Codec{
-	Name:   "rowpage",
-	Label:  "rowpage page, served with jsonbridge",
-	Doc:    "rowpage page; hit: jsonbridge.AppendJSON (validates, then writes the JSON); miss: Encoder.Append, then AppendJSON",
-	Encode: func(in *Input) ([]byte, error) { return rowpage.Marshal(in.Values) },
+	Name:  "rowpage",
+	Label: "rowpage page, served with jsonbridge",
+	Doc:   "rowpage page; hit: jsonbridge.AppendJSON (validates, then writes the JSON); miss: Encoder.Append, then AppendJSON",
+	Encode: func(in *Input) ([]byte, error) {
+		if in.Page != nil {
+			return in.Page, nil
+		}
+		return rowpage.Marshal(in.Values)
+	},
 	NewHit: func(*Input) HitFunc {
 		var buf []byte
 		return func(entry []byte) ([]byte, error) {
