@@ -104,6 +104,11 @@ func (c *Cursor) TakeIntChecked() int64 {
 // cursor bad and writes nothing.
 func (c *Cursor) TakeFloatJSON(dst []byte) []byte {
 	c.i++
+	return c.floatJSON(dst)
+}
+
+// floatJSON renders the checked float cell at the cursor.
+func (c *Cursor) floatJSON(dst []byte) []byte {
 	if c.pos >= len(c.data) {
 		c.fail()
 		return dst

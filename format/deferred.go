@@ -10,16 +10,16 @@ import (
 // Parse reads every cell of a page once to validate it, and a renderer then
 // reads every cell again to write it: on a cache hit, that first pass is a
 // sixth of the work. For the encodings whose cells a renderer decodes
-// byte by byte anyway (integers, floats, string references, string lists
-// and timestamps), ResetDeferred leaves the cells unread and a renderer
+// byte by byte anyway (integers, floats, string references, string lists,
+// timestamps and tagged values), ResetDeferred leaves the cells unread and a renderer
 // reads them with the checked Take methods of checked.go, which verify
 // each cell as they decode it. CheckDeferred then confirms what those
 // methods saw, and on any doubt runs the validator Parse would have run,
 // so that the error a caller gets is exactly Parse's.
 
 // ResetDeferred is Reset except that the cells of columns encoded as
-// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList and
-// EncTime are not validated: only their null bitmap and the values in
+// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList, EncTime
+// and (when the string table is not empty) EncAny are not validated: only their null bitmap and the values in
 // front of their cells are. Everything else (header, checksum, string
 // table and flags, shapes, column directory, the cells of other columns) is
 // validated as Reset does, and an error among it is the one Parse returns.
@@ -27,7 +27,7 @@ import (
 // Such a Layout is safe only for a reader that takes every present cell of
 // each deferred column exactly once, in row order, with the checked Take
 // methods (TakeStrChecked, TakeIntChecked, TakeFloatJSON,
-// TakeTimeJSON, TakeStrListJSON; TakeNull as usual), and then
+// TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as usual), and then
 // calls CheckDeferred with its cursors before it trusts anything it read.
 // On malformed cells those methods return harmless stand-in values instead
 // of panicking, so whatever was rendered must be discarded when
@@ -113,6 +113,8 @@ func (v validator) deferrable(enc uint8) bool {
 		return v.l.Strings.Len() > 0
 	case EncStrList:
 		return v.l.Strings.Len() > 0 && v.l.depth >= 2
+	case EncAny:
+		return v.l.Strings.Len() > 0
 	case EncIntFOR:
 		r.varint("frame minimum")
 		return r.err == nil
@@ -127,7 +129,7 @@ func (v validator) deferrable(enc uint8) bool {
 // values: the last string index, or for a frame the largest offset.
 func (l *Layout) cursorLimits(cur *Cursor) {
 	switch cur.enc {
-	case EncStrRef, EncStrList:
+	case EncStrRef, EncStrList, EncAny:
 		cur.max = uint64(l.Strings.Len()) - 1 // MaxUint64 for an empty table, which then has no cells
 	case EncIntFOR:
 		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)

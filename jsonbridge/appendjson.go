@@ -344,9 +344,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 				dst = append(dst, "false"...)
 			}
 		case format.EncAny:
-			var n int
-			dst, n = l.AppendValueJSON(dst, cur.AnyBytes(), esc, t.stop)
-			cur.Advance(n)
+			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:

@@ -47,7 +47,7 @@ func deferredPages(t *testing.T) [][]byte {
 		mixed = append(mixed, row)
 	}
 	var pages [][]byte
-	for _, v := range []any{dataset.Rows(20), dataset.SparseMaps(12), dataset.EventMaps(3), mixed} {
+	for _, v := range []any{dataset.Rows(20), dataset.SparseMaps(12), dataset.EventMaps(3), dataset.HeteroMaps(10), dataset.AnalyticsMaps(6), mixed} {
 		p, err := m.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
