@@ -1,0 +1,59 @@
+package seal
+
+import (
+	"crypto/rand"
+	"io"
+	"strconv"
+)
+
+// Keyring holds the keys that seal and open entries: the primary key, which
+// Seal uses, and older keys that Open still accepts, so that keys rotate
+// without a flush (see NewKeyring). A Keyring is immutable and safe for
+// concurrent use.
+type Keyring struct {
+	keys []Key // keys[0] is the primary; IDs are distinct
+
+	// random fills each header's salt and nonce prefix: crypto/rand's
+	// Reader unless a test injects fixed bytes.
+	random io.Reader
+}
+
+// NewKeyring returns a keyring that seals with primary and opens entries
+// sealed with primary or any of older. It copies the keys.
+//
+// Rotation is three deployments: add the new key as an older key everywhere,
+// make it the primary (the old primary becomes older), and drop the old key
+// once entries sealed with it have expired; Open reports those as
+// ErrUnknownKey, which a cache treats as a miss.
+//
+// Two keys with one ID, or a key whose secret is all zero, are ErrKey.
+func NewKeyring(primary Key, older ...Key) (*Keyring, error) {
+	keys := make([]Key, 0, 1+len(older))
+	keys = append(keys, primary)
+	keys = append(keys, older...)
+	for i, k := range keys {
+		if k.Secret == ([32]byte{}) {
+			return nil, keyErr("key " + strconv.FormatUint(uint64(k.ID), 10) + " has an all-zero secret")
+		}
+		for _, prev := range keys[:i] {
+			if prev.ID == k.ID {
+				return nil, keyErr("two keys have ID " + strconv.FormatUint(uint64(k.ID), 10))
+			}
+		}
+	}
+	return &Keyring{keys: keys, random: rand.Reader}, nil
+}
+
+// PrimaryID returns the ID of the key that Seal uses.
+func (kr *Keyring) PrimaryID() uint32 { return kr.keys[0].ID }
+
+// key returns the secret with the given ID, or nil. It scans the keys in
+// order: a keyring holds a few, so a scan is faster than a map.
+func (kr *Keyring) key(id uint32) *[32]byte {
+	for i := range kr.keys {
+		if kr.keys[i].ID == id {
+			return &kr.keys[i].Secret
+		}
+	}
+	return nil
+}
