@@ -1,0 +1,73 @@
+package seal
+
+import (
+	"encoding/binary"
+	"slices"
+	"strconv"
+)
+
+// Open appends to dst the plaintext of sealed, which Seal or a Writer made
+// with aad under a key of kr. dst and sealed must not overlap.
+//
+// It finds the key by the ID in the header, never by trying keys: an ID that
+// kr does not hold is ErrUnknownKey. Every other failure is ErrOpen: bytes
+// that are not a sealed entry, another aad or key, and any change, cut,
+// reordering or addition of the sealed bytes. On error Open returns dst as it
+// was and wipes what it wrote past len(dst), so no plaintext escapes.
+//
+// Open checks the header and the length before any decryption, then
+// verifies and decrypts each 64 KiB segment in turn. It grows dst by at most
+// len(sealed)-48 bytes and, into a dst with room, costs the two small
+// allocations of the data key's AES-GCM state, whatever the size.
+func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
+	secret, n, err := kr.check(sealed)
+	if err != nil {
+		return dst, err
+	}
+	s := getScratch()
+	defer s.put()
+	s.deriveKey(secret, sealed, aad)
+	copy(s.nonce[:prefixSize], sealed[offPrefix:HeaderSize])
+	g, err := s.newAEAD()
+	if err != nil {
+		return dst, err
+	}
+	start := len(dst)
+	out := slices.Grow(dst, n)
+	body := sealed[HeaderSize:]
+	nseg := segments(n)
+	for i := range nseg {
+		seg := body[i*sealedChunk : min(len(body), (i+1)*sealedChunk)]
+		putNonce(&s.nonce, uint32(i), i == nseg-1)
+		opened, err := g.Open(out, s.nonce[:], seg, nil)
+		if err != nil {
+			clear(out[start : start+n])
+			return dst, openErr(HeaderSize+i*sealedChunk,
+				"segment "+strconv.Itoa(i)+" fails authentication")
+		}
+		out = opened
+	}
+	return out, nil
+}
+
+// check reads the header of sealed and checks its length: it returns the
+// secret of the key the header names and the plaintext's length.
+func (kr *Keyring) check(sealed []byte) (secret *[32]byte, n int, err error) {
+	if len(sealed) < HeaderSize {
+		return nil, 0, openErr(len(sealed), "shorter than a sealed header")
+	}
+	if [4]byte(sealed) != magic {
+		return nil, 0, openErr(0, "not a sealed entry: wrong magic")
+	}
+	if sealed[4] != version {
+		return nil, 0, openErr(4, "unsupported version "+strconv.Itoa(int(sealed[4])))
+	}
+	id := binary.BigEndian.Uint32(sealed[offKeyID:])
+	if secret = kr.key(id); secret == nil {
+		return nil, 0, &Error{Err: ErrUnknownKey, Msg: "key " + strconv.FormatUint(uint64(id), 10), Offset: offKeyID}
+	}
+	if n = plaintextLen(len(sealed) - HeaderSize); n < 0 {
+		return nil, 0, openErr(len(sealed), "cut or extended: no sealed entry is "+strconv.Itoa(len(sealed))+" bytes long")
+	}
+	return secret, n, nil
+}
