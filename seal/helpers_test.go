@@ -1,6 +1,10 @@
 package seal
 
-import "testing"
+import (
+	"fmt"
+	"strconv"
+	"testing"
+)
 
 // testKey returns a key whose secret is derived from id, so that tests are
 // reproducible.
@@ -57,3 +61,7 @@ func pattern(n int) []byte {
 	}
 	return b
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func fmtInts(s []int) string { return fmt.Sprint(s) }
