@@ -3,94 +3,78 @@ package seal
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hkdf"
+	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/binary"
 	"hash"
 	"sync"
 )
 
-// kdfLabel starts the HKDF info of every data key (SEAL.md, "Key
+// kdfSalt is the HKDF salt of every key's extract step (SEAL.md, "Key
 // derivation"), so that the keys of this format are never those of another.
-var kdfLabel = []byte("rowpage seal v1 data key")
+const kdfSalt = "rowpage seal v1"
 
-// scratch is the per-call state of a seal or an open: a SHA-256 digest for
-// HKDF and the buffers that crypto/cipher's interfaces would otherwise make
-// escape to the heap. Calls take one from scratchPool, so that HKDF costs no
-// allocation.
+// keyState is what a keyring keeps per key: its ID and a pool of the
+// per-call state that derives its entries' data keys.
+type keyState struct {
+	id   uint32
+	pool sync.Pool // of *scratch, each with an HMAC under this key's PRK
+}
+
+// scratch is the per-call state of a seal or an open: an HMAC-SHA256 under
+// the key's HKDF pseudorandom key, and the buffers that crypto/cipher's
+// interfaces would otherwise make escape to the heap. Calls take one from
+// their key's pool, so that deriving a data key costs no allocation.
 type scratch struct {
-	h     hash.Hash
-	pad   [64]byte // an HMAC key, xored with ipad or opad
-	inner [32]byte // an HMAC inner hash; then the big-endian aad length
-	prk   [32]byte // the HKDF pseudorandom key
+	mac   hash.Hash
+	tail  [8]byte  // the big-endian aad length; then the expand counter
 	key   [32]byte // the data key
 	nonce [12]byte
 }
 
-var scratchPool = sync.Pool{New: func() any { return &scratch{h: sha256.New()} }}
+// newKeyState runs HKDF-Extract on secret once, so that each entry pays only
+// for the expand step.
+func newKeyState(k Key) *keyState {
+	prk, err := hkdf.Extract(sha256.New, k.Secret[:], []byte(kdfSalt))
+	if err != nil {
+		panic("seal: HKDF-Extract failed: " + err.Error()) // only in FIPS 140-only mode with a short secret, and secrets are 32 bytes
+	}
+	ks := &keyState{id: k.ID}
+	ks.pool.New = func() any {
+		s := &scratch{mac: hmac.New(sha256.New, prk)}
+		s.mac.Reset() // the first Reset saves the pad states, so later ones cost no SHA-256 block
+		return s
+	}
+	return ks
+}
 
-func getScratch() *scratch { return scratchPool.Get().(*scratch) }
+func (ks *keyState) get() *scratch { return ks.pool.Get().(*scratch) }
 
-// put wipes the secrets of s and returns it to the pool.
-func (s *scratch) put() {
-	s.h.Reset()
-	clear(s.pad[:])
-	clear(s.inner[:])
-	clear(s.prk[:])
+// put wipes the data key of s and returns s to the pool.
+func (ks *keyState) put(s *scratch) {
 	clear(s.key[:])
-	scratchPool.Put(s)
+	ks.pool.Put(s)
 }
 
 // deriveKey sets s.key to the data key of one sealed entry,
 //
-//	HKDF-SHA256(secret, salt, info = kdfLabel || header || be64(len(aad)) || aad, 32)
+//	HKDF-SHA256(secret, salt = kdfSalt, info = header || be64(len(aad)) || aad, 32)
 //
-// with salt the header's 16 salt bytes (RFC 5869; equal to crypto/hkdf.Key,
-// which the tests check). The info holds the whole header, so that an edited
-// key ID, salt or nonce prefix gives another key. It costs four SHA-256
-// blocks plus one per 64 bytes of aad.
-func (s *scratch) deriveKey(secret *[32]byte, header, aad []byte) {
-	// Extract: PRK = HMAC(salt, secret).
-	s.hmacStart(header[offSalt : offSalt+saltSize])
-	s.h.Write(secret[:])
-	s.hmacEnd(&s.prk, header[offSalt:offSalt+saltSize])
-	// Expand, one block: T(1) = HMAC(PRK, info || 0x01).
-	s.hmacStart(s.prk[:])
-	s.h.Write(kdfLabel)
-	s.h.Write(header[:HeaderSize])
-	binary.BigEndian.PutUint64(s.inner[:8], uint64(len(aad)))
-	s.h.Write(s.inner[:8])
-	s.h.Write(aad)
-	s.inner[0] = 1
-	s.h.Write(s.inner[:1])
-	s.hmacEnd(&s.key, s.prk[:])
-}
-
-// hmacStart begins HMAC-SHA256 under key (at most 64 bytes): it hashes the
-// key xored with ipad; the caller writes the message to s.h.
-func (s *scratch) hmacStart(key []byte) {
-	s.setPad(key, 0x36)
-	s.h.Reset()
-	s.h.Write(s.pad[:])
-}
-
-// hmacEnd finishes the HMAC that hmacStart began under the same key and
-// writes it to out.
-func (s *scratch) hmacEnd(out *[32]byte, key []byte) {
-	s.h.Sum(s.inner[:0])
-	s.setPad(key, 0x5c)
-	s.h.Reset()
-	s.h.Write(s.pad[:])
-	s.h.Write(s.inner[:])
-	s.h.Sum(out[:0])
-}
-
-func (s *scratch) setPad(key []byte, b byte) {
-	for i := range s.pad {
-		s.pad[i] = b
-	}
-	for i, k := range key {
-		s.pad[i] ^= k
-	}
+// which is crypto/hkdf.Key over those inputs (the tests check it). The info
+// holds the whole header, with its random salt, so that each entry has its
+// own key and an edited byte of the header gives another one. With the
+// extract step done once per key, it costs three SHA-256 blocks plus one per
+// 64 bytes of aad.
+func (s *scratch) deriveKey(header, aad []byte) {
+	s.mac.Reset()
+	s.mac.Write(header[:HeaderSize])
+	binary.BigEndian.PutUint64(s.tail[:], uint64(len(aad)))
+	s.mac.Write(s.tail[:])
+	s.mac.Write(aad)
+	s.tail[0] = 1 // T(1), the only block of a 32-byte output
+	s.mac.Write(s.tail[:1])
+	s.mac.Sum(s.key[:0])
 }
 
 // newAEAD returns AES-256-GCM under s.key and wipes s.key. It costs the AES

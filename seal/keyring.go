@@ -11,7 +11,7 @@ import (
 // without a flush (see NewKeyring). A Keyring is immutable and safe for
 // concurrent use.
 type Keyring struct {
-	keys []Key // keys[0] is the primary; IDs are distinct
+	keys []*keyState // keys[0] is the primary; IDs are distinct
 
 	// random fills each header's salt and nonce prefix: crypto/rand's
 	// Reader unless a test injects fixed bytes.
@@ -28,31 +28,31 @@ type Keyring struct {
 //
 // Two keys with one ID, or a key whose secret is all zero, are ErrKey.
 func NewKeyring(primary Key, older ...Key) (*Keyring, error) {
-	keys := make([]Key, 0, 1+len(older))
-	keys = append(keys, primary)
-	keys = append(keys, older...)
-	for i, k := range keys {
+	all := append([]Key{primary}, older...)
+	keys := make([]*keyState, len(all))
+	for i, k := range all {
 		if k.Secret == ([32]byte{}) {
 			return nil, keyErr("key " + strconv.FormatUint(uint64(k.ID), 10) + " has an all-zero secret")
 		}
 		for _, prev := range keys[:i] {
-			if prev.ID == k.ID {
+			if prev.id == k.ID {
 				return nil, keyErr("two keys have ID " + strconv.FormatUint(uint64(k.ID), 10))
 			}
 		}
+		keys[i] = newKeyState(k)
 	}
 	return &Keyring{keys: keys, random: rand.Reader}, nil
 }
 
 // PrimaryID returns the ID of the key that Seal uses.
-func (kr *Keyring) PrimaryID() uint32 { return kr.keys[0].ID }
+func (kr *Keyring) PrimaryID() uint32 { return kr.keys[0].id }
 
-// key returns the secret with the given ID, or nil. It scans the keys in
+// key returns the key with the given ID, or nil. It scans the keys in
 // order: a keyring holds a few, so a scan is faster than a map.
-func (kr *Keyring) key(id uint32) *[32]byte {
-	for i := range kr.keys {
-		if kr.keys[i].ID == id {
-			return &kr.keys[i].Secret
+func (kr *Keyring) key(id uint32) *keyState {
+	for _, ks := range kr.keys {
+		if ks.id == id {
+			return ks
 		}
 	}
 	return nil

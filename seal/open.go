@@ -20,13 +20,13 @@ import (
 // len(sealed)-48 bytes and, into a dst with room, costs the two small
 // allocations of the data key's AES-GCM state, whatever the size.
 func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
-	secret, n, err := kr.check(sealed)
+	ks, n, err := kr.check(sealed)
 	if err != nil {
 		return dst, err
 	}
-	s := getScratch()
-	defer s.put()
-	s.deriveKey(secret, sealed, aad)
+	s := ks.get()
+	defer ks.put(s)
+	s.deriveKey(sealed, aad)
 	copy(s.nonce[:prefixSize], sealed[offPrefix:HeaderSize])
 	g, err := s.newAEAD()
 	if err != nil {
@@ -51,8 +51,8 @@ func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
 }
 
 // check reads the header of sealed and checks its length: it returns the
-// secret of the key the header names and the plaintext's length.
-func (kr *Keyring) check(sealed []byte) (secret *[32]byte, n int, err error) {
+// key the header names and the plaintext's length.
+func (kr *Keyring) check(sealed []byte) (ks *keyState, n int, err error) {
 	if len(sealed) < HeaderSize {
 		return nil, 0, openErr(len(sealed), "shorter than a sealed header")
 	}
@@ -63,11 +63,11 @@ func (kr *Keyring) check(sealed []byte) (secret *[32]byte, n int, err error) {
 		return nil, 0, openErr(4, "unsupported version "+strconv.Itoa(int(sealed[4])))
 	}
 	id := binary.BigEndian.Uint32(sealed[offKeyID:])
-	if secret = kr.key(id); secret == nil {
+	if ks = kr.key(id); ks == nil {
 		return nil, 0, &Error{Err: ErrUnknownKey, Msg: "key " + strconv.FormatUint(uint64(id), 10), Offset: offKeyID}
 	}
 	if n = plaintextLen(len(sealed) - HeaderSize); n < 0 {
 		return nil, 0, openErr(len(sealed), "cut or extended: no sealed entry is "+strconv.Itoa(len(sealed))+" bytes long")
 	}
-	return secret, n, nil
+	return ks, n, nil
 }

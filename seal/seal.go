@@ -33,10 +33,11 @@ func (kr *Keyring) Seal(dst, plaintext, aad []byte) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	s := getScratch()
-	defer s.put()
+	ks := kr.keys[0]
+	s := ks.get()
+	defer ks.put(s)
 	header := out[start:]
-	s.deriveKey(&kr.keys[0].Secret, header, aad)
+	s.deriveKey(header, aad)
 	copy(s.nonce[:prefixSize], header[offPrefix:])
 	g, err := s.newAEAD()
 	if err != nil {
@@ -53,7 +54,7 @@ func (kr *Keyring) Seal(dst, plaintext, aad []byte) ([]byte, error) {
 // appendHeader appends a header for the primary key with fresh random salt
 // and nonce prefix.
 func (kr *Keyring) appendHeader(dst []byte) ([]byte, error) {
-	id := kr.keys[0].ID
+	id := kr.keys[0].id
 	dst = append(dst, magic[0], magic[1], magic[2], magic[3], version,
 		byte(id>>24), byte(id>>16), byte(id>>8), byte(id))
 	start := len(dst)
