@@ -56,18 +56,28 @@ func (kr *Keyring) check(sealed []byte) (ks *keyState, n int, err error) {
 	if len(sealed) < HeaderSize {
 		return nil, 0, openErr(len(sealed), "shorter than a sealed header")
 	}
-	if [4]byte(sealed) != magic {
-		return nil, 0, openErr(0, "not a sealed entry: wrong magic")
-	}
-	if sealed[4] != version {
-		return nil, 0, openErr(4, "unsupported version "+strconv.Itoa(int(sealed[4])))
-	}
-	id := binary.BigEndian.Uint32(sealed[offKeyID:])
-	if ks = kr.key(id); ks == nil {
-		return nil, 0, &Error{Err: ErrUnknownKey, Msg: "key " + strconv.FormatUint(uint64(id), 10), Offset: offKeyID}
+	if ks, err = kr.checkHeader(sealed); err != nil {
+		return nil, 0, err
 	}
 	if n = plaintextLen(len(sealed) - HeaderSize); n < 0 {
 		return nil, 0, openErr(len(sealed), "cut or extended: no sealed entry is "+strconv.Itoa(len(sealed))+" bytes long")
 	}
 	return ks, n, nil
+}
+
+// checkHeader checks the magic and version of a header of HeaderSize bytes
+// and returns the key it names.
+func (kr *Keyring) checkHeader(header []byte) (*keyState, error) {
+	if [4]byte(header) != magic {
+		return nil, openErr(0, "not a sealed entry: wrong magic")
+	}
+	if header[4] != version {
+		return nil, openErr(4, "unsupported version "+strconv.Itoa(int(header[4])))
+	}
+	id := binary.BigEndian.Uint32(header[offKeyID:])
+	ks := kr.key(id)
+	if ks == nil {
+		return nil, &Error{Err: ErrUnknownKey, Msg: "key " + strconv.FormatUint(uint64(id), 10), Offset: offKeyID}
+	}
+	return ks, nil
 }
