@@ -2,9 +2,10 @@ package seal
 
 import "testing"
 
-// Seal and Open into a dst with room allocate exactly twice (the data key's
-// AES and GCM state; doc.go says why), at every size: nothing grows with the
-// entry.
+// Into a dst with room, Seal allocates exactly twice (the data key's AES and
+// GCM state; doc.go says why), the first Open of an entry four times (the
+// state and its memo slot), and every later Open of it not at all, at every
+// size: nothing grows with the entry.
 func TestAllocsIntoReusedDst(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector makes sync.Pool drop items")
@@ -18,8 +19,16 @@ func TestAllocsIntoReusedDst(t *testing.T) {
 		if a := testing.AllocsPerRun(20, func() { kr.Seal(dst[:0], plain, aad) }); a != 2 {
 			t.Errorf("Seal of %d bytes: %v allocations, want 2", n, a)
 		}
-		if a := testing.AllocsPerRun(20, func() { kr.Open(dst[:0], sealed, aad) }); a != 2 {
-			t.Errorf("Open of %d bytes: %v allocations, want 2", n, a)
+		slot := &kr.memo.slots[memoSlot(sealed)]
+		cold := func() {
+			slot.Store(nil)
+			kr.Open(dst[:0], sealed, aad)
+		}
+		if a := testing.AllocsPerRun(20, cold); a != 4 {
+			t.Errorf("first Open of %d bytes: %v allocations, want 4", n, a)
+		}
+		if a := testing.AllocsPerRun(20, func() { kr.Open(dst[:0], sealed, aad) }); a != 0 {
+			t.Errorf("Open again of %d bytes: %v allocations, want 0", n, a)
 		}
 	}
 }

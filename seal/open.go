@@ -17,8 +17,11 @@ import (
 //
 // Open checks the header and the length before any decryption, then
 // verifies and decrypts each 64 KiB segment in turn. It grows dst by at most
-// len(sealed)-48 bytes and, into a dst with room, costs the two small
-// allocations of the data key's AES-GCM state, whatever the size.
+// len(sealed)-48 bytes. The keyring remembers the AES-GCM state of the last
+// entries it opened (see memo), so that into a dst with room, opening an
+// entry again costs no allocation and no key derivation; the first open of
+// an entry costs four small allocations (the state, and its memo slot),
+// whatever the size.
 func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
 	ks, n, err := kr.check(sealed)
 	if err != nil {
@@ -26,12 +29,15 @@ func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
 	}
 	s := ks.get()
 	defer ks.put(s)
-	s.deriveKey(sealed, aad)
-	copy(s.nonce[:prefixSize], sealed[offPrefix:HeaderSize])
-	g, err := s.newAEAD()
-	if err != nil {
-		return dst, err
+	g := kr.memo.get(sealed, aad)
+	remember := g == nil
+	if remember {
+		s.deriveKey(sealed, aad)
+		if g, err = s.newAEAD(); err != nil {
+			return dst, err
+		}
 	}
+	copy(s.nonce[:prefixSize], sealed[offPrefix:HeaderSize])
 	start := len(dst)
 	out := slices.Grow(dst, n)
 	body := sealed[HeaderSize:]
@@ -46,6 +52,9 @@ func (kr *Keyring) Open(dst, sealed, aad []byte) ([]byte, error) {
 				"segment "+strconv.Itoa(i)+" fails authentication")
 		}
 		out = opened
+	}
+	if remember { // only entries that opened, so forgeries cannot evict them
+		kr.memo.put(sealed, aad, g)
 	}
 	return out, nil
 }
