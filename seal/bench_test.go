@@ -1,6 +1,10 @@
 package seal
 
-import "testing"
+import (
+	"bytes"
+	"io"
+	"testing"
+)
 
 // benchSizes is the ladder of plaintext sizes the benchmarks seal and open.
 var benchSizes = []struct {
@@ -64,4 +68,34 @@ func benchOpen(b *testing.B, cold bool) {
 			}
 		})
 	}
+}
+
+// BenchmarkStream seals through a Writer and opens through a Reader, 16 MiB
+// at a time, with one segment held in memory.
+func BenchmarkStream(b *testing.B) {
+	kr := testKeyring(b, 1)
+	aad := []byte("rowpage:v1:report")
+	plain := pattern(16 << 20)
+	sealed, _ := kr.Seal(nil, plain, aad)
+	b.Run("Writer", func(b *testing.B) {
+		b.SetBytes(int64(len(plain)))
+		b.ReportAllocs()
+		for b.Loop() {
+			w, _ := kr.NewWriter(io.Discard, aad)
+			w.Write(plain)
+			if err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Reader", func(b *testing.B) {
+		b.SetBytes(int64(len(plain)))
+		b.ReportAllocs()
+		for b.Loop() {
+			r, _ := kr.NewReader(bytes.NewReader(sealed), aad)
+			if _, err := io.Copy(io.Discard, r); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
