@@ -34,6 +34,9 @@ func writeDoc(w io.Writer, r *benchReport, rel, path string) {
 would cache otherwise, measured in one run on the same rows. The command that wrote this file regenerates it;
 the README's `+"`go run ./cmd/rowpage bench`"+` runs the same measurement, shorter, in about a minute.
 `)
+	// The ranges over every dataset come first: one dataset at one size is
+	// one cell of them, and the project's own datasets flatter it.
+	writeSpreads(w, r, "##")
 	writeHeadline(w, r)
 	fmt.Fprint(w, "\n## Regenerate\n\n```\n# measure again, and rewrite this file, its plots and the JSON report behind them\n"+r.Command+"\n")
 	if rel != "" {
@@ -54,7 +57,6 @@ go run golang.org/x/perf/cmd/benchstat@latest peers.txt
 		fmt.Fprintf(w, "\nEvery number below, with each repetition, is in [%s/%s](%s/%s).\n", rel, reportFile, rel, reportFile)
 	}
 	writeMethod(w, r)
-	writeSpreads(w, r, "##")
 	for i := range r.Datasets {
 		ds := &r.Datasets[i]
 		fmt.Fprintf(w, "\n## %s\n\n%s.\n", ds.Name, capitalize(ds.Doc))
@@ -105,7 +107,13 @@ func writeHeadline(w io.Writer, r *benchReport) {
 	for _, c := range r.Codecs {
 		label[c.Name] = c.Label
 	}
-	fmt.Fprintf(w, "\n**At a glance**: `%s`, %s rows a page (%s of JSON), %s mode.\n\n", ds.Name, count(p.Rows), byteSize(p.JSONBytes), r.Mode)
+	if len(r.Datasets) > 1 {
+		fmt.Fprintf(w, "\n**One page in detail**: `%s`, %s rows a page (%s of JSON), %s mode. "+
+			"It is one cell of the ranges above, not a summary of them: quote the ranges.\n\n",
+			ds.Name, count(p.Rows), byteSize(p.JSONBytes), r.Mode)
+	} else {
+		fmt.Fprintf(w, "\n**At a glance**: `%s`, %s rows a page (%s of JSON), %s mode.\n\n", ds.Name, count(p.Rows), byteSize(p.JSONBytes), r.Mode)
+	}
 	fmt.Fprint(w, "| cache entry | size | hit, MB/s | hit, allocations | miss, MB/s |")
 	if r.InFlight > 0 {
 		fmt.Fprintf(w, " %d in flight, pages/s |", r.InFlight)
