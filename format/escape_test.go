@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -190,37 +191,57 @@ func FuzzAppendQuoted(f *testing.F) {
 	})
 }
 
+// escapeLadder is the input lengths of the escaping benchmarks: the short
+// strings a page mostly holds, where a SIMD kernel's fixed cost shows,
+// around the 16- and 32-byte block edges, and one long input.
+var escapeLadder = []int{1, 8, 16, 31, 32, 33, 48, 64, 4096}
+
+// ladderText returns n bytes of text made of base, with a quote as its last
+// byte when quote is set (so every block is scanned before a special).
+func ladderText(base string, n int, quote bool) string {
+	s := []byte(strings.Repeat(base, n/len(base)+1)[:n])
+	if quote {
+		s[n-1] = '"'
+	}
+	return string(s)
+}
+
 func BenchmarkStringFlags(b *testing.B) {
-	for _, s := range []string{strings.Repeat("plain ascii text ", 64), strings.Repeat("日本語のテキスト", 64)} {
-		bs := []byte(s)
-		b.Run("string", func(b *testing.B) {
-			b.SetBytes(int64(len(s)))
-			for b.Loop() {
-				benchSink += int(StringFlags(s))
-			}
-		})
-		b.Run("bytes", func(b *testing.B) {
-			b.SetBytes(int64(len(s)))
-			for b.Loop() {
-				benchSink += int(StringFlags(bs))
-			}
-		})
+	for _, text := range []struct{ name, base string }{{"ascii", "plain ascii text "}, {"cjk", "日本語のテキスト"}} {
+		for _, n := range escapeLadder {
+			s := ladderText(text.base, n, false)
+			bs := []byte(s)
+			b.Run(fmt.Sprintf("%s/%d/string", text.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					benchSink += int(StringFlags(s))
+				}
+			})
+			b.Run(fmt.Sprintf("%s/%d/bytes", text.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					benchSink += int(StringFlags(bs))
+				}
+			})
+		}
 	}
 }
 
 func BenchmarkAppendQuoted(b *testing.B) {
-	s := strings.Repeat("plain ascii text with a \"quote\" now and then. ", 32)
-	buf := make([]byte, 0, 2*len(s))
-	b.Run("format", func(b *testing.B) {
-		b.SetBytes(int64(len(s)))
-		for b.Loop() {
-			buf = AppendQuoted(buf[:0], s, true)
-		}
-	})
-	b.Run("json.Marshal", func(b *testing.B) {
-		b.SetBytes(int64(len(s)))
-		for b.Loop() {
-			buf, _ = json.Marshal(s)
-		}
-	})
+	for _, n := range escapeLadder {
+		s := ladderText("plain ascii text with a \"quote\" now and then. ", n, true)
+		buf := make([]byte, 0, 2*len(s)+16)
+		b.Run(fmt.Sprintf("format/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				buf = AppendQuoted(buf[:0], s, true)
+			}
+		})
+		b.Run(fmt.Sprintf("json.Marshal/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(len(s)))
+			for b.Loop() {
+				buf, _ = json.Marshal(s)
+			}
+		})
+	}
 }
