@@ -30,7 +30,7 @@ func deferredPages(t *testing.T) [][]byte {
 	var mixed []map[string]any
 	for i := range 12 {
 		row := map[string]any{
-			"for":    int64(1_000_000_000_000 + (i*83)%128), // frame of reference
+			"for":    1_000_000_000_000 + int64((i*83)%128), // frame of reference
 			"neg":    int64(-5_000_000_000 + int64(i)*3),    // delta
 			"spread": int64(i*i*i*1000) - 40_000,            // plain
 			"f":      []float64{0.1, 1e-9, 3.14159, math.MaxFloat64, 1e300, -2.5}[i%6],

@@ -61,7 +61,7 @@ func BaaSDocs(n int) []BaaSDoc {
 		}
 		d.CreatedAt, d.UpdatedAt = t.Format(baasTime), t.Format(baasTime)
 		if percent(r, 70) {
-			d.UpdatedAt = t.Add(time.Duration(1+r.IntN(30*86_400_000)) * time.Millisecond).Format(baasTime)
+			d.UpdatedAt = t.Add(time.Duration(1+r.Int64N(30*86_400_000)) * time.Millisecond).Format(baasTime)
 		}
 		d.Permissions = baasPermissions(r, users, teams)
 		d.Name = title(r)
