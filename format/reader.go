@@ -16,17 +16,30 @@ func (r *reader) uvarint(what string) uint64 {
 		r.pos++
 		return uint64(r.b[r.pos-1])
 	}
-	return r.uvarintSlow(what)
+	return r.uvarintSlow(what, "")
 }
 
+// length is uvarint for the length of what: the error names "<what>
+// length", a string built only on failure (a concatenation per call was a
+// measurable part of opening a small page).
+func (r *reader) length(what string) uint64 {
+	if r.err == nil && r.pos < len(r.b) && r.b[r.pos] < 0x80 {
+		r.pos++
+		return uint64(r.b[r.pos-1])
+	}
+	return r.uvarintSlow(what, " length")
+}
+
+// uvarintSlow reads a varint of any length; an error names what+suffix.
+//
 //go:noinline
-func (r *reader) uvarintSlow(what string) uint64 {
+func (r *reader) uvarintSlow(what, suffix string) uint64 {
 	if r.err != nil {
 		return 0
 	}
 	v, n := ConsumeUvarint(r.b[r.pos:])
 	if n < 0 {
-		r.err = varintErr(n, r.pos, what)
+		r.err = varintErr(n, r.pos, what+suffix)
 		return 0
 	}
 	r.pos += n
@@ -51,7 +64,7 @@ func (r *reader) count(what string, limit int, limitName string) int {
 // section reads a length-prefixed section.
 func (r *reader) section(what string) span {
 	at := r.pos
-	n := r.uvarint(what + " length")
+	n := r.length(what)
 	if r.err != nil {
 		return span{}
 	}
@@ -67,7 +80,7 @@ func (r *reader) section(what string) span {
 // blob reads a uvarint length and that many bytes.
 func (r *reader) blob(what string, max int) []byte {
 	at := r.pos
-	n := r.uvarint(what + " length")
+	n := r.length(what)
 	if r.err != nil {
 		return nil
 	}
