@@ -70,9 +70,13 @@ type decodeState struct {
 	row, col int
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
 	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
-	blocks   []strBlock                   // by column: the copied strings of string-seq columns
-	slab     []string                     // spare room for small []string fields
-	slabSize int                          // the size of the last slab
+	nested   map[reflect.Type]*nestedPlan // plans of structs that objects decode into
+	// nestedKeys holds the keys of nested plans past their first
+	// nestedKeyScan keys.
+	nestedKeys map[nestedKey]int32
+	blocks     []strBlock // by column: the copied strings of string-seq columns
+	slab       []string   // spare room for small []string fields
+	slabSize   int        // the size of the last slab
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
@@ -579,6 +583,29 @@ func (d *decodeState) timeInto(v reflect.Value, c *format.Cell) error {
 	return d.mismatch(c, v)
 }
 
+// objectFields decodes an object's fields into struct v by reflect alone.
+func (d *decodeState) objectFields(v reflect.Value, r *format.ValueReader, c, e *format.Cell) error {
+	sf := cachedFields(v.Type())
+	for {
+		k, ok := r.Next(e)
+		if !ok {
+			c.Close(r.End(e))
+			return nil
+		}
+		f, ok := sf.lookup(d.l.Strings.Bytes(int(k)))
+		if !ok {
+			continue
+		}
+		fv, err := fieldByIndexAlloc(v, f.index)
+		if err != nil {
+			return d.fail(err.Error())
+		}
+		if err := d.cell(fv, e, f.quoted); err != nil {
+			return err
+		}
+	}
+}
+
 // numberText returns a numeric cell's JSON text in d.buf.
 func (d *decodeState) numberText(c *format.Cell) []byte {
 	switch c.Tag {
@@ -733,22 +760,22 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 			}
 		}
 	case reflect.Struct:
-		sf := cachedFields(v.Type())
+		if !v.CanAddr() { // every caller passes addressable values; the plan needs one
+			return d.objectFields(v, &r, c, &e)
+		}
+		p := d.nestedPlanFor(v.Type())
+		row := structOf(v)
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
 				c.Close(r.End(&e))
 				return nil
 			}
-			f, ok := sf.lookup(d.l.Strings.Bytes(int(k)))
-			if !ok {
+			cp := p.field(d, k)
+			if cp == nil {
 				continue
 			}
-			fv, err := fieldByIndexAlloc(v, f.index)
-			if err != nil {
-				return d.fail(err.Error())
-			}
-			if err := d.cell(fv, &e, f.quoted); err != nil {
+			if err := d.setField(&p.sp, cp, row, &e); err != nil {
 				return err
 			}
 		}

@@ -1,0 +1,85 @@
+package rowpage
+
+import "reflect"
+
+// Nested struct plans. A cell that holds an object decoded into a struct
+// field (a nested struct, a pointer to one, an element of a slice of
+// them) goes through objectInto. It used to find and set each field by
+// reflect; a nestedPlan instead resolves each key of the page once per
+// struct type and call (encoding/json's field matching, case folding
+// included), and writes the value with the same setters as the top-level
+// plans (setField): straight into struct memory for the kinds they know,
+// by the reflect path for the rest. The result is the same; the cost per
+// field is a short scan of the keys seen so far and one setter.
+
+// nestedPlan is the plan of one struct type for the objects of this page.
+type nestedPlan struct {
+	sp    structPlan // typ only: what setField needs for paths through pointers
+	keys  []uint32   // string index of each key seen so far
+	slots []int32    // for each key, its plan in cols, or -1 when no field takes it
+	cols  []colPlan
+	fs    *structFields
+}
+
+// nestedKeyScan is how many keys a plan scans before it looks keys up in
+// a map instead; objects with more distinct keys than that are rare.
+const nestedKeyScan = 32
+
+// nestedPlanFor returns the plan of struct type t, built on first use in
+// this Decode call.
+func (d *decodeState) nestedPlanFor(t reflect.Type) *nestedPlan {
+	if p, ok := d.nested[t]; ok {
+		return p
+	}
+	p := &nestedPlan{sp: structPlan{typ: t}, fs: cachedFields(t)}
+	if d.nested == nil {
+		d.nested = make(map[reflect.Type]*nestedPlan)
+	}
+	d.nested[t] = p
+	return p
+}
+
+// field returns the plan of the field that key k (a string index) sets,
+// or nil when the struct has no such field.
+func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
+	if len(p.keys) <= nestedKeyScan {
+		for i, key := range p.keys {
+			if key == k {
+				return p.at(p.slots[i])
+			}
+		}
+	} else if s, ok := d.nestedKeys[nestedKey{p, k}]; ok {
+		return p.at(s)
+	}
+	slot := int32(-1)
+	if f, ok := p.fs.lookup(d.l.Strings.Bytes(int(k))); ok {
+		slot = int32(len(p.cols))
+		p.cols = append(p.cols, planField(p.sp.typ, f))
+	}
+	if len(p.keys) < nestedKeyScan {
+		p.keys = append(p.keys, k)
+		p.slots = append(p.slots, slot)
+	} else {
+		if d.nestedKeys == nil {
+			d.nestedKeys = make(map[nestedKey]int32)
+		}
+		d.nestedKeys[nestedKey{p, k}] = slot
+		if len(p.keys) == nestedKeyScan {
+			p.keys = append(p.keys, 0) // past the scan from now on
+		}
+	}
+	return p.at(slot)
+}
+
+func (p *nestedPlan) at(slot int32) *colPlan {
+	if slot < 0 {
+		return nil
+	}
+	return &p.cols[slot]
+}
+
+// nestedKey names a key of one nested plan, for plans with many keys.
+type nestedKey struct {
+	p *nestedPlan
+	k uint32
+}
