@@ -83,3 +83,17 @@ type nestedKey struct {
 	p *nestedPlan
 	k uint32
 }
+
+// elemKind returns scalarKind(t), cached for this Decode call (scalarKind
+// asks reflect for four method sets).
+func (d *decodeState) elemKind(t reflect.Type) setKind {
+	if k, ok := d.elemKinds[t]; ok {
+		return k
+	}
+	k := scalarKind(t)
+	if d.elemKinds == nil {
+		d.elemKinds = make(map[reflect.Type]setKind)
+	}
+	d.elemKinds[t] = k
+	return k
+}

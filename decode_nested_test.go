@@ -111,3 +111,42 @@ func TestDecodeNestedDatasets(t *testing.T) {
 		sameAsJSON[[]dataset.Row](t, dataset.Rows(n))
 	}
 }
+
+// decScalarSlices holds slices of every scalar kind, which arrays decode into
+// through the plans' setters, beside element types that keep the reflect
+// path (methods, pointers, interfaces).
+type decScalarSlices struct {
+	I64   []int64     `json:"i64"`
+	I8    []int8      `json:"i8"`
+	U16   []uint16    `json:"u16"`
+	F32   []float32   `json:"f32"`
+	F64   []float64   `json:"f64"`
+	S     []string    `json:"s"`
+	B     []bool      `json:"b"`
+	T     []time.Time `json:"t"`
+	Named []decCount  `json:"named"`
+	Ptrs  []*int      `json:"ptrs"`
+	Any   []any       `json:"any"`
+	Text  []decText   `json:"text"`
+	JSON  []decJSON   `json:"json"`
+	Arr   [3]int      `json:"arr"`
+}
+
+func TestDecodeNestedScalarSlices(t *testing.T) {
+	at := time.Date(2024, 1, 2, 3, 4, 5, 600, time.FixedZone("", 3600))
+	rows := []map[string]any{
+		{"i64": []any{1, -2, int64(1) << 62, nil}, "i8": []any{1, -128, 127}, "u16": []any{0, 65535},
+			"f32": []any{1.5, 0.1, 3}, "f64": []any{0.1, 1e300, -0.0, 7}, "s": []any{"a", nil, "b"},
+			"b": []any{true, false, nil}, "t": []any{at, nil}, "named": []any{1, 2}, "ptrs": []any{1, nil},
+			"any": []any{1, "x", nil, []any{2}}, "text": []any{"t1", "t2"}, "json": []any{1, "x"}, "arr": []any{1, 2, 3, 4}},
+		{"i64": []any{}, "s": []any{}, "t": []any{"2024-01-02T03:04:05Z"}},
+		{"i64": []any{"1"}, "b": []any{1}}, // type mismatches: json.Unmarshal reports them
+		{"i8": []any{128}},                 // overflow
+		{"u16": []any{-1}},
+		{"f32": []any{1e300}},
+	}
+	for i := range rows {
+		sameAsJSON[[]decScalarSlices](t, rows[i:i+1])
+	}
+	sameAsJSON[[]decScalarSlices](t, rows[:2])
+}

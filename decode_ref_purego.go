@@ -25,6 +25,9 @@ func (r structRef) value(reflect.Type) reflect.Value { return r.v }
 // fieldRef addresses a field being decoded.
 type fieldRef struct{ v reflect.Value }
 
+// refOf addresses v, an addressable value (an element of a slice).
+func refOf(v reflect.Value) fieldRef { return fieldRef{v} }
+
 // value returns the field as an addressable reflect.Value.
 func (f fieldRef) value(reflect.Type) reflect.Value { return f.v }
 

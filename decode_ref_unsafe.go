@@ -28,6 +28,9 @@ func (r structRef) value(t reflect.Type) reflect.Value { return reflect.NewAt(t,
 // fieldRef addresses a field being decoded.
 type fieldRef struct{ p unsafe.Pointer }
 
+// refOf addresses v, an addressable value (an element of a slice).
+func refOf(v reflect.Value) fieldRef { return fieldRef{v.Addr().UnsafePointer()} }
+
 // value returns the field as an addressable reflect.Value of type t.
 func (f fieldRef) value(t reflect.Type) reflect.Value { return reflect.NewAt(t, f.p).Elem() }
 

@@ -74,9 +74,10 @@ type decodeState struct {
 	// nestedKeys holds the keys of nested plans past their first
 	// nestedKeyScan keys.
 	nestedKeys map[nestedKey]int32
-	blocks     []strBlock // by column: the copied strings of string-seq columns
-	slab       []string   // spare room for small []string fields
-	slabSize   int        // the size of the last slab
+	elemKinds  map[reflect.Type]setKind // scalarKind of slice element types met
+	blocks     []strBlock               // by column: the copied strings of string-seq columns
+	slab       []string                 // spare room for small []string fields
+	slabSize   int                      // the size of the last slab
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
@@ -713,10 +714,17 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
 		zero := reflect.Zero(v.Type().Elem())
+		k := d.elemKind(v.Type().Elem())
 		for i := 0; i < n; i++ {
 			r.Next(&e)
 			ev := v.Index(i)
 			ev.Set(zero)
+			// Scalars without decoding methods take the plans' setters,
+			// which write what the reflect path would for the values they
+			// take and refuse the rest.
+			if k != setGeneric && d.setScalar(k, refOf(ev), &e) {
+				continue
+			}
 			if err := d.cell(ev, &e, false); err != nil {
 				return err
 			}
