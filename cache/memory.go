@@ -80,6 +80,10 @@ func (m *memoryStore) Set(ctx context.Context, key string, entry []byte, ttl tim
 		e.expires = time.Now().Add(ttl)
 	}
 	m.c.Set(key, e)
+	// otter evicts in batches as its write buffer drains, so it can run
+	// past the bound for a while (and its WeightedSize lags the same way);
+	// draining after each Set keeps the bound a bound.
+	m.c.CleanUp()
 	return nil
 }
 
