@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/jsonbridge"
@@ -22,18 +21,31 @@ var defaultMode = func() *jsonbridge.Mode {
 	return m
 }()
 
-// bufPool holds the buffers of entries and rendered JSON. Buffers past
-// maxPooled are dropped rather than kept for one rare huge page.
-var bufPool = sync.Pool{New: func() any { return new([]byte) }}
+// bufPool holds the buffers of entries and rendered JSON: a fixed free
+// list rather than a sync.Pool, which the GC empties every cycle, and a
+// cycle comes often when the buffers are megabytes. Buffers past maxPooled
+// are dropped rather than kept for one rare huge page.
+var bufPool = make(chan *[]byte, 32)
 
 const maxPooled = 16 << 20
 
-func getBuf() *[]byte { return bufPool.Get().(*[]byte) }
+func getBuf() *[]byte {
+	select {
+	case b := <-bufPool:
+		return b
+	default:
+		return new([]byte)
+	}
+}
 
 func putBuf(b *[]byte) {
-	if cap(*b) <= maxPooled {
-		*b = (*b)[:0]
-		bufPool.Put(b)
+	if cap(*b) > maxPooled {
+		return
+	}
+	*b = (*b)[:0]
+	select {
+	case bufPool <- b:
+	default:
 	}
 }
 
@@ -44,8 +56,8 @@ func putBuf(b *[]byte) {
 // and length: it names the page, so a URL must always be served with the
 // same mode), 304 Not Modified when If-None-Match has it, and
 // Content-Length for pages up to Options.WriteJSONAbove, whose JSON is
-// rendered into a pooled buffer; larger pages are validated, then written
-// in chunks of about 32 KiB (jsonbridge's WriteJSON), so a 100,000-row
+// rendered into a pooled buffer; larger pages are written in chunks of
+// about 32 KiB (jsonbridge's WriteJSON, headers sent with the first chunk), so a 100,000-row
 // response never needs one buffer of its whole JSON. A hit from the memory
 // store allocates no page-sized buffer. An entry that does not render (not
 // one of ours, damaged) is reported as foreign and reloaded. Errors are
@@ -72,17 +84,40 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 		out = getBuf()
 		defer putBuf(out)
 	}
+	if etagMatch(r.Header.Get("If-None-Match"), etagOf(page)) {
+		c.writeHeader(w, r, page, status, -1) // 304, without rendering
+		return
+	}
 	for try := 0; ; try++ {
 		var body []byte
 		if out != nil {
 			body, err = mode.AppendJSON((*out)[:0], page)
 			*out = body[:0]
+			if err == nil {
+				if c.writeHeader(w, r, page, status, len(body)) {
+					w.Write(body)
+				}
+				return
+			}
 		} else {
-			_, err = rowpage.Open(page)
-		}
-		if err == nil {
-			c.writeJSON(w, r, mode, page, body, out != nil, status)
-			return
+			lw := lazyWriter{w: w, head: func() bool { return c.writeHeader(w, r, page, status, -1) }}
+			if r.Method == http.MethodHead {
+				c.writeHeader(w, r, page, status, -1)
+				return
+			}
+			err = mode.WriteJSON(&lw, page)
+			if err == nil {
+				if !lw.started { // no rows and no envelope cannot happen, but keep the headers right
+					c.writeHeader(w, r, page, status, 0)
+				}
+				return
+			}
+			if lw.started {
+				// The status line is gone: all that is left is to cut the
+				// response short, which the client sees as a broken body.
+				c.event(Event{Kind: EventForeign, Key: k, StoreKey: res.skey, Bytes: len(page), Err: err})
+				panic(http.ErrAbortHandler)
+			}
 		}
 		if try > 0 || status == Miss || !isPageError(err) {
 			c.serveError(w, ctx, err)
@@ -99,36 +134,41 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 	}
 }
 
-// writeJSON writes the headers and the body: rendered (body) or, when not
-// rendered, the page's JSON in chunks.
-func (c *Cache) writeJSON(w http.ResponseWriter, r *http.Request, mode *jsonbridge.Mode, page, body []byte, rendered bool, status Status) {
+// lazyWriter writes the response's headers at the first Write, so that a
+// page WriteJSON rejects before writing anything can still be reloaded and
+// served whole.
+type lazyWriter struct {
+	w       http.ResponseWriter
+	head    func() bool
+	started bool
+}
+
+func (l *lazyWriter) Write(b []byte) (int, error) {
+	if !l.started {
+		l.started = true
+		l.head()
+	}
+	return l.w.Write(b)
+}
+
+// writeHeader writes the headers of a page's JSON of length n (-1:
+// unknown), and the status: 304 when If-None-Match names the page's ETag,
+// else 200. It reports whether a body should follow.
+func (c *Cache) writeHeader(w http.ResponseWriter, r *http.Request, page []byte, status Status, n int) bool {
 	h := w.Header()
-	var tag [32]byte
-	etag := string(appendETag(tag[:0], page))
+	etag := etagOf(page)
 	h.Set("Etag", etag)
 	h.Set("X-Cache", status.String())
 	if etagMatch(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
-		return
+		return false
 	}
 	h.Set("Content-Type", "application/json")
-	if rendered {
-		h.Set("Content-Length", strconv.Itoa(len(body)))
+	if n >= 0 {
+		h.Set("Content-Length", strconv.Itoa(n))
 	}
 	w.WriteHeader(http.StatusOK)
-	if r.Method == http.MethodHead {
-		return
-	}
-	if rendered {
-		w.Write(body)
-		return
-	}
-	if err := mode.WriteJSON(w, page); err != nil {
-		// The status line is gone: all that is left is to cut the response
-		// short, which the client sees as a broken body.
-		c.event(Event{Kind: EventForeign, Bytes: len(page), Err: err})
-		panic(http.ErrAbortHandler)
-	}
+	return r.Method != http.MethodHead
 }
 
 // isPageError reports the errors of bytes that are not a page we serve.
@@ -151,6 +191,12 @@ func (c *Cache) serveError(w http.ResponseWriter, ctx context.Context, err error
 
 // castagnoli is the CRC-32C table, the checksum pages carry.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// etagOf returns page's ETag.
+func etagOf(page []byte) string {
+	var b [32]byte
+	return string(appendETag(b[:0], page))
+}
 
 // appendETag appends page's ETag, "rp<crc32c><length>" in hex, quoted. A
 // page with a checksum (flags bit 0, SPEC.md 2.2) already carries its
