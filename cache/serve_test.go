@@ -139,8 +139,8 @@ func (d *discardWriter) Write(b []byte) (int, error) { d.n += len(b); return len
 // proportion to the page's distinct strings, about 200 KB here; WriteJSON
 // does not.)
 func TestServeJSONHitAllocs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("measures allocations over many requests")
+	if testing.Short() || raceEnabled {
+		t.Skip("measures allocations over many requests, without the race detector")
 	}
 	page, _ := rowpage.Marshal(items(20000))
 	var buf []byte
