@@ -32,7 +32,8 @@ type Options struct {
 	StoreTimeout time.Duration
 	// WriteJSONAbove is the page size past which ServeJSON writes the JSON
 	// in chunks (jsonbridge's WriteJSON, without Content-Length) instead of
-	// rendering it into one pooled buffer: default 256 KiB of page.
+	// rendering it into one pooled buffer: default 1 MiB of page (about
+	// 2,000 rows of 800 bytes of JSON).
 	WriteJSONAbove int
 	// Observe, if not nil, is called for every Event (hits, stale serves,
 	// misses, loads and their errors, store errors, foreign entries). It
@@ -62,7 +63,7 @@ func (o Options) withDefaults() (Options, error) {
 		o.StoreTimeout = 100 * time.Millisecond
 	}
 	if o.WriteJSONAbove == 0 {
-		o.WriteJSONAbove = 256 << 10
+		o.WriteJSONAbove = 1 << 20
 	}
 	return o, nil
 }
