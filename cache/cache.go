@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/rowpage/rowpage"
@@ -38,8 +39,22 @@ func (s Status) String() string {
 // Cache serves pages from a Store, loading them on a miss. Safe for
 // concurrent use.
 type Cache struct {
-	opts   Options
-	flight singleflight.Group
+	opts      Options
+	flight    singleflight.Group
+	downUntil atomic.Int64 // Unix nanoseconds: the store is left alone until then
+}
+
+// storeUp reports whether the store may be used now.
+func (c *Cache) storeUp() bool { return time.Now().UnixNano() >= c.downUntil.Load() }
+
+// storeFailed reports a failed store operation and leaves the store alone
+// for StoreRetry.
+func (c *Cache) storeFailed(e Event) {
+	if c.opts.StoreRetry > 0 {
+		c.downUntil.Store(time.Now().Add(c.opts.StoreRetry).UnixNano())
+	}
+	e.Kind = EventStoreError
+	c.event(e)
 }
 
 // New validates the options and returns a Cache.
@@ -58,7 +73,7 @@ func New(o Options) (*Cache, error) {
 // (with ctx's error) but does not cancel the shared load. A failed load
 // falls back to a stale entry where one exists (Stale, the error reported
 // to Observe and not returned). Store failures are reported, never
-// returned. Entries are validated with rowpage.Open before they are
+// returned, and leave the store alone for Options.StoreRetry. Entries are validated with rowpage.Open before they are
 // served: one that is not a page of ours is a miss, overwritten.
 //
 // The page is the caller's on a hit; on a miss it may be shared with the
@@ -83,18 +98,21 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	if err != nil {
 		return result{}, err
 	}
-	r := result{skey: skey}
-	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-	buf, found, err := c.opts.Store.Get(sctx, skey, dst)
-	cancel()
-	r.buf = buf
+	r := result{skey: skey, buf: dst}
+	var found bool
+	if c.storeUp() {
+		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+		r.buf, found, err = c.opts.Store.Get(sctx, skey, dst)
+		cancel()
+	}
+	buf := r.buf
 	var fallback []byte // an entry to serve if the load fails
 	switch {
 	case err != nil:
 		if ctx.Err() != nil {
 			return r, ctx.Err()
 		}
-		c.event(Event{Kind: EventStoreError, Key: k, StoreKey: skey, Op: "get", Err: err})
+		c.storeFailed(Event{Key: k, StoreKey: skey, Op: "get", Err: err})
 	case found:
 		fresh, stale, page, err := parseEntry(buf[len(dst):])
 		if err == nil && validate {
@@ -165,10 +183,13 @@ func (c *Cache) load(ctx context.Context, k Key, skey string, load Loader) ([]by
 	fresh := now.Add(c.opts.TTL)
 	stale := fresh.Add(c.opts.Stale)
 	entry := appendEntry(make([]byte, 0, entryHeader+len(page)), fresh, stale, page)
+	if !c.storeUp() {
+		return page, nil
+	}
 	sctx, scancel := context.WithTimeout(context.WithoutCancel(ctx), c.opts.StoreTimeout)
 	defer scancel()
 	if err := c.opts.Store.Set(sctx, skey, entry, c.opts.TTL+c.opts.Stale+c.opts.StaleIfError); err != nil {
-		c.event(Event{Kind: EventStoreError, Key: k, StoreKey: skey, Op: "set", Err: err})
+		c.storeFailed(Event{Key: k, StoreKey: skey, Op: "set", Err: err})
 	}
 	return page, nil
 }

@@ -1,6 +1,7 @@
 package cache_test
 
 import (
+	"bytes"
 	"context"
 	"database/sql/driver"
 	"errors"
@@ -89,7 +90,8 @@ func TestUnsupportedArg(t *testing.T) {
 func TestHitMissStale(t *testing.T) {
 	for _, ns := range stores() {
 		t.Run(ns.name, func(t *testing.T) {
-			c, n := newCache(t, ns.new(t), cache.Options{TTL: 200 * time.Millisecond, Stale: 5 * time.Second})
+			s := ns.new(t)
+			c, n := newCache(t, s, cache.Options{TTL: 200 * time.Millisecond, Stale: 5 * time.Second})
 			ctx := context.Background()
 			k := cache.Key{Tenant: "t", Query: "q"}
 			v1, v2 := rowsPage(t, "one", 3), rowsPage(t, "two", 3)
@@ -108,11 +110,17 @@ func TestHitMissStale(t *testing.T) {
 			time.Sleep(300 * time.Millisecond)
 			cur = v2
 			check(v1, cache.Stale) // served at once; a refresh starts
-			deadline := time.Now().Add(5 * time.Second)
-			for calls.Load() < 2 && time.Now().Before(deadline) {
+			// Wait for the refresh's Set, looking at the store itself.
+			for deadline := time.Now().Add(5 * time.Second); ; {
+				e, _, _ := s.Get(ctx, c.StoreKey(k), nil)
+				if bytes.HasSuffix(e, v2) {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("the background refresh did not store the new page")
+				}
 				time.Sleep(5 * time.Millisecond)
 			}
-			time.Sleep(50 * time.Millisecond) // the refresh's Set
 			check(v2, cache.Hit)
 			if got := calls.Load(); got != 2 {
 				t.Fatalf("%d loads, want 2", got)
@@ -128,7 +136,7 @@ func TestHitMissStale(t *testing.T) {
 // served; with StaleIfError, a foreground load that fails past the stale
 // window serves the old entry as Stale too.
 func TestLoadErrorFallback(t *testing.T) {
-	c, n := newCache(t, cache.NewMemory(1<<20), cache.Options{TTL: 100 * time.Millisecond, Stale: 100 * time.Millisecond, StaleIfError: time.Minute})
+	c, n := newCache(t, cache.NewMemory(1<<20), cache.Options{TTL: 100 * time.Millisecond, Stale: time.Second, StaleIfError: time.Minute})
 	ctx := context.Background()
 	k := cache.Key{Query: "q"}
 	v := rowsPage(t, "v", 2)
@@ -136,12 +144,12 @@ func TestLoadErrorFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	failing := func(context.Context) ([]byte, error) { return nil, errors.New("database down") }
-	time.Sleep(120 * time.Millisecond) // stale window
+	time.Sleep(150 * time.Millisecond) // stale window
 	p, st, err := c.Get(ctx, k, failing)
 	if err != nil || st != cache.Stale || string(p) != string(v) {
 		t.Fatalf("in the stale window: %v, %v", st, err)
 	}
-	time.Sleep(150 * time.Millisecond) // past stale, within StaleIfError
+	time.Sleep(1100 * time.Millisecond) // past stale, within StaleIfError
 	p, st, err = c.Get(ctx, k, failing)
 	if err != nil || st != cache.Stale || string(p) != string(v) {
 		t.Fatalf("past the stale window with a failing load: %v, %v; want the old page as Stale", st, err)
@@ -178,8 +186,17 @@ func TestCallerGivesUp(t *testing.T) {
 		t.Fatalf("Get past the caller's deadline: %v", err)
 	}
 	close(release)
-	time.Sleep(50 * time.Millisecond)
-	p, st, err := c.Get(context.Background(), k, load)
+	var (
+		p   []byte
+		st  cache.Status
+		err error
+	)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		// A miss here joins the same load, still storing its page.
+		if p, st, err = c.Get(context.Background(), k, load); st == cache.Hit {
+			break
+		}
+	}
 	if err != nil || st != cache.Hit || string(p) != string(v) || calls.Load() != 1 {
 		t.Fatalf("after the abandoned load: %v, %v, %d loads; want a hit after 1 load", st, err, calls.Load())
 	}

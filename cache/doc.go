@@ -30,7 +30,9 @@
 //
 // The store is a cache, never the source of truth: a store that fails or
 // is slower than Options.StoreTimeout is reported to the Observer and the
-// request is served from the loader. An entry that is not one of ours (old
+// request is served from the loader; the cache then leaves the store alone
+// for Options.StoreRetry, so that a store that is down costs one timeout
+// per retry period, not one per request. An entry that is not one of ours (old
 // JSON, another format, a damaged page) is a miss and is overwritten. A
 // loader that fails while a stale entry exists serves the stale entry and
 // reports the error.

@@ -263,19 +263,31 @@ func (s slowStore) Set(ctx context.Context, _ string, _ []byte, _ time.Duration)
 func (s slowStore) Delete(ctx context.Context, _ string) error { return s.wait(ctx) }
 
 // TestSlowOrDownStore: a store that hangs or refuses costs a request at
-// most StoreTimeout per store call; the request is served from the loader
-// and the failures are reported.
+// most StoreTimeout per store call; the request is served from the loader,
+// the failures are reported, and StoreRetry leaves the store alone after
+// one.
 func TestSlowOrDownStore(t *testing.T) {
 	page := rowsPage(t, "p", 3)
+	load := func(context.Context) ([]byte, error) { return page, nil }
 	for _, s := range []slowStore{{delay: time.Hour}, {down: true}} {
-		c, n := newCache(t, s, cache.Options{StoreTimeout: 50 * time.Millisecond})
-		t0 := time.Now()
-		got, st, err := c.Get(context.Background(), cache.Key{Query: "q"}, func(context.Context) ([]byte, error) { return page, nil })
-		if took := time.Since(t0); err != nil || st != cache.Miss || !bytes.Equal(got, page) || took > 500*time.Millisecond {
-			t.Fatalf("store %+v: %v, %v after %v; want the loader's page within two timeouts", s, st, err, took)
-		}
-		if n.StoreErrors.Load() != 2 {
-			t.Fatalf("store %+v: %d store errors reported, want 2 (get, set)", s, n.StoreErrors.Load())
+		for _, retry := range []time.Duration{-1, time.Minute} {
+			c, n := newCache(t, s, cache.Options{StoreTimeout: 50 * time.Millisecond, StoreRetry: retry})
+			for i := range 3 {
+				t0 := time.Now()
+				got, st, err := c.Get(context.Background(), cache.Key{Query: "q"}, load)
+				if took := time.Since(t0); err != nil || st != cache.Miss || !bytes.Equal(got, page) || took > 500*time.Millisecond {
+					t.Fatalf("store %+v, request %d: %v, %v after %v; want the loader's page within two timeouts", s, i, st, err, took)
+				}
+			}
+			// Without StoreRetry every request tries the store (get, set);
+			// with it, only the first get does.
+			want := int64(6)
+			if retry > 0 {
+				want = 1
+			}
+			if n.StoreErrors.Load() != want {
+				t.Fatalf("store %+v, StoreRetry %v: %d store errors reported, want %d", s, retry, n.StoreErrors.Load(), want)
+			}
 		}
 	}
 }
@@ -316,7 +328,7 @@ func TestRedisKilledMidRun(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	c, n := newCache(t, redisstore.New(client), cache.Options{StoreTimeout: 100 * time.Millisecond})
+	c, n := newCache(t, redisstore.New(client), cache.Options{StoreTimeout: time.Second})
 	page := rowsPage(t, "p", 50)
 	load := func(context.Context) ([]byte, error) { return page, nil }
 	serveOne := func(i int) {
@@ -325,7 +337,7 @@ func TestRedisKilledMidRun(t *testing.T) {
 		t0 := time.Now()
 		w := httptest.NewRecorder()
 		c.ServeJSON(w, httptest.NewRequest("GET", "/", nil), k, load, nil)
-		if took := time.Since(t0); w.Code != 200 || took > time.Second {
+		if took := time.Since(t0); w.Code != 200 || took > 3*time.Second {
 			t.Fatalf("request %d: %d after %v", i, w.Code, took)
 		}
 	}
@@ -338,12 +350,14 @@ func TestRedisKilledMidRun(t *testing.T) {
 	cmd.Process.Kill()
 	killed = true
 	cmd.Wait()
-	for i := range 50 {
+	t0 := time.Now()
+	for i := range 20 {
 		serveOne(i)
 	}
-	if n.StoreErrors.Load() < 50 || n.Hits.Load() != 45 {
-		t.Fatalf("after the kill: %d hits, %d store errors; want 45 and at least 50", n.Hits.Load(), n.StoreErrors.Load())
+	if n.StoreErrors.Load() < 1 || n.Hits.Load() != 45 {
+		t.Fatalf("after the kill: %d hits, %d store errors; want 45 and at least 1", n.Hits.Load(), n.StoreErrors.Load())
 	}
+	t.Logf("after the kill: %v a request, served from the loader", time.Since(t0)/20)
 }
 
 // voidLogger silences go-redis's log.

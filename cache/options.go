@@ -30,6 +30,12 @@ type Options struct {
 	// slow costs a request at most this much before it is served from the
 	// loader. Default 100 milliseconds.
 	StoreTimeout time.Duration
+	// StoreRetry is how long, after a store operation fails or times out,
+	// the cache leaves the store alone and serves every request from its
+	// loader (one load per key still), so that a store that is down costs
+	// one timeout per StoreRetry rather than one per request: default 1
+	// second; negative: never leave it alone.
+	StoreRetry time.Duration
 	// WriteJSONAbove is the page size past which ServeJSON writes the JSON
 	// in chunks (jsonbridge's WriteJSON, without Content-Length) instead of
 	// rendering it into one pooled buffer: default 1 MiB of page (about
@@ -49,6 +55,9 @@ type Options struct {
 func (o Options) withDefaults() (Options, error) {
 	if o.Store == nil {
 		return o, errors.New("cache: Options.Store is nil")
+	}
+	if o.StoreRetry == 0 {
+		o.StoreRetry = time.Second
 	}
 	if o.TTL < 0 || o.Stale < 0 || o.StaleIfError < 0 || o.LoadTimeout < 0 || o.StoreTimeout < 0 || o.WriteJSONAbove < 0 {
 		return o, errors.New("cache: negative duration or size in Options")

@@ -133,16 +133,21 @@ func (d *discardWriter) WriteHeader(int)             {}
 func (d *discardWriter) Write(b []byte) (int, error) { d.n += len(b); return len(b), nil }
 
 // TestServeJSONHitAllocs: a hit from the memory store allocates no
-// page-sized buffer, on either path: what ServeJSON allocates beyond what
-// jsonbridge's own rendering allocates stays under 4 KiB for a page of
-// about 500 KB. (Mode.AppendJSON itself allocates once per call in
-// proportion to the page's distinct strings, about 200 KB here; WriteJSON
-// does not.)
+// page-sized buffer, on either path: a hit of a 178 KB page allocates
+// under 16 KiB beyond what jsonbridge's own rendering allocates for it.
+// (Mode.AppendJSON allocates once per call, in proportion to the page's
+// rows and distinct strings: about 28 KB here, about 200 KB for a page of
+// 20,000 distinct strings; WriteJSON does not.) The page repeats its
+// strings to keep that part small against the page.
 func TestServeJSONHitAllocs(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("measures allocations over many requests, without the race detector")
 	}
-	page, _ := rowpage.Marshal(items(20000))
+	rows := items(20000)
+	for i := range rows {
+		rows[i].Name = rows[i%50].Name
+	}
+	page, _ := rowpage.Marshal(rows)
 	var buf []byte
 	base := testing.Benchmark(func(b *testing.B) {
 		b.ReportAllocs()
@@ -163,14 +168,14 @@ func TestServeJSONHitAllocs(t *testing.T) {
 				c.ServeJSON(w, r, k, load, nil)
 			}
 		})
-		own := res.AllocedBytesPerOp()
+		per, bound := res.AllocedBytesPerOp(), int64(16<<10)
 		if above > len(page) {
-			own -= base
+			bound += base
 		}
-		if own > 4<<10 {
-			t.Errorf("WriteJSONAbove %d: a hit of a %d-byte page allocates %d bytes of its own (%d in all, %d allocations)", above, len(page), own, res.AllocedBytesPerOp(), res.AllocsPerOp())
+		if per > bound {
+			t.Errorf("WriteJSONAbove %d: a hit of a %d-byte page allocates %d bytes in %d allocations, past %d (AppendJSON alone: %d)", above, len(page), per, res.AllocsPerOp(), bound, base)
 		} else {
-			t.Logf("WriteJSONAbove %d: a hit of a %d-byte page allocates %d bytes in all, %d of them ServeJSON's, in %d allocations", above, len(page), res.AllocedBytesPerOp(), own, res.AllocsPerOp())
+			t.Logf("WriteJSONAbove %d: a hit of a %d-byte page allocates %d bytes in %d allocations (AppendJSON alone: %d)", above, len(page), per, res.AllocsPerOp(), base)
 		}
 	}
 }
