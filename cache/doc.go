@@ -18,8 +18,9 @@
 //
 // # Costs
 //
-// A hit costs one store Get into a pooled buffer and one look at the
-// entry's 24-byte header; ServeJSON then renders the page's JSON straight
+// A hit costs one store Get into a pooled buffer, one SHA-256 of the key
+// and one look at the entry's 20-byte header (Get also validates the page
+// with rowpage.Open); ServeJSON then renders the page's JSON straight
 // from the entry (jsonbridge), into a pooled buffer for small pages or in
 // chunks for large ones, so that a hit from the memory store allocates no
 // page-sized buffer. A miss costs one load per key however many callers
@@ -29,11 +30,11 @@
 // # Failures
 //
 // The store is a cache, never the source of truth: a store that fails or
-// is slower than Options.StoreTimeout is reported to the Observer and the
-// request is served from the loader; the cache then leaves the store alone
-// for Options.StoreRetry, so that a store that is down costs one timeout
-// per retry period, not one per request. An entry that is not one of ours (old
-// JSON, another format, a damaged page) is a miss and is overwritten. A
-// loader that fails while a stale entry exists serves the stale entry and
-// reports the error.
+// is slower than Options.StoreTimeout is reported to Options.Observe (and
+// Options.Logger) and the request is served from the loader; the cache
+// then leaves the store alone for Options.StoreRetry, so that a store that
+// is down costs one timeout per retry period, not one per request. An
+// entry that is not one of ours (old JSON, another format, a damaged page)
+// is a miss and is overwritten. A loader that fails while a stale entry
+// exists serves the stale entry and reports the error.
 package cache

@@ -135,3 +135,34 @@ func TestSweep(t *testing.T) {
 		t.Fatalf("the sweep's query does not use the expires_at index:\n%s", plan.String())
 	}
 }
+
+// TestGetAllocs checks that a hit into a buffer with room allocates no
+// page-sized buffer: a 256 KiB entry read over and over allocates less
+// than 4 KiB per Get (pgx's per-query state).
+func TestGetAllocs(t *testing.T) {
+	p := pool(t)
+	ctx := context.Background()
+	s, err := pgstore.New(ctx, p, table(t, p))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := make([]byte, 256<<10)
+	if err := s.Set(ctx, "allocs", entry, time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 0, len(entry)+64)
+	res := testing.Benchmark(func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			got, ok, err := s.Get(ctx, "allocs", buf[:0])
+			if err != nil || !ok || len(got) != len(entry) {
+				b.Fatalf("Get: %d bytes, %v, %v", len(got), ok, err)
+			}
+		}
+	})
+	if per := res.AllocedBytesPerOp(); per > 4<<10 {
+		t.Fatalf("a Get of %d bytes into a buffer with room allocates %d bytes", len(entry), per)
+	} else {
+		t.Logf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, res.AllocsPerOp())
+	}
+}
