@@ -140,6 +140,9 @@ func TestSweep(t *testing.T) {
 // page-sized buffer: a 256 KiB entry read over and over allocates less
 // than 4 KiB per Get (pgx's per-query state).
 func TestGetAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	p := pool(t)
 	ctx := context.Background()
 	s, err := pgstore.New(ctx, p, table(t, p))

@@ -64,6 +64,9 @@ func TestConformanceCluster(t *testing.T) {
 // page-sized buffer: a 256 KiB entry read over and over allocates less
 // than a kilobyte per Get.
 func TestGetAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
 	c := client(t, "ROWPAGE_REDIS_ADDR")
 	s := redisstore.New(c)
 	ctx := context.Background()
