@@ -140,8 +140,8 @@ func (d *discardWriter) Write(b []byte) (int, error) { d.n += len(b); return len
 // 20,000 distinct strings; WriteJSON does not.) The page repeats its
 // strings to keep that part small against the page.
 func TestServeJSONHitAllocs(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("measures allocations over many requests, without the race detector")
+	if testing.Short() || raceEnabled || puregoEnabled {
+		t.Skip("measures allocations over many requests, without the race detector or purego")
 	}
 	rows := items(20000)
 	for i := range rows {
