@@ -1,0 +1,5 @@
+//go:build !purego
+
+package cache_test
+
+const puregoEnabled = false

@@ -1,0 +1,231 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"hash/crc32"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/jsonbridge"
+)
+
+// defaultMode renders exactly what json.Marshal writes.
+var defaultMode = func() *jsonbridge.Mode {
+	m, err := jsonbridge.Options{}.Mode()
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
+
+// bufPool holds the buffers of entries and rendered JSON: a fixed free
+// list rather than a sync.Pool, which the GC empties every cycle, and a
+// cycle comes often when the buffers are megabytes. Buffers past maxPooled
+// are dropped rather than kept for one rare huge page.
+var bufPool = make(chan *[]byte, 32)
+
+const maxPooled = 16 << 20
+
+func getBuf() *[]byte {
+	select {
+	case b := <-bufPool:
+		return b
+	default:
+		return new([]byte)
+	}
+}
+
+func putBuf(b *[]byte) {
+	if cap(*b) > maxPooled {
+		return
+	}
+	*b = (*b)[:0]
+	select {
+	case bufPool <- b:
+	default:
+	}
+}
+
+// ServeJSON serves k's page as JSON under mode (nil: exactly what
+// json.Marshal writes): the mode's envelope, offset, limit and columns,
+// written straight from the page. Headers: Content-Type application/json,
+// X-Cache hit, stale or miss, an ETag derived from the page (its CRC-32C
+// and length: it names the page, so a URL must always be served with the
+// same mode), 304 Not Modified when If-None-Match has it, and
+// Content-Length for pages up to Options.WriteJSONAbove, whose JSON is
+// rendered into a pooled buffer; larger pages are written in chunks of
+// about 32 KiB (jsonbridge's WriteJSON, headers sent with the first chunk), so a 100,000-row
+// response never needs one buffer of its whole JSON. A hit from the memory
+// store allocates no page-sized buffer. An entry that does not render (not
+// one of ours, damaged) is reported as foreign and reloaded. Errors are
+// answered 500 (504 when the load times out) with a short text; the
+// request's cancellation ends the response without one.
+func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Loader, mode *jsonbridge.Mode) {
+	if mode == nil {
+		mode = defaultMode
+	}
+	ctx := r.Context()
+	in := getBuf()
+	defer putBuf(in)
+	res, err := c.get(ctx, k, load, (*in)[:0], false)
+	if cap(res.buf) > cap(*in) {
+		*in = res.buf[:0] // keep the grown buffer for the next request
+	}
+	if err != nil {
+		c.serveError(w, ctx, err)
+		return
+	}
+	page, status := res.page, res.status
+	var out *[]byte
+	if len(page) <= c.opts.WriteJSONAbove {
+		out = getBuf()
+		defer putBuf(out)
+	}
+	if etagMatch(r.Header.Get("If-None-Match"), etagOf(page)) {
+		c.writeHeader(w, r, page, status, -1) // 304, without rendering
+		return
+	}
+	for try := 0; ; try++ {
+		var body []byte
+		if out != nil {
+			body, err = mode.AppendJSON((*out)[:0], page)
+			*out = body[:0]
+			if err == nil {
+				if c.writeHeader(w, r, page, status, len(body)) {
+					w.Write(body)
+				}
+				return
+			}
+		} else {
+			lw := lazyWriter{w: w, head: func() bool { return c.writeHeader(w, r, page, status, -1) }}
+			if r.Method == http.MethodHead {
+				c.writeHeader(w, r, page, status, -1)
+				return
+			}
+			err = mode.WriteJSON(&lw, page)
+			if err == nil {
+				if !lw.started { // no rows and no envelope cannot happen, but keep the headers right
+					c.writeHeader(w, r, page, status, 0)
+				}
+				return
+			}
+			if lw.started {
+				// The status line is gone: all that is left is to cut the
+				// response short, which the client sees as a broken body.
+				c.event(Event{Kind: EventForeign, Key: k, StoreKey: res.skey, Bytes: len(page), Err: err})
+				panic(http.ErrAbortHandler)
+			}
+		}
+		if try > 0 || status == Miss || !isPageError(err) {
+			c.serveError(w, ctx, err)
+			return
+		}
+		// The stored entry is not a page we can serve: load it afresh.
+		c.event(Event{Kind: EventForeign, Key: k, StoreKey: res.skey, Bytes: len(page), Err: err})
+		c.event(Event{Kind: EventMiss, Key: k, StoreKey: res.skey})
+		if page, err = c.wait(ctx, k, res.skey, load); err != nil {
+			c.serveError(w, ctx, err)
+			return
+		}
+		status = Miss
+	}
+}
+
+// lazyWriter writes the response's headers at the first Write, so that a
+// page WriteJSON rejects before writing anything can still be reloaded and
+// served whole.
+type lazyWriter struct {
+	w       http.ResponseWriter
+	head    func() bool
+	started bool
+}
+
+func (l *lazyWriter) Write(b []byte) (int, error) {
+	if !l.started {
+		l.started = true
+		l.head()
+	}
+	return l.w.Write(b)
+}
+
+// writeHeader writes the headers of a page's JSON of length n (-1:
+// unknown), and the status: 304 when If-None-Match names the page's ETag,
+// else 200. It reports whether a body should follow.
+func (c *Cache) writeHeader(w http.ResponseWriter, r *http.Request, page []byte, status Status, n int) bool {
+	h := w.Header()
+	etag := etagOf(page)
+	h.Set("Etag", etag)
+	h.Set("X-Cache", status.String())
+	if etagMatch(r.Header.Get("If-None-Match"), etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return false
+	}
+	h.Set("Content-Type", "application/json")
+	if n >= 0 {
+		h.Set("Content-Length", strconv.Itoa(n))
+	}
+	w.WriteHeader(http.StatusOK)
+	return r.Method != http.MethodHead
+}
+
+// isPageError reports the errors of bytes that are not a page we serve.
+func isPageError(err error) bool {
+	return errors.Is(err, rowpage.ErrUnsupported) || errors.Is(err, rowpage.ErrCorrupt) ||
+		errors.Is(err, rowpage.ErrChecksum) || errors.Is(err, rowpage.ErrTruncated) || errors.Is(err, rowpage.ErrLimit)
+}
+
+// serveError answers a failed request.
+func (c *Cache) serveError(w http.ResponseWriter, ctx context.Context, err error) {
+	if ctx.Err() != nil {
+		return // the client is gone
+	}
+	code := http.StatusInternalServerError
+	if errors.Is(err, context.DeadlineExceeded) {
+		code = http.StatusGatewayTimeout
+	}
+	http.Error(w, "cache: the query's result is not available", code)
+}
+
+// castagnoli is the CRC-32C table, the checksum pages carry.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// etagOf returns page's ETag.
+func etagOf(page []byte) string {
+	var b [32]byte
+	return string(appendETag(b[:0], page))
+}
+
+// appendETag appends page's ETag, "rp<crc32c><length>" in hex, quoted. A
+// page with a checksum (flags bit 0, SPEC.md 2.2) already carries its
+// CRC-32C in its last four bytes; otherwise it is computed.
+func appendETag(dst, page []byte) []byte {
+	var sum uint32
+	if len(page) >= 12 && page[6]&1 != 0 {
+		n := len(page)
+		sum = uint32(page[n-4]) | uint32(page[n-3])<<8 | uint32(page[n-2])<<16 | uint32(page[n-1])<<24
+	} else {
+		sum = crc32.Checksum(page, castagnoli)
+	}
+	dst = append(dst, `"rp`...)
+	dst = strconv.AppendUint(dst, uint64(sum), 16)
+	dst = append(dst, '-')
+	dst = strconv.AppendUint(dst, uint64(len(page)), 16)
+	return append(dst, '"')
+}
+
+// etagMatch reports whether an If-None-Match header value names etag
+// (weak comparison, as RFC 9110 asks for If-None-Match), or is "*".
+func etagMatch(header, etag string) bool {
+	for header != "" {
+		var t string
+		t, header, _ = strings.Cut(header, ",")
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/redis/go-redis/v9"
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/cache"
+	"github.com/rowpage/rowpage/cache/redisstore"
+	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/jsonbridge"
+)
+
+// variants, in table order.
+var variants = []string{"reparse", "spliced", "s2", "rowpage"}
+
+// bench is the server under test and what it serves.
+type bench struct {
+	client *redis.Client
+	store  cache.Store
+	cache  *cache.Cache
+	mode   *jsonbridge.Mode
+	srv    *httptest.Server
+	loaded map[int]bool
+	pool   sync.Pool
+}
+
+// prefix starts every key the run writes, and is what close deletes: the
+// process id keeps two runs on one server apart.
+var prefix = fmt.Sprintf("cachebench:%d:", os.Getpid())
+
+// writeJSONAbove is the cache.Options.WriteJSONAbove of the rowpage variant.
+var writeJSONAbove = 0
+
+func newBench(client *redis.Client) (*bench, error) {
+	if err := client.Ping(context.Background()).Err(); err != nil {
+		return nil, fmt.Errorf("cachebench: Redis: %w", err)
+	}
+	store := redisstore.New(client)
+	c, err := cache.New(cache.Options{Store: store, Namespace: prefix + "rowpage", TTL: time.Hour, StoreTimeout: 10 * time.Second, WriteJSONAbove: writeJSONAbove})
+	if err != nil {
+		return nil, err
+	}
+	mode, err := jsonbridge.Options{Envelope: &jsonbridge.Envelope{CountKey: "count"}}.Mode()
+	if err != nil {
+		return nil, err
+	}
+	b := &bench{client: client, store: store, cache: c, mode: mode, loaded: map[int]bool{}}
+	b.pool.New = func() any { return new([]byte) }
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /reparse/{n}", b.reparse)
+	mux.HandleFunc("GET /spliced/{n}", b.spliced)
+	mux.HandleFunc("GET /s2/{n}", b.s2)
+	mux.HandleFunc("GET /rowpage/{n}", b.rowpage)
+	mux.HandleFunc("GET /tiny", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"ok":true}`))
+	})
+	b.srv = httptest.NewServer(mux) // a real TCP server on loopback
+	return b, nil
+}
+
+func (b *bench) close() {
+	b.srv.Close()
+	b.clear()
+}
+
+// clear deletes every key of the run, and so every loaded entry.
+func (b *bench) clear() {
+	clear(b.loaded)
+	ctx := context.Background()
+	iter := b.client.Scan(ctx, 0, prefix+"*", 1000).Iterator()
+	for iter.Next(ctx) {
+		b.client.Del(ctx, iter.Val())
+	}
+}
+
+// key is the Redis key of a JSON variant's entry of n rows.
+func key(variant string, n int) string { return prefix + variant + ":" + strconv.Itoa(n) }
+
+// rowsKey is the cache key of the rowpage variant's n rows.
+func rowsKey(n int) cache.Key { return cache.Key{Tenant: "bench", Query: "rows", Args: []any{n}} }
+
+// load stores n rows in every variant's form.
+func (b *bench) load(n int) error {
+	if b.loaded[n] {
+		return nil
+	}
+	ctx := context.Background()
+	rows := dataset.Rows(n)
+	js, err := json.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	entry := func(body []byte) []byte { return append(binary.BigEndian.AppendUint32(nil, uint32(n)), body...) }
+	if err := b.store.Set(ctx, key("reparse", n), js, time.Hour); err != nil {
+		return err
+	}
+	if err := b.store.Set(ctx, key("spliced", n), entry(js), time.Hour); err != nil {
+		return err
+	}
+	if err := b.store.Set(ctx, key("s2", n), entry(s2.Encode(nil, js)), time.Hour); err != nil {
+		return err
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	if _, _, err := b.cache.Get(ctx, rowsKey(n), func(context.Context) ([]byte, error) { return page, nil }); err != nil {
+		return err
+	}
+	b.loaded[n] = true
+	return nil
+}
+
+func (b *bench) buf() *[]byte  { return b.pool.Get().(*[]byte) }
+func (b *bench) put(p *[]byte) { *p = (*p)[:0]; b.pool.Put(p) }
+
+func rowsParam(r *http.Request) int { n, _ := strconv.Atoi(r.PathValue("n")); return n }
+
+// get reads a JSON variant's entry into a pooled buffer.
+func (b *bench) get(w http.ResponseWriter, r *http.Request, variant string) (*[]byte, bool) {
+	p := b.buf()
+	e, ok, err := b.store.Get(r.Context(), key(variant, rowsParam(r)), (*p)[:0])
+	if err != nil || !ok {
+		b.put(p)
+		http.Error(w, fmt.Sprint("no entry: ", err), 500)
+		return nil, false
+	}
+	*p = e
+	return p, true
+}
+
+func (b *bench) reparse(w http.ResponseWriter, r *http.Request) {
+	p, ok := b.get(w, r, "reparse")
+	if !ok {
+		return
+	}
+	defer b.put(p)
+	var rows []map[string]any
+	if err := json.Unmarshal(*p, &rows); err != nil {
+		http.Error(w, err.Error(), 500)
+		return
+	}
+	out, err := json.Marshal(struct {
+		Rows  []map[string]any `json:"rows"`
+		Count int              `json:"count"`
+	}{rows, len(rows)})
+	if err != nil {
+		http.Error(w, err.Error(), 500)
+		return
+	}
+	writeBody(w, out)
+}
+
+// splice writes {"rows":<js>,"count":n}.
+func splice(w http.ResponseWriter, n int, js []byte) {
+	head := []byte(`{"rows":`)
+	tail := append(append([]byte(`,"count":`), strconv.Itoa(n)...), '}')
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(head)+len(js)+len(tail)))
+	w.Write(head)
+	w.Write(js)
+	w.Write(tail)
+}
+
+func (b *bench) spliced(w http.ResponseWriter, r *http.Request) {
+	p, ok := b.get(w, r, "spliced")
+	if !ok {
+		return
+	}
+	defer b.put(p)
+	e := *p
+	splice(w, int(binary.BigEndian.Uint32(e)), e[4:])
+}
+
+func (b *bench) s2(w http.ResponseWriter, r *http.Request) {
+	p, ok := b.get(w, r, "s2")
+	if !ok {
+		return
+	}
+	defer b.put(p)
+	e := *p
+	q := b.buf()
+	defer b.put(q)
+	n, err := s2.DecodedLen(e[4:])
+	if err != nil {
+		http.Error(w, err.Error(), 500)
+		return
+	}
+	if cap(*q) < n {
+		*q = make([]byte, n)
+	}
+	js, err := s2.Decode((*q)[:n], e[4:])
+	if err != nil {
+		http.Error(w, err.Error(), 500)
+		return
+	}
+	splice(w, int(binary.BigEndian.Uint32(e)), js)
+}
+
+func (b *bench) rowpage(w http.ResponseWriter, r *http.Request) {
+	n := rowsParam(r)
+	b.cache.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
+		return nil, fmt.Errorf("cachebench: %d rows were not loaded", n)
+	}, b.mode)
+}
+
+func writeBody(w http.ResponseWriter, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.Write(body)
+}
