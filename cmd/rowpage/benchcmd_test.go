@@ -124,6 +124,18 @@ func TestBenchSVGAndDoc(t *testing.T) {
 	if _, _, err := runCmd(t, nil, "bench", "-from", doc); err == nil {
 		t.Error("-from a Markdown file: no error")
 	}
+	// A section written by hand after the marker survives a rewrite, once.
+	hand := "<!-- Not generated: by hand -->\n\n## By hand\n\nkept\n"
+	if err := os.WriteFile(again, append(b, hand...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := runCmd(t, nil, "bench", "-from", filepath.Join(svg, "bench.json"), "-doc", again, "-svg", svg); err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := os.ReadFile(again)
+	if !strings.HasSuffix(string(kept), hand) || strings.Count(string(kept), "## By hand") != 1 {
+		t.Errorf("the hand-written section was not kept exactly once:\n%s", kept)
+	}
 }
 
 // checkXML fails unless b is well-formed XML.

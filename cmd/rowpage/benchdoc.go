@@ -22,8 +22,20 @@ func writeDocFile(path, svgDir string, r *benchReport) error {
 	}
 	var b bytes.Buffer
 	writeDoc(&b, r, rel, path)
+	// Sections written by hand (the cache experiments, measured by another
+	// program) follow handMarker in the existing file and are kept.
+	if old, err := os.ReadFile(path); err == nil {
+		if i := bytes.Index(old, []byte(handMarker)); i >= 0 {
+			b.WriteString("\n")
+			b.Write(old[i:])
+		}
+	}
 	return os.WriteFile(path, b.Bytes(), 0o644)
 }
+
+// handMarker starts the part of the benchmark document that is written by
+// hand; writeDocFile keeps it from the file it replaces.
+const handMarker = "<!-- Not generated:"
 
 // writeDoc writes the report, to be saved as path; plots and the JSON
 // report are linked from the directory rel (relative to the document), or
