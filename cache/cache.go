@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/seal"
 	"golang.org/x/sync/singleflight"
 )
 
@@ -89,6 +90,10 @@ type result struct {
 	buf    []byte // the store's bytes (entry header and page), for reuse
 	page   []byte
 	status Status
+	// opened is the pooled buffer that holds the opened entry, when the
+	// entry was sealed and the caller asked for pooling: its owner puts it
+	// back (putBuf) once done with page.
+	opened *[]byte
 }
 
 // get is Get reading the entry into dst; validate says whether to Open the
@@ -114,7 +119,12 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 		}
 		c.storeFailed(Event{Key: k, StoreKey: skey, Op: "get", Err: err})
 	case found:
-		fresh, stale, page, err := parseEntry(buf[len(dst):])
+		entry, err := c.open(&r, buf[len(dst):], !validate)
+		var fresh, stale int64
+		var page []byte
+		if err == nil {
+			fresh, stale, page, err = parseEntry(entry)
+		}
 		if err == nil && validate {
 			_, err = rowpage.Open(page)
 		}
@@ -151,6 +161,26 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	return r, nil
 }
 
+// open returns the entry inside the stored bytes b: b itself without a
+// keyring, else b opened with the store key as additional data, into a
+// pooled buffer recorded in r when pooled is set (ServeJSON), or into a
+// buffer of the caller's own.
+func (c *Cache) open(r *result, b []byte, pooled bool) ([]byte, error) {
+	kr := c.opts.Keyring
+	if kr == nil {
+		return b, nil
+	}
+	if !pooled {
+		return kr.Open(nil, b, []byte(r.skey))
+	}
+	r.opened = getBuf()
+	out, err := kr.Open((*r.opened)[:0], b, []byte(r.skey))
+	if cap(out) > cap(*r.opened) {
+		*r.opened = out[:0]
+	}
+	return out, err
+}
+
 // wait joins or starts k's load and waits for it or for ctx.
 func (c *Cache) wait(ctx context.Context, k Key, skey string, load Loader) ([]byte, error) {
 	ch := c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
@@ -183,6 +213,13 @@ func (c *Cache) load(ctx context.Context, k Key, skey string, load Loader) ([]by
 	fresh := now.Add(c.opts.TTL)
 	stale := fresh.Add(c.opts.Stale)
 	entry := appendEntry(make([]byte, 0, entryHeader+len(page)), fresh, stale, page)
+	if kr := c.opts.Keyring; kr != nil {
+		var err error
+		if entry, err = kr.Seal(make([]byte, 0, seal.Overhead(len(entry))+len(entry)), entry, []byte(skey)); err != nil {
+			c.event(Event{Kind: EventStoreError, Key: k, StoreKey: skey, Op: "seal", Err: err})
+			return page, nil
+		}
+	}
 	if !c.storeUp() {
 		return page, nil
 	}

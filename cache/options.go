@@ -4,6 +4,8 @@ import (
 	"errors"
 	"log/slog"
 	"time"
+
+	"github.com/rowpage/rowpage/seal"
 )
 
 // Options configure a Cache. The zero value of every field but Store means
@@ -49,6 +51,17 @@ type Options struct {
 	// Logger, if not nil, logs load errors, store errors and foreign
 	// entries at level Warn.
 	Logger *slog.Logger
+	// Keyring, if not nil, seals every entry before it reaches the store
+	// (AES-256-GCM, see package seal) with the full store key as the
+	// additional data, so that an entry copied under another tenant's,
+	// query's or namespace's key does not open. An entry that does not open
+	// (another key, a key the keyring no longer holds, tampering) is a
+	// miss, reported as foreign and overwritten. Rotation: make the new key
+	// primary and keep the old one among the older keys; entries re-seal
+	// under the new key as they are rewritten. Cost: about 0.3 µs plus
+	// 0.25 ns a byte per hit on this project's machine, and a buffer of the
+	// page's size for the opened entry (pooled by ServeJSON).
+	Keyring *seal.Keyring
 }
 
 // withDefaults validates o and fills in the defaults.

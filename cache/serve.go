@@ -74,6 +74,9 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 	if cap(res.buf) > cap(*in) {
 		*in = res.buf[:0] // keep the grown buffer for the next request
 	}
+	if res.opened != nil {
+		defer putBuf(res.opened)
+	}
 	if err != nil {
 		c.serveError(w, ctx, err)
 		return
