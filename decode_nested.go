@@ -40,7 +40,9 @@ func (d *decodeState) nestedPlanFor(t reflect.Type) *nestedPlan {
 }
 
 // field returns the plan of the field that key k (a string index) sets,
-// or nil when the struct has no such field.
+// or nil when the struct has no such field. A later call may grow cols
+// (an object of the same type nested inside the value being set); the
+// plan returned stays correct, since plans never change once appended.
 func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 	if len(p.keys) <= nestedKeyScan {
 		for i, key := range p.keys {
