@@ -61,17 +61,12 @@ func specialLanes(w uint64) uint64 {
 	return ^((w + swarLo*0x60) & (quoteAmp + swarLo*0x7F) & (angles + swarLo*0x7F) & (backslash + swarLo*0x7F)) & swarHi
 }
 
-// decodeRune decodes the rune at s[i:] like utf8.DecodeRuneInString. The
-// string conversion of at most 4 bytes of a []byte stays on the stack.
-func decodeRune[S ~string | ~[]byte](s S, i int) (rune, int) {
-	return utf8.DecodeRuneInString(string(s[i:min(len(s), i+utf8.UTFMax)]))
-}
-
 // StringFlags returns the escaping flags of s: StrNeedsEscape and
 // StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
 // plain ASCII are skipped sixteen bytes a turn (plainPrefix); only the other
-// bytes are looked at one by one, and non-ASCII runes are decoded. It stops
-// early once both flags are set. No allocation.
+// bytes are looked at one by one, and non-ASCII sequences are measured
+// (seqLen) rather than decoded. It stops early once both flags are set. No
+// allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
 	const all = StrNeedsEscape | StrHasHTML
 	var flags uint8
@@ -83,14 +78,10 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 		if c := s[i]; c < utf8.RuneSelf {
 			flags |= asciiFlags[c]
 			i++
-		} else {
-			for i < len(s) && s[i] >= utf8.RuneSelf { // a run of non-ASCII text
-				r, size := decodeRune(s, i)
-				if size == 1 || r == '\u2028' || r == '\u2029' { // size 1: invalid UTF-8
-					flags |= StrNeedsEscape
-				}
-				i += size
-			}
+		} else { // a run of non-ASCII text
+			var f uint8
+			i, f = nonASCIIFlags(s, i)
+			flags |= f
 		}
 		if flags == all {
 			return flags
@@ -140,14 +131,15 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 			start = i
 			continue
 		}
-		r, size := decodeRune(s, i)
+		size := seqLen(s, i)
 		switch {
-		case size == 1: // invalid UTF-8: one replacement per byte
+		case size == 0: // invalid UTF-8: one replacement per byte
 			dst = append(dst, s[start:i]...)
 			dst = append(dst, `\ufffd`...)
-		case r == '\u2028' || r == '\u2029':
+			size = 1
+		case size == 3 && isLineSep(s, i):
 			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
 		default:
 			i += size
 			continue

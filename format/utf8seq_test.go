@@ -1,0 +1,73 @@
+package format
+
+import (
+	"testing"
+	"unicode/utf8"
+)
+
+// refSeqLen is seqLen by way of unicode/utf8.
+func refSeqLen(s []byte) int {
+	r, size := utf8.DecodeRune(s)
+	if r == utf8.RuneError && size == 1 {
+		return 0
+	}
+	return size
+}
+
+// TestSeqLenEveryPrefix compares seqLen with unicode/utf8 on every one-,
+// two- and three-byte input that starts with a non-ASCII byte, and on every
+// four-byte input whose last two bytes are drawn from the boundaries of the
+// continuation range.
+func TestSeqLenEveryPrefix(t *testing.T) {
+	check := func(s []byte) {
+		t.Helper()
+		if got, want := seqLen(s, 0), refSeqLen(s); got != want {
+			t.Fatalf("seqLen(% x) = %d, want %d", s, got, want)
+		}
+		if got, want := seqLen(string(s), 0), refSeqLen(s); got != want {
+			t.Fatalf("seqLen(string % x) = %d, want %d", s, got, want)
+		}
+	}
+	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
+	for a := 0x80; a < 0x100; a++ {
+		check([]byte{byte(a)})
+		for b := range 0x100 {
+			check([]byte{byte(a), byte(b)})
+			for c := range 0x100 {
+				check([]byte{byte(a), byte(b), byte(c)})
+			}
+			if a >= 0xF0 {
+				for _, c := range edges {
+					for _, d := range edges {
+						check([]byte{byte(a), byte(b), c, d})
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestNonASCIIFlags checks the run scanner on runs that end at an ASCII
+// byte, at the end of the input, and that hold the line separators.
+func TestNonASCIIFlags(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		end   int
+		flags uint8
+	}{
+		{"日本語a", 9, 0},
+		{"日本語", 9, 0},
+		{"Юрий Титов", 8, 0},
+		{"é\u2028x", 5, StrNeedsEscape},
+		{"é\u2029", 5, StrNeedsEscape},
+		{"\u2027\u202a", 6, 0},
+		{"é\xffé", 5, StrNeedsEscape},
+		{"\xe2\x80", 2, StrNeedsEscape},
+		{"\xed\xa0\x80b", 3, StrNeedsEscape},
+	} {
+		end, flags := nonASCIIFlags(tc.in, 0)
+		if end != tc.end || flags != tc.flags {
+			t.Errorf("nonASCIIFlags(%q) = %d, %d; want %d, %d", tc.in, end, flags, tc.end, tc.flags)
+		}
+	}
+}
