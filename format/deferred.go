@@ -58,6 +58,22 @@ func (l *Layout) validateDeferred(end int) error {
 	return nil
 }
 
+// DeferredGood reports whether every checked cursor of a deferred column
+// has met only well-formed cells so far, so that the JSON rendered from
+// them is the JSON of the page's values and a streaming reader may send it
+// before the last cell is read. It is not a verdict on the page: the cells
+// not yet read, and the checks CheckDeferred makes at the end (trailing
+// bytes, the frame minimum), can still fail it. cur holds the cursors of
+// all columns. Cost: one comparison per column.
+func (l *Layout) DeferredGood(cur []Cursor) bool {
+	for c := range l.Columns {
+		if l.Columns[c].deferred && cur[c].bad {
+			return false
+		}
+	}
+	return true
+}
+
 // CheckDeferred is called once a reader has taken every present cell of
 // every deferred column with checked methods; cur holds the cursors of all
 // columns, by column index. It returns nil when each deferred column's

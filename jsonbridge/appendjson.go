@@ -78,8 +78,11 @@ func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSO
 
 // WriteJSON writes the JSON of page to w in chunks of about 32 KiB, so that
 // a large page never needs one buffer of its whole JSON. The bytes written
-// are capped as AppendJSON's are; an error after the first chunk leaves w
-// holding part of the JSON.
+// are capped as AppendJSON's are. The page's header, checksum, string
+// table and structure are checked before anything is written, and each
+// cell as it is rendered, so a chunk goes out only when every cell in it
+// was well formed; damage further on (a bad cell, trailing bytes) is an
+// error after the first chunk, which leaves w holding part of the JSON.
 func WriteJSON(w io.Writer, page []byte) error { return defaultMode.WriteJSON(w, page) }
 
 // AppendJSON appends the JSON of page to dst under mode m. The cost is one
@@ -108,20 +111,28 @@ func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
 // chunkSize is the buffer WriteJSON fills before each Write.
 const chunkSize = 32 << 10
 
-// WriteJSON writes the JSON of page to w under mode m, in chunks.
+// WriteJSON writes the JSON of page to w under mode m, in chunks. As in
+// AppendJSON, a mode that renders every cell checks cells as it renders
+// them instead of in a pass of their own; render then flushes a chunk
+// only while every cell read so far was well formed (DeferredGood), and
+// the last chunk only once CheckDeferred has passed the whole page. A
+// mode that skips rows or columns validates the page first.
 func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	t := m.get()
 	defer m.put(t)
-	// Chunks go out before the last cell is read, so the whole page is
-	// validated first.
-	if err := t.open(page, false); err != nil {
+	deferCells := m.offset == 0 && m.limit == 0 && m.columns == nil
+	if err := t.open(page, deferCells); err != nil {
 		return err
 	}
 	buf := chunkPool.Get().(*[]byte)
 	defer chunkPool.Put(buf)
 	t.stop = t.l.JSONBudget()
 	out, err := t.render((*buf)[:0], w)
+	if err == nil && deferCells {
+		err = t.l.CheckDeferred(t.cur)
+	}
 	if err != nil {
+		*buf = out[:0]
 		return err
 	}
 	if len(out) > 0 {
@@ -240,6 +251,9 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		}
 		t.rows++
 		if w != nil && len(dst) >= chunkSize {
+			if !l.DeferredGood(t.cur) {
+				return dst[:0], l.CheckDeferred(t.cur)
+			}
 			if _, err := w.Write(dst); err != nil {
 				return dst[:0], err
 			}

@@ -57,10 +57,12 @@ func deferredPages(t *testing.T) [][]byte {
 	return pages
 }
 
-// checkDeferred renders page with AppendJSON, which validates most cells as
-// it renders them, and with WriteJSON, which validates the whole page
-// first: the two must agree on the error, to the last byte of its text
-// (kind, offset, row, column), or on every byte of the JSON.
+// checkDeferred renders page with AppendJSON and with WriteJSON, both of
+// which validate most cells as they render them: the two must agree with
+// each other and with Parse, which validates the whole page first, on the
+// error, to the last byte of its text (kind, offset, row, column), or on
+// every byte of the JSON. The pages are smaller than one of WriteJSON's
+// chunks, so a WriteJSON that fails must have written nothing.
 func checkDeferred(t *testing.T, page []byte, what string) {
 	t.Helper()
 	got, err := AppendJSON(nil, page)
@@ -71,6 +73,8 @@ func checkDeferred(t *testing.T, page []byte, what string) {
 		t.Fatalf("%s: AppendJSON error %v, WriteJSON error %v", what, err, werr)
 	case err != nil && err.Error() != werr.Error():
 		t.Fatalf("%s: AppendJSON error\n%v\nwant (WriteJSON, full validation)\n%v", what, err, werr)
+	case werr != nil && want.Len() > 0:
+		t.Fatalf("%s: WriteJSON wrote %d bytes before its error %v", what, want.Len(), werr)
 	case err == nil && !bytes.Equal(got, want.Bytes()):
 		t.Fatalf("%s: AppendJSON wrote\n%s\nWriteJSON wrote\n%s", what, got, want.Bytes())
 	}
@@ -217,5 +221,50 @@ func TestCheckDeferredUnreadCells(t *testing.T) {
 	err := l.CheckDeferred(cur)
 	if !errors.Is(err, rowpage.ErrCorrupt) || !strings.Contains(err.Error(), "reader bug") {
 		t.Fatalf("CheckDeferred with no cells read: error %v, want ErrCorrupt naming a reader bug", err)
+	}
+}
+
+// TestWriteJSONDamagePastFirstChunk damages the last cell of a page whose
+// JSON spans many chunks: WriteJSON sends the chunks rendered from good
+// cells, a prefix of the JSON, and then returns Parse's error.
+func TestWriteJSONDamagePastFirstChunk(t *testing.T) {
+	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := m.Marshal(dataset.Rows(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := AppendJSON(nil, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(good) < 4*chunkSize {
+		t.Fatalf("the JSON is %d bytes, too short for the test", len(good))
+	}
+	damaged := false
+	for _, b := range []byte{0x80, 0xFF, 0x7F} {
+		bad := bytes.Clone(page)
+		bad[len(bad)-1] = b
+		_, perr := format.Parse(bad, format.Limits{})
+		if perr == nil {
+			continue
+		}
+		damaged = true
+		var out bytes.Buffer
+		werr := WriteJSON(&out, bad)
+		if werr == nil || werr.Error() != perr.Error() {
+			t.Fatalf("last byte %#x: WriteJSON error %v, want Parse's %v", b, werr, perr)
+		}
+		if !errors.Is(werr, rowpage.ErrCorrupt) && !errors.Is(werr, rowpage.ErrTruncated) {
+			t.Fatalf("last byte %#x: WriteJSON error %v is not ErrCorrupt or ErrTruncated", b, werr)
+		}
+		if out.Len() == 0 || !bytes.HasPrefix(good, out.Bytes()) {
+			t.Fatalf("last byte %#x: WriteJSON wrote %d bytes, want a non-empty prefix of the page's JSON", b, out.Len())
+		}
+	}
+	if !damaged {
+		t.Fatal("no damage to the last byte made the page invalid")
 	}
 }

@@ -57,7 +57,7 @@ func (b *bench) exp2(sizes []int, d time.Duration) error {
 		if n >= 100_000 {
 			cell = 3 * d // the re-parse of 100,000 rows takes seconds a hit
 		}
-		for _, v := range variants {
+		for _, v := range latencyVariants {
 			ctx, stop := context.WithCancel(context.Background())
 			tiny := make(chan []time.Duration)
 			go func() { tiny <- paced(ctx, b.srv.URL+"/tiny", time.Millisecond) }()

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -19,16 +20,22 @@ import (
 	"github.com/rowpage/rowpage/cache/redisstore"
 	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/jsonbridge"
+	"github.com/rowpage/rowpage/seal"
 )
 
 // variants, in table order.
 var variants = []string{"reparse", "spliced", "s2", "rowpage"}
+
+// latencyVariants are the entries of experiment 2: the variants, and
+// rowpage pages sealed with a seal.Keyring (issue 18's sealed hit).
+var latencyVariants = append(variants[:len(variants):len(variants)], "sealed")
 
 // bench is the server under test and what it serves.
 type bench struct {
 	client *redis.Client
 	store  cache.Store
 	cache  *cache.Cache
+	sealed *cache.Cache // the same pages, sealed
 	mode   *jsonbridge.Mode
 	srv    *httptest.Server
 	loaded map[int]bool
@@ -51,17 +58,30 @@ func newBench(client *redis.Client) (*bench, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := seal.Key{ID: 1}
+	if _, err := rand.Read(key.Secret[:]); err != nil {
+		return nil, err
+	}
+	ring, err := seal.NewKeyring(key)
+	if err != nil {
+		return nil, err
+	}
+	sealed, err := cache.New(cache.Options{Store: store, Namespace: prefix + "sealed", TTL: time.Hour, StoreTimeout: 10 * time.Second, WriteJSONAbove: writeJSONAbove, Keyring: ring})
+	if err != nil {
+		return nil, err
+	}
 	mode, err := jsonbridge.Options{Envelope: &jsonbridge.Envelope{CountKey: "count"}}.Mode()
 	if err != nil {
 		return nil, err
 	}
-	b := &bench{client: client, store: store, cache: c, mode: mode, loaded: map[int]bool{}}
+	b := &bench{client: client, store: store, cache: c, sealed: sealed, mode: mode, loaded: map[int]bool{}}
 	b.pool.New = func() any { return new([]byte) }
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /reparse/{n}", b.reparse)
 	mux.HandleFunc("GET /spliced/{n}", b.spliced)
 	mux.HandleFunc("GET /s2/{n}", b.s2)
 	mux.HandleFunc("GET /rowpage/{n}", b.rowpage)
+	mux.HandleFunc("GET /sealed/{n}", b.sealedPage)
 	mux.HandleFunc("GET /tiny", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"ok":true}`))
@@ -116,8 +136,10 @@ func (b *bench) load(n int) error {
 	if err != nil {
 		return err
 	}
-	if _, _, err := b.cache.Get(ctx, rowsKey(n), func(context.Context) ([]byte, error) { return page, nil }); err != nil {
-		return err
+	for _, c := range []*cache.Cache{b.cache, b.sealed} {
+		if _, _, err := c.Get(ctx, rowsKey(n), func(context.Context) ([]byte, error) { return page, nil }); err != nil {
+			return err
+		}
 	}
 	b.loaded[n] = true
 	return nil
@@ -212,6 +234,13 @@ func (b *bench) s2(w http.ResponseWriter, r *http.Request) {
 func (b *bench) rowpage(w http.ResponseWriter, r *http.Request) {
 	n := rowsParam(r)
 	b.cache.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
+		return nil, fmt.Errorf("cachebench: %d rows were not loaded", n)
+	}, b.mode)
+}
+
+func (b *bench) sealedPage(w http.ResponseWriter, r *http.Request) {
+	n := rowsParam(r)
+	b.sealed.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("cachebench: %d rows were not loaded", n)
 	}, b.mode)
 }
