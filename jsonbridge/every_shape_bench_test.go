@@ -11,6 +11,8 @@ import (
 // every_shape_test.go) three ways, all writing the same JSON:
 //
 //	via=appendjson  AppendJSON of the page into a reused buffer
+//	via=writejson   WriteJSON of the page to a writer that appends to a
+//	                reused buffer
 //	via=s2          s2.Decode of the S2 block of the JSON into a reused buffer
 //	via=zstd        DecodeAll of the zstd frame of the JSON (default level)
 //	                with a reused decoder and buffer
@@ -39,6 +41,13 @@ func BenchmarkHitEveryShape(b *testing.B) {
 			b.Run(sh.name()+"/via=appendjson", func(b *testing.B) {
 				hit(b, sh.json, sh.page, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], sh.page) })
 			})
+			b.Run(sh.name()+"/via=writejson", func(b *testing.B) {
+				hit(b, sh.json, sh.page, func(dst []byte) ([]byte, error) {
+					w := sliceWriter(dst[:0])
+					err := WriteJSON(&w, sh.page)
+					return w, err
+				})
+			})
 			b.Run(sh.name()+"/via=s2", func(b *testing.B) {
 				hit(b, sh.json, sz, func(dst []byte) ([]byte, error) { return s2.Decode(dst, sz) })
 			})
@@ -66,4 +75,13 @@ func hit(b *testing.B, want, entry []byte, serve func(dst []byte) ([]byte, error
 	// After the loop: b.Loop's first call resets the timer, and with it
 	// every metric reported before.
 	b.ReportMetric(100*float64(len(entry))/float64(len(want)), "%json")
+}
+
+// sliceWriter is an io.Writer that appends to itself: WriteJSON's target in
+// the hit benchmark, so that its output can be compared like the others'.
+type sliceWriter []byte
+
+func (w *sliceWriter) Write(p []byte) (int, error) {
+	*w = append(*w, p...)
+	return len(p), nil
 }
