@@ -73,7 +73,7 @@ func (m *Mode) put(t *transcoder) {
 // allocate. On error dst is returned unchanged. A hostile page can expand
 // into far more JSON than its size (a long string referenced over and
 // over), so the output is capped by Limits.MaxJSONBytes, by default 256
-// times the page's size plus 16 MiB; past it the error is ErrLimit.
+// times the page's size plus 1 MiB; past it the error is ErrLimit.
 func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSON(dst, page) }
 
 // WriteJSON writes the JSON of page to w in chunks of about 32 KiB, so that
