@@ -36,6 +36,12 @@ func specExamples() []struct {
 		{"sparse", []map[string]any{{"a": 1, "b": nil}, nil, {"b": "x"}}, EncOptions{NoChecksum: true}},
 		{"object", map[string]any{"at": t0, "ok": true, "price": 19.99, "tags": []string{"x", "y"}}, EncOptions{NoChecksum: true}},
 		{"value", []any{1, "two"}, EncOptions{NoChecksum: true}},
+		{"times", []map[string]any{
+			{"t": time.Date(2024, 5, 6, 7, 8, 9, 0, time.FixedZone("", 19800))},
+			{"t": nil},
+			{"t": time.Date(2024, 5, 6, 7, 8, 39, 250_000_000, time.FixedZone("", -30))},
+		}, EncOptions{NoChecksum: true}},
+		{"shapes", []map[string]any{{"b": 1}, {"a": "x", "b": nil}, {"a": nil, "b": "x"}}, EncOptions{NoChecksum: true}},
 	}
 }
 
@@ -89,4 +95,64 @@ func spacedHex(b []byte) string {
 		sb.WriteString(hex.EncodeToString([]byte{c}))
 	}
 	return sb.String()
+}
+
+// TestSpecDocumentMatchesGolden reads the worked examples of SPEC.md
+// section 10 and checks that the hex of each, the leading bytes of every
+// line of its code block, is its golden page byte for byte, and that its
+// "JSON:" text is the golden JSON: the document cannot drift from the pages
+// TestSpecExamples checks.
+func TestSpecDocumentMatchesGolden(t *testing.T) {
+	doc, err := os.ReadFile("SPEC.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := strings.Split(string(doc), "\n### 10.")[1:]
+	seen := map[string]bool{}
+	for _, sec := range sections {
+		head, _, _ := strings.Cut(sec, "\n")
+		_, name, ok := strings.Cut(head, "`testdata/spec/")
+		name, _, ok2 := strings.Cut(name, ".hex`")
+		if !ok || !ok2 {
+			t.Fatalf("example %q names no golden file", head)
+		}
+		seen[name] = true
+		_, rest, _ := strings.Cut(sec, "JSON: `")
+		js, _, _ := strings.Cut(rest, "`")
+		_, block, _ := strings.Cut(sec, "\n```\n")
+		block, _, _ = strings.Cut(block, "\n```")
+		var page []byte
+		for _, line := range strings.Split(block, "\n") {
+			for _, f := range strings.Fields(line) {
+				b, err := hex.DecodeString(f)
+				if err != nil || len(b) != 1 {
+					break
+				}
+				page = append(page, b[0])
+			}
+		}
+		wantHex, err := os.ReadFile(filepath.Join("testdata", "spec", name+".hex"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		golden, err := hex.DecodeString(strings.Join(strings.Fields(string(wantHex)), ""))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(page, golden) {
+			t.Errorf("SPEC.md 10.%s: the hex is\n%s\nthe golden page is\n%s", head, spacedHex(page), spacedHex(golden))
+		}
+		wantJSON, err := os.ReadFile(filepath.Join("testdata", "spec", name+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if js != strings.TrimSuffix(string(wantJSON), "\n") {
+			t.Errorf("SPEC.md 10.%s: JSON %s, golden %s", head, js, wantJSON)
+		}
+	}
+	for _, ex := range specExamples() {
+		if !seen[ex.name] {
+			t.Errorf("golden example %s has no worked example in SPEC.md", ex.name)
+		}
+	}
 }

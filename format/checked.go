@@ -147,6 +147,12 @@ func (c *Cursor) TakeTimeJSON(dst []byte, cache *DateCache) []byte {
 	off := int64(c.off)
 	if c.mode == TimePerValue {
 		off = DecodeZigZag(c.cuv())
+		// Mode 2 needs two different offsets (CheckDeferred); c.off holds
+		// the last one, noOffset before the first.
+		if int32(off) != c.off {
+			c.mixed = c.off != noOffset
+			c.off = int32(off)
+		}
 	}
 	// timeCellValid, with Digits = f%10 <= 9 known
 	local := c.acc

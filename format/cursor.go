@@ -55,6 +55,7 @@ type Cursor struct {
 	max   uint64 // largest value allowed: last string index, largest frame offset
 	start int    // where the cells begin after the frame minimum
 	bad   bool   // a checked read found a malformed cell
+	mixed bool   // TakeTimeJSON met two different per-value offsets
 }
 
 // Cursor returns a cursor at the first cell of column c.

@@ -98,6 +98,10 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 			ok = false // the frame minimum is not the minimum
 			break
 		}
+		if k.enc == EncTime && k.mode == TimePerValue && !k.mixed {
+			ok = false // every offset is the same: mode 2 is not the first that fits
+			break
+		}
 	}
 	if ok {
 		for c := range l.Columns {
@@ -141,6 +145,10 @@ func (v validator) deferrable(enc uint8) bool {
 	return false
 }
 
+// noOffset is a checked time cursor's offset before its first per-value
+// offset: no valid offset (|offset| <= 86399) equals it.
+const noOffset = math.MinInt32
+
 // cursorLimits sets the bounds a checked cursor enforces on column c's
 // values: the last string index, or for a frame the largest offset.
 func (l *Layout) cursorLimits(cur *Cursor) {
@@ -150,6 +158,11 @@ func (l *Layout) cursorLimits(cur *Cursor) {
 	case EncIntFOR:
 		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
 		cur.start = cur.pos
+	case EncTime:
+		cur.max = math.MaxUint64
+		if cur.mode == TimePerValue {
+			cur.off = noOffset // see TakeTimeJSON
+		}
 	default:
 		cur.max = math.MaxUint64
 	}

@@ -367,6 +367,12 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 	l.seen = grow(l.seen, cols)
 	seen := l.seen // seen[c] = shape id that last listed c
 	clear(seen)
+	// Columns are numbered in order of first appearance (SPEC.md 9.1).
+	// Shapes are in order of first use (checked with the row shape ids
+	// below), so the rows meet each shape's new columns in shape order:
+	// the columns listed so far are exactly 0 to next-1, and a column's
+	// first listing must be column next.
+	next := uint64(0)
 	for id := 1; id <= ns; id++ {
 		k := r.uvarint("shape length")
 		if r.err != nil {
@@ -386,6 +392,12 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 			}
 			if seen[c] == int32(id) {
 				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" twice")
+			}
+			if c > next {
+				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" before column "+utoa(next)+" has appeared (columns out of order)")
+			}
+			if c == next {
+				next++
 			}
 			seen[c] = int32(id)
 			l.shapeCols = append(l.shapeCols, uint32(c))
@@ -416,6 +428,7 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 		}
 		rr := reader{b: rs.b}
 		all1 := true
+		used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
 		for row := 0; row < l.Rows; row++ {
 			at := rr.pos
 			id := rr.uvarint("row shape id")
@@ -424,6 +437,12 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 			}
 			if id > uint64(ns) {
 				return nil, &Error{Err: ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
+			}
+			if id > used {
+				if id != used+1 {
+					return nil, &Error{Err: ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
+				}
+				used = id
 			}
 			all1 = all1 && id == 1
 			uses[id]++
@@ -565,8 +584,11 @@ func (l *Layout) validateColumn(c int, deferCells bool) error {
 	v := validator{l: l, r: reader{b: col.Payload}, base: col.Offset}
 	values := col.Count
 	if col.Enc&EncNullBitmap != 0 {
-		if enc == EncNull {
+		switch enc {
+		case EncNull:
 			return errAt(ErrCorrupt, col.Offset, "all-null column with a null bitmap")
+		case EncAny:
+			return errAt(ErrCorrupt, col.Offset, "any column with a null bitmap (nulls are tag 0x00)")
 		}
 		nb := (col.Count + 7) / 8
 		if nb > len(col.Payload) {
@@ -814,6 +836,7 @@ func (v *validator) timeHead() (mode byte, off int64) {
 
 func (v *validator) timeColumn(n int) {
 	r := &v.r
+	modeAt := r.pos
 	mode, off := v.timeHead()
 	if r.err != nil {
 		return
@@ -823,6 +846,7 @@ func (v *validator) timeColumn(n int) {
 	b, pos := r.b, r.pos
 	local := int64(0)
 	perValue := mode == TimePerValue
+	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
 	for i := 0; i < n; i++ {
 		at := pos
 		d, m := ConsumeUvarint(b[pos:])
@@ -844,19 +868,26 @@ func (v *validator) timeColumn(n int) {
 			pos += m
 		}
 		if perValue {
-			o, m := ConsumeUvarint(b[pos:])
+			u, m := ConsumeUvarint(b[pos:])
 			if m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time offset")
 				return
 			}
 			pos += m
-			off = DecodeZigZag(o)
+			o := DecodeZigZag(u)
+			mixed = mixed || (i > 0 && o != off)
+			off = o
 		}
 		if !timeCellValid(local, frac, off) {
 			r.pos = at
 			v.fail(ErrCorrupt, "timestamp out of range")
 			return
 		}
+	}
+	if perValue && !mixed {
+		r.pos = modeAt
+		v.fail(ErrCorrupt, "time mode 2 with every offset equal (mode 0 or 1 fits)")
+		return
 	}
 	r.pos = pos
 }

@@ -80,7 +80,10 @@ func TestTimeAndFrameValidatorErrors(t *testing.T) {
 		at      int
 	}{
 		{"valid UTC times", EncTime, 2, cat([]byte{TimeUTC}, sv(day), uv(0), sv(60), uv(1233)), nil, "", 0},
-		{"valid per-value offsets", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0), sv(-18000)), nil, "", 0},
+		{"valid per-value offsets", EncTime, 2, cat([]byte{TimePerValue}, sv(day), uv(0), sv(-18000), sv(1), uv(0), sv(0)), nil, "", 0},
+		{"per-value offsets all equal", EncTime, 2, cat([]byte{TimePerValue}, sv(day), uv(0), sv(-18000), sv(1), uv(0), sv(-18000)), ErrCorrupt, "time mode 2 with every offset equal", 0},
+		{"one per-value offset", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0), sv(0)), ErrCorrupt, "time mode 2 with every offset equal", 0},
+		{"per-value offsets differ only in the last cell", EncTime, 3, cat([]byte{TimePerValue}, sv(day), uv(0), sv(60), sv(1), uv(0), sv(60), sv(1), uv(0), sv(120)), nil, "", 0},
 		{"seconds truncated", EncTime, 1, []byte{TimeUTC, 0x80}, ErrTruncated, "time seconds", 1},
 		{"fraction non-minimal", EncTime, 1, cat([]byte{TimeUTC}, sv(day), []byte{0x80, 0x00}), ErrCorrupt, "time fraction", 6},
 		{"offset missing", EncTime, 1, cat([]byte{TimePerValue}, sv(day), uv(0)), ErrTruncated, "time offset", 7},

@@ -14,7 +14,9 @@ package format
 //	columns   = columns*( [uv(name)] enc(1) uv(payload length) ) payloads
 //
 // A column's payload is [null bitmap] values, where the bitmap is present
-// iff enc has EncNullBitmap set.
+// iff enc has EncNullBitmap set; an EncAny column never has one (its nulls
+// are TagNull values). Shape ids are in order of first use by the rows, and
+// column indexes in order of first appearance (SPEC.md 4).
 
 // Magic is the first four bytes of every page. The first byte is not ASCII,
 // so a JSON or text cache entry is never mistaken for a page.
@@ -76,7 +78,7 @@ const (
 const (
 	TimeUTC       = 0 // every offset is 0; cells have no offset field
 	TimeShared    = 1 // sv offset (non-zero) follows; cells have no offset field
-	TimePerValue  = 2 // each cell ends with sv offset
+	TimePerValue  = 2 // each cell ends with sv offset; at least two offsets differ
 	timeModeCount = 3
 )
 
