@@ -1,6 +1,9 @@
 package jsonbridge
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
 	"testing"
 
 	"github.com/klauspost/compress/s2"
@@ -13,6 +16,9 @@ import (
 //	via=appendjson  AppendJSON of the page into a reused buffer
 //	via=writejson   WriteJSON of the page to a writer that appends to a
 //	                reused buffer
+//	via=fragments   a bound, not a codec: the JSON copied one piece per
+//	                scalar (its key, punctuation and text), as a renderer
+//	                that did no work per cell but one copy would run
 //	via=s2          s2.Decode of the S2 block of the JSON into a reused buffer
 //	via=zstd        DecodeAll of the zstd frame of the JSON (default level)
 //	                with a reused decoder and buffer
@@ -46,6 +52,16 @@ func BenchmarkHitEveryShape(b *testing.B) {
 					w := sliceWriter(dst[:0])
 					err := WriteJSON(&w, sh.page)
 					return w, err
+				})
+			})
+			b.Run(sh.name()+"/via=fragments", func(b *testing.B) {
+				frags := scalarFragments(b, sh.json)
+				hit(b, sh.json, sh.json, func(dst []byte) ([]byte, error) {
+					dst = dst[:0]
+					for _, f := range frags {
+						dst = append(dst, sh.json[f[0]:f[1]]...)
+					}
+					return dst, nil
 				})
 			})
 			b.Run(sh.name()+"/via=s2", func(b *testing.B) {
@@ -84,4 +100,36 @@ type sliceWriter []byte
 func (w *sliceWriter) Write(p []byte) (int, error) {
 	*w = append(*w, p...)
 	return len(p), nil
+}
+
+// scalarFragments splits js after every scalar value (string, number,
+// true, false, null): each piece holds what precedes the value since the
+// last one (brackets, commas, the key) and the value's text. Copying the
+// pieces in order rebuilds js with one copy per cell, the least work any
+// renderer that writes a cell at a time can do: via=fragments measures
+// that bound.
+func scalarFragments(b *testing.B, js []byte) [][2]int {
+	dec := json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	var out [][2]int
+	start := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ok := tok.(json.Delim); ok {
+			continue
+		}
+		end := int(dec.InputOffset())
+		out = append(out, [2]int{start, end})
+		start = end
+	}
+	if start < len(js) {
+		out = append(out, [2]int{start, len(js)})
+	}
+	return out
 }
