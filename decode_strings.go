@@ -39,6 +39,28 @@ func (d *valueDecoder) strSlow(i uint32) string {
 	return s
 }
 
+// strAny returns str(i) as an interface value. With d.cache set, each
+// entry is boxed at most once per Decode and the same interface value is
+// handed out again: a string held in an interface costs an allocation,
+// and generic values (maps, slices of any) repeat the same strings row
+// after row.
+func (d *valueDecoder) strAny(i uint32) any {
+	if !d.cache {
+		return d.str(i)
+	}
+	if i < uint32(len(d.boxed)) && d.boxed[i] != nil {
+		return d.boxed[i]
+	}
+	s := d.str(i) // grows d.strs to hold i
+	if int(i) >= len(d.boxed) {
+		boxed := make([]any, len(d.strs))
+		copy(boxed, d.boxed)
+		d.boxed = boxed
+	}
+	d.boxed[i] = s
+	return d.boxed[i]
+}
+
 // growStrs makes the cache hold entry i. It starts at the size of the
 // table's common area (commonStrings), which in a canonical page holds
 // every entry str is asked for, and doubles from there, up to the table's

@@ -19,6 +19,7 @@ type valueDecoder struct {
 	useNumber bool
 	cache     bool         // keep shared copies of strings in strs
 	strs      []string     // copies of strings by table index, "" until made
+	boxed     []any        // with cache: strs[i] as an interface value, nil until made
 	shared    *pageStrings // without cache: the Page's copies of strings
 	bigNumber string       // under compat, the first number float64 cannot hold
 	buf       []byte
@@ -78,7 +79,7 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 		}
 		return c.Float.Float64()
 	case format.TagString:
-		return d.str(c.Str)
+		return d.strAny(c.Str)
 	case format.TagTime:
 		if d.compat {
 			return string(format.AppendTimestampText(nil, c.Time))

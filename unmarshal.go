@@ -749,6 +749,10 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 	return nil
 }
 
+// mapStringAnyType is the type of free-form object fields, which
+// objectInto fills without reflect.
+var mapStringAnyType = reflect.TypeFor[map[string]any]()
+
 func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 	r := format.Elements(c)
 	var e format.Cell
@@ -757,11 +761,23 @@ func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
 		if v.IsNil() {
 			v.Set(reflect.MakeMapWithSize(v.Type(), c.Len))
 		}
+		// A map[string]any (the common free-form field) is filled
+		// directly: mapEntry's reflect calls and per-entry value
+		// allocation would give the same map. Raw JSON goes through
+		// mapEntry, which decodes it as json.Unmarshal into any does.
+		var m map[string]any
+		if v.Type() == mapStringAnyType && v.CanInterface() {
+			m = v.Interface().(map[string]any)
+		}
 		for {
 			k, ok := r.Next(&e)
 			if !ok {
 				c.Close(r.End(&e))
 				return nil
+			}
+			if m != nil && e.Tag != format.TagRaw {
+				m[d.str(k)] = d.generic(&e)
+				continue
 			}
 			if err := d.mapEntry(v, d.str(k), &e); err != nil {
 				return err
