@@ -71,3 +71,39 @@ func deferRepeats(n int) []map[string]any {
 	}
 	return rows
 }
+
+// TestEncoderAllocsPerPage checks that a reused Encoder writing into a
+// reused buffer allocates nothing per page once warmed up, at sizes from a
+// few rows to many thousands (where the interner's table, the deferred
+// strings' set and the columns have all grown), for every dataset from
+// generic maps, native maps and structs. It counts allocations, not time.
+func TestEncoderAllocsPerPage(t *testing.T) {
+	sizes := []int{25, 1000, 10000}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, s := range dataset.Sets {
+		for _, n := range sizes {
+			forms := map[string]any{"generic": s.Generic(n), "native": s.NativeMaps(n)}
+			if s.HasStructs() {
+				forms["structs"] = s.Values(n)
+			}
+			for form, v := range forms {
+				enc := NewEncoder()
+				buf, err := enc.Append(nil, v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				allocs := testing.AllocsPerRun(2, func() {
+					buf, err = enc.Append(buf[:0], v)
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if allocs != 0 {
+					t.Errorf("%s/%d/%s: %v allocations per page, want 0", s.Name, n, form, allocs)
+				}
+			}
+		}
+	}
+}
