@@ -107,3 +107,21 @@ func TestEncoderAllocsPerPage(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferredUndoOnce checks that a column whose deferred strings repeat
+// another column's (an update time equal to the creation time in a third
+// of the rows) goes back to interning once per page, not every few hundred
+// rows: each time costs a pass over the page's strings, so that made a
+// page's cost grow with the square of its rows.
+func TestDeferredUndoOnce(t *testing.T) {
+	for _, v := range []any{dataset.BaaSGenericMaps(20000), dataset.BaaSDocs(20000)} {
+		e := NewEncoder()
+		if err := e.build(v); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.b.in.tabled; n > 1 {
+			t.Errorf("%T: deferred strings put in the table %d times while building one page, want at most 1", v, n)
+		}
+		e.release()
+	}
+}
