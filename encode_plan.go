@@ -289,7 +289,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 		case encOpFloat64:
 			err = w.putFloat(c, false, r.float64(pf), 64)
 		case encOpString:
-			c.appendStr(b.in.intern(r.string(pf)))
+			b.cellString(c, r.string(pf))
 		case encOpTime:
 			err = w.putTimeAt(c, r.time(pf))
 		case encOpTimePtr:

@@ -48,7 +48,7 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 			var err error
 			switch pf.op {
 			case encOpString:
-				c.appendStr(b.in.intern(row.string(pf)))
+				b.cellString(c, row.string(pf))
 			case encOpStrings:
 				err = w.putStrings(c, false, row.strings(pf), 1)
 			default:

@@ -40,6 +40,7 @@ type interner struct {
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
 	filterShift uint32
+	tabled      int // tableDeferred's calls since reset, for tests
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -60,6 +61,7 @@ func (in *interner) reset() {
 	in.keys = in.keys[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
+	in.tabled = 0
 }
 
 // nextGen empties the table by starting a new generation.
@@ -263,6 +265,7 @@ func (in *interner) settle() []uint32 {
 // table per deferred string, in a tight loop, and, if a string repeats, a
 // pass over the ids.
 func (in *interner) tableDeferred() []uint32 {
+	in.tabled++
 	n := len(in.slots)
 	for 2*len(in.strs) > n {
 		n *= 2

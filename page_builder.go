@@ -32,6 +32,8 @@ type pageBuilder struct {
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
+	tagged  []byte   // scratch: renumber's copy of a column's tagged values
+	noDefer bool     // tests: intern every string (cellString never defers)
 	payload []byte
 	dir     []byte
 	secs    []byte
@@ -210,6 +212,62 @@ func equalU32(a, b []uint32) bool {
 		}
 	}
 	return true
+}
+
+// cellString adds s as a cell of column c (not nested in an array or
+// object). A column whose strings have been new deferAfter times in a row
+// (ids, e-mail addresses, text) has its next strings given ids without a
+// lookup in the interner's table (interner.addDeferred), which for a page
+// of many thousands of strings is a cache miss that finds nothing; settle
+// checks them all at once before the page is written. If a window of a
+// deferred column's strings looks like it repeats after all, the column
+// goes back to interning (undefer) for the rest of the page: undefer costs
+// a pass over the page's strings, and a column that repeats another
+// deferred column's strings (an update time equal to the creation time in
+// a third of the rows) looks new again once interned, so letting it defer
+// again made a page of n rows cost n/160 such passes. The page is the same
+// either way (see sql_defer.go, which does this for SQL results).
+func (b *pageBuilder) cellString(c *column, s string) {
+	in := &b.in
+	if c.deferred {
+		id, smp := in.addDeferred(s)
+		c.appendStr(id)
+		c.sampled += int32(smp & 1)
+		c.again += int32(smp >> 1)
+		if c.fresh++; c.fresh&(deferWindow-1) == 0 {
+			if 2*c.again > c.sampled && c.sampled >= 8 {
+				b.undefer()
+				c.deferred, c.fresh, c.interning = false, 0, true
+			}
+			c.sampled, c.again = 0, 0
+		}
+		return
+	}
+	n := len(in.strs)
+	id := in.intern(s)
+	c.appendStr(id)
+	if int(id) < n {
+		c.fresh = 0
+	} else if c.fresh++; c.fresh == deferAfter && !c.interning && !b.noDefer {
+		c.deferred, c.fresh = true, 0
+	}
+}
+
+// undefer puts the deferred strings in the interner's table, so that
+// interning finds them, and merges any repeats now (interner.tableDeferred).
+func (b *pageBuilder) undefer() {
+	if m := b.in.tableDeferred(); m != nil {
+		b.renumber(m)
+	}
+}
+
+// settle settles the deferred strings (interner.settle) and, if any
+// repeated another string, renumbers the ids in the page's columns. No
+// string may be interned after it until the next page.
+func (b *pageBuilder) settle() {
+	if m := b.in.settle(); m != nil {
+		b.renumber(m)
+	}
 }
 
 // valueColumn sets up the single unnamed column of a KindValue page.

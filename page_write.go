@@ -12,6 +12,7 @@ import (
 // size, and copies each string straight from the caller's value into the
 // page, so string bytes are copied once.
 func (b *pageBuilder) finish(dst []byte) []byte {
+	b.settle()
 	b.assignStrings()
 
 	// Shapes and row shapes, in b.secs: shapes first, row shapes after.

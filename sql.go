@@ -164,7 +164,6 @@ type sqlState struct {
 	toks    []arrTok       // array text's tokens (sql_array.go)
 	unq     []byte         // an array element with its escapes removed
 	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
-	tagged  []byte         // settleStrings' scratch (sql_defer.go)
 	memos   []strMemo      // one per text run (sql_cells.go)
 	batch   []sqlCell      // batchRows rows of cells (sql_batch.go)
 	bdests  []any          // &batch[i].v: the Scan targets of a batch
@@ -301,8 +300,8 @@ func (s *sqlState) release() {
 		s.cols[i] = sqlColumn{}
 	}
 	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch ||
-		cap(s.tagged) > maxSQLScratch {
-		s.scratch, s.unq, s.toks, s.tagged = nil, nil, nil, nil
+		cap(s.b.e.b.tagged) > maxSQLScratch {
+		s.scratch, s.unq, s.toks, s.b.e.b.tagged = nil, nil, nil, nil
 	}
 }
 

@@ -108,6 +108,7 @@ type sqlRun struct {
 	news    int      // wantStr: new strings in a row so far (deferAfter); wantNew: strings so far (deferWindow)
 	sampled int      // wantNew: strings of this window that addDeferred sampled
 	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
+	stay    bool     // wantStr: the column went back from wantNew and stays interned for the page
 	memo    *strMemo // wantStr: the column's recent strings
 	done    int      // rows of the current batch that addPure wrote (sql_batch.go)
 }
@@ -252,7 +253,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				m.s, m.w, m.id = x, w, id
 				if int(id) < n {
 					r.news = 0
-				} else if r.news++; r.news == deferAfter {
+				} else if r.news++; r.news == deferAfter && !r.stay {
 					r.want = wantNew
 				}
 				continue
@@ -265,8 +266,10 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				r.again += int(smp >> 1)
 				if r.news++; r.news&(deferWindow-1) == 0 {
 					if 2*r.again > r.sampled && r.sampled >= 8 {
+						// Back to interning for the rest of the page, as
+						// pageBuilder.cellString does: see there why.
 						s.undefer()
-						r.want, r.news = wantStr, 0
+						r.want, r.news, r.stay = wantStr, 0, true
 					}
 					r.sampled, r.again = 0, 0
 				}

@@ -49,7 +49,17 @@ func (s *sqlState) undefer() {
 // renumber applies m, the new id of each old string id, to every id the
 // page's columns and the string memos hold.
 func (s *sqlState) renumber(m []uint32) {
-	pb := &s.b.e.b
+	s.b.e.b.renumber(m)
+	for i := range s.memos {
+		for j := range s.memos[i] {
+			s.memos[i][j].id = m[s.memos[i][j].id] // an empty slot's 0 too
+		}
+	}
+}
+
+// renumber applies m, the new id of each old string id, to every id the
+// page's columns hold, and to the key index.
+func (pb *pageBuilder) renumber(m []uint32) {
 	clear(pb.colByKey)
 	for i := range pb.cols[:pb.ncols] {
 		c := &pb.cols[i]
@@ -59,18 +69,17 @@ func (s *sqlState) renumber(m []uint32) {
 			c.strs[j] = m[id]
 		}
 		if len(c.anyBuf) > 0 {
-			buf := s.tagged[:0]
+			buf := pb.tagged[:0]
 			for pos := 0; pos < len(c.anyBuf); {
 				var n int
 				buf, n = renumberTagged(buf, c.anyBuf[pos:], m)
 				pos += n
 			}
-			c.anyBuf, s.tagged = buf, c.anyBuf
-		}
-	}
-	for i := range s.memos {
-		for j := range s.memos[i] {
-			s.memos[i][j].id = m[s.memos[i][j].id] // an empty slot's 0 too
+			// Ids only shrink, so the copy fits in c.anyBuf: swapping
+			// the buffers instead would move capacity between columns
+			// and make the next page allocate.
+			c.anyBuf = append(c.anyBuf[:0], buf...)
+			pb.tagged = buf
 		}
 	}
 }

@@ -118,12 +118,12 @@ func (w *walker) putFloat(c *column, nested bool, f float64, bits int) error {
 }
 
 func (w *walker) putString(c *column, nested bool, s string) {
-	id := w.b.in.intern(s)
-	if nested {
-		c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
+	if !nested {
+		w.b.cellString(c, s)
 		return
 	}
-	c.appendStr(id)
+	id := w.b.in.intern(s)
+	c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
 }
 
 func (w *walker) putStringBytes(c *column, nested bool, s []byte) {

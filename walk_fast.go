@@ -15,7 +15,7 @@ import (
 func (w *walker) anyCell(c *column, v any) error {
 	switch x := v.(type) {
 	case string:
-		c.appendStr(w.b.in.intern(x))
+		w.b.cellString(c, x)
 		return nil
 	case float64:
 		if c.kind == kindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
