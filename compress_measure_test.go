@@ -1,0 +1,71 @@
+package rowpage_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/dataset"
+)
+
+// TestMeasureCompression prints the sizes that chose the compressed body's
+// design (SPEC.md 2.5): each section of a plain page and the whole body,
+// compressed with S2 and zstd, beside the JSON compressed the same way.
+// Sizes are deterministic. Run with ROWPAGE_MEASURE=1 go test -run
+// TestMeasureCompression -v.
+func TestMeasureCompression(t *testing.T) {
+	if os.Getenv("ROWPAGE_MEASURE") == "" {
+		t.Skip("set ROWPAGE_MEASURE=1 to print the compression measurements")
+	}
+	zf, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
+	zd, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	codecs := []struct {
+		name string
+		f    func([]byte) int
+	}{
+		{"s2", func(b []byte) int { return len(s2.Encode(nil, b)) }},
+		{"s2b", func(b []byte) int { return len(s2.EncodeBetter(nil, b)) }},
+		{"zf", func(b []byte) int { return len(zf.EncodeAll(b, nil)) }},
+		{"zd", func(b []byte) int { return len(zd.EncodeAll(b, nil)) }},
+	}
+	fmt.Printf("%-9s %5s %8s %8s | %-26s | %-26s | %-26s | %-26s\n", "set", "rows", "json", "page", "strings s2/s2b/zf/zd", "columns s2/s2b/zf/zd", "body s2/s2b/zf/zd", "json s2/s2b/zf/zd")
+	for _, set := range dataset.Sets {
+		for _, n := range []int{25, 1000, 5000} {
+			v := set.Values(n)
+			js, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, err := rowpage.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var str, cols, body []byte
+			for _, s := range format.Sections(page) {
+				b := page[s.Offset : s.Offset+s.Len]
+				switch s.Name {
+				case "string table":
+					str = b
+				case "columns":
+					cols = b
+				}
+				if s.Name != "header" && s.Name != "checksum" {
+					body = append(body, b...)
+				}
+			}
+			row := func(b []byte) string {
+				out := ""
+				for _, c := range codecs {
+					out += fmt.Sprintf(" %d", c.f(b))
+				}
+				return fmt.Sprintf("%d:%s", len(b), out)
+			}
+			fmt.Printf("%-9s %5d %8d %8d | %s | %s | %s | %s\n", set.Name, n, len(js), len(page), row(str), row(cols), row(body), row(js))
+		}
+	}
+}
