@@ -137,6 +137,7 @@ func (c *Compressor) appendSection(dst, raw []byte, level int) []byte {
 // csection is one section of a compressed body, as read from its header.
 type csection struct {
 	codec  byte
+	index  int // in compressedNames
 	at     int // offset of the codec byte in the page
 	stored []byte
 	base   int // offset of stored in the page
@@ -197,8 +198,11 @@ func readCompressed(page []byte, end, maxPage int, secs *[4]csection) (counts []
 		if n > uint64(len(r.b)-r.pos) {
 			return nil, 0, errAt(ErrTruncated, r.pos, compressedNames[i]+" runs past the end of the page")
 		}
-		s.base, s.stored, s.raw = r.pos, r.b[r.pos:r.pos+int(n)], int(raw)
+		s.index, s.base, s.stored, s.raw = i, r.pos, r.b[r.pos:r.pos+int(n)], int(raw)
 		r.pos += int(n)
+		if err := precheck(s); err != nil {
+			return nil, 0, err
+		}
 	}
 	if r.pos != len(r.b) {
 		return nil, 0, errAt(ErrCorrupt, r.pos, "bytes after the last section")
@@ -249,27 +253,38 @@ func (l *Layout) inflate(page []byte, lim Limits) ([]byte, error) {
 	return out, nil
 }
 
-// decompress inflates s into dst, which has length and capacity s.raw.
-func decompress(s *csection, dst []byte) error {
+// precheck compares what s's stored bytes declare of their decompressed
+// length (an S2 block always does, a zstd frame may) with s.raw, before
+// anything is allocated for it.
+func precheck(s *csection) error {
 	switch s.codec {
 	case CodecS2:
-		n, err := s2.DecodedLen(s.stored)
-		if err != nil || n != s.raw {
+		if n, err := s2.DecodedLen(s.stored); err != nil || n != s.raw {
 			return errAt(ErrCorrupt, s.base, "S2 block does not decode to the declared "+itoa(s.raw)+" bytes")
-		}
-		got, err := s2.Decode(dst, s.stored)
-		if err != nil || len(got) != s.raw || &got[0] != &dst[0] {
-			return errAt(ErrCorrupt, s.base, "S2 block is damaged")
 		}
 	case CodecZstd:
 		var h zstd.Header
-		if err := h.Decode(s.stored); err != nil || h.Skippable || (h.HasFCS && h.FrameContentSize != uint64(s.raw)) {
-			return errAt(ErrCorrupt, s.base, "zstd frame does not declare the "+itoa(s.raw)+" bytes of its section")
+		if err := h.Decode(s.stored); err != nil || h.Skippable || h.DictionaryID != 0 ||
+			(h.HasFCS && h.FrameContentSize != uint64(s.raw)) || (!h.HasFCS && s.raw >= 256) {
+			return errAt(ErrCorrupt, s.base, "zstd frame does not decode to the declared "+itoa(s.raw)+" bytes")
 		}
-		got, err := zstdDecoder().DecodeAll(s.stored, dst[:0])
-		if err != nil || len(got) != s.raw || &got[0] != &dst[0] {
-			return errAt(ErrCorrupt, s.base, "zstd frame is damaged")
-		}
+	}
+	return nil
+}
+
+// decompress inflates s (prechecked) into dst, which has length and
+// capacity s.raw: neither codec can write past it.
+func decompress(s *csection, dst []byte) error {
+	var got []byte
+	var err error
+	switch s.codec {
+	case CodecS2:
+		got, err = s2.Decode(dst, s.stored)
+	case CodecZstd:
+		got, err = zstdDecoder().DecodeAll(s.stored, dst[:0])
+	}
+	if err != nil || len(got) != s.raw || &got[0] != &dst[0] {
+		return errAt(ErrCorrupt, s.base, compressedNames[s.index]+" does not decompress to its declared "+itoa(s.raw)+" bytes")
 	}
 	return nil
 }

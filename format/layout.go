@@ -44,6 +44,7 @@ type Layout struct {
 	names  []uint64
 
 	inflated []byte // a compressed page's plain form (compressed.go)
+	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
 }
 
 // Column is one entry of the column directory.
@@ -227,13 +228,19 @@ func (l *Layout) resetCompressed(page []byte, lim Limits, checkFlags, deferCells
 	if err != nil {
 		return err
 	}
+	if page[6]&FlagChecksum != 0 {
+		l.trailer = ChecksumSize
+	}
 	err = l.resetPlain(plain, lim, checkFlags, deferCells)
-	l.Flags = page[6]
+	l.Flags, l.trailer = page[6], 0
 	return err
 }
 
+// resetPlain reads a plain page. Its size for the limits is that of the
+// page as written, checksum included (l.trailer), so that a compressed
+// page meets the limits its plain form meets.
 func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool) error {
-	l.jsonMax = lim.JSONBudget(len(page))
+	l.jsonMax = lim.JSONBudget(len(page) + l.trailer)
 	lim = lim.WithDefaults()
 	l.flagsOK = false
 	l.checkFlags = checkFlags
@@ -268,7 +275,7 @@ func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool
 	if r.err != nil {
 		return r.err
 	}
-	if !RowsFit(rows, len(page)) {
+	if !RowsFit(rows, len(page)+l.trailer) {
 		return errAt(ErrLimit, HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(FreeRows)+": rows that hold no bytes")
 	}
 	l.Rows = rows
