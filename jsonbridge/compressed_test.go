@@ -3,6 +3,7 @@ package jsonbridge_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -108,6 +109,36 @@ func TestCompressedAppendJSONAllocs(t *testing.T) {
 		})
 		if allocs != pureGoAllocs {
 			t.Fatalf("%v: AppendJSON of a compressed page with a reused buffer allocated %v times per call", c, allocs)
+		}
+	}
+}
+
+// TestCompressedConcurrent renders compressed pages from several goroutines
+// at once: the zstd decoder is shared and the inflate buffers are pooled
+// with the transcoders (run with -race).
+func TestCompressedConcurrent(t *testing.T) {
+	v := dataset.Sets[4].Values(300)
+	want, _ := json.Marshal(v)
+	pages := [][]byte{compressed(t, v, rowpage.CompressFast), compressed(t, v, rowpage.CompressSmall)}
+	done := make(chan error)
+	for g := range 4 {
+		go func() {
+			var buf []byte
+			var err error
+			for i := range 20 {
+				if buf, err = jsonbridge.AppendJSON(buf[:0], pages[(g+i)%2]); err == nil && !bytes.Equal(buf, want) {
+					err = errors.New("output differs from json.Marshal")
+				}
+				if err != nil {
+					break
+				}
+			}
+			done <- err
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
 		}
 	}
 }
