@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"testing"
 
 	"github.com/klauspost/compress/s2"
@@ -94,5 +95,56 @@ func TestMeasureCompressedPages(t *testing.T) {
 			fmt.Printf("| %s | %d | %d | %.1f | %.1f | %.2f | %.1f | %.2f |\n", set.Name, n, len(js), pct(len(plain)),
 				pct(len(f)), float64(len(f))/float64(js2), pct(len(s)), float64(len(s))/float64(jzd))
 		}
+	}
+}
+
+// TestMeasureDictionary measures whether a zstd dictionary helps 25-row
+// pages (issue 15, item 3): the pages of rows 0-24, 25-49, ... of a
+// 5,000-row set; a dictionary built (zstd.BuildDict, history = the last
+// 64 KiB of the first 100 pages' bodies) from the first 100 pages, tested
+// on the next 100. Prints the body's zstd size without and with it.
+func TestMeasureDictionary(t *testing.T) {
+	if os.Getenv("ROWPAGE_MEASURE") == "" {
+		t.Skip("set ROWPAGE_MEASURE=1 to print the compression measurements")
+	}
+	plainZ, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1))
+	fmt.Println("| set | 25-row JSON | body | zstd body | zstd body with dict | JSON zstd | JSON zstd with dict |")
+	for _, set := range dataset.Sets {
+		all := reflect.ValueOf(set.Values(5000))
+		var bodies, texts [][]byte
+		for i := 0; i < 200; i++ {
+			chunk := all.Slice(25*i, 25*i+25).Interface()
+			page, err := rowpage.Marshal(chunk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			js, _ := json.Marshal(chunk)
+			bodies = append(bodies, page[format.HeaderSize:len(page)-format.ChecksumSize])
+			texts = append(texts, js)
+		}
+		measure := func(samples [][]byte) (raw, plain, dict int) {
+			var hist []byte
+			for _, b := range samples[:100] {
+				hist = append(hist, b...)
+			}
+			hist = hist[max(0, len(hist)-64<<10):]
+			d, err := zstd.BuildDict(zstd.BuildDictOptions{ID: 1, Contents: samples[:100], History: hist, Offsets: [3]int{1, 4, 8}, Level: zstd.SpeedDefault})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dz, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1), zstd.WithEncoderDict(d))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range samples[100:] {
+				raw += len(b)
+				plain += len(plainZ.EncodeAll(b, nil))
+				dict += len(dz.EncodeAll(b, nil))
+			}
+			return raw / 100, plain / 100, dict / 100
+		}
+		braw, bz, bd := measure(bodies)
+		jraw, jz, jd := measure(texts)
+		fmt.Printf("| %s | %d | %d | %d | %d | %d | %d |\n", set.Name, jraw, braw, bz, bd, jz, jd)
 	}
 }
