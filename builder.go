@@ -496,5 +496,5 @@ func (b *Builder) Finish(dst []byte) ([]byte, error) {
 	if err := rowsFit(b.e.b.rows, len(out)-len(dst)); err != nil {
 		return dst, err
 	}
-	return out, nil
+	return b.e.b.comp.apply(out, len(dst)), nil
 }

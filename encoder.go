@@ -18,6 +18,9 @@ type EncOptions struct {
 	// MaxDepth caps the nesting of arrays, objects and pointers inside a
 	// cell (cycles end here). Default 1,000; range 1 to 10,000.
 	MaxDepth int
+	// Compression compresses the page's body (compress.go). Default
+	// CompressNone.
+	Compression Compression
 }
 
 // EncMode is a frozen, validated set of EncOptions. It is immutable and safe
@@ -25,6 +28,7 @@ type EncOptions struct {
 type EncMode struct {
 	noCRC    bool
 	maxDepth int
+	comp     Compression
 	pool     sync.Pool // *Encoder
 }
 
@@ -37,7 +41,10 @@ func (o EncOptions) EncMode() (*EncMode, error) {
 	if d < 1 || d > format.MaxDepthLimit {
 		return nil, encodeError(ErrLimit, "option MaxDepth "+strconv.Itoa(o.MaxDepth)+" is outside 1 to 10,000", nil)
 	}
-	return &EncMode{noCRC: o.NoChecksum, maxDepth: d}, nil
+	if err := o.Compression.check(); err != nil {
+		return nil, err
+	}
+	return &EncMode{noCRC: o.NoChecksum, maxDepth: d, comp: o.Compression}, nil
 }
 
 var defaultEncMode, _ = EncOptions{}.EncMode()
@@ -76,6 +83,7 @@ func (m *EncMode) NewEncoder() *Encoder {
 	e.w.b = &e.b
 	e.w.maxDepth = m.maxDepth
 	e.b.noCRC = m.noCRC
+	e.b.comp.level = m.comp
 	return e
 }
 
@@ -106,7 +114,7 @@ func (e *Encoder) Append(dst []byte, v any) ([]byte, error) {
 	if err := rowsFit(e.b.rows, len(out)-len(dst)); err != nil {
 		return dst, err
 	}
-	return out, nil
+	return e.b.comp.apply(out, len(dst)), nil
 }
 
 // rowsFit refuses a page whose rows carry too few bytes for a reader to

@@ -43,7 +43,7 @@ func TestOpenErrors(t *testing.T) {
 		{"header cut", good[:6], ErrTruncated},
 		{"major 2", edit(good, func(p []byte) []byte { p[4] = 2; return p }), ErrUnsupported},
 		{"unknown flag", edit(good, func(p []byte) []byte { p[6] |= 0x40; return p }), ErrUnsupported},
-		{"compressed flag", edit(good, func(p []byte) []byte { p[6] |= format.FlagCompressed; return p }), ErrUnsupported},
+		{"compressed flag on a plain body: section codec 0x0a is unknown", edit(good, func(p []byte) []byte { p[6] |= format.FlagCompressed; return p }), ErrUnsupported},
 		{"unknown kind", edit(good, func(p []byte) []byte { p[7] = 9; return p }), ErrUnsupported},
 		{"bad checksum", func() []byte { p := append([]byte(nil), good...); p[len(p)-1] ^= 1; return p }(), ErrChecksum},
 		{"flipped body byte", func() []byte { p := append([]byte(nil), good...); p[12] ^= 0x10; return p }(), ErrChecksum},

@@ -38,6 +38,7 @@ type pageBuilder struct {
 	dir     []byte
 	secs    []byte
 	noCRC   bool
+	comp    pageCompression // compress.go
 }
 
 func (b *pageBuilder) reset(kind format.Kind) {

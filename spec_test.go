@@ -42,6 +42,7 @@ func specExamples() []struct {
 			{"t": time.Date(2024, 5, 6, 7, 8, 39, 250_000_000, time.FixedZone("", -30))},
 		}, EncOptions{NoChecksum: true}},
 		{"shapes", []map[string]any{{"b": 1}, {"a": "x", "b": nil}, {"a": nil, "b": "x"}}, EncOptions{NoChecksum: true}},
+		{"compressed", map[string]any{"note": strings.Repeat("ab", 16)}, EncOptions{NoChecksum: true, Compression: CompressFast}},
 	}
 }
 

@@ -113,7 +113,7 @@ func Inspect(page []byte, lim Limits) (*Summary, error) {
 		s.Columns[c] = cs
 	}
 	s.Shapes, s.NullRows = shapeSummary(l)
-	s.Sections = splitColumns(Sections(page), l)
+	s.Sections = splitColumns(Sections(l.Page), l)
 	return s, nil
 }
 

@@ -14,7 +14,7 @@ import (
 // A Layout is immutable and safe for concurrent readers, except one from
 // ResetDeferred until its deferred cells are checked (see ResetDeferred).
 type Layout struct {
-	Page    []byte // the whole page, header and trailer included
+	Page    []byte // the whole plain page, header and trailer included; for a compressed page, its inflated form (see Compressed)
 	Major   uint8
 	Minor   uint8
 	Flags   uint8
@@ -42,6 +42,9 @@ type Layout struct {
 	uses   []int
 	counts []int
 	names  []uint64
+
+	inflated []byte // a compressed page's plain form (compressed.go)
+	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
 }
 
 // Column is one entry of the column directory.
@@ -125,9 +128,6 @@ func CheckHeader(b []byte) error {
 		return errAt(ErrUnsupported, 4, "major version "+itoa(int(b[4]))+", this reader knows "+itoa(MajorVersion))
 	}
 	if b[6]&^knownFlags != 0 {
-		if b[6]&FlagCompressed != 0 {
-			return errAt(ErrUnsupported, 6, "compressed pages are not supported by this reader")
-		}
 		return errAt(ErrUnsupported, 6, "unknown header flags")
 	}
 	if b[7] > byte(KindValue) {
@@ -186,8 +186,15 @@ func (l *Layout) Forget() {
 		uses:      l.uses,
 		counts:    l.counts,
 		names:     l.names,
+		inflated:  l.inflated[:0],
 	}
 }
+
+// Compressed reports whether the page was stored compressed (FlagCompressed).
+// Page then holds the plain page it inflates to, without flags, in memory
+// the Layout owns and reuses on the next Reset; offsets in errors past the
+// section headers count in that plain page.
+func (l *Layout) Compressed() bool { return l.Flags&FlagCompressed != 0 }
 
 // JSONBudget returns how many bytes of JSON one call may render from the
 // page (Limits.MaxJSONBytes, or its default for the page's size).
@@ -198,7 +205,42 @@ func (l *Layout) JSONBudget() int { return l.jsonMax }
 func (l *Layout) FlagsVerified() bool { return l.flagsOK }
 
 func (l *Layout) reset(page []byte, lim Limits, checkFlags, deferCells bool) error {
-	l.jsonMax = lim.JSONBudget(len(page))
+	if len(page) > 6 && page[6]&FlagCompressed != 0 && bytes.HasPrefix(page, Magic[:]) {
+		return l.resetCompressed(page, lim, checkFlags, deferCells)
+	}
+	return l.resetPlain(page, lim, checkFlags, deferCells)
+}
+
+// resetCompressed checks the stored page's header and size, inflates it and
+// reads the plain page; Flags keep the stored page's flags.
+func (l *Layout) resetCompressed(page []byte, lim Limits, checkFlags, deferCells bool) error {
+	l.Strings = StringTable{}
+	l.Columns = l.Columns[:0]
+	l.Flags = 0
+	if err := CheckHeader(page); err != nil {
+		return err
+	}
+	dl := lim.WithDefaults()
+	if len(page) > dl.MaxPageBytes {
+		return errAt(ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+	}
+	plain, err := l.inflate(page, dl)
+	if err != nil {
+		return err
+	}
+	if page[6]&FlagChecksum != 0 {
+		l.trailer = ChecksumSize
+	}
+	err = l.resetPlain(plain, lim, checkFlags, deferCells)
+	l.Flags, l.trailer = page[6], 0
+	return err
+}
+
+// resetPlain reads a plain page. Its size for the limits is that of the
+// page as written, checksum included (l.trailer), so that a compressed
+// page meets the limits its plain form meets.
+func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool) error {
+	l.jsonMax = lim.JSONBudget(len(page) + l.trailer)
 	lim = lim.WithDefaults()
 	l.flagsOK = false
 	l.checkFlags = checkFlags
@@ -233,7 +275,7 @@ func (l *Layout) reset(page []byte, lim Limits, checkFlags, deferCells bool) err
 	if r.err != nil {
 		return r.err
 	}
-	if !RowsFit(rows, len(page)) {
+	if !RowsFit(rows, len(page)+l.trailer) {
 		return errAt(ErrLimit, HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(FreeRows)+": rows that hold no bytes")
 	}
 	l.Rows = rows

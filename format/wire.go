@@ -37,8 +37,8 @@ const ChecksumSize = 4
 // Header flags. Unknown bits make a page unsupported.
 const (
 	FlagChecksum   = 1 << 0 // a CRC-32C trailer follows the body
-	FlagCompressed = 1 << 1 // reserved: the body is compressed (not in v1)
-	knownFlags     = FlagChecksum
+	FlagCompressed = 1 << 1 // the body's sections are compressed (1.1, compressed.go)
+	knownFlags     = FlagChecksum | FlagCompressed
 )
 
 // Kind says how the rows of a page render as one JSON value.

@@ -45,7 +45,64 @@ func seedPages(tb testing.TB) [][]byte {
 		add(map[string]any{"t": time.Unix(1, 5).In(time.FixedZone("", -3600)), "u": uint64(1 << 63), "f": -0.0}, o)
 		add([]map[string]any{nil, {}, {"a": []string{"x", "y"}}}, o)
 	}
+	// Compressed pages (SPEC.md 2.5), with sections large enough to be
+	// stored compressed.
+	for _, o := range []rowpage.EncOptions{{Compression: rowpage.CompressFast}, {Compression: rowpage.CompressSmall, NoChecksum: true}} {
+		add(dataset.Rows(3), o)
+		add(dataset.SparseMaps(40), o)
+		add(dataset.EventMaps(6), o)
+	}
 	return out
+}
+
+// compressedSeeds are the seed pages whose body is compressed.
+func compressedSeeds(tb testing.TB) [][]byte {
+	var out [][]byte
+	for _, p := range seedPages(tb) {
+		if p[6]&format.FlagCompressed != 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FuzzMutateCompressed mutates the bodies of compressed pages (flip,
+// overwrite, cut, splice) and recomputes the checksum, so that the damage
+// reaches the section heads and the S2 and zstd decoders: every reader
+// fails with a sentinel or reads the page, within its allocation bounds.
+func FuzzMutateCompressed(f *testing.F) {
+	pages := compressedSeeds(f)
+	for i := range pages {
+		f.Add(uint8(i), uint8(0), uint16(12), uint8(1), []byte{0xff})
+		f.Add(uint8(i), uint8(1), uint16(40), uint8(0x80), []byte{})
+	}
+	f.Fuzz(func(t *testing.T, which, op uint8, at uint16, arg uint8, extra []byte) {
+		orig := pages[int(which)%len(pages)]
+		end := len(orig)
+		if orig[6]&format.FlagChecksum != 0 {
+			end -= format.ChecksumSize
+		}
+		p := append([]byte(nil), orig[:end]...)
+		i := format.HeaderSize + int(at)%(end-format.HeaderSize)
+		switch op % 4 {
+		case 0: // flip bits
+			if arg == 0 {
+				arg = 1
+			}
+			p[i] ^= arg
+		case 1: // overwrite
+			p[i] = arg
+			copy(p[i+1:], extra)
+		case 2: // cut
+			p = p[:i]
+		case 3: // splice bytes in
+			p = append(p[:i:i], append(append([]byte(nil), extra...), orig[i:end]...)...)
+		}
+		if orig[6]&format.FlagChecksum != 0 {
+			p = format.AppendChecksum(p, format.Checksum(p))
+		}
+		readAll(t, p)
+	})
 }
 
 // seedFiles adds the files of a directory of the shared corpus, if present.

@@ -256,6 +256,13 @@ func (g *rtGen) value() any {
 var rtCompat, _ = rowpage.DecOptions{JSONCompatible: true}.DecMode()
 
 // checkRoundTrip marshals v both ways and compares everything.
+// rtCompressed are the modes that compress, at both levels.
+var rtCompressed = func() []*rowpage.EncMode {
+	fast, _ := rowpage.EncOptions{Compression: rowpage.CompressFast}.EncMode()
+	small, _ := rowpage.EncOptions{Compression: rowpage.CompressSmall}.EncMode()
+	return []*rowpage.EncMode{fast, small}
+}()
+
 func checkRoundTrip(t *testing.T, v any) {
 	want, jerr := json.Marshal(v)
 	page, err := rowpage.Marshal(v)
@@ -271,6 +278,15 @@ func checkRoundTrip(t *testing.T, v any) {
 	}
 	if string(got) != string(want) {
 		t.Fatalf("AppendJSON differs from json.Marshal\n got: %s\nwant: %s", got, want)
+	}
+	for _, m := range rtCompressed {
+		cp, err := m.Marshal(v)
+		if err != nil {
+			t.Fatalf("Marshal compressed: %v", err)
+		}
+		if got, err := jsonbridge.AppendJSON(nil, cp); err != nil || string(got) != string(want) {
+			t.Fatalf("AppendJSON of a compressed page differs from json.Marshal (err %v)\n got: %s\nwant: %s", err, got, want)
+		}
 	}
 	// Unmarshal into the value's own type, compared with encoding/json's
 	// own round trip (which is what the value means as JSON).

@@ -8,6 +8,7 @@ import (
 
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
+	"github.com/rowpage/rowpage/format"
 )
 
 // BenchmarkHitEveryShape times a cache hit on every shape (see
@@ -22,6 +23,8 @@ import (
 //	via=s2          s2.Decode of the S2 block of the JSON into a reused buffer
 //	via=zstd        DecodeAll of the zstd frame of the JSON (default level)
 //	                with a reused decoder and buffer
+//	via=fast        AppendJSON of the page compressed as CompressFast (S2)
+//	via=small       AppendJSON of the page compressed as CompressSmall (zstd)
 //
 // b.SetBytes is the JSON's length, so MB/s compare as JSON served per
 // second; each reports the entry's size as %json. Pages from generic maps
@@ -44,6 +47,9 @@ func BenchmarkHitEveryShape(b *testing.B) {
 		}
 		for _, sh := range shs {
 			sz, zs := s2.Encode(nil, sh.json), zenc.EncodeAll(sh.json, nil)
+			var c format.Compressor
+			fast := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressFast)
+			small := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressSmall)
 			b.Run(sh.name()+"/via=appendjson", func(b *testing.B) {
 				hit(b, sh.json, sh.page, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], sh.page) })
 			})
@@ -69,6 +75,12 @@ func BenchmarkHitEveryShape(b *testing.B) {
 			})
 			b.Run(sh.name()+"/via=zstd", func(b *testing.B) {
 				hit(b, sh.json, zs, func(dst []byte) ([]byte, error) { return zdec.DecodeAll(zs, dst[:0]) })
+			})
+			b.Run(sh.name()+"/via=fast", func(b *testing.B) {
+				hit(b, sh.json, fast, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], fast) })
+			})
+			b.Run(sh.name()+"/via=small", func(b *testing.B) {
+				hit(b, sh.json, small, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], small) })
 			})
 		}
 	}

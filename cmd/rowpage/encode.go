@@ -9,14 +9,19 @@ import (
 )
 
 func encodeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("encode", "[-o page.rp] [-no-checksum] [file.json]",
+	fs := newFlags("encode", "[-o page.rp] [-no-checksum] [-compress none|fast|small] [file.json]",
 		`Turn JSON text into a page with jsonbridge.AppendPage: a top-level array of
 objects (or nulls) becomes a page of rows, an object a one-object page, any
 other value a one-value page. Key order and number text are kept.`, stderr)
 	out := fs.String("o", "", "write the page to this `file` instead of standard output")
 	noCRC := fs.Bool("no-checksum", false, "omit the CRC-32C trailer")
+	compress := fs.String("compress", "none", "compress the page's body: `none`, fast (S2) or small (zstd)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
+	}
+	level, ok := map[string]rowpage.Compression{"none": rowpage.CompressNone, "fast": rowpage.CompressFast, "small": rowpage.CompressSmall}[*compress]
+	if !ok {
+		return usageError{"-compress " + *compress + ": want none, fast or small"}
 	}
 	in, err := atMostOneArg(fs)
 	if err != nil {
@@ -26,7 +31,7 @@ other value a one-value page. Key order and number text are kept.`, stderr)
 	if err != nil {
 		return err
 	}
-	mode, err := jsonbridge.PageOptions{EncOptions: rowpage.EncOptions{NoChecksum: *noCRC}}.PageMode()
+	mode, err := jsonbridge.PageOptions{EncOptions: rowpage.EncOptions{NoChecksum: *noCRC, Compression: level}}.PageMode()
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,9 @@ name, encoding and bytes; the most common row shapes.`, stderr)
 		return &fileError{in, err}
 	}
 	r := newInspectReport(s)
+	if r.Compressed, err = compressedReports(page); err != nil {
+		return &fileError{in, err}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -56,14 +59,42 @@ type inspectReport struct {
 	Columns   int             `json:"columns"`
 	NumShapes int             `json:"shapes"`
 	Sections  []sectionReport `json:"sections"`
-	Strings   stringsReport   `json:"string_table"`
-	Cols      []columnReport  `json:"column_list"`
-	Shapes    []shapeReport   `json:"shape_list"`
+	// Compressed lists a compressed page's sections as stored; Sections
+	// then lie in the page's plain form (SPEC.md 2.5).
+	Compressed []compressedReport `json:"compressed_sections,omitempty"`
+	Strings    stringsReport      `json:"string_table"`
+	Cols       []columnReport     `json:"column_list"`
+	Shapes     []shapeReport      `json:"shape_list"`
 }
 
 type flagsReport struct {
-	Byte     uint8 `json:"byte"`
-	Checksum bool  `json:"checksum"`
+	Byte       uint8 `json:"byte"`
+	Checksum   bool  `json:"checksum"`
+	Compressed bool  `json:"compressed"`
+}
+
+type compressedReport struct {
+	Name   string `json:"name"`
+	Codec  string `json:"codec"`
+	Offset int    `json:"offset"`
+	Stored int    `json:"stored_bytes"`
+	Raw    int    `json:"raw_bytes"`
+}
+
+var sectionCodecNames = map[byte]string{format.CodecRaw: "raw", format.CodecS2: "s2", format.CodecZstd: "zstd"}
+
+// compressedReports describes the stored sections of a compressed page, or
+// returns nil for a plain one.
+func compressedReports(page []byte) ([]compressedReport, error) {
+	secs, err := format.CompressedSections(page)
+	if err != nil || secs == nil {
+		return nil, err
+	}
+	out := make([]compressedReport, len(secs))
+	for i, s := range secs {
+		out[i] = compressedReport{s.Name, sectionCodecNames[s.Codec], s.Offset, s.Stored, s.Raw}
+	}
+	return out, nil
 }
 
 type sectionReport struct {
@@ -111,7 +142,7 @@ func newInspectReport(s *format.Summary) *inspectReport {
 		Bytes:     s.Bytes,
 		Version:   fmt.Sprintf("%d.%d", s.Major, s.Minor),
 		Kind:      kindNames[s.Kind],
-		Flags:     flagsReport{Byte: s.Flags, Checksum: s.Checksum},
+		Flags:     flagsReport{Byte: s.Flags, Checksum: s.Checksum, Compressed: s.Flags&format.FlagCompressed != 0},
 		Checksum:  "absent",
 		Rows:      s.Rows,
 		NullRows:  s.NullRows,
@@ -157,9 +188,16 @@ func round2(f float64) float64 { return float64(int64(f*100+0.5)) / 100 }
 // writeText prints the report for people; maxShapes < 0 lists every shape.
 func (r *inspectReport) writeText(w io.Writer, maxShapes int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	flags := "none"
+	var fl []string
 	if r.Flags.Checksum {
-		flags = "checksum"
+		fl = append(fl, "checksum")
+	}
+	if r.Flags.Compressed {
+		fl = append(fl, "compressed")
+	}
+	flags := "none"
+	if len(fl) > 0 {
+		flags = strings.Join(fl, ", ")
 	}
 	st := r.Strings
 	fmt.Fprintf(tw, "page\t%s bytes, format %s, kind %s\n", count(r.Bytes), r.Version, r.Kind)
@@ -170,9 +208,22 @@ func (r *inspectReport) writeText(w io.Writer, maxShapes int) error {
 	fmt.Fprintf(tw, "hit rate\t%s references (%s keys), %.2f per distinct string; a copy per reference would take %s bytes\n",
 		count(st.References), count(st.KeyReferences), st.PerString, count(st.UnsharedBytes))
 	fmt.Fprintf(tw, "escaping\t%s strings need JSON escapes, %s hold <, > or &\n", count(st.NeedEscape), count(st.HaveHTML))
-	fmt.Fprintln(tw, "\nsection\toffset\tbytes\t% of page")
+	whole := r.Bytes // what section percentages count from
+	if len(r.Compressed) > 0 {
+		fmt.Fprintln(tw, "\nstored section\toffset\tcodec\tstored\tdecompressed\tstored/decompressed")
+		for _, s := range r.Compressed {
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%.1f%%\n", s.Name, s.Offset, s.Codec, count(s.Stored), count(s.Raw), percent(s.Stored, s.Raw))
+		}
+		fmt.Fprintln(tw, "\nsection (plain form)\toffset\tbytes\t% of plain form")
+		whole = 0
+		for _, s := range r.Sections {
+			whole += s.Bytes
+		}
+	} else {
+		fmt.Fprintln(tw, "\nsection\toffset\tbytes\t% of page")
+	}
 	for _, s := range r.Sections {
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f%%\n", s.Name, s.Offset, count(s.Bytes), percent(s.Bytes, r.Bytes))
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f%%\n", s.Name, s.Offset, count(s.Bytes), percent(s.Bytes, whole))
 	}
 	fmt.Fprintln(tw, "\n#\tcolumn\tencoding\tcells\tnulls\tbytes\t% of page\tstring refs")
 	for _, c := range r.Cols {

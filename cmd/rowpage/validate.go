@@ -66,6 +66,12 @@ func locate(page []byte, err error) string {
 	if !errors.As(err, &e) || e.Offset < 0 || len(page) == 0 {
 		return ""
 	}
+	if len(page) > 6 && page[6]&format.FlagCompressed != 0 && format.CheckHeader(page) == nil {
+		// Errors in a compressed page's stored sections count in the page,
+		// errors found after inflating in its plain form (SPEC.md 2.5): the
+		// offset alone does not say which, so name no section.
+		return ""
+	}
 	secs := format.Sections(page)
 	s := format.SectionAt(secs, e.Offset)
 	if s.Len == 0 {

@@ -1,0 +1,61 @@
+package rowpage
+
+import (
+	"strconv"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Compression selects how a page's body is compressed (SPEC.md 2.5). Every
+// reader of this package and of jsonbridge takes compressed pages as it
+// takes plain ones; a reader of format 1.0 reports them as ErrUnsupported,
+// a cache miss.
+type Compression uint8
+
+const (
+	// CompressNone writes a plain page (the default).
+	CompressNone Compression = iota
+	// CompressFast compresses the string table and the columns with S2, for
+	// in-process and Redis caches where the speed of a hit matters most.
+	CompressFast
+	// CompressSmall compresses them with zstd (the default level), for
+	// memory-bound caches: smaller pages, slower hits and writes.
+	CompressSmall
+)
+
+// String returns "none", "fast" or "small".
+func (c Compression) String() string {
+	switch c {
+	case CompressNone:
+		return "none"
+	case CompressFast:
+		return "fast"
+	case CompressSmall:
+		return "small"
+	}
+	return "Compression(" + strconv.Itoa(int(c)) + ")"
+}
+
+// check reports an option outside the three levels.
+func (c Compression) check() error {
+	if c > CompressSmall {
+		return encodeError(ErrLimit, "option Compression "+strconv.Itoa(int(c))+" is not CompressNone, CompressFast or CompressSmall", nil)
+	}
+	return nil
+}
+
+// pageCompression is a builder's compression level and scratch.
+type pageCompression struct {
+	level Compression
+	c     format.Compressor
+}
+
+// apply replaces the plain page in dst[start:] with its compressed form,
+// if the level asks for one. It runs after the row-count check, which
+// bounds rows by the plain page's size, as readers do after inflating.
+func (p *pageCompression) apply(dst []byte, start int) []byte {
+	if p.level == CompressNone {
+		return dst
+	}
+	return p.c.Compress(dst, start, int(p.level))
+}
