@@ -32,6 +32,7 @@ type Builder struct {
 	done    bool // the value of a value page has been written
 	err     error
 	jp      *jsontext.Parser // JSON's tokenizer, made on first use
+	started bool             // Start* was called since the last Finish
 }
 
 // frame is an open array or object.
@@ -59,6 +60,7 @@ func (b *Builder) start(k format.Kind) {
 	b.col = nil
 	b.inRow, b.haveKey, b.done = false, false, false
 	b.err = nil
+	b.started = true
 	if k == format.KindValue {
 		b.col = b.e.b.valueColumn()
 	}
@@ -80,10 +82,11 @@ func (b *Builder) StartValue() { b.start(format.KindValue) }
 // Err returns the first error, if any.
 func (b *Builder) Err() error { return b.err }
 
-// ok reports whether the Builder may take a call: it has been started and
-// holds no error. A call on a Builder never started records that misuse.
+// ok reports whether the Builder may take a call: it has been started
+// (since its last Finish) and holds no error. A call on a Builder that was
+// not started records that misuse.
 func (b *Builder) ok() bool {
-	if b.e == nil && b.err == nil {
+	if !b.started && b.err == nil {
 		b.err = encodeError(ErrInvalidJSON, "Builder used before StartRows, StartObject or StartValue", nil)
 	}
 	return b.err == nil
@@ -465,6 +468,7 @@ func (b *Builder) EndObject() { b.close(true) }
 // Finish appends the page to dst. It returns the first error instead if
 // any call failed or the page is incomplete; dst is then unchanged.
 func (b *Builder) Finish(dst []byte) ([]byte, error) {
+	defer func() { b.started = false }()
 	if !b.ok() {
 		if b.e == nil {
 			return dst, b.err

@@ -367,6 +367,21 @@ func heBuilderCases() []heBuilderCase {
 	loop.Next = loop
 	return []heBuilderCase{
 		{"duplicate row key", row(func(b *rowpage.Builder) { b.Key("a"); b.Int(1); b.Key("a"); b.Int(2) }), rowpage.ErrDuplicateKey, ""},
+		{"row of a Builder never started", func(b *rowpage.Builder) { b.BeginRow(); b.Key("a"); b.Int(1); b.EndRow() }, rowpage.ErrInvalidJSON, ""},
+		{"row after Finish without a new start", func(b *rowpage.Builder) {
+			b.StartRows()
+			b.BeginRow()
+			b.Key("a")
+			b.Int(1)
+			b.EndRow()
+			if _, err := b.Finish(nil); err != nil {
+				panic(err)
+			}
+			b.BeginRow()
+			b.Key("a")
+			b.Int(2)
+			b.EndRow()
+		}, rowpage.ErrInvalidJSON, ""},
 		{"duplicate object-page key", func(b *rowpage.Builder) { b.StartObject(); b.Key("a"); b.Null(); b.Key("a"); b.Null() }, rowpage.ErrDuplicateKey, ""},
 		{"duplicate key after an error keeps the first error", row(func(b *rowpage.Builder) {
 			b.Key("a")
