@@ -2,12 +2,10 @@ package rowpage_test
 
 import (
 	"encoding/json"
-	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/dataset"
 )
 
 // BenchmarkReadTypedEveryShape reads every cell of every row of each
@@ -17,51 +15,31 @@ import (
 // issue 14, beside json.Unmarshal of the same rows' JSON into []T
 // (codec=json-structs). Nothing is allocated per row.
 func BenchmarkReadTypedEveryShape(b *testing.B) {
-	for _, set := range dataset.Sets {
-		if !set.HasStructs() {
-			continue
-		}
-		for _, n := range []int{25, 100, 1000, 5000} {
-			name := "set=" + set.Name + "/rows=" + strconv.Itoa(n)
-			var js, page []byte
-			build := func(b *testing.B) {
-				if js != nil {
-					return
-				}
-				v := set.Values(n)
-				var err error
-				if js, err = json.Marshal(v); err != nil {
-					b.Fatal(err)
-				}
-				if page, err = rowpage.Marshal(v); err != nil {
+	for _, f := range structFixtures() {
+		b.Run(f.name()+"/codec=rowpage-typed", func(b *testing.B) {
+			f.build(b)
+			b.SetBytes(int64(len(f.js)))
+			b.ReportAllocs()
+			var r typedReader
+			for b.Loop() {
+				if err := r.read(f.page); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.Run(name+"/codec=rowpage-typed", func(b *testing.B) {
-				build(b)
-				b.SetBytes(int64(len(js)))
-				b.ReportAllocs()
-				var r typedReader
-				for b.Loop() {
-					if err := r.read(page); err != nil {
-						b.Fatal(err)
-					}
+			if r.sink == 0 {
+				b.Fatal("read nothing")
+			}
+		})
+		b.Run(f.name()+"/codec=json-structs", func(b *testing.B) {
+			f.build(b)
+			b.SetBytes(int64(len(f.js)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := json.Unmarshal(f.js, f.set.New()); err != nil {
+					b.Fatal(err)
 				}
-				if r.sink == 0 {
-					b.Fatal("read nothing")
-				}
-			})
-			b.Run(name+"/codec=json-structs", func(b *testing.B) {
-				build(b)
-				b.SetBytes(int64(len(js)))
-				b.ReportAllocs()
-				for b.Loop() {
-					if err := json.Unmarshal(js, set.New()); err != nil {
-						b.Fatal(err)
-					}
-				}
-			})
-		}
+			}
+		})
 	}
 }
 

@@ -10,6 +10,48 @@ import (
 	"github.com/rowpage/rowpage/internal/dataset"
 )
 
+// structFixture is one built-in dataset that has a struct type, at one
+// size: its rows' JSON and their page, built on first use so that a run
+// filtered to other cells pays nothing for it.
+type structFixture struct {
+	set      dataset.Set
+	n        int
+	js, page []byte
+}
+
+// structFixtures lists every dataset with a struct type (rows, events,
+// baas, analytics) at 25, 100, 1,000 and 5,000 rows.
+func structFixtures() []*structFixture {
+	var out []*structFixture
+	for _, set := range dataset.Sets {
+		if !set.HasStructs() {
+			continue
+		}
+		for _, n := range []int{25, 100, 1000, 5000} {
+			out = append(out, &structFixture{set: set, n: n})
+		}
+	}
+	return out
+}
+
+// name is the fixture's sub-benchmark name.
+func (f *structFixture) name() string { return "set=" + f.set.Name + "/rows=" + strconv.Itoa(f.n) }
+
+// build makes the JSON and the page, once.
+func (f *structFixture) build(b *testing.B) {
+	if f.js != nil {
+		return
+	}
+	v := f.set.Values(f.n)
+	var err error
+	if f.js, err = json.Marshal(v); err != nil {
+		b.Fatal(err)
+	}
+	if f.page, err = rowpage.Marshal(v); err != nil {
+		b.Fatal(err)
+	}
+}
+
 // BenchmarkUnmarshalEveryShape decodes every built-in dataset that has a
 // struct type (rows, events, baas, analytics: flat rows, nested structs,
 // pointers, slices and maps) into a fresh []T, four ways:
@@ -23,49 +65,29 @@ import (
 // second. Run one set with, for example,
 // -bench 'UnmarshalEveryShape/set=analytics/'.
 func BenchmarkUnmarshalEveryShape(b *testing.B) {
-	for _, set := range dataset.Sets {
-		if !set.HasStructs() {
-			continue
-		}
-		for _, n := range []int{25, 100, 1000, 5000} {
-			name := "set=" + set.Name + "/rows=" + strconv.Itoa(n)
-			var js, page []byte
-			build := func(b *testing.B) {
-				if js != nil {
-					return
-				}
-				v := set.Values(n)
-				var err error
-				if js, err = json.Marshal(v); err != nil {
-					b.Fatal(err)
-				}
-				if page, err = rowpage.Marshal(v); err != nil {
-					b.Fatal(err)
-				}
+	for _, f := range structFixtures() {
+		for _, c := range []struct {
+			codec  string
+			decode func(v any) error
+		}{
+			{"rowpage", func(v any) error { return rowpage.Unmarshal(f.page, v) }},
+			{"json", func(v any) error { return json.Unmarshal(f.js, v) }},
+			{"goccy", func(v any) error { return gojson.Unmarshal(f.js, v) }},
+			{"sonic", func(v any) error { return sonicUnmarshal(f.js, v) }},
+		} {
+			if c.codec == "sonic" && sonicUnmarshal == nil {
+				continue
 			}
-			for _, c := range []struct {
-				codec  string
-				decode func(v any) error
-			}{
-				{"rowpage", func(v any) error { return rowpage.Unmarshal(page, v) }},
-				{"json", func(v any) error { return json.Unmarshal(js, v) }},
-				{"goccy", func(v any) error { return gojson.Unmarshal(js, v) }},
-				{"sonic", func(v any) error { return sonicUnmarshal(js, v) }},
-			} {
-				if c.codec == "sonic" && sonicUnmarshal == nil {
-					continue
-				}
-				b.Run(name+"/codec="+c.codec, func(b *testing.B) {
-					build(b)
-					b.SetBytes(int64(len(js)))
-					b.ReportAllocs()
-					for b.Loop() {
-						if err := c.decode(set.New()); err != nil {
-							b.Fatal(err)
-						}
+			b.Run(f.name()+"/codec="+c.codec, func(b *testing.B) {
+				f.build(b)
+				b.SetBytes(int64(len(f.js)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := c.decode(f.set.New()); err != nil {
+						b.Fatal(err)
 					}
-				})
-			}
+				}
+			})
 		}
 	}
 }
