@@ -109,7 +109,16 @@ func (b *bench) exp3() error {
 	fmt.Println("| entry | keys | bytes of values | MEMORY USAGE, sum | INFO used_memory, growth | ÷ JSON |")
 	fmt.Println("|:--|--:|--:|--:|--:|--:|")
 	var jsonUsage int64
-	for _, form := range []string{"JSON", "S2 JSON", "rowpage"} {
+	fast, err := rowpage.EncOptions{Compression: rowpage.CompressFast}.EncMode()
+	if err != nil {
+		return err
+	}
+	small, err := rowpage.EncOptions{Compression: rowpage.CompressSmall}.EncMode()
+	if err != nil {
+		return err
+	}
+	modes := map[string]*rowpage.EncMode{"rowpage": nil, "rowpage, CompressFast": fast, "rowpage, CompressSmall": small}
+	for _, form := range []string{"JSON", "S2 JSON", "rowpage", "rowpage, CompressFast", "rowpage, CompressSmall"} {
 		b.clear() // start from no entries of ours
 		runtime.GC()
 		before, err := usedMemory(b)
@@ -140,8 +149,14 @@ func (b *bench) exp3() error {
 				z := s2.Encode(nil, js)
 				err = b.store.Set(ctx, k, z, time.Hour)
 				valueBytes += int64(len(z))
-			case "rowpage":
-				page, perr := rowpage.Marshal(v)
+			case "rowpage", "rowpage, CompressFast", "rowpage, CompressSmall":
+				var page []byte
+				var perr error
+				if m := modes[form]; m != nil {
+					page, perr = m.Marshal(v)
+				} else {
+					page, perr = rowpage.Marshal(v)
+				}
 				if perr != nil {
 					return perr
 				}
