@@ -109,15 +109,15 @@ func (b *bench) exp3() error {
 	fmt.Println("| entry | keys | bytes of values | MEMORY USAGE, sum | INFO used_memory, growth | ÷ JSON |")
 	fmt.Println("|:--|--:|--:|--:|--:|--:|")
 	var jsonUsage int64
-	fast, err := rowpage.EncOptions{Compression: rowpage.CompressFast}.EncMode()
-	if err != nil {
-		return err
+	modes := map[string]*rowpage.EncMode{}
+	for form, c := range map[string]rowpage.Compression{"rowpage": rowpage.CompressNone,
+		"rowpage, CompressFast": rowpage.CompressFast, "rowpage, CompressSmall": rowpage.CompressSmall} {
+		m, err := rowpage.EncOptions{Compression: c}.EncMode()
+		if err != nil {
+			return err
+		}
+		modes[form] = m
 	}
-	small, err := rowpage.EncOptions{Compression: rowpage.CompressSmall}.EncMode()
-	if err != nil {
-		return err
-	}
-	modes := map[string]*rowpage.EncMode{"rowpage": nil, "rowpage, CompressFast": fast, "rowpage, CompressSmall": small}
 	for _, form := range []string{"JSON", "S2 JSON", "rowpage", "rowpage, CompressFast", "rowpage, CompressSmall"} {
 		b.clear() // start from no entries of ours
 		runtime.GC()
@@ -150,13 +150,7 @@ func (b *bench) exp3() error {
 				err = b.store.Set(ctx, k, z, time.Hour)
 				valueBytes += int64(len(z))
 			case "rowpage", "rowpage, CompressFast", "rowpage, CompressSmall":
-				var page []byte
-				var perr error
-				if m := modes[form]; m != nil {
-					page, perr = m.Marshal(v)
-				} else {
-					page, perr = rowpage.Marshal(v)
-				}
+				page, perr := modes[form].Marshal(v)
 				if perr != nil {
 					return perr
 				}
