@@ -11,15 +11,25 @@ import (
 // typed accessors, which behave like Row's for a column. An Elems is a
 // small value that reads straight from the page; strings and slices it
 // returns alias the page. It stays valid after the row iteration moves on,
-// as long as the page does. Iterating costs one pass over the elements'
-// bytes, nested values included: an element's own Elems, Value and
-// AppendJSON tell this iterator where the element ends, so that it need not
-// walk the element again. An Elems is not safe for concurrent use.
+// as long as the page does. An Elems is not safe for concurrent use.
 //
 //	e, _ := row.Elems(c)
 //	for e.Next() {
 //		if n, ok := e.Int(); ok { ... }
 //	}
+//
+// Iterating costs one pass over the elements' bytes, plus a decoding-free
+// skip over each nested array or object read through its own Elems, at
+// most a few levels deep. An element's Value and AppendJSON tell this
+// iterator where the element ends; so does an iterator from Elems below
+// those first levels, which makes the cost linear at any depth. It
+// allocates nothing for nesting up to that depth, and 16 bytes per nested
+// value below it.
+//
+// To walk nesting of any depth, pass Elems by value to the recursive
+// function, as in walk(inner). A recursive function that takes *Elems makes
+// Go's escape analysis move every nested iterator to the heap: one
+// allocation per nested value.
 type Elems struct {
 	p   *Page
 	r   format.ValueReader
@@ -27,6 +37,9 @@ type Elems struct {
 	key uint32
 	n   int
 	obj bool
+	// depth is how many Elems calls led to this iterator: 0 for one made
+	// by Row.Elems.
+	depth int
 	// sub is where the iterator over the current element reports its end;
 	// up is where this iterator reports its own, to the iterator it came
 	// from. Both are nil unless made by Elems.Elems.
@@ -117,13 +130,19 @@ func (e *Elems) Strings(dst []string) ([]string, bool) {
 	return appendCellStrings(dst, e.p.l, &e.cur)
 }
 
+// linkedDepth is the depth of nesting below which an iterator from
+// Elems.Elems tells its parent where it ends (at the cost of a 16-byte
+// allocation). Above it the parent skips the element again, so a byte of
+// the page is walked at most linkedDepth+1 times.
+const linkedDepth = 4
+
 // Elems returns an iterator over the current element's own elements, when
-// it is an array or object. For a non-empty one it allocates 16 bytes, in
-// which the new iterator, once it has read every element, tells e where
-// the current element ends.
+// it is an array or object. It allocates nothing unless e is itself
+// nested several levels deep (see Elems).
 func (e *Elems) Elems() (Elems, bool) {
 	sub, ok := elemsOf(e.p, &e.cur)
-	if ok && e.cur.Open {
+	sub.depth = e.depth + 1
+	if ok && e.cur.Open && sub.depth >= linkedDepth {
 		e.sub = &elemsEnd{start: &e.cur.Data[0], n: -1}
 		sub.up = e.sub
 	}

@@ -63,6 +63,60 @@ func TestReadTypedAllocs(t *testing.T) {
 	}
 }
 
+// sumElems reads every element of e with the typed accessors, nested
+// ones included, passing Elems by value down the recursion as its doc
+// advises.
+func sumElems(e Elems) (sink int64) {
+	for e.Next() {
+		sink += int64(len(e.Key()))
+		if v, ok := e.Int(); ok {
+			sink += v
+		} else if s, ok := e.String(); ok {
+			sink += int64(len(s))
+		} else if v, ok := e.Float(); ok {
+			sink += int64(v)
+		} else if inner, ok := e.Elems(); ok {
+			sink += sumElems(inner)
+		} else if v, ok := e.Time(); ok {
+			sink += int64(v.Nanosecond())
+		}
+	}
+	return sink
+}
+
+// TestReadNestedAllocs requires typed reads of nested arrays and objects
+// (events' payloads, analytics' metadata) to allocate nothing per row.
+func TestReadNestedAllocs(t *testing.T) {
+	for name, rows := range map[string]func(int) any{
+		"events":    func(n int) any { return dataset.EventMaps(n) },
+		"analytics": func(n int) any { return dataset.AnalyticsMaps(n) },
+	} {
+		allocs := func(n int) float64 {
+			page, err := Marshal(rows(n))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := Open(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sink int64
+			return testing.AllocsPerRun(10, func() {
+				for r := range p.Rows() {
+					for i := 0; i < r.NumFields(); i++ {
+						if e, ok := r.Elems(r.Field(i)); ok {
+							sink += sumElems(e)
+						}
+					}
+				}
+			})
+		}
+		if small, large := allocs(10), allocs(1000); large != small {
+			t.Errorf("%s: allocations per iteration: %v for 10 rows, %v for 1000", name, small, large)
+		}
+	}
+}
+
 func TestRowStrings(t *testing.T) {
 	rows := []map[string]any{
 		{"a": []string{"x", "y", "x"}},

@@ -98,7 +98,7 @@ func (t *typedReader) read(page []byte) error {
 				t.sink += int64(len(v))
 			case format.EncAny:
 				if e, ok := r.Elems(c); ok {
-					t.elems(&e)
+					t.elems(e)
 				} else if v, ok := r.Int(c); ok {
 					t.sink += v
 				} else if s, ok := r.String(c); ok {
@@ -117,7 +117,7 @@ func (t *typedReader) read(page []byte) error {
 }
 
 // elems reads the elements of an array or object cell, depth first.
-func (t *typedReader) elems(e *rowpage.Elems) {
+func (t *typedReader) elems(e rowpage.Elems) {
 	for e.Next() {
 		if e.IsObject() {
 			t.sink += int64(len(e.Key()))
@@ -131,7 +131,7 @@ func (t *typedReader) elems(e *rowpage.Elems) {
 		} else if v, ok := e.Bool(); ok && v {
 			t.sink++
 		} else if inner, ok := e.Elems(); ok {
-			t.elems(&inner)
+			t.elems(inner)
 		} else if v, ok := e.Time(); ok {
 			t.sink += int64(v.Nanosecond())
 		}
