@@ -259,7 +259,7 @@ func (s *sqlState) row(first bool) error {
 		c := &s.cols[i]
 		// Open each column as keyIndex would: the plan's keys are
 		// distinct, so none is open yet.
-		col, _ := pb.use(c.ci)
+		col, _ := pb.Use(c.ci)
 		v := s.cells[c.src].v
 		if s.fastCell(c, col, v) {
 			continue
@@ -300,8 +300,8 @@ func (s *sqlState) release() {
 		s.cols[i] = sqlColumn{}
 	}
 	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch ||
-		cap(s.b.e.b.tagged) > maxSQLScratch {
-		s.scratch, s.unq, s.toks, s.b.e.b.tagged = nil, nil, nil, nil
+		cap(s.b.e.b.Tagged) > maxSQLScratch {
+		s.scratch, s.unq, s.toks, s.b.e.b.Tagged = nil, nil, nil, nil
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // Batches. After the first row, AppendSQL scans batchRows rows into a
@@ -43,8 +44,8 @@ func (s *sqlState) batchable() bool {
 // the page, and ends the result as appendSQL does.
 func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, error) {
 	ncol := len(s.cells)
-	s.batch = grow(s.batch, batchRows*ncol)
-	s.bdests = grow(s.bdests, batchRows*ncol)
+	s.batch = pagebuild.Grow(s.batch, batchRows*ncol)
+	s.bdests = pagebuild.Grow(s.bdests, batchRows*ncol)
 	for i := range s.bdests {
 		s.bdests[i] = &s.batch[i].v
 	}
@@ -116,10 +117,10 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
-				col.appendInt(x)
+				col.AppendInt(x)
 			}
 		case wantFloat:
 			for ; j < k; j++ {
@@ -129,13 +130,13 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
 				if math.IsNaN(x) || math.IsInf(x, 0) {
 					break
 				}
-				_ = col.appendFloat(x, 64) // cannot fail: x is finite
+				_ = col.AppendFloat(x, 64) // cannot fail: x is finite
 			}
 		case wantBool:
 			for ; j < k; j++ {
@@ -145,10 +146,10 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
-				col.appendBool(x)
+				col.AppendBool(x)
 			}
 		case wantBoolInt:
 			for ; j < k; j++ {
@@ -158,13 +159,13 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
 				if x != 0 && x != 1 {
 					break
 				}
-				col.appendBool(x == 1)
+				col.AppendBool(x == 1)
 			}
 		case wantTime:
 			for ; j < k; j++ {
@@ -174,14 +175,14 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
 				ts, err := format.TimestampOf(x)
 				if err != nil {
 					break
 				}
-				col.appendTime(ts)
+				col.AppendTime(ts)
 			}
 		case wantNumeric:
 			for ; j < k; j++ {
@@ -191,7 +192,7 @@ func (s *sqlState) addPure(k, ncol int) {
 					if v != nil {
 						break
 					}
-					col.appendNull()
+					col.AppendNull()
 					continue
 				}
 				if !s.fastNumeric(col, x) {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // The direct path for the cells most results are made of. An SQL result
@@ -24,14 +25,14 @@ import (
 // column the current row has just opened for it. It reports false, having
 // written nothing, for a value it leaves to the Builder. Cost: one type
 // switch and the column append; a string is interned.
-func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
+func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 	switch x := v.(type) {
 	case nil:
-		col.appendNull()
+		col.AppendNull()
 	case string:
 		switch c.kind {
 		case kindSQLAuto, kindSQLText:
-			col.appendStr(s.b.e.b.in.internFresh(x))
+			col.AppendStr(s.b.e.b.In.InternFresh(x))
 		case kindSQLNumeric:
 			return s.fastNumeric(col, x)
 		default:
@@ -41,9 +42,9 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 		s.scanBytes(c.src)
 		switch c.kind {
 		case kindSQLText:
-			col.appendStr(s.b.e.b.in.internBytes(x))
+			col.AppendStr(s.b.e.b.In.InternBytes(x))
 		case kindSQLAuto, kindSQLBinary:
-			col.appendBlob(kindBytes, x)
+			col.AppendBlob(pagebuild.KindBytes, x)
 		case kindSQLNumeric:
 			return s.fastNumeric(col, string(x)) // not kept: no copy
 		default:
@@ -54,23 +55,23 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 			if x != 0 && x != 1 {
 				return false // the Builder writes it as an integer
 			}
-			col.appendBool(x == 1) // SQLite's booleans
+			col.AppendBool(x == 1) // SQLite's booleans
 			break
 		}
-		col.appendInt(x)
+		col.AppendInt(x)
 	case float64:
 		if c.kind == kindSQLFloat32 || math.IsNaN(x) || math.IsInf(x, 0) {
 			return false
 		}
-		_ = col.appendFloat(x, 64) // cannot fail: x is finite
+		_ = col.AppendFloat(x, 64) // cannot fail: x is finite
 	case bool:
-		col.appendBool(x)
+		col.AppendBool(x)
 	case time.Time:
 		ts, err := format.TimestampOf(x)
 		if err != nil {
 			return false
 		}
-		col.appendTime(ts)
+		col.AppendTime(ts)
 	default:
 		return false
 	}
@@ -81,19 +82,19 @@ func (s *sqlState) fastCell(c *sqlColumn, col *column, v any) bool {
 // decimal (see plainDecimal) as Builder.Number would: an integer, a float
 // when the text is exactly json.Marshal's text of that float, else the
 // text itself. It reports false for other text, which the Builder writes.
-func (s *sqlState) fastNumeric(col *column, t string) bool {
+func (s *sqlState) fastNumeric(col *pagebuild.Column, t string) bool {
 	d, ok, plain := plainDecimal(t)
 	switch {
 	case ok:
-		col.appendDigits(d.Neg, d.Mant, d.Exp)
+		col.AppendDigits(d.Neg, d.Mant, d.Exp)
 	case plain:
-		appendBlobOf(col, kindNumber, t)
+		pagebuild.AppendBlobOf(col, pagebuild.KindNumber, t)
 	default:
-		v, isInt := canonicalInt(t) // NUMERIC without a scale, sum() of bigints
+		v, isInt := pagebuild.CanonicalInt(t) // NUMERIC without a scale, sum() of bigints
 		if !isInt {
 			return false
 		}
-		col.appendInt(v)
+		col.AppendInt(v)
 	}
 	return true
 }
@@ -101,7 +102,7 @@ func (s *sqlState) fastNumeric(col *column, t string) bool {
 // sqlRun is how the rows after the first write one column: its page
 // column, its plan, and the value the first row suggests it will hold.
 type sqlRun struct {
-	col     *column
+	col     *pagebuild.Column
 	c       *sqlColumn
 	src     int // c.src, kept here to save a load per cell
 	want    sqlWant
@@ -142,9 +143,9 @@ func memoWord(s string) uint64 {
 	var w uint64
 	switch {
 	case n >= 8:
-		w = load64(s, n-8)
+		w = pagebuild.Load64(s, n-8)
 	case n >= 4:
-		w = uint64(load32(s, 0))<<32 | uint64(load32(s, n-4))
+		w = uint64(pagebuild.Load32(s, 0))<<32 | uint64(pagebuild.Load32(s, n-4))
 	case n > 0:
 		w = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
 	}
@@ -183,7 +184,7 @@ func (s *sqlState) planRuns() {
 	s.memos = slices.Grow(s.memos[:0], len(s.order))
 	for _, i := range s.order {
 		c := &s.cols[i]
-		r := sqlRun{col: &pb.cols[c.ci], c: c, src: c.src}
+		r := sqlRun{col: &pb.Cols[c.ci], c: c, src: c.src}
 		switch s.cells[c.src].v.(type) {
 		case string:
 			switch c.kind {
@@ -220,7 +221,7 @@ func (s *sqlState) planRuns() {
 func (s *sqlState) sameRow(row []sqlCell, j int) error {
 	b := s.b
 	b.BeginRow()
-	in := &b.e.b.in
+	in := &b.e.b.In
 	for i := range s.runs {
 		r := &s.runs[i]
 		if j < r.done {
@@ -228,7 +229,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		}
 		v := row[r.src].v
 		if v == nil {
-			r.col.appendNull() // as fastCell would, without a failed type check first
+			r.col.AppendNull() // as fastCell would, without a failed type check first
 			continue
 		}
 		switch r.want {
@@ -241,30 +242,30 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 					m = m2
 				}
 				if m.hit(x, w) {
-					in.counts[m.id]++
-					r.col.appendStr(m.id)
+					in.Counts[m.id]++
+					r.col.AppendStr(m.id)
 					r.news = 0
 					continue
 				}
-				n := in.len()
-				id := in.internFresh(x)
-				r.col.appendStr(id)
+				n := in.Len()
+				id := in.InternFresh(x)
+				r.col.AppendStr(id)
 				*m2 = *m // the slot's previous string moves to its pair
 				m.s, m.w, m.id = x, w, id
 				if int(id) < n {
 					r.news = 0
-				} else if r.news++; r.news == deferAfter && !r.stay {
+				} else if r.news++; r.news == pagebuild.DeferAfter && !r.stay {
 					r.want = wantNew
 				}
 				continue
 			}
 		case wantNew:
 			if x, ok := v.(string); ok {
-				id, smp := in.addDeferred(x)
-				r.col.appendStr(id)
+				id, smp := in.AddDeferred(x)
+				r.col.AppendStr(id)
 				r.sampled += int(smp & 1)
 				r.again += int(smp >> 1)
-				if r.news++; r.news&(deferWindow-1) == 0 {
+				if r.news++; r.news&(pagebuild.DeferWindow-1) == 0 {
 					if 2*r.again > r.sampled && r.sampled >= 8 {
 						// Back to interning for the rest of the page, as
 						// pageBuilder.cellString does: see there why.
@@ -281,28 +282,28 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			}
 		case wantInt:
 			if x, ok := v.(int64); ok {
-				r.col.appendInt(x)
+				r.col.AppendInt(x)
 				continue
 			}
 		case wantFloat:
 			if x, ok := v.(float64); ok && !math.IsNaN(x) && !math.IsInf(x, 0) {
-				_ = r.col.appendFloat(x, 64) // cannot fail: x is finite
+				_ = r.col.AppendFloat(x, 64) // cannot fail: x is finite
 				continue
 			}
 		case wantBool:
 			if x, ok := v.(bool); ok {
-				r.col.appendBool(x)
+				r.col.AppendBool(x)
 				continue
 			}
 		case wantBoolInt:
 			if x, ok := v.(int64); ok && (x == 0 || x == 1) {
-				r.col.appendBool(x == 1)
+				r.col.AppendBool(x == 1)
 				continue
 			}
 		case wantTime:
 			if x, ok := v.(time.Time); ok {
 				if ts, err := format.TimestampOf(x); err == nil {
-					r.col.appendTime(ts)
+					r.col.AppendTime(ts)
 					continue
 				}
 			}

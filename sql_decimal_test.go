@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // checkPlainDecimal compares plainDecimal with the slow reading it stands
@@ -28,19 +29,19 @@ func checkPlainDecimal(t *testing.T, s string) {
 		if f := decimalFloat(d); err != nil || math.Float64bits(f) != math.Float64bits(want) {
 			t.Fatalf("plainDecimal(%q) = %v (%x), ParseFloat gives %v (%x, %v)", s, f, math.Float64bits(f), want, math.Float64bits(want), err)
 		}
-		if w := decimalOfText(s); d != w {
+		if w := pagebuild.DecimalOfText(s); d != w {
 			t.Fatalf("plainDecimal(%q) decimal = %+v, the text's digits are %+v", s, d, w)
 		}
 		// The cell written from the digits alone is the float's cell.
 		cell, _ := format.AppendFloatCell(nil, want, 64)
-		if got := appendCellDigits(nil, d.Neg, d.Mant, d.Exp); !bytes.Equal(got, cell) {
+		if got := pagebuild.AppendCellDigits(nil, d.Neg, d.Mant, d.Exp); !bytes.Equal(got, cell) {
 			t.Fatalf("plainDecimal(%q): cell from the digits % x, the float's cell % x", s, got, cell)
 		}
 	}
 	if isText {
-		_, isInt := canonicalInt(s)
-		_, isUint := canonicalUint(s)
-		_, _, isCanon := canonicalFloat(s)
+		_, isInt := pagebuild.CanonicalInt(s)
+		_, isUint := pagebuild.CanonicalUint(s)
+		_, _, isCanon := pagebuild.CanonicalFloat(s)
 		if !format.ValidNumber(s) || isInt || isUint || isCanon {
 			t.Fatalf("plainDecimal(%q) says text; valid %v, canonical int %v uint %v float %v",
 				s, format.ValidNumber(s), isInt, isUint, isCanon)
@@ -52,7 +53,7 @@ func checkPlainDecimal(t *testing.T, s string) {
 // (at most 15) and an exact power of ten (at most 10^20), so one correctly
 // rounded division gives what strconv.ParseFloat gives.
 func decimalFloat(d format.Decimal) float64 {
-	f := float64(d.Mant) / cellPow10[-d.Exp]
+	f := float64(d.Mant) / pagebuild.CellPow10[-d.Exp]
 	if d.Neg {
 		f = -f
 	}

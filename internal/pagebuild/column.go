@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"math"
@@ -8,24 +8,24 @@ import (
 )
 
 // cellKind is what a column has held so far.
-type cellKind uint8
+type CellKind uint8
 
 const (
-	kindNone cellKind = iota // only nulls so far
+	kindNone CellKind = iota // only nulls so far
 	kindBool
 	kindInt // int64 values; big uints tracked separately
-	kindFloat
+	KindFloat
 	kindStr
 	kindTime
-	kindBytes
-	kindNumber
+	KindBytes
+	KindNumber
 	kindAny // mixed or nested: tagged values
 )
 
 // column accumulates one column's cells while rows are added.
-type column struct {
-	name  uint32 // provisional string id of the key
-	kind  cellKind
+type Column struct {
+	Name  uint32 // provisional string id of the key
+	Kind  CellKind
 	count int // present cells
 	nulls int
 	bits  []byte // null bitmap, one bit per present cell
@@ -35,9 +35,9 @@ type column struct {
 	big    bool    // some uint > MaxInt64
 	strs   []uint32
 	times  []format.Timestamp
-	blob   []byte // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
-	blobN  int    // values in blob
-	anyBuf []byte // kindAny: tagged values with provisional string ids
+	Blob   []byte // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
+	BlobN  int    // values in blob
+	Tagged []byte // kindAny: tagged values with provisional string ids
 	stamp  int    // row number + 1 of the last row that set this column
 
 	// For cellString: new strings in a row (fresh); once that reaches
@@ -49,25 +49,25 @@ type column struct {
 	deferred, interning   bool
 }
 
-func (c *column) reset(name uint32) {
-	c.name = name
-	c.kind = kindNone
+func (c *Column) reset(name uint32) {
+	c.Name = name
+	c.Kind = kindNone
 	c.count, c.nulls = 0, 0
 	c.bits = c.bits[:0]
 	c.ints = c.ints[:0]
 	c.neg, c.big = false, false
 	c.strs = c.strs[:0]
 	c.times = c.times[:0]
-	c.blob = c.blob[:0]
-	c.blobN = 0
-	c.anyBuf = c.anyBuf[:0]
+	c.Blob = c.Blob[:0]
+	c.BlobN = 0
+	c.Tagged = c.Tagged[:0]
 	c.stamp = 0
 	c.fresh, c.sampled, c.again, c.deferred, c.interning = 0, 0, 0, false, false
 }
 
 // mark records one present cell, null or not. The null bitmap is kept
 // only once the column has a null: until then it is all zeros and empty.
-func (c *column) mark(null bool) {
+func (c *Column) Mark(null bool) {
 	if !null && c.nulls == 0 { // the common case, inlined: no bitmap yet
 		c.count++
 		return
@@ -76,7 +76,7 @@ func (c *column) mark(null bool) {
 }
 
 // markBitmap is mark for a column that has a null, or gets its first.
-func (c *column) markBitmap(null bool) {
+func (c *Column) markBitmap(null bool) {
 	i := c.count
 	c.count++
 	if null {
@@ -94,37 +94,37 @@ func (c *column) markBitmap(null bool) {
 }
 
 // isNull reports whether present cell i is null (before toAny).
-func (c *column) isNull(i int) bool {
+func (c *Column) isNull(i int) bool {
 	return c.nulls != 0 && c.bits[i>>3]&(1<<(i&7)) != 0
 }
 
 // want reports whether the column can take a value of kind k natively,
 // switching it to k if it held only nulls, or to kindAny (and returning
 // false) if it held something else.
-func (c *column) want(k cellKind) bool {
-	if c.kind == k {
+func (c *Column) want(k CellKind) bool {
+	if c.Kind == k {
 		return true
 	}
-	if c.kind == kindNone {
-		c.kind = k
+	if c.Kind == kindNone {
+		c.Kind = k
 		return true
 	}
 	c.toAny()
 	return false
 }
 
-func (c *column) appendNull() {
-	if c.kind == kindAny {
-		c.anyBuf = append(c.anyBuf, format.TagNull)
+func (c *Column) AppendNull() {
+	if c.Kind == kindAny {
+		c.Tagged = append(c.Tagged, format.TagNull)
 		c.count++
 		return
 	}
 	c.markBitmap(true)
 }
 
-func (c *column) appendBool(v bool) {
+func (c *Column) AppendBool(v bool) {
 	if c.want(kindBool) {
-		c.mark(false)
+		c.Mark(false)
 		x := int64(0)
 		if v {
 			x = 1
@@ -134,146 +134,152 @@ func (c *column) appendBool(v bool) {
 	}
 	c.count++
 	if v {
-		c.anyBuf = append(c.anyBuf, format.TagTrue)
+		c.Tagged = append(c.Tagged, format.TagTrue)
 	} else {
-		c.anyBuf = append(c.anyBuf, format.TagFalse)
+		c.Tagged = append(c.Tagged, format.TagFalse)
 	}
 }
 
-func (c *column) appendInt(v int64) {
+func (c *Column) AppendInt(v int64) {
 	if c.want(kindInt) {
 		if v < 0 {
 			if c.big {
 				c.toAny()
 				c.count++
-				c.anyBuf = appendTaggedInt(c.anyBuf, v)
+				c.Tagged = AppendTaggedInt(c.Tagged, v)
 				return
 			}
 			c.neg = true
 		}
-		c.mark(false)
+		c.Mark(false)
 		c.ints = append(c.ints, v)
 		return
 	}
 	c.count++
-	c.anyBuf = appendTaggedInt(c.anyBuf, v)
+	c.Tagged = AppendTaggedInt(c.Tagged, v)
 }
 
-func (c *column) appendUint(v uint64) {
+func (c *Column) AppendUint(v uint64) {
 	if v <= math.MaxInt64 {
-		c.appendInt(int64(v))
+		c.AppendInt(int64(v))
 		return
 	}
 	if c.want(kindInt) && !c.neg {
 		c.big = true
-		c.mark(false)
+		c.Mark(false)
 		c.ints = append(c.ints, int64(v))
 		return
 	}
-	if c.kind != kindAny {
+	if c.Kind != kindAny {
 		c.toAny()
 	}
 	c.count++
-	c.anyBuf = appendTaggedUint(c.anyBuf, v)
+	c.Tagged = AppendTaggedUint(c.Tagged, v)
 }
 
 // appendDecimal appends the float64 f whose shortest digits d are already
 // known (the text of a JSON number in canonical form), skipping the digit
 // search of appendFloat.
-func (c *column) appendDecimal(d format.Decimal, f float64) {
-	if c.want(kindFloat) {
-		c.blob = format.AppendDecimalCell(c.blob, d, f)
-		c.mark(false)
-		c.blobN++
+func (c *Column) AppendDecimal(d format.Decimal, f float64) {
+	if c.want(KindFloat) {
+		c.Blob = format.AppendDecimalCell(c.Blob, d, f)
+		c.Mark(false)
+		c.BlobN++
 		return
 	}
-	c.anyBuf = format.AppendDecimalCell(append(c.anyBuf, format.TagFloat), d, f)
+	c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
 	c.count++
 }
 
-func (c *column) appendFloat(f float64, bits int) error {
-	if c.want(kindFloat) {
+func (c *Column) AppendFloat(f float64, bits int) error {
+	if c.want(KindFloat) {
 		var err error
-		c.blob, err = appendFloatCell(c.blob, f, bits)
+		c.Blob, err = AppendFloatCell(c.Blob, f, bits)
 		if err != nil {
 			return err
 		}
-		c.mark(false)
-		c.blobN++
+		c.Mark(false)
+		c.BlobN++
 		return nil
 	}
-	buf, err := appendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
+	buf, err := AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 	if err != nil {
 		return err
 	}
-	c.anyBuf = buf
+	c.Tagged = buf
 	c.count++
 	return nil
 }
 
-func (c *column) appendStr(id uint32) {
+func (c *Column) AppendStr(id uint32) {
 	if c.want(kindStr) {
-		c.mark(false)
+		c.Mark(false)
 		c.strs = append(c.strs, id)
 		return
 	}
 	c.count++
-	c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 }
 
-func (c *column) appendTime(ts format.Timestamp) {
+func (c *Column) AppendTime(ts format.Timestamp) {
 	if c.want(kindTime) {
-		c.mark(false)
+		c.Mark(false)
 		c.times = append(c.times, ts)
 		return
 	}
 	c.count++
-	c.anyBuf = appendTaggedTime(c.anyBuf, ts)
+	c.Tagged = AppendTaggedTime(c.Tagged, ts)
 }
 
 // appendDigits appends the float whose shortest digits are (-1)^neg *
 // mant * 10^exp, a decimal the cell's decimal form holds as it is: mant
 // not 0 and without trailing zeros, at most 15 digits, |exp| at most 20.
 // It writes what appendDecimal writes for them, without the float.
-func (c *column) appendDigits(neg bool, mant uint64, exp int) {
-	if c.want(kindFloat) {
-		c.blob = appendCellDigits(c.blob, neg, mant, exp)
-		c.mark(false)
-		c.blobN++
+func (c *Column) AppendDigits(neg bool, mant uint64, exp int) {
+	if c.want(KindFloat) {
+		c.Blob = AppendCellDigits(c.Blob, neg, mant, exp)
+		c.Mark(false)
+		c.BlobN++
 		return
 	}
-	c.anyBuf = appendCellDigits(append(c.anyBuf, format.TagFloat), neg, mant, exp)
+	c.Tagged = AppendCellDigits(append(c.Tagged, format.TagFloat), neg, mant, exp)
 	c.count++
 }
 
-// appendBlob adds a byte string (kindBytes) or number text (kindNumber).
-func (c *column) appendBlob(k cellKind, b []byte) { appendBlobOf(c, k, b) }
+// AppendBlob adds a byte string (KindBytes) or number text (KindNumber).
+// It is not inlined: inlined into another package, it would call that
+// package's copy of AppendBlobOf[[]byte], for which the compiler has no
+// escape analysis, and a caller's b (a []byte(s) conversion) would then be
+// moved to the heap.
+//
+//go:noinline
+func (c *Column) AppendBlob(k CellKind, b []byte) { AppendBlobOf(c, k, b) }
 
 // appendBlobOf is appendBlob for bytes given as a string or a slice, so
 // that a string is copied once, into the column.
-func appendBlobOf[S ~string | ~[]byte](c *column, k cellKind, b S) {
+func AppendBlobOf[S ~string | ~[]byte](c *Column, k CellKind, b S) {
 	if c.want(k) {
-		c.mark(false)
-		c.blob = format.AppendUvarint(c.blob, uint64(len(b)))
-		c.blob = append(c.blob, b...)
-		c.blobN++
+		c.Mark(false)
+		c.Blob = format.AppendUvarint(c.Blob, uint64(len(b)))
+		c.Blob = append(c.Blob, b...)
+		c.BlobN++
 		return
 	}
 	c.count++
 	tag := byte(format.TagBytes)
-	if k == kindNumber {
+	if k == KindNumber {
 		tag = format.TagNumber
 	}
-	c.anyBuf = format.AppendUvarint(append(c.anyBuf, tag), uint64(len(b)))
-	c.anyBuf = append(c.anyBuf, b...)
+	c.Tagged = format.AppendUvarint(append(c.Tagged, tag), uint64(len(b)))
+	c.Tagged = append(c.Tagged, b...)
 }
 
 // beginAny prepares the column to take one tagged value written by the
 // caller into c.anyBuf.
-func (c *column) beginAny() {
-	if c.kind != kindAny {
-		if c.kind == kindNone && c.count == 0 {
-			c.kind = kindAny
+func (c *Column) BeginAny() {
+	if c.Kind != kindAny {
+		if c.Kind == kindNone && c.count == 0 {
+			c.Kind = kindAny
 		} else {
 			c.toAny()
 		}
@@ -284,25 +290,25 @@ func (c *column) beginAny() {
 // openContainer starts a tagged array or object of n elements: as the
 // column's cell when not nested (switching the column to tagged values), or
 // inside the tagged value being written.
-func (c *column) openContainer(nested bool, tag byte, n int) {
+func (c *Column) OpenContainer(nested bool, tag byte, n int) {
 	if !nested {
-		c.beginAny()
+		c.BeginAny()
 	}
-	c.anyBuf = appendContainer(c.anyBuf, tag, n)
+	c.Tagged = AppendContainer(c.Tagged, tag, n)
 }
 
-func appendTaggedInt(b []byte, v int64) []byte {
+func AppendTaggedInt(b []byte, v int64) []byte {
 	return format.AppendVarint(append(b, format.TagInt), v)
 }
 
-func appendTaggedUint(b []byte, v uint64) []byte {
+func AppendTaggedUint(b []byte, v uint64) []byte {
 	if v <= math.MaxInt64 {
-		return appendTaggedInt(b, int64(v))
+		return AppendTaggedInt(b, int64(v))
 	}
 	return format.AppendUvarint(append(b, format.TagUint), v)
 }
 
-func appendTaggedTime(b []byte, ts format.Timestamp) []byte {
+func AppendTaggedTime(b []byte, ts format.Timestamp) []byte {
 	b = append(b, format.TagTime)
 	b = format.AppendVarint(b, ts.Local)
 	b = format.AppendUvarint(b, timeFrac(ts))
@@ -314,11 +320,11 @@ func timeFrac(ts format.Timestamp) uint64 {
 }
 
 // toAny rewrites the cells so far as tagged values and switches to kindAny.
-func (c *column) toAny() {
-	if c.kind == kindAny {
+func (c *Column) toAny() {
+	if c.Kind == kindAny {
 		return
 	}
-	buf := c.anyBuf[:0]
+	buf := c.Tagged[:0]
 	vi := 0
 	fpos := 0
 	for i := 0; i < c.count; i++ {
@@ -326,7 +332,7 @@ func (c *column) toAny() {
 			buf = append(buf, format.TagNull)
 			continue
 		}
-		switch c.kind {
+		switch c.Kind {
 		case kindBool:
 			if c.ints[vi] != 0 {
 				buf = append(buf, format.TagTrue)
@@ -335,31 +341,31 @@ func (c *column) toAny() {
 			}
 		case kindInt:
 			if c.big {
-				buf = appendTaggedUint(buf, uint64(c.ints[vi]))
+				buf = AppendTaggedUint(buf, uint64(c.ints[vi]))
 			} else {
-				buf = appendTaggedInt(buf, c.ints[vi])
+				buf = AppendTaggedInt(buf, c.ints[vi])
 			}
-		case kindFloat:
-			_, n := format.ConsumeFloatCell(c.blob[fpos:])
-			buf = append(append(buf, format.TagFloat), c.blob[fpos:fpos+n]...)
+		case KindFloat:
+			_, n := format.ConsumeFloatCell(c.Blob[fpos:])
+			buf = append(append(buf, format.TagFloat), c.Blob[fpos:fpos+n]...)
 			fpos += n
 		case kindStr:
 			buf = format.AppendUvarint(append(buf, format.TagString), uint64(c.strs[vi]))
 		case kindTime:
-			buf = appendTaggedTime(buf, c.times[vi])
-		case kindBytes, kindNumber:
-			l, n := format.ConsumeUvarint(c.blob[fpos:])
+			buf = AppendTaggedTime(buf, c.times[vi])
+		case KindBytes, KindNumber:
+			l, n := format.ConsumeUvarint(c.Blob[fpos:])
 			tag := byte(format.TagBytes)
-			if c.kind == kindNumber {
+			if c.Kind == KindNumber {
 				tag = format.TagNumber
 			}
-			buf = append(append(buf, tag), c.blob[fpos:fpos+n+int(l)]...)
+			buf = append(append(buf, tag), c.Blob[fpos:fpos+n+int(l)]...)
 			fpos += n + int(l)
 		}
 		vi++
 	}
-	c.anyBuf = buf
-	c.kind = kindAny
+	c.Tagged = buf
+	c.Kind = kindAny
 	c.nulls = 0
 	c.bits = c.bits[:0]
 }

@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"math/bits"
@@ -24,13 +24,13 @@ func strHash[S ~string | ~[]byte](seed *hashSeed, s S) uint32 {
 	case n > 16:
 		i := 0
 		for ; n-i > 16; i += 16 {
-			h = mix64(load64(s, i)^seed[0], load64(s, i+8)^h)
+			h = mix64(Load64(s, i)^seed[0], Load64(s, i+8)^h)
 		}
-		a, b = load64(s, n-16), load64(s, n-8)
+		a, b = Load64(s, n-16), Load64(s, n-8)
 	case n >= 8:
-		a, b = load64(s, 0), load64(s, n-8)
+		a, b = Load64(s, 0), Load64(s, n-8)
 	case n >= 4:
-		a, b = uint64(load32(s, 0)), uint64(load32(s, n-4))
+		a, b = uint64(Load32(s, 0)), uint64(Load32(s, n-4))
 	case n > 0:
 		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
 	}
@@ -54,13 +54,13 @@ func mix64(x, y uint64) uint64 {
 
 // load64 and load32 read s[i:] little-endian; the compiler merges the byte
 // loads into one.
-func load64[S ~string | ~[]byte](s S, i int) uint64 {
+func Load64[S ~string | ~[]byte](s S, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
-func load32[S ~string | ~[]byte](s S, i int) uint32 {
+func Load32[S ~string | ~[]byte](s S, i int) uint32 {
 	s = s[i : i+4]
 	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
 }

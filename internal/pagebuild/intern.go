@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import "math/bits"
 
@@ -22,12 +22,12 @@ import "math/bits"
 // caller's string (not a copy) until reset.
 type interner struct {
 	seed   hashSeed
-	gen    uint64   // generation of the current page, 1 to 1<<16-1
+	Gen    uint64   // generation of the current page, 1 to 1<<16-1
 	slots  []uint64 // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
 	hashes []uint32 // provisional id -> hash
-	strs   []string // provisional id -> string
-	counts []uint32 // provisional id -> occurrences
-	keys   []bool   // provisional id -> used as a key (column name or object key)
+	Strs   []string // provisional id -> string
+	Counts []uint32 // provisional id -> occurrences
+	Keys   []bool   // provisional id -> used as a key (column name or object key)
 	cache  strCache // ids of repeated strings by address (encode_strcache_*.go)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
@@ -40,7 +40,7 @@ type interner struct {
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
 	filterShift uint32
-	tabled      int // tableDeferred's calls since reset, for tests
+	Tabled      int // tableDeferred's calls since reset, for tests
 }
 
 // minInternSlots is the table size of a fresh interner.
@@ -53,23 +53,23 @@ func (in *interner) reset() {
 		in.slots = make([]uint64, minInternSlots)
 	}
 	in.nextGen()
-	clear(in.strs) // drop references to the caller's strings
+	clear(in.Strs) // drop references to the caller's strings
 	in.cache.reset()
-	in.strs = in.strs[:0]
+	in.Strs = in.Strs[:0]
 	in.hashes = in.hashes[:0]
-	in.counts = in.counts[:0]
-	in.keys = in.keys[:0]
+	in.Counts = in.Counts[:0]
+	in.Keys = in.Keys[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	in.tabled = 0
+	in.Tabled = 0
 }
 
 // nextGen empties the table by starting a new generation.
 func (in *interner) nextGen() {
-	in.gen++
-	if in.gen == 1<<16 {
+	in.Gen++
+	if in.Gen == 1<<16 {
 		clear(in.slots)
-		in.gen = 1
+		in.Gen = 1
 	}
 }
 
@@ -80,11 +80,11 @@ func find[S ~string | ~[]byte](in *interner, s S, h uint32) (id uint32, slot int
 	tag := uint64(h >> 16)
 	for i := int(h) & mask; ; i = (i + 1) & mask {
 		e := in.slots[i]
-		if e>>48 != in.gen {
+		if e>>48 != in.Gen {
 			return 0, i, false
 		}
 		if e>>32&0xFFFF == tag {
-			if id := uint32(e) - 1; in.strs[id] == string(s) {
+			if id := uint32(e) - 1; in.Strs[id] == string(s) {
 				return id, i, true
 			}
 		}
@@ -94,15 +94,15 @@ func find[S ~string | ~[]byte](in *interner, s S, h uint32) (id uint32, slot int
 // intern returns s's provisional id and counts one occurrence. Cost: one
 // hash of s, unless the address cache knows s, and, for a new string, an
 // append to four slices.
-func (in *interner) intern(s string) uint32 {
+func (in *interner) Intern(s string) uint32 {
 	if id, ok := in.cache.get(s); ok {
-		in.counts[id]++
+		in.Counts[id]++
 		return id
 	}
 	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
-		in.counts[id]++
+		in.Counts[id]++
 		in.cache.put(s, id)
 		return id
 	}
@@ -113,11 +113,11 @@ func (in *interner) intern(s string) uint32 {
 // as a database driver's string values are: its address will not come
 // again, so the address cache is neither asked nor filled (which would
 // cost more than it saves). Cost: one hash of s.
-func (in *interner) internFresh(s string) uint32 {
+func (in *interner) InternFresh(s string) uint32 {
 	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
-		in.counts[id]++
+		in.Counts[id]++
 		return id
 	}
 	return in.add(s, h, slot)
@@ -125,11 +125,11 @@ func (in *interner) internFresh(s string) uint32 {
 
 // internBytes is intern for a byte slice; it copies b only the first time
 // the string is seen.
-func (in *interner) internBytes(b []byte) uint32 {
+func (in *interner) InternBytes(b []byte) uint32 {
 	h := strHash(&in.seed, b)
 	id, slot, ok := find(in, b, h)
 	if ok {
-		in.counts[id]++
+		in.Counts[id]++
 		return id
 	}
 	return in.add(string(b), h, slot)
@@ -137,13 +137,13 @@ func (in *interner) internBytes(b []byte) uint32 {
 
 // add stores s, whose hash is h and which is not in the table, at slot.
 func (in *interner) add(s string, h uint32, slot int) uint32 {
-	id := uint32(len(in.strs))
+	id := uint32(len(in.Strs))
 	in.slots[slot] = in.entry(h, id)
 	in.hashes = append(in.hashes, h)
-	in.strs = append(in.strs, s)
-	in.counts = append(in.counts, 1)
-	in.keys = append(in.keys, false)
-	if 2*(len(in.strs)-len(in.deferred)) > len(in.slots) {
+	in.Strs = append(in.Strs, s)
+	in.Counts = append(in.Counts, 1)
+	in.Keys = append(in.Keys, false)
+	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
 		in.grow(2 * len(in.slots))
 	}
 	return id
@@ -151,7 +151,7 @@ func (in *interner) add(s string, h uint32, slot int) uint32 {
 
 // entry is the slot value for id, whose string's hash is h.
 func (in *interner) entry(h, id uint32) uint64 {
-	return in.gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
+	return in.Gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
 }
 
 // grow makes a table of n slots, a power of two, and places each id of the
@@ -171,7 +171,7 @@ func (in *interner) grow(n int) {
 			continue
 		}
 		i := int(h) & mask
-		for in.slots[i]>>48 == in.gen {
+		for in.slots[i]>>48 == in.Gen {
 			i = (i + 1) & mask
 		}
 		in.slots[i] = in.entry(h, uint32(id))
@@ -192,13 +192,13 @@ func (in *interner) grow(n int) {
 // all and should go back to interning (tableDeferred). Cost: one hash of s, a
 // bit of a filter of half a byte per deferred string, and an append to
 // five slices.
-func (in *interner) addDeferred(s string) (id uint32, sample uint64) {
-	id = uint32(len(in.strs))
+func (in *interner) AddDeferred(s string) (id uint32, sample uint64) {
+	id = uint32(len(in.Strs))
 	h := strHash(&in.seed, s)
 	in.hashes = append(in.hashes, h)
-	in.strs = append(in.strs, s)
-	in.counts = append(in.counts, 1)
-	in.keys = append(in.keys, false)
+	in.Strs = append(in.Strs, s)
+	in.Counts = append(in.Counts, 1)
+	in.Keys = append(in.Keys, false)
 	in.deferred = append(in.deferred, id)
 	if 2*len(in.deferred) > 64*len(in.filter) && 64*len(in.filter) < maxFilterBits {
 		in.growFilter()
@@ -226,7 +226,7 @@ func (in *interner) growFilter() {
 	for n < 4*len(in.deferred) && n < maxFilterBits {
 		n *= 2
 	}
-	in.filter = grow(in.filter, n/64)
+	in.filter = Grow(in.filter, n/64)
 	clear(in.filter)
 	in.filterShift = uint32(32 - bits.TrailingZeros(uint(n))) // n is a power of two
 }
@@ -245,7 +245,7 @@ const maxFilterBits = 1 << 30
 // renumbering. Cost: one pass over the hashes with a compact set, in a
 // tight loop rather than one lookup per row between the driver's work;
 // rarely, tableDeferred's.
-func (in *interner) settle() []uint32 {
+func (in *interner) Settle() []uint32 {
 	if len(in.deferred) == 0 {
 		return nil
 	}
@@ -254,7 +254,7 @@ func (in *interner) settle() []uint32 {
 		in.filter = in.filter[:0]
 		return nil
 	}
-	return in.tableDeferred()
+	return in.TableDeferred()
 }
 
 // tableDeferred puts the deferred ids in the table, so that interning
@@ -264,10 +264,10 @@ func (in *interner) settle() []uint32 {
 // every id it holds; nil if no string repeats. Cost: one probe of the
 // table per deferred string, in a tight loop, and, if a string repeats, a
 // pass over the ids.
-func (in *interner) tableDeferred() []uint32 {
-	in.tabled++
+func (in *interner) TableDeferred() []uint32 {
+	in.Tabled++
 	n := len(in.slots)
-	for 2*len(in.strs) > n {
+	for 2*len(in.Strs) > n {
 		n *= 2
 	}
 	if n != len(in.slots) {
@@ -276,13 +276,13 @@ func (in *interner) tableDeferred() []uint32 {
 	var alias []uint32
 	for _, d := range in.deferred {
 		h := in.hashes[d]
-		id, slot, ok := find(in, in.strs[d], h)
+		id, slot, ok := find(in, in.Strs[d], h)
 		if !ok {
 			in.slots[slot] = in.entry(h, d)
 			continue
 		}
 		if alias == nil {
-			alias = grow(in.alias, len(in.strs))
+			alias = Grow(in.alias, len(in.Strs))
 			for i := range alias {
 				alias[i] = uint32(i)
 			}
@@ -320,7 +320,7 @@ func (in *interner) distinctHashes() bool {
 	for n < 2*len(in.hashes) {
 		n *= 2
 	}
-	set := grow(in.sieve, n)
+	set := Grow(in.sieve, n)
 	clear(set)
 	in.sieve = set
 	mask := n - 1
@@ -349,9 +349,9 @@ const maxHashChecks = 64
 // repeatsEarlier reports whether an id before id, with the hash bits h
 // (as distinctHashes keeps them), holds the same string.
 func (in *interner) repeatsEarlier(id int, h uint32) bool {
-	s := in.strs[id]
+	s := in.Strs[id]
 	for j, g := range in.hashes[:id] {
-		if g|1 == h && in.strs[j] == s {
+		if g|1 == h && in.Strs[j] == s {
 			return true
 		}
 	}
@@ -363,27 +363,27 @@ func (in *interner) repeatsEarlier(id int, h uint32) bool {
 // alias rewritten as the new id of each old one.
 func (in *interner) merge(alias []uint32) []uint32 {
 	n := 0
-	for id := range in.strs {
+	for id := range in.Strs {
 		if a := alias[id]; a != uint32(id) {
 			k := alias[a] // a < id: already its new id
-			in.counts[k] += in.counts[id]
-			in.keys[k] = in.keys[k] || in.keys[id]
+			in.Counts[k] += in.Counts[id]
+			in.Keys[k] = in.Keys[k] || in.Keys[id]
 			alias[id] = k
 			continue
 		}
-		in.strs[n], in.hashes[n], in.counts[n], in.keys[n] = in.strs[id], in.hashes[id], in.counts[id], in.keys[id]
+		in.Strs[n], in.hashes[n], in.Counts[n], in.Keys[n] = in.Strs[id], in.hashes[id], in.Counts[id], in.Keys[id]
 		alias[id] = uint32(n)
 		n++
 	}
-	clear(in.strs[n:])
-	in.strs, in.hashes, in.counts, in.keys = in.strs[:n], in.hashes[:n], in.counts[:n], in.keys[:n]
+	clear(in.Strs[n:])
+	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
 	in.cache.reset()
 	in.grow(len(in.slots))
 	return alias
 }
 
 // lookup returns s's provisional id without counting an occurrence.
-func (in *interner) lookup(s string) (uint32, bool) {
+func (in *interner) Lookup(s string) (uint32, bool) {
 	if len(in.slots) == 0 {
 		return 0, false
 	}
@@ -392,11 +392,11 @@ func (in *interner) lookup(s string) (uint32, bool) {
 }
 
 // internKey interns a key: keys always live in the table's common area.
-func (in *interner) internKey(s string) uint32 {
-	id := in.intern(s)
-	in.keys[id] = true
+func (in *interner) InternKey(s string) uint32 {
+	id := in.Intern(s)
+	in.Keys[id] = true
 	return id
 }
 
 // len returns the number of distinct strings.
-func (in *interner) len() int { return len(in.strs) }
+func (in *interner) Len() int { return len(in.Strs) }

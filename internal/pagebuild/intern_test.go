@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"slices"
@@ -59,17 +59,17 @@ func TestSettle(t *testing.T) {
 			in.reset()
 			for _, st := range tc.steps {
 				if st.deferred {
-					in.addDeferred(st.s)
+					in.AddDeferred(st.s)
 				} else {
-					in.internFresh(st.s)
+					in.InternFresh(st.s)
 				}
 			}
 			if a, b := tc.collide[0], tc.collide[1]; a != b {
 				in.hashes[b] = in.hashes[a]
 			}
-			m := in.settle()
-			if !slices.Equal(m, tc.wantMap) || !slices.Equal(in.strs, tc.wantStrs) || !slices.Equal(in.counts, tc.wantCount) {
-				t.Fatalf("renumbering %v, strings %q, counts %v; want %v, %q, %v", m, in.strs, in.counts, tc.wantMap, tc.wantStrs, tc.wantCount)
+			m := in.Settle()
+			if !slices.Equal(m, tc.wantMap) || !slices.Equal(in.Strs, tc.wantStrs) || !slices.Equal(in.Counts, tc.wantCount) {
+				t.Fatalf("renumbering %v, strings %q, counts %v; want %v, %q, %v", m, in.Strs, in.Counts, tc.wantMap, tc.wantStrs, tc.wantCount)
 			}
 			if len(in.deferred) != 0 {
 				t.Fatalf("deferred ids left: %v", in.deferred)
@@ -77,14 +77,14 @@ func TestSettle(t *testing.T) {
 			if tc.collide[0] != tc.collide[1] && tc.wantMap == nil {
 				// A false alarm is settled by comparing the two strings:
 				// the deferred strings stay out of the table.
-				if _, ok := in.lookup("a"); ok {
+				if _, ok := in.Lookup("a"); ok {
 					t.Fatal("a false alarm of the hashes sent the deferred strings to the table")
 				}
 			}
 			if tc.wantMap != nil {
 				// After a merge the table holds every string at its new id.
-				for id, s := range in.strs {
-					if got, ok := in.lookup(s); !ok || got != uint32(id) {
+				for id, s := range in.Strs {
+					if got, ok := in.Lookup(s); !ok || got != uint32(id) {
 						t.Fatalf("lookup(%q) = %d, %v; want %d", s, got, ok, id)
 					}
 				}
@@ -100,15 +100,15 @@ func TestSettleManyCollisions(t *testing.T) {
 	var in interner
 	in.reset()
 	for i := range 200 {
-		in.addDeferred("s" + strconv.Itoa(i))
+		in.AddDeferred("s" + strconv.Itoa(i))
 	}
-	in.addDeferred("s7") // the real repeat, last
+	in.AddDeferred("s7") // the real repeat, last
 	for i := range in.hashes {
 		in.hashes[i] = in.hashes[0] // every pair a false alarm but one
 	}
-	m := in.settle()
-	if len(m) != 201 || m[200] != 7 || in.len() != 200 || in.counts[7] != 2 {
-		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[195:], in.len(), in.counts[7])
+	m := in.Settle()
+	if len(m) != 201 || m[200] != 7 || in.Len() != 200 || in.Counts[7] != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[195:], in.Len(), in.Counts[7])
 	}
 }
 
@@ -119,18 +119,18 @@ func TestSettleGrows(t *testing.T) {
 	var in interner
 	in.reset()
 	for i := range 1000 {
-		in.addDeferred("s" + strconv.Itoa(i))
+		in.AddDeferred("s" + strconv.Itoa(i))
 	}
-	in.internFresh("s500") // a repeat: settle merges and rebuilds the table
-	m := in.settle()
-	if len(m) != 1001 || m[1000] != 500 || in.len() != 1000 || in.counts[500] != 2 {
-		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[1000:], in.len(), in.counts[500])
+	in.InternFresh("s500") // a repeat: settle merges and rebuilds the table
+	m := in.Settle()
+	if len(m) != 1001 || m[1000] != 500 || in.Len() != 1000 || in.Counts[500] != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[1000:], in.Len(), in.Counts[500])
 	}
-	if 2*in.len() > len(in.slots) {
-		t.Fatalf("%d strings in %d slots", in.len(), len(in.slots))
+	if 2*in.Len() > len(in.slots) {
+		t.Fatalf("%d strings in %d slots", in.Len(), len(in.slots))
 	}
 	in.reset()
-	if id := in.internFresh("s1"); id != 0 || in.len() != 1 {
-		t.Fatalf("after reset: id %d, %d strings", id, in.len())
+	if id := in.InternFresh("s1"); id != 0 || in.Len() != 1 {
+		t.Fatalf("after reset: id %d, %d strings", id, in.Len())
 	}
 }

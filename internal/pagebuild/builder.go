@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"github.com/rowpage/rowpage/format"
@@ -9,21 +9,21 @@ import (
 // tokenizer and SQL ingestion all drive it through beginRow, key, the
 // column append methods and endRow. Reset keeps every buffer, so a steady
 // stream of pages allocates nothing beyond the output.
-type pageBuilder struct {
-	in       interner
-	cols     []column // cols[:ncols] are live
+type Builder struct {
+	In       interner
+	Cols     []Column // cols[:ncols] are live
 	ncols    int
-	colByKey map[uint32]int32 // provisional key id -> column
+	ColByKey map[uint32]int32 // provisional key id -> column
 
 	kind     format.Kind
-	page     uint64 // counts pages started, so that caches can tell pages apart
-	rows     int
-	rowShape []uint32   // per row shape id, 0 for a null row
+	Page     uint64 // counts pages started, so that caches can tell pages apart
+	Rows     int
+	RowShape []uint32   // per row shape id, 0 for a null row
 	cur      []uint32   // columns of the row being built
 	shapeIDs []uint32   // hash table of shapes: shape id, 0 for an empty slot
-	shapes   [][]uint32 // shape id-1 -> columns
+	Shapes   [][]uint32 // shape id-1 -> columns
 	indexed  int        // shapes in shapeIDs: shapes[:indexed] (a value page sets its shape directly)
-	last     uint32     // shape id of the previous row
+	Last     uint32     // shape id of the previous row
 
 	// output assembly
 	remap   []uint32 // provisional string id -> table index
@@ -32,129 +32,129 @@ type pageBuilder struct {
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
-	tagged  []byte   // scratch: renumber's copy of a column's tagged values
-	noDefer bool     // tests: intern every string (cellString never defers)
+	Tagged  []byte   // scratch: renumber's copy of a column's tagged values
+	NoDefer bool     // tests: intern every string (cellString never defers)
 	payload []byte
 	dir     []byte
 	secs    []byte
-	noCRC   bool
-	comp    pageCompression // compress.go
+	NoCRC   bool
+	Comp    pageCompression // compress.go
 }
 
-func (b *pageBuilder) reset(kind format.Kind) {
-	b.in.reset()
-	for i := range b.cols[:b.ncols] {
-		b.cols[i].reset(0)
+func (b *Builder) Reset(kind format.Kind) {
+	b.In.reset()
+	for i := range b.Cols[:b.ncols] {
+		b.Cols[i].reset(0)
 	}
 	b.ncols = 0
-	if b.colByKey == nil {
-		b.colByKey = make(map[uint32]int32)
+	if b.ColByKey == nil {
+		b.ColByKey = make(map[uint32]int32)
 		b.shapeIDs = make([]uint32, 16)
 	} else {
-		clear(b.colByKey)
+		clear(b.ColByKey)
 		b.clearShapeIDs()
 	}
 	b.kind = kind
-	b.page++
-	b.rows = 0
-	b.rowShape = b.rowShape[:0]
+	b.Page++
+	b.Rows = 0
+	b.RowShape = b.RowShape[:0]
 	b.cur = b.cur[:0]
-	for i := range b.shapes {
-		b.shapes[i] = b.shapes[i][:0]
+	for i := range b.Shapes {
+		b.Shapes[i] = b.Shapes[i][:0]
 	}
-	b.shapes = b.shapes[:0]
+	b.Shapes = b.Shapes[:0]
 	b.indexed = 0
-	b.last = 0
+	b.Last = 0
 }
 
 // beginRow starts a row.
-func (b *pageBuilder) beginRow() { b.cur = b.cur[:0] }
+func (b *Builder) BeginRow() { b.cur = b.cur[:0] }
 
 // nullRow adds a null row (a nil map or pointer in a slice of rows).
-func (b *pageBuilder) nullRow() {
-	b.rowShape = append(b.rowShape, 0)
-	b.rows++
+func (b *Builder) NullRow() {
+	b.RowShape = append(b.RowShape, 0)
+	b.Rows++
 }
 
 // key starts the cell for key s in the current row and returns its column.
 // It reports false if the row already has that key.
-func (b *pageBuilder) key(s string) (*column, bool) { return b.use(b.column(s)) }
+func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.Column(s)) }
 
 // column returns the index of the column for key s, creating it if the
 // page has none, and counts one occurrence of the key.
-func (b *pageBuilder) column(s string) int32 {
+func (b *Builder) Column(s string) int32 {
 	// Fast path: the same key at the same position as in the previous row.
 	pos := len(b.cur)
-	if b.last != 0 {
-		if sh := b.shapes[b.last-1]; pos < len(sh) {
-			c := &b.cols[sh[pos]]
-			if b.in.strs[c.name] == s {
-				b.in.counts[c.name]++
+	if b.Last != 0 {
+		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
+			c := &b.Cols[sh[pos]]
+			if b.In.Strs[c.Name] == s {
+				b.In.Counts[c.Name]++
 				return int32(sh[pos])
 			}
 		}
 	}
-	id := b.in.internKey(s)
-	ci, ok := b.colByKey[id]
+	id := b.In.InternKey(s)
+	ci, ok := b.ColByKey[id]
 	if !ok {
 		ci = int32(b.ncols)
-		if b.ncols == len(b.cols) {
-			b.cols = append(b.cols, column{})
+		if b.ncols == len(b.Cols) {
+			b.Cols = append(b.Cols, Column{})
 		}
-		b.cols[ci].reset(id)
+		b.Cols[ci].reset(id)
 		b.ncols++
-		b.colByKey[id] = ci
+		b.ColByKey[id] = ci
 	}
 	return ci
 }
 
-func (b *pageBuilder) use(ci int32) (*column, bool) {
-	c := &b.cols[ci]
-	if c.stamp == b.rows+1 {
+func (b *Builder) Use(ci int32) (*Column, bool) {
+	c := &b.Cols[ci]
+	if c.stamp == b.Rows+1 {
 		return c, false
 	}
-	c.stamp = b.rows + 1
+	c.stamp = b.Rows + 1
 	b.cur = append(b.cur, uint32(ci))
 	return c, true
 }
 
 // endRow finishes the current row.
-func (b *pageBuilder) endRow() {
-	id := b.last
-	if id == 0 || !equalU32(b.shapes[id-1], b.cur) {
+func (b *Builder) EndRow() {
+	id := b.Last
+	if id == 0 || !equalU32(b.Shapes[id-1], b.cur) {
 		id = b.shapeID()
 	}
-	b.rowShape = append(b.rowShape, id)
-	b.last = id
-	b.rows++
+	b.RowShape = append(b.RowShape, id)
+	b.Last = id
+	b.Rows++
 }
 
 // repeatRow finishes a row that has the previous row's shape, set without
 // use (so without b.cur and the duplicate check): one append.
-func (b *pageBuilder) repeatRow() {
-	b.rowShape = append(b.rowShape, b.last)
-	b.rows++
+func (b *Builder) RepeatRow() {
+	b.RowShape = append(b.RowShape, b.Last)
+	b.Rows++
 }
 
 // shapeID returns the id of the shape b.cur, adding it if it is new.
-func (b *pageBuilder) shapeID() uint32 {
+func (b *Builder) shapeID() uint32 {
 	mask := len(b.shapeIDs) - 1
 	i := int(hashShape(b.cur)) & mask
 	for ; b.shapeIDs[i] != 0; i = (i + 1) & mask {
-		if id := b.shapeIDs[i]; equalU32(b.shapes[id-1], b.cur) {
+		if id := b.shapeIDs[i]; equalU32(b.Shapes[id-1], b.cur) {
 			return id
 		}
 	}
-	id := uint32(len(b.shapes) + 1)
+	id := uint32(len(b.Shapes) + 1)
 	b.shapeIDs[i] = id
 	b.indexed++
-	if len(b.shapes) < cap(b.shapes) {
-		b.shapes = b.shapes[:len(b.shapes)+1]
-		b.shapes[id-1] = append(b.shapes[id-1][:0], b.cur...)
+	if len(b.Shapes) < cap(b.Shapes) {
+		b.Shapes = b.Shapes[:len(b.Shapes)+1]
+		b.Shapes[id-1] = append(b.Shapes[id-1][:0], b.cur...)
 	} else {
-		b.shapes = append(b.shapes, append([]uint32(nil), b.cur...))
+		b.Shapes = append(b.Shapes, append([]uint32(nil), b.cur...))
 	}
-	if 2*len(b.shapes) > len(b.shapeIDs) {
+	if 2*len(b.Shapes) > len(b.shapeIDs) {
 		b.growShapes()
 	}
 	return id
@@ -163,13 +163,13 @@ func (b *pageBuilder) shapeID() uint32 {
 // clearShapeIDs empties the shape hash table. When the table is much
 // larger than the last page needed, it clears only that page's entries, so
 // a small page after a page of many shapes does not pay for the table.
-func (b *pageBuilder) clearShapeIDs() {
+func (b *Builder) clearShapeIDs() {
 	if 16*b.indexed > len(b.shapeIDs) {
 		clear(b.shapeIDs)
 		return
 	}
 	mask := len(b.shapeIDs) - 1
-	for j, sh := range b.shapes[:b.indexed] {
+	for j, sh := range b.Shapes[:b.indexed] {
 		// Shape j+1 lies in the run of slots that starts at its hash
 		// position; earlier clears may have emptied slots before it.
 		i := int(hashShape(sh)) & mask
@@ -181,10 +181,10 @@ func (b *pageBuilder) clearShapeIDs() {
 }
 
 // growShapes doubles the shape hash table.
-func (b *pageBuilder) growShapes() {
+func (b *Builder) growShapes() {
 	b.shapeIDs = make([]uint32, 2*len(b.shapeIDs))
 	mask := len(b.shapeIDs) - 1
-	for j, sh := range b.shapes {
+	for j, sh := range b.Shapes {
 		i := int(hashShape(sh)) & mask
 		for b.shapeIDs[i] != 0 {
 			i = (i + 1) & mask
@@ -228,14 +228,14 @@ func equalU32(a, b []uint32) bool {
 // a third of the rows) looks new again once interned, so letting it defer
 // again made a page of n rows cost n/160 such passes. The page is the same
 // either way (see sql_defer.go, which does this for SQL results).
-func (b *pageBuilder) cellString(c *column, s string) {
-	in := &b.in
+func (b *Builder) CellString(c *Column, s string) {
+	in := &b.In
 	if c.deferred {
-		id, smp := in.addDeferred(s)
-		c.appendStr(id)
+		id, smp := in.AddDeferred(s)
+		c.AppendStr(id)
 		c.sampled += int32(smp & 1)
 		c.again += int32(smp >> 1)
-		if c.fresh++; c.fresh&(deferWindow-1) == 0 {
+		if c.fresh++; c.fresh&(DeferWindow-1) == 0 {
 			if 2*c.again > c.sampled && c.sampled >= 8 {
 				b.undefer()
 				c.deferred, c.fresh, c.interning = false, 0, true
@@ -244,41 +244,60 @@ func (b *pageBuilder) cellString(c *column, s string) {
 		}
 		return
 	}
-	n := len(in.strs)
-	id := in.intern(s)
-	c.appendStr(id)
+	n := len(in.Strs)
+	id := in.Intern(s)
+	c.AppendStr(id)
 	if int(id) < n {
 		c.fresh = 0
-	} else if c.fresh++; c.fresh == deferAfter && !c.interning && !b.noDefer {
+	} else if c.fresh++; c.fresh == DeferAfter && !c.interning && !b.NoDefer {
 		c.deferred, c.fresh = true, 0
 	}
 }
 
 // undefer puts the deferred strings in the interner's table, so that
 // interning finds them, and merges any repeats now (interner.tableDeferred).
-func (b *pageBuilder) undefer() {
-	if m := b.in.tableDeferred(); m != nil {
-		b.renumber(m)
+func (b *Builder) undefer() {
+	if m := b.In.TableDeferred(); m != nil {
+		b.Renumber(m)
 	}
 }
 
 // settle settles the deferred strings (interner.settle) and, if any
 // repeated another string, renumbers the ids in the page's columns. No
 // string may be interned after it until the next page.
-func (b *pageBuilder) settle() {
-	if m := b.in.settle(); m != nil {
-		b.renumber(m)
+func (b *Builder) settle() {
+	if m := b.In.Settle(); m != nil {
+		b.Renumber(m)
 	}
 }
 
 // valueColumn sets up the single unnamed column of a KindValue page.
-func (b *pageBuilder) valueColumn() *column {
-	if b.ncols == len(b.cols) {
-		b.cols = append(b.cols, column{})
+func (b *Builder) ValueColumn() *Column {
+	if b.ncols == len(b.Cols) {
+		b.Cols = append(b.Cols, Column{})
 	}
-	c := &b.cols[0]
+	c := &b.Cols[0]
 	c.reset(0)
 	b.ncols = 1
 	b.cur = append(b.cur[:0], 0)
 	return c
+}
+
+// endValue finishes a KindValue page: its one row, of the one shape that
+// holds the value column.
+func (b *Builder) EndValue() {
+	b.Rows = 1
+	b.RowShape = append(b.RowShape[:0], 1)
+	var sh []uint32 // reuse the first shape's slice
+	if cap(b.Shapes) > 0 {
+		sh = b.Shapes[:1][0][:0]
+	}
+	b.Shapes = append(b.Shapes[:0], append(sh, 0))
+}
+
+// release drops the references to the caller's strings, so that a pooled
+// builder does not keep them alive.
+func (b *Builder) Release() {
+	clear(b.In.Strs)
+	b.In.cache.reset()
 }

@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"math"
@@ -44,7 +44,7 @@ const (
 	cellExpBias   = 63      // decimal selector = exponent + 63, sign in bit 7
 )
 
-var cellPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+var CellPow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // cellScaleStart[e] is K (see above) for the largest float64 of biased
@@ -54,7 +54,7 @@ var cellScaleStart = func() (t [2048]uint8) {
 	for e := range t {
 		a := math.Float64frombits(uint64(e+1)<<52 - 1)
 		k := 0
-		for k < len(cellPow10)-1 && float64(a*cellPow10[k+1]) < cellMantLimit-0.5 {
+		for k < len(CellPow10)-1 && float64(a*CellPow10[k+1]) < cellMantLimit-0.5 {
 			k++
 		}
 		t[e] = uint8(k)
@@ -65,7 +65,7 @@ var cellScaleStart = func() (t [2048]uint8) {
 // appendFloatCell appends the canonical float cell of f read as a float of
 // the given bits (32 or 64): format.AppendFloatCell, with a fast path for
 // float64 values. It returns format.ErrNonFinite for NaN and infinities.
-func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
+func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	a := math.Abs(f)
 	if bits == 32 || !(a >= 1e-7 && a < cellMantLimit-0.5) {
 		return format.AppendFloatCell(dst, f, bits)
@@ -84,7 +84,7 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 		return b, nil
 	}
 	for k := 1; k < 3; k++ {
-		p := cellPow10[k]
+		p := CellPow10[k]
 		m := math.Round(float64(a * p))
 		if m >= cellMantLimit {
 			break
@@ -94,10 +94,10 @@ func appendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 		}
 	}
 	k := int(cellScaleStart[math.Float64bits(a)>>52])
-	for float64(a*cellPow10[k+1]) < cellMantLimit-0.5 {
+	for float64(a*CellPow10[k+1]) < cellMantLimit-0.5 {
 		k++
 	}
-	p := cellPow10[k]
+	p := CellPow10[k]
 	m := math.Round(float64(a * p))
 	if float64(m/p) != a {
 		d, _ := format.ShortestDecimalLong(f) // f is finite and non-zero
@@ -133,7 +133,7 @@ func dyadicCell(dst []byte, neg bool, bits64 uint64) ([]byte, bool) {
 	if n >= dyadicLimit[j] {
 		return dst, false
 	}
-	return appendCellDigits(dst, neg, n*pow5[j], -j), true
+	return AppendCellDigits(dst, neg, n*pow5[j], -j), true
 }
 
 // pow5[j] is 5^j; dyadicLimit[j] is the smallest n with n*5^j >= 10^15
@@ -151,12 +151,12 @@ var pow5, dyadicLimit = func() (p, l [22]uint64) {
 // after removing mant's trailing zeros; mant > 0.
 func appendDecimalCell(dst []byte, neg bool, mant uint64, exp int) []byte {
 	mant, exp = format.StripZeros(mant, exp)
-	return appendCellDigits(dst, neg, mant, exp)
+	return AppendCellDigits(dst, neg, mant, exp)
 }
 
 // appendCellDigits appends the decimal cell of (-1)^neg * mant * 10^exp,
 // where mant > 0 has no trailing zeros.
-func appendCellDigits(dst []byte, neg bool, mant uint64, exp int) []byte {
+func AppendCellDigits(dst []byte, neg bool, mant uint64, exp int) []byte {
 	s := byte(exp + cellExpBias)
 	if neg {
 		s |= 0x80

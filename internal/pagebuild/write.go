@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"encoding/binary"
@@ -11,13 +11,13 @@ import (
 // table in the builder's scratch buffers, grows dst once to the page's exact
 // size, and copies each string straight from the caller's value into the
 // page, so string bytes are copied once.
-func (b *pageBuilder) finish(dst []byte) []byte {
+func (b *Builder) Finish(dst []byte) []byte {
 	b.settle()
 	b.assignStrings()
 
 	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
-	s := format.AppendUvarint(b.secs[:0], uint64(len(b.shapes)))
-	for _, sh := range b.shapes {
+	s := format.AppendUvarint(b.secs[:0], uint64(len(b.Shapes)))
+	for _, sh := range b.Shapes {
 		s = format.AppendUvarint(s, uint64(len(sh)))
 		for _, c := range sh {
 			s = format.AppendUvarint(s, uint64(c))
@@ -25,7 +25,7 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 	}
 	nshapes := len(s)
 	if !b.allShapeOne() {
-		for _, id := range b.rowShape {
+		for _, id := range b.RowShape {
 			s = format.AppendUvarint(s, uint64(id))
 		}
 	}
@@ -33,10 +33,10 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 
 	dir := b.dir[:0]
 	pay := b.payload[:0]
-	for i := range b.cols[:b.ncols] {
-		c := &b.cols[i]
+	for i := range b.Cols[:b.ncols] {
+		c := &b.Cols[i]
 		if b.kind != format.KindValue {
-			dir = format.AppendUvarint(dir, uint64(b.remap[c.name]))
+			dir = format.AppendUvarint(dir, uint64(b.remap[c.Name]))
 		}
 		n := len(pay)
 		var enc byte
@@ -51,12 +51,12 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 	strSize := format.SizeUvarint(uint64(nstr)) + 1 + (nstr+3)/4 + nstr*width + b.dataLen
 	colSize := len(dir) + len(pay)
 	size := len(format.Magic) + 4 +
-		format.SizeUvarint(uint64(b.rows)) + format.SizeUvarint(uint64(b.ncols)) +
+		format.SizeUvarint(uint64(b.Rows)) + format.SizeUvarint(uint64(b.ncols)) +
 		format.SizeUvarint(uint64(strSize)) + strSize +
 		format.SizeUvarint(uint64(nshapes)) + nshapes +
 		format.SizeUvarint(uint64(len(s)-nshapes)) + len(s) - nshapes +
 		format.SizeUvarint(uint64(colSize)) + colSize
-	if !b.noCRC {
+	if !b.NoCRC {
 		size += 4
 	}
 	dst = slices.Grow(dst, size)
@@ -64,11 +64,11 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 	start := len(dst)
 	dst = append(dst, format.Magic[:]...)
 	flags := byte(format.FlagChecksum)
-	if b.noCRC {
+	if b.NoCRC {
 		flags = 0
 	}
 	dst = append(dst, format.MajorVersion, format.MinorVersion, flags, byte(b.kind))
-	dst = format.AppendUvarint(dst, uint64(b.rows))
+	dst = format.AppendUvarint(dst, uint64(b.Rows))
 	dst = format.AppendUvarint(dst, uint64(b.ncols))
 	dst = format.AppendUvarint(dst, uint64(strSize))
 	dst = b.appendStrings(dst, width)
@@ -79,7 +79,7 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 	dst = format.AppendUvarint(dst, uint64(colSize))
 	dst = append(dst, dir...)
 	dst = append(dst, pay...)
-	if !b.noCRC {
+	if !b.NoCRC {
 		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
 	}
 	return dst
@@ -87,8 +87,8 @@ func (b *pageBuilder) finish(dst []byte) []byte {
 
 // appendStrings appends the string table section's contents (SPEC.md
 // section 3) for the strings of b.order: count, width, flags, ends, data.
-func (b *pageBuilder) appendStrings(dst []byte, width int) []byte {
-	strs := b.in.strs
+func (b *Builder) appendStrings(dst []byte, width int) []byte {
+	strs := b.In.Strs
 	n := len(b.order)
 	dst = format.AppendUvarint(dst, uint64(n))
 	dst = append(dst, byte(width))
@@ -135,8 +135,8 @@ func putEnds(b []byte, width int, offs []uint32) {
 	}
 }
 
-func (b *pageBuilder) allShapeOne() bool {
-	for _, id := range b.rowShape {
+func (b *Builder) allShapeOne() bool {
+	for _, id := range b.RowShape {
 		if id != 1 {
 			return false
 		}
@@ -150,22 +150,22 @@ func (b *pageBuilder) allShapeOne() bool {
 // string column's private run in column order. It fills b.remap
 // (provisional id -> table index), b.order (table index -> provisional id)
 // and b.dataLen (the table's data bytes).
-func (b *pageBuilder) assignStrings() {
-	in := &b.in
-	n := in.len()
-	b.remap = grow(b.remap, n)
-	b.uniq = grow(b.uniq, n)
+func (b *Builder) assignStrings() {
+	in := &b.In
+	n := in.Len()
+	b.remap = Grow(b.remap, n)
+	b.uniq = Grow(b.uniq, n)
 	for i := range b.uniq {
 		b.uniq[i] = -1
 	}
-	for ci := range b.cols[:b.ncols] {
-		c := &b.cols[ci]
-		if c.kind != kindStr {
+	for ci := range b.Cols[:b.ncols] {
+		c := &b.Cols[ci]
+		if c.Kind != kindStr {
 			continue
 		}
 		seq := true
 		for _, id := range c.strs {
-			if in.counts[id] != 1 || in.keys[id] {
+			if in.Counts[id] != 1 || in.Keys[id] {
 				seq = false
 				break
 			}
@@ -182,24 +182,24 @@ func (b *pageBuilder) assignStrings() {
 		if b.uniq[id] < 0 {
 			b.remap[id] = uint32(len(order))
 			order = append(order, uint32(id))
-			dataLen += len(in.strs[id])
+			dataLen += len(in.Strs[id])
 		}
 	}
-	for ci := range b.cols[:b.ncols] {
-		c := &b.cols[ci]
-		if c.kind != kindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
+	for ci := range b.Cols[:b.ncols] {
+		c := &b.Cols[ci]
+		if c.Kind != kindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
 			continue
 		}
 		for _, id := range c.strs {
 			b.remap[id] = uint32(len(order))
 			order = append(order, id)
-			dataLen += len(in.strs[id])
+			dataLen += len(in.Strs[id])
 		}
 	}
 	b.order, b.dataLen = order, dataLen
 }
 
-func grow[T any](s []T, n int) []T {
+func Grow[T any](s []T, n int) []T {
 	if cap(s) < n {
 		return make([]T, n)
 	}
@@ -207,8 +207,8 @@ func grow[T any](s []T, n int) []T {
 }
 
 // writeColumn appends c's payload and returns its encoding byte.
-func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
-	if c.kind == kindNone {
+func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
+	if c.Kind == kindNone {
 		return dst, format.EncNull
 	}
 	var enc byte
@@ -216,7 +216,7 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 		enc = format.EncNullBitmap
 		dst = append(dst, c.bits...)
 	}
-	switch c.kind {
+	switch c.Kind {
 	case kindBool:
 		enc |= format.EncBool
 		var cur byte
@@ -246,9 +246,9 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 		e, lo := chooseIntEncoding(c.ints)
 		enc |= e
 		dst = b.appendInts(dst, e, lo, c.ints)
-	case kindFloat:
+	case KindFloat:
 		enc |= format.EncFloat
-		dst = append(dst, c.blob...)
+		dst = append(dst, c.Blob...)
 	case kindStr:
 		if b.uniq[c.strs[0]] >= 0 {
 			enc |= format.EncStrSeq
@@ -265,18 +265,18 @@ func (b *pageBuilder) writeColumn(dst []byte, c *column) ([]byte, byte) {
 	case kindTime:
 		enc |= format.EncTime
 		dst = b.appendTimes(dst, c.times)
-	case kindBytes:
+	case KindBytes:
 		enc |= format.EncBytes
-		dst = append(dst, c.blob...)
-	case kindNumber:
+		dst = append(dst, c.Blob...)
+	case KindNumber:
 		enc |= format.EncNumber
-		dst = append(dst, c.blob...)
+		dst = append(dst, c.Blob...)
 	case kindAny:
-		if nulls, ok := strListColumn(c.anyBuf); ok {
+		if nulls, ok := strListColumn(c.Tagged); ok {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
 		}
 		enc |= format.EncAny
-		dst = appendTagged(dst, c.anyBuf, b.remap)
+		dst = appendTagged(dst, c.Tagged, b.remap)
 	}
 	return dst, enc
 }
@@ -307,7 +307,7 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 }
 
 // appendInts writes an integer column's values in encoding enc.
-func (b *pageBuilder) appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
+func (b *Builder) appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
 	vs := b.uvs[:0]
 	switch enc {
 	case format.EncInt:
@@ -350,7 +350,7 @@ func appendUvarints(dst []byte, vs []uint64) []byte {
 }
 
 // appendTimes writes a time column: the mode byte, then each cell.
-func (b *pageBuilder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
+func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
 	mode := byte(format.TimeUTC)
 	off := ts[0].Offset
 	for _, t := range ts {
@@ -457,7 +457,7 @@ func consumeID(b []byte) (uint64, int) {
 // container closes; remapTagged rewrites it as the canonical uvarint.
 const containerCountSize = 4
 
-func appendContainer(b []byte, tag byte, n int) []byte {
+func AppendContainer(b []byte, tag byte, n int) []byte {
 	return append(b, tag, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
 }
 
@@ -465,7 +465,7 @@ func containerCount(b []byte) uint64 {
 	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
 }
 
-func patchContainer(b []byte, at int, n int) {
+func PatchContainer(b []byte, at int, n int) {
 	b[at+1], b[at+2], b[at+3], b[at+4] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
 }
 
@@ -504,8 +504,8 @@ func bitmapBit(nulls int) byte {
 
 // writeStrList writes a string-list column: the null bitmap if any cell is
 // null, then each array as a count and its string indexes.
-func (b *pageBuilder) writeStrList(dst []byte, c *column, nulls int) []byte {
-	buf := c.anyBuf
+func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
+	buf := c.Tagged
 	if nulls > 0 {
 		start := len(dst)
 		dst = append(dst, make([]byte, (c.count+7)/8)...)

@@ -1,6 +1,6 @@
 //go:build purego
 
-package rowpage
+package pagebuild
 
 // strCache is the safe twin of the address-keyed string cache in
 // encode_strcache_unsafe.go: without package unsafe a string's address is

@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ func TestFloatCellMatchesFormat(t *testing.T) {
 		for _, g := range []float64{f, -f, math.Nextafter(f, 0), math.Nextafter(f, math.Inf(1))} {
 			for _, bits := range []int{64, 32} {
 				want, werr := format.AppendFloatCell([]byte{1}, g, bits)
-				got, gerr := appendFloatCell([]byte{1}, g, bits)
+				got, gerr := AppendFloatCell([]byte{1}, g, bits)
 				if !bytes.Equal(got, want) || werr != gerr {
 					t.Fatalf("appendFloatCell(%v (%#x), %d) = %x, %v; want %x, %v", g, math.Float64bits(g), bits, got, gerr, want, werr)
 				}
@@ -51,8 +51,8 @@ func TestFloatCellMatchesFormat(t *testing.T) {
 		check(r.Float64() * math.Pow(10, float64(r.IntN(40)-20))) // any magnitude
 		k := r.IntN(23)                                           // a short decimal m / 10^k
 		m := r.Uint64N(uint64(math.Pow(10, float64(1+r.IntN(17))))) + 1
-		check(float64(m) / cellPow10[k])
-		check(float64(r.Uint64N(cellMantLimit)) * cellPow10[r.IntN(3)]) // integers near the bound
+		check(float64(m) / CellPow10[k])
+		check(float64(r.Uint64N(cellMantLimit)) * CellPow10[r.IntN(3)]) // integers near the bound
 		j := 1 + r.IntN(24)                                             // a dyadic n / 2^j, near dyadicCell's bounds
 		check(float64(r.Uint64N(1<<(1+r.IntN(52)))|1) / float64(uint64(1)<<j))
 	}
@@ -71,7 +71,7 @@ func TestNumberTextCellMatchesFormat(t *testing.T) {
 			return
 		}
 		text := string(format.AppendFloat64JSON(nil, f, 64))
-		g, d, ok := canonicalFloat(text)
+		g, d, ok := CanonicalFloat(text)
 		if !ok || math.Float64bits(g) != math.Float64bits(f) {
 			t.Fatalf("canonicalFloat(%q) = %v, %v, want %v", text, g, ok, f)
 		}
@@ -91,7 +91,7 @@ func TestNumberTextCellMatchesFormat(t *testing.T) {
 		check(r.Float64() * math.Pow(10, float64(r.IntN(160)-80)))
 	}
 	for _, text := range []string{"1.0", "1e3", "0.10000000000000001", "1E+21", "-0.0"} {
-		if _, _, ok := canonicalFloat(text); ok {
+		if _, _, ok := CanonicalFloat(text); ok {
 			t.Errorf("canonicalFloat(%q) accepted a text json.Marshal does not write", text)
 		}
 	}

@@ -1,4 +1,4 @@
-package rowpage
+package pagebuild
 
 import (
 	"math/rand/v2"

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package rowpage
+package pagebuild
 
 import "unsafe"
 
