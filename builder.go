@@ -133,22 +133,6 @@ func (b *Builder) EndRow() {
 	b.inRow = false
 }
 
-// endSameRow is EndRow for a row that has, in the same order, the keys of
-// the previous row, each set straight into its column by a producer that
-// writes the same keys in every row (SQL results): it records the previous
-// row's shape without building this row's and comparing the two.
-func (b *Builder) endSameRow() {
-	if !b.ok() {
-		return
-	}
-	if !b.inRow || b.haveKey || len(b.stack) > 0 || b.kind != format.KindRows || b.e.b.Last == 0 {
-		b.fail("endSameRow without a complete row after another")
-		return
-	}
-	b.e.b.RepeatRow()
-	b.inRow = false
-}
-
 // NullRow adds a null row.
 func (b *Builder) NullRow() {
 	if !b.ok() {
@@ -184,32 +168,6 @@ func (b *Builder) Key(k string) {
 	}
 	c, fresh := b.e.b.Key(k)
 	if !fresh {
-		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
-		return
-	}
-	b.col = c
-	b.haveKey = true
-}
-
-// columnIndex returns the index of the top-level column for key k,
-// creating it if the page has none. It is for producers that write the
-// same keys in every row (SQL results): they make their columns in the
-// order of the first row's keys, then start each cell with keyIndex.
-func (b *Builder) columnIndex(k string) int32 { return b.e.b.Column(k) }
-
-// keyIndex is Key for the column ci from columnIndex, without looking the
-// key up: it costs a few comparisons.
-func (b *Builder) keyIndex(ci int32) {
-	if !b.ok() {
-		return
-	}
-	if !b.inRow || b.haveKey || len(b.stack) > 0 {
-		b.fail("Key outside a row or after another key")
-		return
-	}
-	c, fresh := b.e.b.Use(ci)
-	if !fresh {
-		k := b.e.b.In.Strs[c.Name]
 		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
 		return
 	}

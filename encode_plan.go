@@ -260,7 +260,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 			// count.
 			ci := pc.cols[i]
 			if ci < 0 {
-				ci = b.Column(pf.name)
+				ci = b.ColumnIndex(pf.name)
 				pc.cols[i] = ci
 			}
 			c, _ = b.Use(ci)

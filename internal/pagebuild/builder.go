@@ -78,11 +78,11 @@ func (b *Builder) NullRow() {
 
 // key starts the cell for key s in the current row and returns its column.
 // It reports false if the row already has that key.
-func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.Column(s)) }
+func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.ColumnIndex(s)) }
 
-// column returns the index of the column for key s, creating it if the
+// ColumnIndex returns the index of the column for key s, creating it if the
 // page has none, and counts one occurrence of the key.
-func (b *Builder) Column(s string) int32 {
+func (b *Builder) ColumnIndex(s string) int32 {
 	// Fast path: the same key at the same position as in the previous row.
 	pos := len(b.cur)
 	if b.Last != 0 {

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"database/sql"

@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import (
 	"database/sql"

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"database/sql"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
 // BenchmarkFakeDriver builds pages of the SQL benchmark's table (see
@@ -45,7 +45,7 @@ func BenchmarkFakeDriver(b *testing.B) {
 // BenchmarkFakeDriverRepeats builds pages of 10,000 rows whose text column
 // is distinct for its first `cycle` rows and then repeats them, as the
 // customers' names of a join do, beside a column of distinct strings: the
-// case where deferring a column's strings (sql_defer.go) guesses wrong and
+// case where deferring a column's strings (defer.go) guesses wrong and
 // must go back to interning.
 func BenchmarkFakeDriverRepeats(b *testing.B) {
 	for _, cycle := range []int{100, 1000, 5000} {
@@ -62,7 +62,7 @@ func BenchmarkFakeDriverRepeats(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+				if page, err = sqlpage.AppendSQL(page[:0], rows); err != nil {
 					b.Fatal(err)
 				}
 			}

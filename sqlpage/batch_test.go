@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"bytes"
@@ -9,9 +9,10 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
-// Batches (sql_batch.go): after the first row, AppendSQL scans rows 32 at
+// Batches (batch.go): after the first row, AppendSQL scans rows 32 at
 // a time before adding them. These tests put every edge of a batch under
 // the cases where reading ahead could show: the row limit, a driver error,
 // a value the page cannot hold, and []byte values that the driver reuses.
@@ -65,13 +66,13 @@ func TestSQLBatchEdges(t *testing.T) {
 	for _, n := range counts {
 		res := batchResult(n)
 		for _, maxRows := range append([]int{0}, counts...) {
-			mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+			mode, err := sqlpage.SQLOptions{MaxRows: maxRows}.SQLMode()
 			if err != nil {
 				t.Fatal(err)
 			}
 			var pages [2][]byte
 			var errs [2]error
-			for i, m := range []*rowpage.SQLMode{mode, rowpage.GenericSQLMode(mode)} {
+			for i, m := range []*sqlpage.SQLMode{mode, sqlpage.GenericSQLMode(mode)} {
 				rows, err := fakeDB(t, res).Query("q")
 				if err != nil {
 					t.Fatal(err)
@@ -79,7 +80,7 @@ func TestSQLBatchEdges(t *testing.T) {
 				pages[i], errs[i] = m.AppendSQL(nil, rows)
 			}
 			wantMore := maxRows > 0 && n > maxRows
-			if errors.Is(errs[0], rowpage.ErrMoreRows) != wantMore || (errs[0] != nil && !wantMore) {
+			if errors.Is(errs[0], sqlpage.ErrMoreRows) != wantMore || (errs[0] != nil && !wantMore) {
 				t.Fatalf("%d rows, MaxRows %d: error %v", n, maxRows, errs[0])
 			}
 			if !bytes.Equal(pages[0], pages[1]) || (errs[0] == nil) != (errs[1] == nil) {
@@ -101,7 +102,7 @@ func TestSQLBatchErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out, err := rowpage.AppendSQL(nil, rows); err != errFake || out != nil {
+		if out, err := sqlpage.AppendSQL(nil, rows); err != errFake || out != nil {
 			t.Fatalf("%d rows then a driver error: got %v, %v; want errFake itself and no page", n, out, err)
 		}
 		if n < 2 {
@@ -113,7 +114,7 @@ func TestSQLBatchErrors(t *testing.T) {
 			t.Fatal(err)
 		}
 		var e *rowpage.Error
-		if out, err := rowpage.AppendSQL(nil, rows); out != nil || !errors.As(err, &e) || e.Row != n-1 || e.ColumnName != "score" {
+		if out, err := sqlpage.AppendSQL(nil, rows); out != nil || !errors.As(err, &e) || e.Row != n-1 || e.ColumnName != "score" {
 			t.Fatalf("%d rows, the last bad, then a driver error: got %v, %v; want the bad value's error at row %d", n, out, err, n-1)
 		}
 	}
@@ -142,7 +143,7 @@ func TestSQLBatchBytesLater(t *testing.T) {
 	db := fakeDB(t, res)
 	var page []byte
 	allocs := func(n int) float64 {
-		m, err := rowpage.SQLOptions{MaxRows: n}.SQLMode()
+		m, err := sqlpage.SQLOptions{MaxRows: n}.SQLMode()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +152,7 @@ func TestSQLBatchBytesLater(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if page, err = m.AppendSQL(page[:0], rows); err != nil && !errors.Is(err, rowpage.ErrMoreRows) {
+			if page, err = m.AppendSQL(page[:0], rows); err != nil && !errors.Is(err, sqlpage.ErrMoreRows) {
 				t.Fatal(err)
 			}
 		})

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/jsonbridge"
+	"github.com/rowpage/rowpage/sqlpage"
 	"modernc.org/sqlite"
 )
 
@@ -28,7 +29,7 @@ func memSQLite(t testing.TB) *sql.DB {
 }
 
 // pageJSON runs query through mode and returns the page's JSON.
-func pageJSON(t *testing.T, db *sql.DB, mode *rowpage.SQLMode, query string) (string, error) {
+func pageJSON(t *testing.T, db *sql.DB, mode *sqlpage.SQLMode, query string) (string, error) {
 	t.Helper()
 	rows, err := db.Query(query)
 	if err != nil {
@@ -45,7 +46,7 @@ func pageJSON(t *testing.T, db *sql.DB, mode *rowpage.SQLMode, query string) (st
 	return string(out), err
 }
 
-func sqlMode(t testing.TB, o rowpage.SQLOptions) *rowpage.SQLMode {
+func sqlMode(t testing.TB, o sqlpage.SQLOptions) *sqlpage.SQLMode {
 	t.Helper()
 	m, err := o.SQLMode()
 	if err != nil {
@@ -62,19 +63,19 @@ const dupQuery = `SELECT 1 AS id, 'a' AS name, 2 AS id, 3 AS id, 4 AS id_2`
 // a map does; DuplicatesNumber renames, skipping names already taken.
 func TestSQLDuplicates(t *testing.T) {
 	db := memSQLite(t)
-	_, err := pageJSON(t, db, sqlMode(t, rowpage.SQLOptions{}), dupQuery)
+	_, err := pageJSON(t, db, sqlMode(t, sqlpage.SQLOptions{}), dupQuery)
 	var e *rowpage.Error
 	if !errors.Is(err, rowpage.ErrDuplicateKey) || !errors.As(err, &e) || e.Column != 2 || e.ColumnName != "id" {
 		t.Fatalf("default: got %v, want ErrDuplicateKey at column 2 \"id\"", err)
 	}
 	for _, c := range []struct {
-		opts rowpage.SQLOptions
+		opts sqlpage.SQLOptions
 		want string
 	}{
-		{rowpage.SQLOptions{Duplicates: rowpage.DuplicatesLast}, `[{"id":3,"name":"a","id_2":4}]`},
-		{rowpage.SQLOptions{Duplicates: rowpage.DuplicatesLast, SortKeys: true}, `[{"id":3,"id_2":4,"name":"a"}]`},
-		{rowpage.SQLOptions{Duplicates: rowpage.DuplicatesNumber}, `[{"id":1,"name":"a","id_3":2,"id_4":3,"id_2":4}]`},
-		{rowpage.SQLOptions{Duplicates: rowpage.DuplicatesNumber, SortKeys: true}, `[{"id":1,"id_2":4,"id_3":2,"id_4":3,"name":"a"}]`},
+		{sqlpage.SQLOptions{Duplicates: sqlpage.DuplicatesLast}, `[{"id":3,"name":"a","id_2":4}]`},
+		{sqlpage.SQLOptions{Duplicates: sqlpage.DuplicatesLast, SortKeys: true}, `[{"id":3,"id_2":4,"name":"a"}]`},
+		{sqlpage.SQLOptions{Duplicates: sqlpage.DuplicatesNumber}, `[{"id":1,"name":"a","id_3":2,"id_4":3,"id_2":4}]`},
+		{sqlpage.SQLOptions{Duplicates: sqlpage.DuplicatesNumber, SortKeys: true}, `[{"id":1,"id_2":4,"id_3":2,"id_4":3,"name":"a"}]`},
 	} {
 		got, err := pageJSON(t, db, sqlMode(t, c.opts), dupQuery)
 		if err != nil || got != c.want {
@@ -89,7 +90,7 @@ func TestSQLDuplicates(t *testing.T) {
 // byte-identical to scanning each row into a map[string]any and marshaling
 // the maps, on every table and query of the SQLite databases.
 func TestSQLSortKeys(t *testing.T) {
-	opts := rowpage.SQLOptions{SortKeys: true, Duplicates: rowpage.DuplicatesLast}
+	opts := sqlpage.SQLOptions{SortKeys: true, Duplicates: sqlpage.DuplicatesLast}
 	mode := sqlMode(t, opts)
 	for _, d := range sqliteDBs(t) {
 		for _, q := range append(tables(t, d), d.queries...) {
@@ -152,9 +153,9 @@ func TestSQLMaxRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := sqlMode(t, rowpage.SQLOptions{MaxRows: 3}).AppendSQL([]byte("x"), rows)
+	page, err := sqlMode(t, sqlpage.SQLOptions{MaxRows: 3}).AppendSQL([]byte("x"), rows)
 	var e *rowpage.Error
-	if !errors.Is(err, rowpage.ErrMoreRows) || !errors.As(err, &e) || e.Row != 3 {
+	if !errors.Is(err, sqlpage.ErrMoreRows) || !errors.As(err, &e) || e.Row != 3 {
 		t.Fatalf("got %v, want ErrMoreRows at row 3", err)
 	}
 	if rows.Next() {
@@ -168,16 +169,16 @@ func TestSQLMaxRows(t *testing.T) {
 		t.Fatalf("got %s, want %s", got, want)
 	}
 	for _, limit := range []int{10, 11, 0} {
-		got, err := pageJSON(t, db, sqlMode(t, rowpage.SQLOptions{MaxRows: limit}), countTo)
+		got, err := pageJSON(t, db, sqlMode(t, sqlpage.SQLOptions{MaxRows: limit}), countTo)
 		var n []any
 		if err != nil || json.Unmarshal([]byte(got), &n) != nil || len(n) != 10 {
 			t.Errorf("MaxRows %d: got %d rows, %v; want 10 rows", limit, len(n), err)
 		}
 	}
-	if _, err := (rowpage.SQLOptions{MaxRows: -1}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
+	if _, err := (sqlpage.SQLOptions{MaxRows: -1}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
 		t.Errorf("MaxRows -1: got %v, want ErrLimit", err)
 	}
-	if _, err := (rowpage.SQLOptions{Duplicates: 9}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
+	if _, err := (sqlpage.SQLOptions{Duplicates: 9}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
 		t.Errorf("Duplicates 9: got %v, want ErrLimit", err)
 	}
 }
@@ -193,7 +194,7 @@ func TestSQLDriverErrorSQLite(t *testing.T) {
 		t.Fatal(err)
 	}
 	dst := []byte("prefix")
-	out, err := rowpage.AppendSQL(dst, rows)
+	out, err := sqlpage.AppendSQL(dst, rows)
 	var se *sqlite.Error
 	if !errors.As(err, &se) {
 		t.Fatalf("got %T %v, want the driver's *sqlite.Error", err, err)
@@ -211,7 +212,7 @@ func TestSQLDriverError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := rowpage.AppendSQL(nil, rows)
+	out, err := sqlpage.AppendSQL(nil, rows)
 	if err != errFake || out != nil {
 		t.Fatalf("got %v, %v; want errFake itself and no page", out, err)
 	}
@@ -225,7 +226,7 @@ func TestSQLDriverTypes(t *testing.T) {
 		{[]int64{1, 2}, int32(-3), uint64(1 << 63), float32(0.1), json.RawMessage(`{"k": [1, 2]}`), []string{"a", "b"}},
 		{nil, nil, nil, nil, nil, nil},
 	}})
-	got, err := pageJSON(t, db, sqlMode(t, rowpage.SQLOptions{}), "q")
+	got, err := pageJSON(t, db, sqlMode(t, sqlpage.SQLOptions{}), "q")
 	want := `[{"slice":[1,2],"i32":-3,"u64":9223372036854775808,"f32":0.1,"raw":{"k":[1,2]},"strs":["a","b"]},` +
 		`{"slice":null,"i32":null,"u64":null,"f32":null,"raw":null,"strs":null}]`
 	if err != nil || got != want {
@@ -253,7 +254,7 @@ func TestSQLValueErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := rowpage.AppendSQL(nil, rows)
+		out, err := sqlpage.AppendSQL(nil, rows)
 		var e *rowpage.Error
 		if out != nil || !errors.Is(err, c.kind) || !errors.As(err, &e) || e.Row != c.row || e.ColumnName != c.column {
 			t.Errorf("%s: got %v, %v; want %v at row %d column %q", c.query, out, err, c.kind, c.row, c.column)
@@ -269,7 +270,7 @@ func TestSQLPostgresErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := rowpage.AppendSQL(nil, rows)
+	out, err := sqlpage.AppendSQL(nil, rows)
 	var pe interface{ SQLState() string }
 	if out != nil || !errors.As(err, &pe) || pe.SQLState() != "22012" {
 		t.Fatalf("got %v, %v; want PostgreSQL's division_by_zero error", out, err)
@@ -278,7 +279,7 @@ func TestSQLPostgresErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = rowpage.AppendSQL(nil, rows)
+	_, err = sqlpage.AppendSQL(nil, rows)
 	var e *rowpage.Error
 	if !errors.Is(err, rowpage.ErrUnsupportedType) || !errors.As(err, &e) || e.ColumnName != "f" {
 		t.Fatalf("got %v, want ErrUnsupportedType for column f", err)
@@ -288,7 +289,7 @@ func TestSQLPostgresErrors(t *testing.T) {
 // TestSQLEmpty: a result without rows is an empty page.
 func TestSQLEmpty(t *testing.T) {
 	db := memSQLite(t)
-	got, err := pageJSON(t, db, sqlMode(t, rowpage.SQLOptions{}), `SELECT 1 AS a WHERE 0`)
+	got, err := pageJSON(t, db, sqlMode(t, sqlpage.SQLOptions{}), `SELECT 1 AS a WHERE 0`)
 	if err != nil || got != `[]` {
 		t.Fatalf("got %s, %v; want []", got, err)
 	}
@@ -346,7 +347,7 @@ func TestSQLNumericCanonical(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := sqlMode(t, rowpage.SQLOptions{SortKeys: true}).AppendSQL(nil, q)
+	got, err := sqlMode(t, sqlpage.SQLOptions{SortKeys: true}).AppendSQL(nil, q)
 	if err != nil {
 		t.Fatal(err)
 	}

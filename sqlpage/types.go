@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import (
 	"encoding/json"
@@ -9,30 +9,8 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
-// How SQL values become page values. A column's kind comes from its
-// database type name (rows.ColumnTypes, upper-cased by the drivers, "(...)"
-// dropped here); each cell is then written by its kind and the Go type of
-// the value the driver yields:
-//
-//	type name                         driver value       page value
-//	JSON, JSONB                       string, []byte     nested value (Builder.JSON)
-//	NUMERIC, DECIMAL                  string, []byte     exact number (Builder.Number); NaN, ±Infinity as strings
-//	                                  int64, float64     integer, float (SQLite's NUMERIC affinity)
-//	BYTEA, BLOB, BINARY, VARBINARY... []byte, string     bytes (base64 in JSON)
-//	FLOAT4                            float64            float32 (as json.Marshal writes a float32)
-//	BOOL, BOOLEAN                     bool, int64 0 or 1 bool
-//	...CHAR..., ...TEXT..., CLOB, XML []byte, string     string
-//	_INT4, _TEXT, ... (PostgreSQL)    string "{...}"     array (sql_array.go); its text if malformed
-//	anything else, by the value:      nil                null
-//	                                  int64, other ints  integer
-//	                                  float64, float32   float
-//	                                  bool               bool
-//	                                  string             string
-//	                                  []byte             bytes
-//	                                  time.Time          timestamp (DATE, TIMESTAMP, TIMESTAMPTZ, SQLite DATETIME)
-//	                                  anything else      as Marshal writes it (a []int64 as an array)
-//
-// NULL is null whatever the type.
+// How SQL values become page values: the package documentation has the
+// table that the functions below implement.
 
 // sqlKind is how a column's cells are written.
 type sqlKind uint8
@@ -124,7 +102,7 @@ func (s *sqlState) cell(c *sqlColumn, v any) {
 		b.Int(x)
 	case float64:
 		if c.kind == kindSQLFloat32 {
-			b.float(x, 32)
+			s.st.Float32(x)
 			return
 		}
 		b.Float(x)
@@ -271,7 +249,7 @@ func (s *sqlState) other(v any) {
 	case uint:
 		b.Uint(uint64(x))
 	case float32:
-		b.float(float64(x), 32)
+		s.st.Float32(float64(x))
 	case json.RawMessage:
 		b.JSON(x)
 	default:

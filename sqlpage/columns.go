@@ -1,10 +1,12 @@
-package rowpage
+package sqlpage
 
 import (
 	"database/sql"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/rowpage/rowpage"
 )
 
 // sqlColumn is one column of a result and how its cells are written.
@@ -72,7 +74,7 @@ func (s *sqlState) keys(policy Duplicates) error {
 		}
 		switch policy {
 		case DuplicatesError:
-			return &Error{Err: ErrDuplicateKey, Msg: "column " + strconv.Quote(cols[i].name) + " appears at " +
+			return &rowpage.Error{Err: rowpage.ErrDuplicateKey, Msg: "column " + strconv.Quote(cols[i].name) + " appears at " +
 				strconv.Itoa(first) + " and " + strconv.Itoa(i) + " in the select list; alias one or set SQLOptions.Duplicates",
 				Offset: -1, Row: -1, Column: i, ColumnName: cols[i].name}
 		case DuplicatesLast:

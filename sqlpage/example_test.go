@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"crypto/sha256"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/jsonbridge"
+	"github.com/rowpage/rowpage/sqlpage"
 	_ "modernc.org/sqlite"
 )
 
@@ -57,7 +58,7 @@ func (c *queryCache) serve(tenant, query string, args ...any) ([]byte, string, e
 	if err != nil {
 		return nil, "", err
 	}
-	page, err := rowpage.AppendSQL(nil, rows)
+	page, err := sqlpage.AppendSQL(nil, rows)
 	if err != nil {
 		return nil, "", err
 	}

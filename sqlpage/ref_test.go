@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"bytes"
@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgtype"
-	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/internal/jsonref"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
 // The reference pipeline: what a careful application writes without
@@ -109,7 +109,7 @@ type refResult struct {
 
 // reference runs the reference pipeline over rows. pgTypes, when not nil,
 // decodes PostgreSQL arrays.
-func reference(t testing.TB, rows *sql.Rows, opts rowpage.SQLOptions, pgTypes *pgtype.Map) refResult {
+func reference(t testing.TB, rows *sql.Rows, opts sqlpage.SQLOptions, pgTypes *pgtype.Map) refResult {
 	t.Helper()
 	defer rows.Close()
 	names, err := rows.Columns()
@@ -160,9 +160,9 @@ func reference(t testing.TB, rows *sql.Rows, opts rowpage.SQLOptions, pgTypes *p
 }
 
 // refKeys applies the options' key order and duplicate policy to a row.
-func refKeys(row orderedRow, opts rowpage.SQLOptions) orderedRow {
+func refKeys(row orderedRow, opts sqlpage.SQLOptions) orderedRow {
 	switch opts.Duplicates {
-	case rowpage.DuplicatesLast:
+	case sqlpage.DuplicatesLast:
 		var out orderedRow
 		pos := map[string]int{}
 		for _, e := range row {
@@ -174,7 +174,7 @@ func refKeys(row orderedRow, opts rowpage.SQLOptions) orderedRow {
 			out = append(out, e)
 		}
 		row = out
-	case rowpage.DuplicatesNumber:
+	case sqlpage.DuplicatesNumber:
 		names := map[string]bool{}
 		for _, e := range row {
 			names[e.k] = true

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"bytes"
@@ -11,10 +11,11 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
 // TestSQLDirectPathOrder builds pages whose cells the direct path writes
-// (sql_cells.go) mixed with cells it leaves to the Builder and values that
+// (cells.go) mixed with cells it leaves to the Builder and values that
 // change a column's kind: the same strings in several columns and rows,
 // JSON cells with strings of their own, []byte text, a column that turns
 // from strings to other values and back, NULLs, SQLite's 0 and 1 booleans
@@ -77,14 +78,14 @@ func TestSQLDirectPathOrder(t *testing.T) {
 }
 
 // buildFake builds the page of res with mode, accepting ErrMoreRows.
-func buildFake(t *testing.T, mode *rowpage.SQLMode, res fakeResult) []byte {
+func buildFake(t *testing.T, mode *sqlpage.SQLMode, res fakeResult) []byte {
 	t.Helper()
 	rows, err := fakeDB(t, res).Query("q")
 	if err != nil {
 		t.Fatal(err)
 	}
 	page, err := mode.AppendSQL(nil, rows)
-	if err != nil && !errors.Is(err, rowpage.ErrMoreRows) {
+	if err != nil && !errors.Is(err, sqlpage.ErrMoreRows) {
 		t.Fatal(err)
 	}
 	return page
@@ -95,11 +96,11 @@ func buildFake(t *testing.T, mode *rowpage.SQLMode, res fakeResult) []byte {
 // names the case.
 func checkBuilderPage(t *testing.T, res fakeResult, maxRows int, what string) {
 	t.Helper()
-	mode, err := rowpage.SQLOptions{MaxRows: maxRows}.SQLMode()
+	mode, err := sqlpage.SQLOptions{MaxRows: maxRows}.SQLMode()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(buildFake(t, mode, res), buildFake(t, rowpage.GenericSQLMode(mode), res)) {
+	if !bytes.Equal(buildFake(t, mode, res), buildFake(t, sqlpage.GenericSQLMode(mode), res)) {
 		t.Fatalf("%s, MaxRows %d: the page differs from the one written through the Builder only", what, maxRows)
 	}
 }
@@ -129,9 +130,9 @@ func TestSQLDirectPathErrors(t *testing.T) {
 				row[3] = bad
 			}
 			res.rows = append(res.rows, row)
-			mode, _ := rowpage.SQLOptions{}.SQLMode()
+			mode, _ := sqlpage.SQLOptions{}.SQLMode()
 			var errs [2]error
-			for i, m := range []*rowpage.SQLMode{mode, rowpage.GenericSQLMode(mode)} {
+			for i, m := range []*sqlpage.SQLMode{mode, sqlpage.GenericSQLMode(mode)} {
 				rows, err := fakeDB(t, res).Query("q")
 				if err != nil {
 					t.Fatal(err)
@@ -147,7 +148,7 @@ func TestSQLDirectPathErrors(t *testing.T) {
 }
 
 // TestSQLDeferredRepeats: strings of a column that yields only new strings
-// for a while are deferred (sql_defer.go), and then repeat after all: each
+// for a while are deferred (defer.go), and then repeat after all: each
 // other, an earlier value of another column, a key of the page, a string
 // that another column, a JSON key or a JSON value holds later, a string of
 // a column of mixed values. Every page, at every length and with MaxRows,
@@ -204,7 +205,7 @@ func TestSQLDeferredRepeats(t *testing.T) {
 
 // TestSQLDeferredUndo: a column whose strings are distinct for its first
 // rows and then repeat (customers' names in a join) goes back to interning
-// (sql_defer.go), merging the repeats so far and renumbering the ids the
+// (defer.go), merging the repeats so far and renumbering the ids the
 // columns and the string memos hold, while other columns keep deferring or
 // repeat strings of their own. Every page must be the one written cell by
 // cell through the Builder.

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"bytes"
@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/jsonbridge"
+	"github.com/rowpage/rowpage/sqlpage"
 	_ "modernc.org/sqlite"
 )
 
@@ -35,7 +36,7 @@ import (
 // PostgreSQL scripts there.
 
 // sqlDataDir holds the sample databases, relative to this package.
-const sqlDataDir = "../shared/data/sql"
+const sqlDataDir = "../../shared/data/sql"
 
 // testDB is a database under test and what to run on it.
 type testDB struct {
@@ -181,7 +182,7 @@ func checkDB(t *testing.T, d testDB) {
 		t.Fatalf("%s: only %d queries", d.name, len(qs))
 	}
 	for _, q := range qs {
-		t.Run(q.name, func(t *testing.T) { checkQuery(t, d, q.sql, rowpage.SQLOptions{}, !q.jsonOnly) })
+		t.Run(q.name, func(t *testing.T) { checkQuery(t, d, q.sql, sqlpage.SQLOptions{}, !q.jsonOnly) })
 	}
 }
 
@@ -190,7 +191,7 @@ func checkDB(t *testing.T, d testDB) {
 // and (with structs) scanning straight into structs; the two pages must be
 // the same bytes, the page's JSON must equal the reference's byte for
 // byte, and Unmarshal of the page must equal the structs scanned directly.
-func checkQuery(t *testing.T, d testDB, query string, opts rowpage.SQLOptions, structs bool) []byte {
+func checkQuery(t *testing.T, d testDB, query string, opts sqlpage.SQLOptions, structs bool) []byte {
 	t.Helper()
 	mode, err := opts.SQLMode()
 	if err != nil {
@@ -207,7 +208,7 @@ func checkQuery(t *testing.T, d testDB, query string, opts rowpage.SQLOptions, s
 	if rows, err = d.db.Query(query); err != nil {
 		t.Fatal(err)
 	}
-	generic, err := rowpage.GenericSQLMode(mode).AppendSQL(nil, rows)
+	generic, err := sqlpage.GenericSQLMode(mode).AppendSQL(nil, rows)
 	if err != nil {
 		t.Fatalf("AppendSQL through the Builder only: %v", err)
 	}

@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import "strconv"
 
@@ -64,7 +64,11 @@ func (s *sqlState) element(elem sqlKind, t []byte) {
 			b.StringBytes(t)
 			return
 		}
-		b.float(f, bits) // NaN and infinities fail here, as in a column
+		if bits == 32 { // NaN and infinities fail here, as in a column
+			s.st.Float32(f)
+		} else {
+			b.Float(f)
+		}
 	case kindSQLBool:
 		switch string(t) {
 		case "t", "true":

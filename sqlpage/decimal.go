@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import "github.com/rowpage/rowpage/format"
 

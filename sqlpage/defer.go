@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 // Deferred strings. A column of names, e-mail addresses or UUIDs holds a
 // new string in nearly every row, and looking each up in the interner's
@@ -16,7 +16,7 @@ package rowpage
 // settleStrings settles the deferred strings (interner.settle) and, if any
 // repeated another string, renumbers the ids in the page's columns.
 func (s *sqlState) settleStrings() {
-	if m := s.b.e.b.In.Settle(); m != nil {
+	if m := s.pb.In.Settle(); m != nil {
 		s.renumber(m)
 	}
 }
@@ -26,7 +26,7 @@ func (s *sqlState) settleStrings() {
 // next cells finds them, and merges the repeats so far now, while the page
 // is short, rather than at settle (interner.tableDeferred).
 func (s *sqlState) undefer() {
-	if m := s.b.e.b.In.TableDeferred(); m != nil {
+	if m := s.pb.In.TableDeferred(); m != nil {
 		s.renumber(m)
 	}
 }
@@ -34,7 +34,7 @@ func (s *sqlState) undefer() {
 // renumber applies m, the new id of each old string id, to every id the
 // page's columns and the string memos hold.
 func (s *sqlState) renumber(m []uint32) {
-	s.b.e.b.Renumber(m)
+	s.pb.Renumber(m)
 	for i := range s.memos {
 		for j := range s.memos[i] {
 			s.memos[i][j].id = m[s.memos[i][j].id] // an empty slot's 0 too

@@ -1,6 +1,6 @@
 //go:build race
 
-package rowpage_test
+package sqlpage_test
 
 // raceEnabled: under the race detector sync.Pool drops items at random, so
 // allocation counts are not meaningful.

@@ -1,4 +1,4 @@
-package rowpage_test
+package sqlpage_test
 
 import (
 	"database/sql"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
 // Benchmarks of the miss path: a page built from *sql.Rows, against a bare
@@ -132,7 +132,7 @@ func benchPageAndScan(b *testing.B, db *sql.DB, n int, query string) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+			if page, err = sqlpage.AppendSQL(page[:0], rows); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -174,7 +174,7 @@ func benchInterleaved(b *testing.B, db *sql.DB, table string) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+				if page, err = sqlpage.AppendSQL(page[:0], rows); err != nil {
 					b.Fatal(err)
 				}
 				t1 := time.Now()
@@ -271,7 +271,7 @@ func TestSQLAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if page, err = rowpage.AppendSQL(page[:0], rows); err != nil {
+		if page, err = sqlpage.AppendSQL(page[:0], rows); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import (
 	"math"
@@ -32,7 +32,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 	case string:
 		switch c.kind {
 		case kindSQLAuto, kindSQLText:
-			col.AppendStr(s.b.e.b.In.InternFresh(x))
+			col.AppendStr(s.pb.In.InternFresh(x))
 		case kindSQLNumeric:
 			return s.fastNumeric(col, x)
 		default:
@@ -42,7 +42,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 		s.scanBytes(c.src)
 		switch c.kind {
 		case kindSQLText:
-			col.AppendStr(s.b.e.b.In.InternBytes(x))
+			col.AppendStr(s.pb.In.InternBytes(x))
 		case kindSQLAuto, kindSQLBinary:
 			col.AppendBlob(pagebuild.KindBytes, x)
 		case kindSQLNumeric:
@@ -111,7 +111,7 @@ type sqlRun struct {
 	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
 	stay    bool     // wantStr: the column went back from wantNew and stays interned for the page
 	memo    *strMemo // wantStr: the column's recent strings
-	done    int      // rows of the current batch that addPure wrote (sql_batch.go)
+	done    int      // rows of the current batch that addPure wrote (batch.go)
 }
 
 // strMemo holds the ids of a text column's recent strings, so that the
@@ -166,7 +166,7 @@ type sqlWant uint8
 const (
 	wantAny     sqlWant = iota // no guess (NULL, []byte, other types and kinds)
 	wantStr                    // a string in a text or untyped column
-	wantNew                    // wantStr in a column of distinct strings: deferred (sql_defer.go)
+	wantNew                    // wantStr in a column of distinct strings: deferred (defer.go)
 	wantNumeric                // a string in a NUMERIC column
 	wantInt                    // an int64 outside a boolean column
 	wantFloat                  // a float64 outside a FLOAT4 column
@@ -178,7 +178,7 @@ const (
 // planRuns sets s.runs from the first row, which has made the page's
 // columns: no column is added after it, so the pointers stay valid.
 func (s *sqlState) planRuns() {
-	pb := &s.b.e.b
+	pb := s.pb
 	s.runs = s.runs[:0]
 	// Room for a memo per run, so that appending one moves none.
 	s.memos = slices.Grow(s.memos[:0], len(s.order))
@@ -221,7 +221,7 @@ func (s *sqlState) planRuns() {
 func (s *sqlState) sameRow(row []sqlCell, j int) error {
 	b := s.b
 	b.BeginRow()
-	in := &b.e.b.In
+	in := &s.pb.In
 	for i := range s.runs {
 		r := &s.runs[i]
 		if j < r.done {
@@ -311,12 +311,12 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		if s.fastCell(r.c, r.col, v) {
 			continue
 		}
-		b.col, b.haveKey = r.col, true // what keyIndex leaves for the Builder
+		s.st.SetColumn(r.col) // what KeyIndex leaves for the Builder
 		s.cell(r.c, v)
-		if b.err != nil {
+		if b.Err() != nil {
 			return s.cellError(r.c)
 		}
 	}
-	b.endSameRow()
-	return b.err
+	s.st.EndSameRow()
+	return b.Err()
 }

@@ -1,5 +1,5 @@
 //go:build !race
 
-package rowpage_test
+package sqlpage_test
 
 const raceEnabled = false

@@ -1,4 +1,4 @@
-package rowpage
+package sqlpage
 
 import (
 	"database/sql"
@@ -6,13 +6,16 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // SQLOptions configure AppendSQL. The zero value gives the defaults; freeze
 // options into a SQLMode with SQLMode() and reuse it.
 type SQLOptions struct {
 	// EncOptions are the page encoding options.
-	EncOptions EncOptions
+	EncOptions rowpage.EncOptions
 	// SortKeys writes each row's keys sorted by byte order, as json.Marshal
 	// writes a map[string]any, instead of in the select list's order. With
 	// it (and DuplicatesLast if the select list repeats a name), the page's
@@ -61,7 +64,7 @@ var ErrMoreRows = errors.New("rowpage: more rows than MaxRows")
 // a steady stream of AppendSQL calls allocates little beyond the output and
 // what the driver allocates.
 type SQLMode struct {
-	enc      *EncMode
+	enc      *rowpage.EncMode
 	sortKeys bool
 	maxRows  int
 	dups     Duplicates
@@ -76,7 +79,7 @@ type SQLMode struct {
 	// Encoder would; the pool's states are freed as usual.
 	last atomic.Pointer[sqlState]
 	// generic, in tests, writes every cell through the Builder: the
-	// reference the direct path (sql_cells.go) must match byte for byte.
+	// reference the direct path (cells.go) must match byte for byte.
 	generic bool
 }
 
@@ -87,10 +90,10 @@ func (o SQLOptions) SQLMode() (*SQLMode, error) {
 		return nil, err
 	}
 	if o.MaxRows < 0 {
-		return nil, encodeError(ErrLimit, "option MaxRows "+strconv.Itoa(o.MaxRows)+" is negative", nil)
+		return nil, optionError("option MaxRows " + strconv.Itoa(o.MaxRows) + " is negative")
 	}
 	if o.Duplicates > DuplicatesNumber {
-		return nil, encodeError(ErrLimit, "option Duplicates "+strconv.Itoa(int(o.Duplicates))+" is unknown", nil)
+		return nil, optionError("option Duplicates " + strconv.Itoa(int(o.Duplicates)) + " is unknown")
 	}
 	return &SQLMode{enc: enc, sortKeys: o.SortKeys, maxRows: o.MaxRows, dups: o.Duplicates}, nil
 }
@@ -108,30 +111,30 @@ func AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 // list's order (or sorted; see SQLOptions).
 //
 // Each column's type comes from rows.ColumnTypes and the values the driver
-// yields (see sql_types.go for the full table): integers, floats (REAL and
-// FLOAT4 as float32), booleans and text natively; NUMERIC and DECIMAL text
-// as exact decimals, never through float64 (NaN and infinities, which JSON
-// cannot hold as numbers, as strings); DATE and TIMESTAMP values that the
-// driver yields as time.Time as timestamps, with or without a zone; BYTEA,
-// BLOB and other binary types as byte strings (base64 in JSON); JSON and
-// JSONB as nested values; PostgreSQL arrays of numbers, booleans, text and
-// JSON as arrays; any other slice the driver yields as Marshal writes it;
-// NULL as null.
+// yields (the package documentation has the full table): integers, floats
+// (REAL and FLOAT4 as float32), booleans and text natively; NUMERIC and
+// DECIMAL text as exact decimals, never through float64 (NaN and
+// infinities, which JSON cannot hold as numbers, as strings); DATE and
+// TIMESTAMP values that the driver yields as time.Time as timestamps, with
+// or without a zone; BYTEA, BLOB and other binary types as byte strings
+// (base64 in JSON); JSON and JSONB as nested values; PostgreSQL arrays of
+// numbers, booleans, text and JSON as arrays; any other slice the driver
+// yields as rowpage.Marshal writes it; NULL as null.
 //
 // Errors: a driver error while reading (from rows.Next, rows.Err or
 // rows.Close) is returned unchanged, so errors.Is and errors.As see the
 // driver's own error. A value the page cannot hold (a float NaN, a time
-// outside years 0-9999, invalid JSON text in a JSON column) gives an *Error
-// naming the row and column. A repeated column name gives ErrDuplicateKey
-// under DuplicatesError. On any error dst is returned unchanged, except for
-// ErrMoreRows (see SQLOptions.MaxRows).
+// outside years 0-9999, invalid JSON text in a JSON column) gives a
+// *rowpage.Error naming the row and column. A repeated column name gives
+// rowpage.ErrDuplicateKey under DuplicatesError. On any error dst is
+// returned unchanged, except for ErrMoreRows (see SQLOptions.MaxRows).
 //
 // Cost: one rows.Scan per row into reusable targets that keep the driver's
 // values as they are, so there is no allocation per cell beyond what the
-// driver makes; the page is then built as Marshal builds it. Strings the
-// driver yields are kept, not copied, until the page is written. After
-// the first row, rows are scanned 32 at a time before they are added
-// (sql_batch.go), which keeps the driver's loop and ours apart; database/sql
+// driver makes; the page is then built as rowpage.Marshal builds it.
+// Strings the driver yields are kept, not copied, until the page is
+// written. After the first row, rows are scanned 32 at a time before they
+// are added, which keeps the driver's loop and ours apart; database/sql
 // then copies a []byte value into its target, as it does for any *any, so
 // a result whose first row holds one is read a row at a time instead,
 // without that copy.
@@ -141,7 +144,7 @@ func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 		s, _ = m.pool.Get().(*sqlState)
 	}
 	if s == nil {
-		s = &sqlState{b: m.enc.NewBuilder()}
+		s = newSQLState(m.enc)
 	}
 	s.generic = m.generic
 	out, err := s.appendSQL(m, dst, rows)
@@ -152,20 +155,34 @@ func (m *SQLMode) AppendSQL(dst []byte, rows *sql.Rows) ([]byte, error) {
 	return out, err
 }
 
+// newSQLState returns the state of an AppendSQL call for pages of mode enc.
+func newSQLState(enc *rowpage.EncMode) *sqlState {
+	b := enc.NewBuilder()
+	st := pagebuild.StreamOf(b)
+	return &sqlState{b: b, st: st, pb: st.Page()}
+}
+
+// optionError reports an invalid option, as EncOptions.EncMode does.
+func optionError(msg string) error {
+	return &rowpage.Error{Err: rowpage.ErrLimit, Msg: msg, Offset: -1, Row: -1, Column: -1}
+}
+
 // sqlState is the pooled state of one AppendSQL call.
 type sqlState struct {
-	b       *Builder
-	cells   []sqlCell // one per column: the driver's value of the current row
-	dests   []any     // &cells[i] or &cells[i].v (plainTargets): the Scan targets
+	b       *rowpage.Builder
+	st      pagebuild.Stream   // b's steps for the direct path (cells.go)
+	pb      *pagebuild.Builder // the page b writes
+	cells   []sqlCell          // one per column: the driver's value of the current row
+	dests   []any              // &cells[i] or &cells[i].v (plainTargets): the Scan targets
 	cols    []sqlColumn
 	order   []int          // indexes into cols, in the order keys are written
 	seen    map[string]int // plan's index of column names
 	scratch []byte         // a string value the Builder needs as bytes
-	toks    []arrTok       // array text's tokens (sql_array.go)
+	toks    []arrTok       // array text's tokens (array.go)
 	unq     []byte         // an array element with its escapes removed
-	runs    []sqlRun       // how rows after the first write each column (sql_cells.go)
-	memos   []strMemo      // one per text run (sql_cells.go)
-	batch   []sqlCell      // batchRows rows of cells (sql_batch.go)
+	runs    []sqlRun       // how rows after the first write each column (cells.go)
+	memos   []strMemo      // one per text run (cells.go)
+	batch   []sqlCell      // batchRows rows of cells (batch.go)
 	bdests  []any          // &batch[i].v: the Scan targets of a batch
 	generic bool           // tests: write every cell through the Builder
 }
@@ -181,7 +198,7 @@ func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, er
 
 // appendRows reads the rows from the n-th on a row at a time, adds them to
 // the page, and ends the result. After the first row it goes on in batches
-// (sql_batch.go) if it can.
+// (batch.go) if it can.
 func (s *sqlState) appendRows(m *SQLMode, dst []byte, rows *sql.Rows, n int) ([]byte, error) {
 	for ; rows.Next(); n++ {
 		if m.maxRows > 0 && n == m.maxRows {
@@ -224,11 +241,11 @@ func (s *sqlState) moreRows(dst []byte, rows *sql.Rows, n int) ([]byte, error) {
 	if err != nil {
 		return dst, err
 	}
-	return out, &Error{Err: ErrMoreRows, Msg: "stopped after " + strconv.Itoa(n) + " rows", Offset: -1, Row: n, Column: -1}
+	return out, &rowpage.Error{Err: ErrMoreRows, Msg: "stopped after " + strconv.Itoa(n) + " rows", Offset: -1, Row: n, Column: -1}
 }
 
 // row adds the scanned row. The first row makes the page's columns, in
-// key order, and the plan of the rows after it (sameRow, sql_cells.go).
+// key order, and the plan of the rows after it (sameRow, cells.go).
 // Cells of the common driver types go straight to their columns; the rest,
 // and every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
@@ -239,22 +256,22 @@ func (s *sqlState) row(first bool) error {
 	b.BeginRow()
 	if first {
 		for _, i := range s.order {
-			s.cols[i].ci = b.columnIndex(s.cols[i].key)
+			s.cols[i].ci = s.pb.ColumnIndex(s.cols[i].key)
 		}
 	}
 	if s.generic {
 		for _, i := range s.order {
 			c := &s.cols[i]
-			b.keyIndex(c.ci)
+			s.st.KeyIndex(c.ci)
 			s.cell(c, s.cells[c.src].v)
-			if b.err != nil {
+			if b.Err() != nil {
 				return s.cellError(c)
 			}
 		}
 		b.EndRow()
-		return b.err
+		return b.Err()
 	}
-	pb := &b.e.b
+	pb := s.pb
 	for _, i := range s.order {
 		c := &s.cols[i]
 		// Open each column as keyIndex would: the plan's keys are
@@ -264,23 +281,23 @@ func (s *sqlState) row(first bool) error {
 		if s.fastCell(c, col, v) {
 			continue
 		}
-		b.col, b.haveKey = col, true // what keyIndex leaves for the Builder
+		s.st.SetColumn(col) // what KeyIndex leaves for the Builder
 		s.cell(c, v)
-		if b.err != nil {
+		if b.Err() != nil {
 			return s.cellError(c)
 		}
 	}
 	b.EndRow()
-	if b.err == nil {
+	if b.Err() == nil {
 		s.planRuns()
 	}
-	return b.err
+	return b.Err()
 }
 
 // cellError adds the column to the Builder's error.
 func (s *sqlState) cellError(c *sqlColumn) error {
-	err := s.b.err
-	if e, ok := err.(*Error); ok && e.Column < 0 {
+	err := s.b.Err()
+	if e, ok := err.(*rowpage.Error); ok && e.Column < 0 {
 		e.Column, e.ColumnName = c.src, c.name
 	}
 	return err
@@ -294,14 +311,13 @@ func (s *sqlState) release() {
 	clear(s.cells)
 	clear(s.batch)
 	clear(s.seen)
-	s.b.e.release()
-	s.b.err = nil
+	s.st.Release()
 	for i := range s.cols {
 		s.cols[i] = sqlColumn{}
 	}
 	if cap(s.scratch) > maxSQLScratch || cap(s.unq) > maxSQLScratch || cap(s.toks) > maxSQLScratch ||
-		cap(s.b.e.b.Tagged) > maxSQLScratch {
-		s.scratch, s.unq, s.toks, s.b.e.b.Tagged = nil, nil, nil, nil
+		cap(s.pb.Tagged) > maxSQLScratch {
+		s.scratch, s.unq, s.toks, s.pb.Tagged = nil, nil, nil, nil
 	}
 }
 
