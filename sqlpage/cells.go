@@ -102,16 +102,13 @@ func (s *sqlState) fastNumeric(col *pagebuild.Column, t string) bool {
 // sqlRun is how the rows after the first write one column: its page
 // column, its plan, and the value the first row suggests it will hold.
 type sqlRun struct {
-	col     *pagebuild.Column
-	c       *sqlColumn
-	src     int // c.src, kept here to save a load per cell
-	want    sqlWant
-	news    int      // wantStr: new strings in a row so far (deferAfter); wantNew: strings so far (deferWindow)
-	sampled int      // wantNew: strings of this window that addDeferred sampled
-	again   int      // wantNew: sampled strings of this window that may repeat an earlier one
-	stay    bool     // wantStr: the column went back from wantNew and stays interned for the page
-	memo    *strMemo // wantStr: the column's recent strings
-	done    int      // rows of the current batch that addPure wrote (batch.go)
+	col  *pagebuild.Column
+	c    *sqlColumn
+	src  int // c.src, kept here to save a load per cell
+	want sqlWant
+	def  pagebuild.Deferral // wantStr and wantNew: whether the column's strings are deferred
+	memo *strMemo           // wantStr: the column's recent strings
+	done int                // rows of the current batch that addPure wrote (batch.go)
 }
 
 // strMemo holds the ids of a text column's recent strings, so that the
@@ -244,7 +241,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				if m.hit(x, w) {
 					in.Counts[m.id]++
 					r.col.AppendStr(m.id)
-					r.news = 0
+					r.def.Interned(false)
 					continue
 				}
 				n := in.Len()
@@ -252,9 +249,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				r.col.AppendStr(id)
 				*m2 = *m // the slot's previous string moves to its pair
 				m.s, m.w, m.id = x, w, id
-				if int(id) < n {
-					r.news = 0
-				} else if r.news++; r.news == pagebuild.DeferAfter && !r.stay {
+				if r.def.Interned(int(id) >= n) {
 					r.want = wantNew
 				}
 				continue
@@ -263,16 +258,11 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			if x, ok := v.(string); ok {
 				id, smp := in.AddDeferred(x)
 				r.col.AppendStr(id)
-				r.sampled += int(smp & 1)
-				r.again += int(smp >> 1)
-				if r.news++; r.news&(pagebuild.DeferWindow-1) == 0 {
-					if 2*r.again > r.sampled && r.sampled >= 8 {
-						// Back to interning for the rest of the page, as
-						// pageBuilder.cellString does: see there why.
-						s.undefer()
-						r.want, r.news, r.stay = wantStr, 0, true
-					}
-					r.sampled, r.again = 0, 0
+				if r.def.Sampled(smp) {
+					// Back to interning for the rest of the page, as
+					// pagebuild.Builder.CellString does: see there why.
+					s.undefer()
+					r.want = wantStr
 				}
 				continue
 			}

@@ -4,13 +4,15 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
-// pageBuilder collects rows into columns and writes the page. It is the one
-// seam every producer of pages uses: Marshal's value walker, the JSON bridge's
-// tokenizer and SQL ingestion all drive it through beginRow, key, the
-// column append methods and endRow. Reset keeps every buffer, so a steady
-// stream of pages allocates nothing beyond the output.
+// Builder collects rows into columns and writes the page. It is the one
+// seam every producer of pages uses: the root's value walker (Marshal,
+// Encoder) and its public Builder, and through that the JSON bridge's
+// tokenizer and SQL ingestion, drive it through BeginRow, Key (or
+// ColumnIndex and Use), the Column append methods and EndRow, then Finish.
+// Reset keeps every buffer, so a steady stream of pages allocates nothing
+// beyond the output.
 type Builder struct {
-	In       interner
+	In       Interner
 	Cols     []Column // cols[:ncols] are live
 	ncols    int
 	ColByKey map[uint32]int32 // provisional key id -> column
@@ -33,7 +35,7 @@ type Builder struct {
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
 	Tagged  []byte   // scratch: renumber's copy of a column's tagged values
-	NoDefer bool     // tests: intern every string (cellString never defers)
+	NoDefer bool     // tests: intern every string (CellString never defers)
 	payload []byte
 	dir     []byte
 	secs    []byte
@@ -215,10 +217,10 @@ func equalU32(a, b []uint32) bool {
 	return true
 }
 
-// cellString adds s as a cell of column c (not nested in an array or
-// object). A column whose strings have been new deferAfter times in a row
+// CellString adds s as a cell of column c (not nested in an array or
+// object). A column whose strings have been new DeferAfter times in a row
 // (ids, e-mail addresses, text) has its next strings given ids without a
-// lookup in the interner's table (interner.addDeferred), which for a page
+// lookup in the interner's table (Interner.AddDeferred), which for a page
 // of many thousands of strings is a cache miss that finds nothing; settle
 // checks them all at once before the page is written. If a window of a
 // deferred column's strings looks like it repeats after all, the column
@@ -227,42 +229,32 @@ func equalU32(a, b []uint32) bool {
 // deferred column's strings (an update time equal to the creation time in
 // a third of the rows) looks new again once interned, so letting it defer
 // again made a page of n rows cost n/160 such passes. The page is the same
-// either way (see sql_defer.go, which does this for SQL results).
+// either way (package sqlpage does this for SQL results, with the same Deferral).
 func (b *Builder) CellString(c *Column, s string) {
 	in := &b.In
-	if c.deferred {
+	if c.def.Deferred() {
 		id, smp := in.AddDeferred(s)
 		c.AppendStr(id)
-		c.sampled += int32(smp & 1)
-		c.again += int32(smp >> 1)
-		if c.fresh++; c.fresh&(DeferWindow-1) == 0 {
-			if 2*c.again > c.sampled && c.sampled >= 8 {
-				b.undefer()
-				c.deferred, c.fresh, c.interning = false, 0, true
-			}
-			c.sampled, c.again = 0, 0
+		if c.def.Sampled(smp) {
+			b.undefer()
 		}
 		return
 	}
 	n := len(in.Strs)
 	id := in.Intern(s)
 	c.AppendStr(id)
-	if int(id) < n {
-		c.fresh = 0
-	} else if c.fresh++; c.fresh == DeferAfter && !c.interning && !b.NoDefer {
-		c.deferred, c.fresh = true, 0
-	}
+	c.def.Interned(int(id) >= n && !b.NoDefer)
 }
 
 // undefer puts the deferred strings in the interner's table, so that
-// interning finds them, and merges any repeats now (interner.tableDeferred).
+// interning finds them, and merges any repeats now (Interner.TableDeferred).
 func (b *Builder) undefer() {
 	if m := b.In.TableDeferred(); m != nil {
 		b.Renumber(m)
 	}
 }
 
-// settle settles the deferred strings (interner.settle) and, if any
+// settle settles the deferred strings (Interner.Settle) and, if any
 // repeated another string, renumbers the ids in the page's columns. No
 // string may be interned after it until the next page.
 func (b *Builder) settle() {

@@ -40,13 +40,7 @@ type Column struct {
 	Tagged []byte // kindAny: tagged values with provisional string ids
 	stamp  int    // row number + 1 of the last row that set this column
 
-	// For cellString: new strings in a row (fresh); once that reaches
-	// deferAfter the column's strings are deferred (deferred), and each
-	// window of deferWindow of them counts the sampled ones (sampled) and
-	// those that may repeat an earlier one (again); a column that went back
-	// to interning stays there for the page (interning). See sql_defer.go.
-	fresh, sampled, again int32
-	deferred, interning   bool
+	def Deferral // CellString: whether the column's strings are deferred
 }
 
 func (c *Column) reset(name uint32) {
@@ -62,7 +56,7 @@ func (c *Column) reset(name uint32) {
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
 	c.stamp = 0
-	c.fresh, c.sampled, c.again, c.deferred, c.interning = 0, 0, 0, false, false
+	c.def = Deferral{}
 }
 
 // mark records one present cell, null or not. The null bitmap is kept

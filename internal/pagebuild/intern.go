@@ -2,7 +2,7 @@ package pagebuild
 
 import "math/bits"
 
-// interner gives every distinct string of a page a provisional id in order of
+// Interner gives every distinct string of a page a provisional id in order of
 // first appearance and counts its occurrences. At the end of a page the
 // builder decides which strings share the table's common area (keys and
 // strings that occur more than once) and which sit in a column's private
@@ -20,7 +20,7 @@ import "math/bits"
 //
 // Lookups of a string already seen do not allocate: the table keeps the
 // caller's string (not a copy) until reset.
-type interner struct {
+type Interner struct {
 	seed   hashSeed
 	Gen    uint64   // generation of the current page, 1 to 1<<16-1
 	slots  []uint64 // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
@@ -28,7 +28,7 @@ type interner struct {
 	Strs   []string // provisional id -> string
 	Counts []uint32 // provisional id -> occurrences
 	Keys   []bool   // provisional id -> used as a key (column name or object key)
-	cache  strCache // ids of repeated strings by address (encode_strcache_*.go)
+	cache  strCache // ids of repeated strings by address (strcache_*.go)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
 	// tableDeferred puts them there, merging any that turn out to be
@@ -47,7 +47,7 @@ type interner struct {
 const minInternSlots = 64
 
 // reset forgets every string but keeps the allocated capacity.
-func (in *interner) reset() {
+func (in *Interner) reset() {
 	if in.slots == nil {
 		in.seed = newHashSeed()
 		in.slots = make([]uint64, minInternSlots)
@@ -65,7 +65,7 @@ func (in *interner) reset() {
 }
 
 // nextGen empties the table by starting a new generation.
-func (in *interner) nextGen() {
+func (in *Interner) nextGen() {
 	in.Gen++
 	if in.Gen == 1<<16 {
 		clear(in.slots)
@@ -75,7 +75,7 @@ func (in *interner) nextGen() {
 
 // find returns the id of s, whose hash is h, or the slot where it belongs.
 // It is generic so that a []byte is compared without being copied.
-func find[S ~string | ~[]byte](in *interner, s S, h uint32) (id uint32, slot int, ok bool) {
+func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int, ok bool) {
 	mask := len(in.slots) - 1
 	tag := uint64(h >> 16)
 	for i := int(h) & mask; ; i = (i + 1) & mask {
@@ -94,7 +94,7 @@ func find[S ~string | ~[]byte](in *interner, s S, h uint32) (id uint32, slot int
 // intern returns s's provisional id and counts one occurrence. Cost: one
 // hash of s, unless the address cache knows s, and, for a new string, an
 // append to four slices.
-func (in *interner) Intern(s string) uint32 {
+func (in *Interner) Intern(s string) uint32 {
 	if id, ok := in.cache.get(s); ok {
 		in.Counts[id]++
 		return id
@@ -113,7 +113,7 @@ func (in *interner) Intern(s string) uint32 {
 // as a database driver's string values are: its address will not come
 // again, so the address cache is neither asked nor filled (which would
 // cost more than it saves). Cost: one hash of s.
-func (in *interner) InternFresh(s string) uint32 {
+func (in *Interner) InternFresh(s string) uint32 {
 	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
@@ -125,7 +125,7 @@ func (in *interner) InternFresh(s string) uint32 {
 
 // internBytes is intern for a byte slice; it copies b only the first time
 // the string is seen.
-func (in *interner) InternBytes(b []byte) uint32 {
+func (in *Interner) InternBytes(b []byte) uint32 {
 	h := strHash(&in.seed, b)
 	id, slot, ok := find(in, b, h)
 	if ok {
@@ -136,7 +136,7 @@ func (in *interner) InternBytes(b []byte) uint32 {
 }
 
 // add stores s, whose hash is h and which is not in the table, at slot.
-func (in *interner) add(s string, h uint32, slot int) uint32 {
+func (in *Interner) add(s string, h uint32, slot int) uint32 {
 	id := uint32(len(in.Strs))
 	in.slots[slot] = in.entry(h, id)
 	in.hashes = append(in.hashes, h)
@@ -150,14 +150,14 @@ func (in *interner) add(s string, h uint32, slot int) uint32 {
 }
 
 // entry is the slot value for id, whose string's hash is h.
-func (in *interner) entry(h, id uint32) uint64 {
+func (in *Interner) entry(h, id uint32) uint64 {
 	return in.Gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
 }
 
 // grow makes a table of n slots, a power of two, and places each id of the
 // page that is not deferred by its hash. If the table has n slots already,
 // it starts a new generation in place instead of allocating.
-func (in *interner) grow(n int) {
+func (in *Interner) grow(n int) {
 	if n == len(in.slots) {
 		in.nextGen()
 	} else {
@@ -192,7 +192,7 @@ func (in *interner) grow(n int) {
 // all and should go back to interning (tableDeferred). Cost: one hash of s, a
 // bit of a filter of half a byte per deferred string, and an append to
 // five slices.
-func (in *interner) AddDeferred(s string) (id uint32, sample uint64) {
+func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.Strs))
 	h := strHash(&in.seed, s)
 	in.hashes = append(in.hashes, h)
@@ -221,7 +221,7 @@ func (in *interner) AddDeferred(s string) (id uint32, sample uint64) {
 // each, and the strings since this growth, half of all at least, are
 // enough to tell a column that repeats. (A repeat of an older string is
 // merged by settle.)
-func (in *interner) growFilter() {
+func (in *Interner) growFilter() {
 	n := 1 << 12
 	for n < 4*len(in.deferred) && n < maxFilterBits {
 		n *= 2
@@ -245,7 +245,7 @@ const maxFilterBits = 1 << 30
 // renumbering. Cost: one pass over the hashes with a compact set, in a
 // tight loop rather than one lookup per row between the driver's work;
 // rarely, tableDeferred's.
-func (in *interner) Settle() []uint32 {
+func (in *Interner) Settle() []uint32 {
 	if len(in.deferred) == 0 {
 		return nil
 	}
@@ -264,7 +264,7 @@ func (in *interner) Settle() []uint32 {
 // every id it holds; nil if no string repeats. Cost: one probe of the
 // table per deferred string, in a tight loop, and, if a string repeats, a
 // pass over the ids.
-func (in *interner) TableDeferred() []uint32 {
+func (in *Interner) TableDeferred() []uint32 {
 	in.Tabled++
 	n := len(in.slots)
 	for 2*len(in.Strs) > n {
@@ -315,7 +315,7 @@ func (in *interner) TableDeferred() []uint32 {
 // it to tableDeferred for that cost 0.7 ms, with the same interner's seed,
 // on every such page. More than maxHashChecks pairs (a page of millions of
 // strings, or real repeats) go to tableDeferred.
-func (in *interner) distinctHashes() bool {
+func (in *Interner) distinctHashes() bool {
 	n := 64
 	for n < 2*len(in.hashes) {
 		n *= 2
@@ -348,7 +348,7 @@ const maxHashChecks = 64
 
 // repeatsEarlier reports whether an id before id, with the hash bits h
 // (as distinctHashes keeps them), holds the same string.
-func (in *interner) repeatsEarlier(id int, h uint32) bool {
+func (in *Interner) repeatsEarlier(id int, h uint32) bool {
 	s := in.Strs[id]
 	for j, g := range in.hashes[:id] {
 		if g|1 == h && in.Strs[j] == s {
@@ -361,7 +361,7 @@ func (in *interner) repeatsEarlier(id int, h uint32) bool {
 // merge folds each id into alias[id] where that is an earlier id, numbers
 // the remaining ids afresh in their order, rebuilds the table, and returns
 // alias rewritten as the new id of each old one.
-func (in *interner) merge(alias []uint32) []uint32 {
+func (in *Interner) merge(alias []uint32) []uint32 {
 	n := 0
 	for id := range in.Strs {
 		if a := alias[id]; a != uint32(id) {
@@ -383,7 +383,7 @@ func (in *interner) merge(alias []uint32) []uint32 {
 }
 
 // lookup returns s's provisional id without counting an occurrence.
-func (in *interner) Lookup(s string) (uint32, bool) {
+func (in *Interner) Lookup(s string) (uint32, bool) {
 	if len(in.slots) == 0 {
 		return 0, false
 	}
@@ -392,11 +392,11 @@ func (in *interner) Lookup(s string) (uint32, bool) {
 }
 
 // internKey interns a key: keys always live in the table's common area.
-func (in *interner) InternKey(s string) uint32 {
+func (in *Interner) InternKey(s string) uint32 {
 	id := in.Intern(s)
 	in.Keys[id] = true
 	return id
 }
 
 // len returns the number of distinct strings.
-func (in *interner) Len() int { return len(in.Strs) }
+func (in *Interner) Len() int { return len(in.Strs) }

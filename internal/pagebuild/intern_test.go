@@ -55,7 +55,7 @@ func TestSettle(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			var in interner
+			var in Interner
 			in.reset()
 			for _, st := range tc.steps {
 				if st.deferred {
@@ -97,7 +97,7 @@ func TestSettle(t *testing.T) {
 // settle stops comparing strings and tables the deferred ones, which still
 // finds the one real repeat among them.
 func TestSettleManyCollisions(t *testing.T) {
-	var in interner
+	var in Interner
 	in.reset()
 	for i := range 200 {
 		in.AddDeferred("s" + strconv.Itoa(i))
@@ -116,7 +116,7 @@ func TestSettleManyCollisions(t *testing.T) {
 // it (the table holds every id after a merge), and a page of only deferred
 // strings leaves the next page's interner working.
 func TestSettleGrows(t *testing.T) {
-	var in interner
+	var in Interner
 	in.reset()
 	for i := range 1000 {
 		in.AddDeferred("s" + strconv.Itoa(i))

@@ -3,7 +3,7 @@
 package pagebuild
 
 // strCache is the safe twin of the address-keyed string cache in
-// encode_strcache_unsafe.go: without package unsafe a string's address is
+// strcache_unsafe.go: without package unsafe a string's address is
 // unknown, so it caches nothing and every string is hashed.
 type strCache struct{}
 
