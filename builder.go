@@ -7,6 +7,7 @@ import (
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsontext"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // Builder builds a page from a stream of values, for producers that do not
@@ -26,7 +27,7 @@ type Builder struct {
 	e       *Encoder
 	kind    format.Kind
 	stack   []frame
-	col     *column // column of the value being written
+	col     *pagebuild.Column // column of the value being written
 	inRow   bool
 	haveKey bool // a row key is waiting for its value
 	done    bool // the value of a value page has been written
@@ -54,7 +55,7 @@ func (b *Builder) start(k format.Kind) {
 	if b.e == nil { // the zero Builder uses the default options
 		b.e = defaultEncMode.NewEncoder()
 	}
-	b.e.b.reset(k)
+	b.e.b.Reset(k)
 	b.kind = k
 	b.stack = b.stack[:0]
 	b.col = nil
@@ -62,10 +63,10 @@ func (b *Builder) start(k format.Kind) {
 	b.err = nil
 	b.started = true
 	if k == format.KindValue {
-		b.col = b.e.b.valueColumn()
+		b.col = b.e.b.ValueColumn()
 	}
 	if k == format.KindObject {
-		b.e.b.beginRow()
+		b.e.b.BeginRow()
 		b.inRow = true
 	}
 }
@@ -95,14 +96,14 @@ func (b *Builder) ok() bool {
 func (b *Builder) fail(msg string) {
 	if b.err == nil {
 		e := encodeError(ErrInvalidJSON, msg, nil)
-		e.Row = b.e.b.rows
+		e.Row = b.e.b.Rows
 		b.err = e
 	}
 }
 
 func (b *Builder) setErr(err error) {
 	if b.err == nil && err != nil {
-		b.err = rowError(err, b.e.b.rows)
+		b.err = rowError(err, b.e.b.Rows)
 	}
 }
 
@@ -115,7 +116,7 @@ func (b *Builder) BeginRow() {
 		b.fail("BeginRow outside a rows page or inside a row")
 		return
 	}
-	b.e.b.beginRow()
+	b.e.b.BeginRow()
 	b.inRow = true
 }
 
@@ -128,23 +129,7 @@ func (b *Builder) EndRow() {
 		b.fail("EndRow without a complete row")
 		return
 	}
-	b.e.b.endRow()
-	b.inRow = false
-}
-
-// endSameRow is EndRow for a row that has, in the same order, the keys of
-// the previous row, each set straight into its column by a producer that
-// writes the same keys in every row (SQL results): it records the previous
-// row's shape without building this row's and comparing the two.
-func (b *Builder) endSameRow() {
-	if !b.ok() {
-		return
-	}
-	if !b.inRow || b.haveKey || len(b.stack) > 0 || b.kind != format.KindRows || b.e.b.last == 0 {
-		b.fail("endSameRow without a complete row after another")
-		return
-	}
-	b.e.b.repeatRow()
+	b.e.b.EndRow()
 	b.inRow = false
 }
 
@@ -157,7 +142,7 @@ func (b *Builder) NullRow() {
 		b.fail("NullRow outside a rows page or inside a row")
 		return
 	}
-	b.e.b.nullRow()
+	b.e.b.NullRow()
 }
 
 // Key sets the key of the next value: a column in a row, or a key of the
@@ -172,8 +157,8 @@ func (b *Builder) Key(k string) {
 			b.fail("Key inside an array or after another key")
 			return
 		}
-		id := b.e.b.in.internKey(k)
-		b.col.anyBuf = format.AppendUvarint(b.col.anyBuf, uint64(id))
+		id := b.e.b.In.InternKey(k)
+		b.col.Tagged = format.AppendUvarint(b.col.Tagged, uint64(id))
 		f.keyed = true
 		return
 	}
@@ -181,34 +166,8 @@ func (b *Builder) Key(k string) {
 		b.fail("Key outside a row or after another key")
 		return
 	}
-	c, fresh := b.e.b.key(k)
+	c, fresh := b.e.b.Key(k)
 	if !fresh {
-		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
-		return
-	}
-	b.col = c
-	b.haveKey = true
-}
-
-// columnIndex returns the index of the top-level column for key k,
-// creating it if the page has none. It is for producers that write the
-// same keys in every row (SQL results): they make their columns in the
-// order of the first row's keys, then start each cell with keyIndex.
-func (b *Builder) columnIndex(k string) int32 { return b.e.b.column(k) }
-
-// keyIndex is Key for the column ci from columnIndex, without looking the
-// key up: it costs a few comparisons.
-func (b *Builder) keyIndex(ci int32) {
-	if !b.ok() {
-		return
-	}
-	if !b.inRow || b.haveKey || len(b.stack) > 0 {
-		b.fail("Key outside a row or after another key")
-		return
-	}
-	c, fresh := b.e.b.use(ci)
-	if !fresh {
-		k := b.e.b.in.strs[c.name]
 		b.setErr(&Error{Err: ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(k), Offset: -1, Row: -1, Column: -1, ColumnName: k})
 		return
 	}
@@ -221,7 +180,7 @@ var ErrDuplicateKey = errors.New("rowpage: duplicate key in a row")
 
 // slot prepares for one value: it returns the column and whether the value
 // is nested inside an array or object.
-func (b *Builder) slot() (*column, bool, bool) {
+func (b *Builder) slot() (*pagebuild.Column, bool, bool) {
 	if !b.ok() {
 		return nil, false, false
 	}
@@ -322,9 +281,9 @@ func (b *Builder) Timestamp(ts format.Timestamp) {
 			return
 		}
 		if nested {
-			c.anyBuf = appendTaggedTime(c.anyBuf, ts)
+			c.Tagged = pagebuild.AppendTaggedTime(c.Tagged, ts)
 		} else {
-			c.appendTime(ts)
+			c.AppendTime(ts)
 		}
 	}
 }
@@ -332,7 +291,7 @@ func (b *Builder) Timestamp(ts format.Timestamp) {
 // Bytes adds a byte string (written as base64). The bytes are copied.
 func (b *Builder) Bytes(p []byte) {
 	if c, nested, ok := b.slot(); ok {
-		b.e.w.putBlob(c, nested, kindBytes, p)
+		b.e.w.putBlob(c, nested, pagebuild.KindBytes, p)
 	}
 }
 
@@ -389,7 +348,7 @@ func (b *Builder) JSON(text []byte) {
 		e.Msg = "JSON value nested deeper than MaxDepth " + strconv.Itoa(b.e.w.maxDepth)
 	}
 	err := encodeError(kind, e.Msg, nil)
-	err.Offset, err.Row = e.Offset, b.e.b.rows
+	err.Offset, err.Row = e.Offset, b.e.b.Rows
 	b.err = err
 }
 
@@ -410,9 +369,9 @@ func (b *Builder) keyBytes(k []byte) {
 		b.Key(string(k)) // a row key, or misuse: Key says which
 		return
 	}
-	id := b.e.b.in.internBytes(k)
-	b.e.b.in.keys[id] = true
-	b.col.anyBuf = format.AppendUvarint(b.col.anyBuf, uint64(id))
+	id := b.e.b.In.InternBytes(k)
+	b.e.b.In.Keys[id] = true
+	b.col.Tagged = format.AppendUvarint(b.col.Tagged, uint64(id))
 	b.stack[n-1].keyed = true
 }
 
@@ -433,10 +392,10 @@ func (b *Builder) open(tag byte) {
 		return
 	}
 	if !nested {
-		c.beginAny()
+		c.BeginAny()
 	}
-	b.stack = append(b.stack, frame{at: len(c.anyBuf), obj: tag == format.TagObject})
-	c.anyBuf = appendContainer(c.anyBuf, tag, 0)
+	b.stack = append(b.stack, frame{at: len(c.Tagged), obj: tag == format.TagObject})
+	c.Tagged = pagebuild.AppendContainer(c.Tagged, tag, 0)
 }
 
 func (b *Builder) close(obj bool) {
@@ -449,7 +408,7 @@ func (b *Builder) close(obj bool) {
 		return
 	}
 	f := b.stack[n-1]
-	patchContainer(b.col.anyBuf, f.at, f.n)
+	pagebuild.PatchContainer(b.col.Tagged, f.at, f.n)
 	b.stack = b.stack[:n-1]
 }
 
@@ -489,16 +448,14 @@ func (b *Builder) Finish(dst []byte) ([]byte, error) {
 	}
 	switch b.kind {
 	case format.KindObject:
-		b.e.b.endRow()
+		b.e.b.EndRow()
 	case format.KindValue:
-		b.e.b.rows = 1
-		b.e.b.rowShape = append(b.e.b.rowShape[:0], 1)
-		b.e.b.shapes = append(b.e.b.shapes[:0], append(b.e.b.shapeBuf(), 0))
+		b.e.b.EndValue()
 	}
-	out := b.e.b.finish(dst)
+	out := b.e.b.Finish(dst)
 	b.e.release()
-	if err := rowsFit(b.e.b.rows, len(out)-len(dst)); err != nil {
+	if err := rowsFit(b.e.b.Rows, len(out)-len(dst)); err != nil {
 		return dst, err
 	}
-	return b.e.b.comp.apply(out, len(dst)), nil
+	return b.e.b.Comp.Apply(out, len(dst)), nil
 }

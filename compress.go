@@ -2,8 +2,6 @@ package rowpage
 
 import (
 	"strconv"
-
-	"github.com/rowpage/rowpage/format"
 )
 
 // Compression selects how a page's body is compressed (SPEC.md 2.5). Every
@@ -42,20 +40,4 @@ func (c Compression) check() error {
 		return encodeError(ErrLimit, "option Compression "+strconv.Itoa(int(c))+" is not CompressNone, CompressFast or CompressSmall", nil)
 	}
 	return nil
-}
-
-// pageCompression is a builder's compression level and scratch.
-type pageCompression struct {
-	level Compression
-	c     format.Compressor
-}
-
-// apply replaces the plain page in dst[start:] with its compressed form,
-// if the level asks for one. It runs after the row-count check, which
-// bounds rows by the plain page's size, as readers do after inflating.
-func (p *pageCompression) apply(dst []byte, start int) []byte {
-	if p.level == CompressNone {
-		return dst
-	}
-	return p.c.Compress(dst, start, int(p.level))
 }

@@ -26,8 +26,8 @@
 // # Producers
 //
 // Marshal and Encoder take Go values (structs, maps, slices, as json.Marshal
-// does); AppendSQL takes *sql.Rows as the driver yields them, typed by the
-// result's ColumnTypes; jsonbridge.AppendPage takes JSON text; a Builder
+// does); sqlpage.AppendSQL takes *sql.Rows as the driver yields them, typed
+// by the result's ColumnTypes; jsonbridge.AppendPage takes JSON text; a Builder
 // takes values one call at a time. All four share one encoder, so that
 // equivalent values give the same page.
 //
@@ -46,7 +46,8 @@
 //
 // Errors wrap one of the sentinels (ErrCorrupt, ErrTruncated, ErrChecksum,
 // ErrUnsupported, ErrLimit, ErrUnsupportedType, ErrInvalidJSON, ErrDecode,
-// ErrDuplicateKey from a Builder, ErrMoreRows from AppendSQL) in an *Error
+// ErrDuplicateKey from a Builder, sqlpage.ErrMoreRows from sqlpage.AppendSQL)
+// in an *Error
 // that names the byte offset, row and column where known. A cache
 // that meets ErrUnsupported (another format, or a page from a newer release)
 // should treat the entry as a miss.

@@ -27,7 +27,7 @@ func TestDeferredCellsSamePage(t *testing.T) {
 	}
 	inputs["repeats"] = deferRepeats(3000)
 	on, off := NewEncoder(), NewEncoder()
-	off.b.noDefer = true
+	off.b.NoDefer = true
 	for name, v := range inputs {
 		want, err := off.Marshal(v)
 		if err != nil {
@@ -119,7 +119,7 @@ func TestDeferredUndoOnce(t *testing.T) {
 		if err := e.build(v); err != nil {
 			t.Fatal(err)
 		}
-		if n := e.b.in.tabled; n > 1 {
+		if n := e.b.In.Tabled; n > 1 {
 			t.Errorf("%T: deferred strings put in the table %d times while building one page, want at most 1", v, n)
 		}
 		e.release()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // Struct plans: the encoder's precomputed view of a struct type used as a
@@ -175,8 +176,8 @@ func (w *walker) planFor(t reflect.Type) *encCols {
 		pc.typ, pc.plan = t, encPlanOf(t)
 		pc.page = 0
 	}
-	if pc.page != w.b.page {
-		pc.page = w.b.page
+	if pc.page != w.b.Page {
+		pc.page = w.b.Page
 		pc.shape = 0
 		pc.cols = pc.cols[:0]
 		for range pc.plan.fields {
@@ -238,7 +239,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 	p := pc.plan
 	fixed := pc.shape != 0
 	if !fixed {
-		b.beginRow()
+		b.BeginRow()
 	}
 	for i := range p.fields {
 		pf := &p.fields[i]
@@ -250,51 +251,51 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 				continue
 			}
 		}
-		var c *column
+		var c *pagebuild.Column
 		if fixed {
-			c = &b.cols[pc.cols[i]]
+			c = &b.Cols[pc.cols[i]]
 		} else {
 			// Once cached, a column's key is not counted again: a key
 			// string always lives in the table's common area, whatever its
 			// count.
 			ci := pc.cols[i]
 			if ci < 0 {
-				ci = b.column(pf.name)
+				ci = b.ColumnIndex(pf.name)
 				pc.cols[i] = ci
 			}
-			c, _ = b.use(ci)
+			c, _ = b.Use(ci)
 		}
 		var err error
 		switch pf.op {
 		case encOpBool:
-			c.appendBool(r.bool(pf))
+			c.AppendBool(r.bool(pf))
 		case encOpInt8:
-			c.appendInt(int64(r.int8(pf)))
+			c.AppendInt(int64(r.int8(pf)))
 		case encOpInt16:
-			c.appendInt(int64(r.int16(pf)))
+			c.AppendInt(int64(r.int16(pf)))
 		case encOpInt32:
-			c.appendInt(int64(r.int32(pf)))
+			c.AppendInt(int64(r.int32(pf)))
 		case encOpInt64:
-			c.appendInt(r.int64(pf))
+			c.AppendInt(r.int64(pf))
 		case encOpUint8:
-			c.appendInt(int64(r.uint8(pf)))
+			c.AppendInt(int64(r.uint8(pf)))
 		case encOpUint16:
-			c.appendInt(int64(r.uint16(pf)))
+			c.AppendInt(int64(r.uint16(pf)))
 		case encOpUint32:
-			c.appendInt(int64(r.uint32(pf)))
+			c.AppendInt(int64(r.uint32(pf)))
 		case encOpUint64:
-			c.appendUint(r.uint64(pf))
+			c.AppendUint(r.uint64(pf))
 		case encOpFloat32:
 			err = w.putFloat(c, false, float64(r.float32(pf)), 32)
 		case encOpFloat64:
 			err = w.putFloat(c, false, r.float64(pf), 64)
 		case encOpString:
-			b.cellString(c, r.string(pf))
+			b.CellString(c, r.string(pf))
 		case encOpTime:
 			err = w.putTimeAt(c, r.time(pf))
 		case encOpTimePtr:
 			if t := r.timePtr(pf); t == nil {
-				c.appendNull()
+				c.AppendNull()
 			} else if w.maxDepth <= 1 {
 				err = w.tooDeep()
 			} else {
@@ -310,31 +311,31 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 		}
 	}
 	if fixed {
-		b.rowShape = append(b.rowShape, pc.shape)
-		b.last = pc.shape
-		b.rows++
+		b.RowShape = append(b.RowShape, pc.shape)
+		b.Last = pc.shape
+		b.Rows++
 		return nil
 	}
-	b.endRow()
+	b.EndRow()
 	if p.fixed {
-		pc.shape = b.last
+		pc.shape = b.Last
 	}
 	return nil
 }
 
 // putTimeAt writes the time at t as a column cell.
-func (w *walker) putTimeAt(c *column, t *time.Time) error {
+func (w *walker) putTimeAt(c *pagebuild.Column, t *time.Time) error {
 	ts, err := format.TimestampOf(*t)
 	if err != nil {
 		return encodeError(ErrUnsupportedType, "time.Time cannot be written as JSON", err)
 	}
-	c.appendTime(ts)
+	c.AppendTime(ts)
 	return nil
 }
 
 // putStrings writes a []string at depth: null if nil, else a tagged array
 // of strings; as a column cell unless nested.
-func (w *walker) putStrings(c *column, nested bool, ss []string, depth int) error {
+func (w *walker) putStrings(c *pagebuild.Column, nested bool, ss []string, depth int) error {
 	if ss == nil {
 		w.putNull(c, nested)
 		return nil
@@ -342,7 +343,7 @@ func (w *walker) putStrings(c *column, nested bool, ss []string, depth int) erro
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	c.openContainer(nested, format.TagArray, len(ss))
+	c.OpenContainer(nested, format.TagArray, len(ss))
 	for _, s := range ss {
 		w.putString(c, true, s)
 	}

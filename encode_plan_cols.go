@@ -1,6 +1,10 @@
 package rowpage
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
 
 // Rows of a fixed plan (see encCols) after the first all have the same
 // columns, so they can be written column by column rather than row by row:
@@ -32,7 +36,7 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 	for _, i := range p.scalars {
 		// Fields come in order, so a cell of this column in the failing
 		// row or later comes after the failing cell.
-		if r, err := w.scalarColumn(&b.cols[pc.cols[i]], &p.fields[i], rows, from, errRow); err != nil {
+		if r, err := w.scalarColumn(&b.Cols[pc.cols[i]], &p.fields[i], rows, from, errRow); err != nil {
 			errRow, errField, errScalar = r, i, err
 		}
 	}
@@ -44,11 +48,11 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 				break
 			}
 			pf := &p.fields[i]
-			c := &b.cols[pc.cols[i]]
+			c := &b.Cols[pc.cols[i]]
 			var err error
 			switch pf.op {
 			case encOpString:
-				b.cellString(c, row.string(pf))
+				b.CellString(c, row.string(pf))
 			case encOpStrings:
 				err = w.putStrings(c, false, row.strings(pf), 1)
 			default:
@@ -67,52 +71,52 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 		return rowError(w.cellError(errScalar, p.fields[errField].name), errRow)
 	}
 	for range to - from {
-		b.rowShape = append(b.rowShape, pc.shape)
+		b.RowShape = append(b.RowShape, pc.shape)
 	}
-	b.rows += to - from
-	b.last = pc.shape
+	b.Rows += to - from
+	b.Last = pc.shape
 	return nil
 }
 
 // scalarColumn appends field pf of rows from to end-1 to column c. On
 // error it returns the failing row; the cells before it are written.
-func (w *walker) scalarColumn(c *column, pf *encField, rows encRows, from, end int) (int, error) {
+func (w *walker) scalarColumn(c *pagebuild.Column, pf *encField, rows encRows, from, end int) (int, error) {
 	switch pf.op {
 	case encOpBool:
 		for r := from; r < end; r++ {
-			c.appendBool(rows.at(r).bool(pf))
+			c.AppendBool(rows.at(r).bool(pf))
 		}
 	case encOpInt8:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).int8(pf)))
+			c.AppendInt(int64(rows.at(r).int8(pf)))
 		}
 	case encOpInt16:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).int16(pf)))
+			c.AppendInt(int64(rows.at(r).int16(pf)))
 		}
 	case encOpInt32:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).int32(pf)))
+			c.AppendInt(int64(rows.at(r).int32(pf)))
 		}
 	case encOpInt64:
 		for r := from; r < end; r++ {
-			c.appendInt(rows.at(r).int64(pf))
+			c.AppendInt(rows.at(r).int64(pf))
 		}
 	case encOpUint8:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).uint8(pf)))
+			c.AppendInt(int64(rows.at(r).uint8(pf)))
 		}
 	case encOpUint16:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).uint16(pf)))
+			c.AppendInt(int64(rows.at(r).uint16(pf)))
 		}
 	case encOpUint32:
 		for r := from; r < end; r++ {
-			c.appendInt(int64(rows.at(r).uint32(pf)))
+			c.AppendInt(int64(rows.at(r).uint32(pf)))
 		}
 	case encOpUint64:
 		for r := from; r < end; r++ {
-			c.appendUint(rows.at(r).uint64(pf))
+			c.AppendUint(rows.at(r).uint64(pf))
 		}
 	case encOpFloat32:
 		for r := from; r < end; r++ {
@@ -135,7 +139,7 @@ func (w *walker) scalarColumn(c *column, pf *encField, rows encRows, from, end i
 	case encOpTimePtr:
 		for r := from; r < end; r++ {
 			if t := rows.at(r).timePtr(pf); t == nil {
-				c.appendNull()
+				c.AppendNull()
 			} else if w.maxDepth <= 1 {
 				return r, w.tooDeep()
 			} else if err := w.putTimeAt(c, t); err != nil {

@@ -27,7 +27,7 @@ func TestEncoderReuse(t *testing.T) {
 	e := NewEncoder()
 	for round := range 3 {
 		if round == 2 {
-			e.b.in.gen = 1<<16 - 3 // wraps within the round
+			e.b.In.Gen = 1<<16 - 3 // wraps within the round
 		}
 		for i, v := range inputs {
 			got, err := e.Marshal(v)

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // EncOptions configures encoding. The zero value gives the defaults; freeze
@@ -82,8 +83,8 @@ func (m *EncMode) NewEncoder() *Encoder {
 	e := &Encoder{mode: m}
 	e.w.b = &e.b
 	e.w.maxDepth = m.maxDepth
-	e.b.noCRC = m.noCRC
-	e.b.comp.level = m.comp
+	e.b.NoCRC = m.noCRC
+	e.b.Comp.Level = int(m.comp)
 	return e
 }
 
@@ -92,7 +93,7 @@ func (m *EncMode) NewEncoder() *Encoder {
 // An Encoder is not safe for concurrent use; EncMode.Append pools them.
 type Encoder struct {
 	mode *EncMode
-	b    pageBuilder
+	b    pagebuild.Builder
 	w    walker
 }
 
@@ -109,12 +110,12 @@ func (e *Encoder) Append(dst []byte, v any) ([]byte, error) {
 		e.release()
 		return dst, err
 	}
-	out := e.b.finish(dst)
+	out := e.b.Finish(dst)
 	e.release()
-	if err := rowsFit(e.b.rows, len(out)-len(dst)); err != nil {
+	if err := rowsFit(e.b.Rows, len(out)-len(dst)); err != nil {
 		return dst, err
 	}
-	return e.b.comp.apply(out, len(dst)), nil
+	return e.b.Comp.Apply(out, len(dst)), nil
 }
 
 // rowsFit refuses a page whose rows carry too few bytes for a reader to
@@ -130,8 +131,7 @@ func rowsFit(rows, size int) error {
 // release drops references to the caller's values so pooled encoders do not
 // keep them alive.
 func (e *Encoder) release() {
-	clear(e.b.in.strs)
-	e.b.in.cache.reset()
+	e.b.Release()
 	clear(e.w.vals[:cap(e.w.vals)])
 	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])
 	e.w.shapeKeysPage = 0
@@ -148,10 +148,10 @@ func (e *Encoder) build(v any) error {
 	switch x := v.(type) {
 	case []map[string]any:
 		if x != nil {
-			e.b.reset(format.KindRows)
+			e.b.Reset(format.KindRows)
 			for i, m := range x {
 				if m == nil {
-					e.b.nullRow()
+					e.b.NullRow()
 					continue
 				}
 				if err := w.mapRow(m); err != nil {
@@ -162,7 +162,7 @@ func (e *Encoder) build(v any) error {
 		}
 	case map[string]any:
 		if x != nil {
-			e.b.reset(format.KindObject)
+			e.b.Reset(format.KindObject)
 			return rowError(w.mapRow(x), 0)
 		}
 	}
@@ -179,10 +179,10 @@ func (e *Encoder) build(v any) error {
 	switch {
 	case !rv.IsValid():
 	case isRow(rv):
-		e.b.reset(format.KindObject)
+		e.b.Reset(format.KindObject)
 		return rowError(w.row(rv), 0)
 	case rowsOf(rv):
-		e.b.reset(format.KindRows)
+		e.b.Reset(format.KindRows)
 		if rv.Type().Elem().Kind() == reflect.Struct {
 			return w.structRows(rv)
 		}
@@ -190,7 +190,7 @@ func (e *Encoder) build(v any) error {
 		for i := 0; i < n; i++ {
 			r := derefRow(rv.Index(i))
 			if !r.IsValid() {
-				e.b.nullRow()
+				e.b.NullRow()
 				continue
 			}
 			if err := w.row(r); err != nil {
@@ -199,21 +199,11 @@ func (e *Encoder) build(v any) error {
 		}
 		return nil
 	}
-	e.b.reset(format.KindValue)
-	c := e.b.valueColumn()
+	e.b.Reset(format.KindValue)
+	c := e.b.ValueColumn()
 	err := w.value(c, false, rv, false, 1) // the cell is depth 1, as in rows (SPEC 5.5)
-	e.b.rows = 1
-	e.b.rowShape = append(e.b.rowShape[:0], 1)
-	e.b.shapes = append(e.b.shapes[:0], append(e.b.shapeBuf(), 0))
+	e.b.EndValue()
 	return err
-}
-
-// shapeBuf returns a reusable slice for the value page's only shape.
-func (b *pageBuilder) shapeBuf() []uint32 {
-	if cap(b.shapes) > 0 {
-		return b.shapes[:1][0][:0]
-	}
-	return nil
 }
 
 func rowError(err error, row int) error {

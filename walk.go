@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // The value walker: it visits Go values in the order json.Marshal writes
@@ -26,7 +27,7 @@ type mapEntry struct {
 
 // walker holds the scratch state of one encoding.
 type walker struct {
-	b        *pageBuilder
+	b        *pagebuild.Builder
 	maxDepth int
 	keys     [][]string // per-depth scratch for sorted map[string]any keys
 	vals     []any      // values of the row's keys, for mapRow
@@ -69,96 +70,96 @@ func unsupported(msg string) error { return encodeError(ErrUnsupportedType, msg,
 // put helpers: write a scalar either as a column cell or, when nested, as a
 // tagged value in the column's anyBuf.
 
-func (w *walker) putNull(c *column, nested bool) {
+func (w *walker) putNull(c *pagebuild.Column, nested bool) {
 	if nested {
-		c.anyBuf = append(c.anyBuf, format.TagNull)
+		c.Tagged = append(c.Tagged, format.TagNull)
 		return
 	}
-	c.appendNull()
+	c.AppendNull()
 }
 
-func (w *walker) putBool(c *column, nested bool, v bool) {
+func (w *walker) putBool(c *pagebuild.Column, nested bool, v bool) {
 	if nested {
 		t := byte(format.TagFalse)
 		if v {
 			t = format.TagTrue
 		}
-		c.anyBuf = append(c.anyBuf, t)
+		c.Tagged = append(c.Tagged, t)
 		return
 	}
-	c.appendBool(v)
+	c.AppendBool(v)
 }
 
-func (w *walker) putInt(c *column, nested bool, v int64) {
+func (w *walker) putInt(c *pagebuild.Column, nested bool, v int64) {
 	if nested {
-		c.anyBuf = appendTaggedInt(c.anyBuf, v)
+		c.Tagged = pagebuild.AppendTaggedInt(c.Tagged, v)
 		return
 	}
-	c.appendInt(v)
+	c.AppendInt(v)
 }
 
-func (w *walker) putUint(c *column, nested bool, v uint64) {
+func (w *walker) putUint(c *pagebuild.Column, nested bool, v uint64) {
 	if nested {
-		c.anyBuf = appendTaggedUint(c.anyBuf, v)
+		c.Tagged = pagebuild.AppendTaggedUint(c.Tagged, v)
 		return
 	}
-	c.appendUint(v)
+	c.AppendUint(v)
 }
 
-func (w *walker) putFloat(c *column, nested bool, f float64, bits int) error {
+func (w *walker) putFloat(c *pagebuild.Column, nested bool, f float64, bits int) error {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
-		buf, err := appendFloatCell(append(c.anyBuf, format.TagFloat), f, bits)
-		c.anyBuf = buf
+		buf, err := pagebuild.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
+		c.Tagged = buf
 		return err
 	}
-	return c.appendFloat(f, bits)
+	return c.AppendFloat(f, bits)
 }
 
-func (w *walker) putString(c *column, nested bool, s string) {
+func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 	if !nested {
-		w.b.cellString(c, s)
+		w.b.CellString(c, s)
 		return
 	}
-	id := w.b.in.intern(s)
-	c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
+	id := w.b.In.Intern(s)
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 }
 
-func (w *walker) putStringBytes(c *column, nested bool, s []byte) {
-	id := w.b.in.internBytes(s)
+func (w *walker) putStringBytes(c *pagebuild.Column, nested bool, s []byte) {
+	id := w.b.In.InternBytes(s)
 	if nested {
-		c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagString), uint64(id))
+		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 		return
 	}
-	c.appendStr(id)
+	c.AppendStr(id)
 }
 
-func (w *walker) putTime(c *column, nested bool, t time.Time) error {
+func (w *walker) putTime(c *pagebuild.Column, nested bool, t time.Time) error {
 	ts, err := format.TimestampOf(t)
 	if err != nil {
 		return encodeError(ErrUnsupportedType, "time.Time cannot be written as JSON", err)
 	}
 	if nested {
-		c.anyBuf = appendTaggedTime(c.anyBuf, ts)
+		c.Tagged = pagebuild.AppendTaggedTime(c.Tagged, ts)
 		return nil
 	}
-	c.appendTime(ts)
+	c.AppendTime(ts)
 	return nil
 }
 
-func (w *walker) putBlob(c *column, nested bool, k cellKind, b []byte) {
+func (w *walker) putBlob(c *pagebuild.Column, nested bool, k pagebuild.CellKind, b []byte) {
 	if nested {
 		tag := byte(format.TagBytes)
-		if k == kindNumber {
+		if k == pagebuild.KindNumber {
 			tag = format.TagNumber
 		}
-		c.anyBuf = format.AppendUvarint(append(c.anyBuf, tag), uint64(len(b)))
-		c.anyBuf = append(c.anyBuf, b...)
+		c.Tagged = format.AppendUvarint(append(c.Tagged, tag), uint64(len(b)))
+		c.Tagged = append(c.Tagged, b...)
 		return
 	}
-	c.appendBlob(k, b)
+	c.AppendBlob(k, b)
 }
 
 // putRawAt stores JSON text from a MarshalJSON method or Builder.RawJSON,
@@ -166,7 +167,7 @@ func (w *walker) putBlob(c *column, nested bool, k cellKind, b []byte) {
 // Readers accept raw text whose arrays and objects nest at most
 // MaxDepth-depth levels, so deeper text fails with ErrLimit rather than
 // making a page Open rejects. It costs json.Compact and one more pass.
-func (w *walker) putRawAt(c *column, nested bool, raw []byte, depth int) error {
+func (w *walker) putRawAt(c *pagebuild.Column, nested bool, raw []byte, depth int) error {
 	w.tmp2.Reset()
 	if err := json.Compact(&w.tmp2, raw); err != nil {
 		return encodeError(ErrInvalidJSON, "MarshalJSON returned invalid JSON", err)
@@ -177,15 +178,15 @@ func (w *walker) putRawAt(c *column, nested bool, raw []byte, depth int) error {
 			", deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" allows", nil)
 	}
 	if !nested {
-		c.beginAny()
+		c.BeginAny()
 	}
-	c.anyBuf = format.AppendUvarint(append(c.anyBuf, format.TagRaw), uint64(len(b)))
-	c.anyBuf = append(c.anyBuf, b...)
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagRaw), uint64(len(b)))
+	c.Tagged = append(c.Tagged, b...)
 	return nil
 }
 
 // putNumber stores a json.Number as encoding/json writes it.
-func (w *walker) putNumber(c *column, nested bool, n json.Number, quoted bool) error {
+func (w *walker) putNumber(c *pagebuild.Column, nested bool, n json.Number, quoted bool) error {
 	s := string(n)
 	if s == "" {
 		s = "0"
@@ -203,119 +204,28 @@ func (w *walker) putNumber(c *column, nested bool, n json.Number, quoted bool) e
 
 // putNumberText stores JSON number text, natively where that reproduces
 // the text exactly.
-func (w *walker) putNumberText(c *column, nested bool, s string) {
-	if v, ok := canonicalInt(s); ok {
+func (w *walker) putNumberText(c *pagebuild.Column, nested bool, s string) {
+	if v, ok := pagebuild.CanonicalInt(s); ok {
 		w.putInt(c, nested, v)
 		return
 	}
-	if v, ok := canonicalUint(s); ok {
+	if v, ok := pagebuild.CanonicalUint(s); ok {
 		w.putUint(c, nested, v)
 		return
 	}
-	if f, d, ok := canonicalFloat(s); ok {
+	if f, d, ok := pagebuild.CanonicalFloat(s); ok {
 		if nested {
-			c.anyBuf = format.AppendDecimalCell(append(c.anyBuf, format.TagFloat), d, f)
+			c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
 		} else {
-			c.appendDecimal(d, f)
+			c.AppendDecimal(d, f)
 		}
 		return
 	}
-	w.putBlob(c, nested, kindNumber, []byte(s))
-}
-
-// canonicalInt parses s if it is exactly strconv.FormatInt's text of an int64.
-func canonicalInt(s string) (int64, bool) {
-	if len(s) == 0 || len(s) > 20 {
-		return 0, false
-	}
-	d := s
-	if d[0] == '-' {
-		d = d[1:]
-	}
-	if len(d) == 0 || (d[0] == '0' && len(d) > 1) || (s[0] == '-' && d == "0") {
-		return 0, false
-	}
-	for i := 0; i < len(d); i++ {
-		if d[i] < '0' || d[i] > '9' {
-			return 0, false
-		}
-	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	return v, err == nil
-}
-
-func canonicalUint(s string) (uint64, bool) {
-	if len(s) == 0 || len(s) > 20 || s[0] == '0' {
-		return 0, false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-	}
-	v, err := strconv.ParseUint(s, 10, 64)
-	return v, err == nil
-}
-
-// canonicalFloat parses s if the page's float rendering of the parsed value
-// gives back exactly s. Then s holds the value's shortest digits, which it
-// also returns as a Decimal, so that the cell needs no digit search.
-func canonicalFloat(s string) (float64, format.Decimal, bool) {
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil || math.IsInf(f, 0) {
-		return 0, format.Decimal{}, false
-	}
-	var buf [32]byte
-	out := format.AppendFloat64JSON(buf[:0], f, 64)
-	if string(out) != s {
-		return 0, format.Decimal{}, false
-	}
-	return f, decimalOfText(s), true
-}
-
-// decimalOfText reads a float as AppendFloat64JSON writes it ("-0.0012",
-// "19.99", "1e+21", "1.5e-7") as a normalised Decimal. Zeros are counted
-// rather than multiplied in until a non-zero digit follows, so the leading
-// and trailing zeros of the plain form (up to 21 digits) never overflow the
-// at most 17 significant digits.
-func decimalOfText(s string) format.Decimal {
-	var d format.Decimal
-	i := 0
-	if s[0] == '-' {
-		d.Neg = true
-		i++
-	}
-	frac, zeros, point := 0, 0, false
-	for ; i < len(s) && s[i] != 'e'; i++ {
-		c := s[i]
-		switch {
-		case c == '.':
-			point = true
-			continue
-		case c == '0':
-			zeros++
-		default:
-			for ; zeros > 0; zeros-- {
-				d.Mant *= 10
-			}
-			d.Mant = d.Mant*10 + uint64(c-'0')
-		}
-		if point {
-			frac++
-		}
-	}
-	if i < len(s) { // e±x
-		d.Exp, _ = strconv.Atoi(s[i+1:])
-	}
-	if d.Mant == 0 {
-		return format.Decimal{Neg: d.Neg} // ±0; AppendDecimalCell writes -0 raw
-	}
-	d.Exp += zeros - frac
-	return d
+	w.putBlob(c, nested, pagebuild.KindNumber, []byte(s))
 }
 
 // value writes rv. depth counts enclosing arrays and objects.
-func (w *walker) value(c *column, nested bool, rv reflect.Value, quoted bool, depth int) error {
+func (w *walker) value(c *pagebuild.Column, nested bool, rv reflect.Value, quoted bool, depth int) error {
 	if !rv.IsValid() {
 		w.putNull(c, nested)
 		return nil
@@ -403,7 +313,7 @@ func (w *walker) value(c *column, nested bool, rv reflect.Value, quoted bool, de
 		}
 		if ti.byteSlice {
 			w.tmp = base64.StdEncoding.AppendEncode(w.tmp[:0], rv.Bytes())
-			w.putBlob(c, nested, kindBytes, rv.Bytes())
+			w.putBlob(c, nested, pagebuild.KindBytes, rv.Bytes())
 			return nil
 		}
 		return w.array(c, nested, rv, depth)
@@ -424,15 +334,15 @@ func (w *walker) value(c *column, nested bool, rv reflect.Value, quoted bool, de
 }
 
 // putKey writes an object key, interned, inside a tagged object.
-func (w *walker) putKey(c *column, name string) {
-	c.anyBuf = format.AppendUvarint(c.anyBuf, uint64(w.b.in.internKey(name)))
+func (w *walker) putKey(c *pagebuild.Column, name string) {
+	c.Tagged = format.AppendUvarint(c.Tagged, uint64(w.b.In.InternKey(name)))
 }
 
 func (w *walker) tooDeep() error {
 	return encodeError(ErrLimit, "nesting deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" (a cycle?)", nil)
 }
 
-func (w *walker) marshaler(c *column, nested bool, rv reflect.Value, depth int) error {
+func (w *walker) marshaler(c *pagebuild.Column, nested bool, rv reflect.Value, depth int) error {
 	if rv.Kind() == reflect.Pointer && rv.IsNil() {
 		w.putNull(c, nested)
 		return nil
@@ -448,7 +358,7 @@ func (w *walker) marshaler(c *column, nested bool, rv reflect.Value, depth int) 
 	return w.putRawAt(c, nested, raw, depth)
 }
 
-func (w *walker) textMarshaler(c *column, nested bool, rv reflect.Value, ti *typeInfo) error {
+func (w *walker) textMarshaler(c *pagebuild.Column, nested bool, rv reflect.Value, ti *typeInfo) error {
 	if rv.Kind() == reflect.Pointer && rv.IsNil() {
 		w.putNull(c, nested)
 		return nil
@@ -466,12 +376,12 @@ func (w *walker) textMarshaler(c *column, nested bool, rv reflect.Value, ti *typ
 }
 
 // array writes a slice or array as a tagged array.
-func (w *walker) array(c *column, nested bool, rv reflect.Value, depth int) error {
+func (w *walker) array(c *pagebuild.Column, nested bool, rv reflect.Value, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
 	n := rv.Len()
-	c.openContainer(nested, format.TagArray, n)
+	c.OpenContainer(nested, format.TagArray, n)
 	for i := 0; i < n; i++ {
 		if err := w.value(c, true, rv.Index(i), false, depth+1); err != nil {
 			return err
@@ -528,7 +438,7 @@ func validMapKey(kt reflect.Type) bool {
 	return kt.Implements(textMarshalerType)
 }
 
-func (w *walker) mapValue(c *column, nested bool, rv reflect.Value, depth int) error {
+func (w *walker) mapValue(c *pagebuild.Column, nested bool, rv reflect.Value, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
@@ -542,7 +452,7 @@ func (w *walker) mapValue(c *column, nested bool, rv reflect.Value, depth int) e
 	if err != nil {
 		return err
 	}
-	c.openContainer(nested, format.TagObject, len(es))
+	c.OpenContainer(nested, format.TagObject, len(es))
 	for i := range es {
 		w.putKey(c, es[i].name)
 		if err := w.value(c, true, es[i].v, false, depth+1); err != nil {
@@ -553,7 +463,7 @@ func (w *walker) mapValue(c *column, nested bool, rv reflect.Value, depth int) e
 }
 
 // structValue writes a nested struct as a tagged object.
-func (w *walker) structValue(c *column, nested bool, rv reflect.Value, depth int) error {
+func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
@@ -568,7 +478,7 @@ func (w *walker) structValue(c *column, nested bool, rv reflect.Value, depth int
 		sel = append(sel, i)
 	}
 	w.fields[depth] = sel
-	c.openContainer(nested, format.TagObject, len(sel))
+	c.OpenContainer(nested, format.TagObject, len(sel))
 	for _, i := range sel {
 		f := &sf.list[i]
 		fv, _ := fieldByIndex(rv, f.index)
@@ -578,4 +488,12 @@ func (w *walker) structValue(c *column, nested bool, rv reflect.Value, depth int
 		}
 	}
 	return nil
+}
+
+// canonicalInt, canonicalUint and canonicalFloat are the page builder's
+// rules for number text, for the decoder's normalisation of json.Number.
+func canonicalInt(s string) (int64, bool)   { return pagebuild.CanonicalInt(s) }
+func canonicalUint(s string) (uint64, bool) { return pagebuild.CanonicalUint(s) }
+func canonicalFloat(s string) (float64, format.Decimal, bool) {
+	return pagebuild.CanonicalFloat(s)
 }

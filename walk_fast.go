@@ -7,29 +7,30 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // anyCell writes a row's cell held in an interface: anyValue at depth 1,
 // with the two types of most JSON values, string and float64, tested first
 // in a function small enough to be cheap to call.
-func (w *walker) anyCell(c *column, v any) error {
+func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 	switch x := v.(type) {
 	case string:
-		w.b.cellString(c, x)
+		w.b.CellString(c, x)
 		return nil
 	case float64:
-		if c.kind == kindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
-			c.blob, _ = appendFloatCell(c.blob, x, 64)
-			c.mark(false)
-			c.blobN++
+		if c.Kind == pagebuild.KindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
+			c.Blob, _ = pagebuild.AppendFloatCell(c.Blob, x, 64)
+			c.Mark(false)
+			c.BlobN++
 			return nil
 		}
 		return w.putFloat(c, false, x, 64)
 	case nil:
-		c.appendNull()
+		c.AppendNull()
 		return nil
 	case bool:
-		c.appendBool(x)
+		c.AppendBool(x)
 		return nil
 	case []any:
 		return w.anyArray(c, false, x, 1)
@@ -41,7 +42,7 @@ func (w *walker) anyCell(c *column, v any) error {
 // types json.Unmarshal and hand-built maps hold, before falling back to
 // reflection. Values reached through an interface are not addressable, as in
 // encoding/json.
-func (w *walker) anyValue(c *column, nested bool, v any, depth int) error {
+func (w *walker) anyValue(c *pagebuild.Column, nested bool, v any, depth int) error {
 	switch x := v.(type) {
 	case nil:
 		w.putNull(c, nested)
@@ -82,7 +83,7 @@ func (w *walker) anyValue(c *column, nested bool, v any, depth int) error {
 }
 
 // anyArray writes a []any as a tagged array.
-func (w *walker) anyArray(c *column, nested bool, x []any, depth int) error {
+func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) error {
 	if x == nil {
 		w.putNull(c, nested)
 		return nil
@@ -90,7 +91,7 @@ func (w *walker) anyArray(c *column, nested bool, x []any, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	c.openContainer(nested, format.TagArray, len(x))
+	c.OpenContainer(nested, format.TagArray, len(x))
 	for _, e := range x {
 		if s, ok := e.(string); ok {
 			w.putString(c, true, s)
@@ -104,7 +105,7 @@ func (w *walker) anyArray(c *column, nested bool, x []any, depth int) error {
 }
 
 // anyMap writes a map[string]any as a tagged object with sorted keys.
-func (w *walker) anyMap(c *column, nested bool, m map[string]any, depth int) error {
+func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, depth int) error {
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
@@ -114,7 +115,7 @@ func (w *walker) anyMap(c *column, nested bool, m map[string]any, depth int) err
 	}
 	slices.Sort(keys)
 	w.keys[depth] = keys
-	c.openContainer(nested, format.TagObject, len(keys))
+	c.OpenContainer(nested, format.TagObject, len(keys))
 	for _, k := range keys {
 		w.putKey(c, k)
 		if err := w.anyValue(c, true, m[k], depth+1); err != nil {
@@ -129,8 +130,8 @@ func (w *walker) anyMap(c *column, nested bool, m map[string]any, depth int) err
 // no key comparisons, and one lookup per key finds its value.
 func (w *walker) mapRow(m map[string]any) error {
 	b := w.b
-	if b.last != 0 {
-		if sh := b.shapes[b.last-1]; len(sh) == len(m) {
+	if b.Last != 0 {
+		if sh := b.Shapes[b.Last-1]; len(sh) == len(m) {
 			if vals, ok := w.valuesByKey(m, sh); ok {
 				return w.sameShapeRow(sh, vals)
 			}
@@ -146,14 +147,14 @@ func (w *walker) mapRow(m map[string]any) error {
 		sortKeyValues(keys, vals, m)
 	}
 	w.keys[0], w.vals = keys, vals
-	b.beginRow()
+	b.BeginRow()
 	for i, k := range keys {
-		c, _ := b.key(k)
+		c, _ := b.Key(k)
 		if err := w.anyCell(c, vals[i]); err != nil {
 			return w.cellError(err, k)
 		}
 	}
-	b.endRow()
+	b.EndRow()
 	return nil
 }
 
@@ -161,11 +162,11 @@ func (w *walker) mapRow(m map[string]any) error {
 // previous row's shape), in order, or false if m lacks one of them.
 func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 	b := w.b
-	if w.shapeKeysPage != b.page || w.shapeKeysID != b.last {
-		w.shapeKeysPage, w.shapeKeysID = b.page, b.last
+	if w.shapeKeysPage != b.Page || w.shapeKeysID != b.Last {
+		w.shapeKeysPage, w.shapeKeysID = b.Page, b.Last
 		w.shapeKeys = w.shapeKeys[:0]
 		for _, ci := range sh {
-			w.shapeKeys = append(w.shapeKeys, b.in.strs[b.cols[ci].name])
+			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
 	}
 	vals := w.vals[:0]
@@ -187,13 +188,13 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 func (w *walker) sameShapeRow(sh []uint32, vals []any) error {
 	b := w.b
 	for i, ci := range sh {
-		c := &b.cols[ci]
+		c := &b.Cols[ci]
 		if err := w.anyCell(c, vals[i]); err != nil {
-			return w.cellError(err, b.in.strs[c.name])
+			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
-	b.rowShape = append(b.rowShape, b.last)
-	b.rows++
+	b.RowShape = append(b.RowShape, b.Last)
+	b.Rows++
 	return nil
 }
 
@@ -232,19 +233,19 @@ func (w *walker) structRow(rv reflect.Value) error {
 func (w *walker) structRowGeneric(rv reflect.Value) error {
 	b := w.b
 	sf := cachedFields(rv.Type())
-	b.beginRow()
+	b.BeginRow()
 	for i := range sf.list {
 		f := &sf.list[i]
 		fv, ok := fieldByIndex(rv, f.index)
 		if !ok || f.omit(fv) {
 			continue
 		}
-		c, _ := b.key(f.name)
+		c, _ := b.Key(f.name)
 		if err := w.value(c, false, fv, f.quoted, 1); err != nil {
 			return w.cellError(err, f.name)
 		}
 	}
-	b.endRow()
+	b.EndRow()
 	return nil
 }
 
@@ -261,9 +262,9 @@ func (w *walker) reflectMapRow(rv reflect.Value) error {
 		return err
 	}
 	b := w.b
-	b.beginRow()
+	b.BeginRow()
 	for i := range es {
-		c, fresh := b.key(es[i].name)
+		c, fresh := b.Key(es[i].name)
 		if !fresh {
 			return encodeError(ErrUnsupportedType, "two map keys render as the same JSON key "+es[i].name, nil)
 		}
@@ -271,7 +272,7 @@ func (w *walker) reflectMapRow(rv reflect.Value) error {
 			return w.cellError(err, es[i].name)
 		}
 	}
-	b.endRow()
+	b.EndRow()
 	return nil
 }
 
@@ -279,8 +280,8 @@ func (w *walker) reflectMapRow(rv reflect.Value) error {
 func (w *walker) cellError(err error, key string) error {
 	if e, ok := err.(*Error); ok && e.ColumnName == "" {
 		e.ColumnName = key
-		if id, ok := w.b.in.lookup(key); ok {
-			if ci, ok := w.b.colByKey[id]; ok {
+		if id, ok := w.b.In.Lookup(key); ok {
+			if ci, ok := w.b.ColByKey[id]; ok {
 				e.Column = int(ci)
 			}
 		}

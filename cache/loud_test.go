@@ -50,7 +50,7 @@ func TestTenantsNeverShare(t *testing.T) {
 }
 
 // oldKey and oldServe are the cache path of an older release: JSON text
-// under "rowpage:v1:<tenant>:<hash>", as example_sql_test.go sketches it.
+// under "rowpage:v1:<tenant>:<hash>", as sqlpage/example_test.go sketches it.
 func oldKey(tenant, query string) string { return "rowpage:v1:" + tenant + ":" + query }
 
 func oldServe(ctx context.Context, s cache.Store, key string, rows []byte) ([]byte, string, error) {

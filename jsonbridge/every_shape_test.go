@@ -20,7 +20,7 @@ import (
 //	from=generic  rowpage.Marshal of generic-form maps (generated sets)
 //	from=structs  rowpage.Marshal of structs, where the set has them
 //	from=json     AppendPage of the JSON text
-//	from=sql      rowpage.AppendSQL of the query (SQL sets)
+//	from=sql      sqlpage.AppendSQL of the query (SQL sets)
 //
 // The JSON each page must render is json.Marshal of the same values, or
 // the text itself for from=json.

@@ -23,7 +23,7 @@ the entry into the JSON response; a miss turns the rows into the entry and the
 response. Every codec's hit response is checked against json.Marshal first.
 
 Built-in datasets at 25 to 5,000 rows; with -real also the arrays of the shared
-JSON corpus and the Chinook and Northwind tables (read through AppendSQL), at
+JSON corpus and the Chinook and Northwind tables (read through sqlpage.AppendSQL), at
 the sizes each can fill; or -file with the rows of your own JSON. With two or
 more datasets the report opens with the minimum and maximum over datasets of
 rowpage's advantage over each peer.

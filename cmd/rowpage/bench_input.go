@@ -56,7 +56,7 @@ func builtinSets(names []string, sizes []int, real []realdata.Set) ([]benchSet, 
 }
 
 // realSet measures a real dataset: its rows as generic maps and, for SQL
-// sets, the rowpage page AppendSQL builds from the query.
+// sets, the rowpage page sqlpage.AppendSQL builds from the query.
 func realSet(s realdata.Set, sizes []int) benchSet {
 	return benchSet{
 		name: s.Name, doc: s.Doc, source: "../shared/data/" + s.Source, sizes: s.Sizes(sizes),

@@ -6,9 +6,9 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/cache"
 	"github.com/rowpage/rowpage/jsonbridge"
+	"github.com/rowpage/rowpage/sqlpage"
 )
 
 // The queries the endpoints cache. Each is cached whole; offset and limit
@@ -60,7 +60,7 @@ func (s *server) loader(query string, args ...any) cache.Loader {
 			return nil, err
 		}
 		defer rows.Close()
-		return rowpage.AppendSQL(nil, rows)
+		return sqlpage.AppendSQL(nil, rows)
 	}
 }
 

@@ -17,7 +17,7 @@ type Input struct {
 	New func() any
 	// Page, when not nil, is the rowpage page of the rows as the
 	// application built it some other way than from Values (with
-	// rowpage.AppendSQL, say); its JSON must be JSON. The rowpage codec
+	// sqlpage.AppendSQL, say); its JSON must be JSON. The rowpage codec
 	// stores it instead of marshalling Values; its miss still starts from
 	// Values.
 	Page []byte

@@ -8,7 +8,7 @@ import (
 )
 
 // realInputs returns an Input for every real dataset (internal/realdata) at
-// each of sizes it can fill, SQL sets with the page AppendSQL built; it
+// each of sizes it can fill, SQL sets with the page sqlpage.AppendSQL built; it
 // skips when the shared data directory is absent.
 func realInputs(t testing.TB, sizes []int) (names []string, ins []*Input) {
 	t.Helper()

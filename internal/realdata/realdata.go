@@ -2,7 +2,7 @@
 // benchmarks and byte-identity checks beside the generated ones of
 // internal/dataset: the arrays of objects in the shared JSON corpus
 // (twitter statuses, GitHub events, citm performances, …) and tables of the
-// Chinook and Northwind sample databases read through rowpage.AppendSQL.
+// Chinook and Northwind sample databases read through sqlpage.AppendSQL.
 //
 // The data lives outside the repository, in ../shared/data beside the
 // repository's root. [Load] returns no sets, and no error, when that
@@ -36,7 +36,7 @@ type Set struct {
 	// prefixes and must not modify them.
 	Rows []map[string]any
 	// Page, for SQL sets, returns the page of the first n rows as
-	// rowpage.AppendSQL builds it from the query (keys sorted, so that its
+	// sqlpage.AppendSQL builds it from the query (keys sorted, so that its
 	// JSON is json.Marshal(Rows[:n])); nil for JSON sets.
 	Page func(n int) ([]byte, error)
 }

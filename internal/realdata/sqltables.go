@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/sqlpage"
 	_ "modernc.org/sqlite" // the "sqlite" driver
 )
 
@@ -45,7 +45,7 @@ var sqlSources = []sqlSource{
 
 // sqlMode builds the SQL sets' pages with keys sorted, as json.Marshal
 // writes a map.
-var sqlMode, _ = rowpage.SQLOptions{SortKeys: true}.SQLMode()
+var sqlMode, _ = sqlpage.SQLOptions{SortKeys: true}.SQLMode()
 
 // loadSQL runs every source whose database is present in dir. The
 // databases stay open for the sets' Page functions, for the life of the

@@ -1,0 +1,295 @@
+package pagebuild
+
+import (
+	"github.com/rowpage/rowpage/format"
+)
+
+// Builder collects rows into columns and writes the page. It is the one
+// seam every producer of pages uses: the root's value walker (Marshal,
+// Encoder) and its public Builder, and through that the JSON bridge's
+// tokenizer and SQL ingestion, drive it through BeginRow, Key (or
+// ColumnIndex and Use), the Column append methods and EndRow, then Finish.
+// Reset keeps every buffer, so a steady stream of pages allocates nothing
+// beyond the output.
+type Builder struct {
+	In       Interner
+	Cols     []Column // cols[:ncols] are live
+	ncols    int
+	ColByKey map[uint32]int32 // provisional key id -> column
+
+	kind     format.Kind
+	Page     uint64 // counts pages started, so that caches can tell pages apart
+	Rows     int
+	RowShape []uint32   // per row shape id, 0 for a null row
+	cur      []uint32   // columns of the row being built
+	shapeIDs []uint32   // hash table of shapes: shape id, 0 for an empty slot
+	Shapes   [][]uint32 // shape id-1 -> columns
+	indexed  int        // shapes in shapeIDs: shapes[:indexed] (a value page sets its shape directly)
+	Last     uint32     // shape id of the previous row
+
+	// output assembly
+	remap   []uint32 // provisional string id -> table index
+	uniq    []int32  // provisional id -> column whose private run holds it, or -1
+	order   []uint32 // table index -> provisional string id
+	ends    []uint32 // table index -> end offset of the string in the table's data
+	dataLen int      // bytes of string data in the table
+	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
+	Tagged  []byte   // scratch: renumber's copy of a column's tagged values
+	NoDefer bool     // tests: intern every string (CellString never defers)
+	payload []byte
+	dir     []byte
+	secs    []byte
+	NoCRC   bool
+	Comp    pageCompression // compress.go
+}
+
+func (b *Builder) Reset(kind format.Kind) {
+	b.In.reset()
+	for i := range b.Cols[:b.ncols] {
+		b.Cols[i].reset(0)
+	}
+	b.ncols = 0
+	if b.ColByKey == nil {
+		b.ColByKey = make(map[uint32]int32)
+		b.shapeIDs = make([]uint32, 16)
+	} else {
+		clear(b.ColByKey)
+		b.clearShapeIDs()
+	}
+	b.kind = kind
+	b.Page++
+	b.Rows = 0
+	b.RowShape = b.RowShape[:0]
+	b.cur = b.cur[:0]
+	for i := range b.Shapes {
+		b.Shapes[i] = b.Shapes[i][:0]
+	}
+	b.Shapes = b.Shapes[:0]
+	b.indexed = 0
+	b.Last = 0
+}
+
+// beginRow starts a row.
+func (b *Builder) BeginRow() { b.cur = b.cur[:0] }
+
+// nullRow adds a null row (a nil map or pointer in a slice of rows).
+func (b *Builder) NullRow() {
+	b.RowShape = append(b.RowShape, 0)
+	b.Rows++
+}
+
+// key starts the cell for key s in the current row and returns its column.
+// It reports false if the row already has that key.
+func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.ColumnIndex(s)) }
+
+// ColumnIndex returns the index of the column for key s, creating it if the
+// page has none, and counts one occurrence of the key.
+func (b *Builder) ColumnIndex(s string) int32 {
+	// Fast path: the same key at the same position as in the previous row.
+	pos := len(b.cur)
+	if b.Last != 0 {
+		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
+			c := &b.Cols[sh[pos]]
+			if b.In.Strs[c.Name] == s {
+				b.In.Counts[c.Name]++
+				return int32(sh[pos])
+			}
+		}
+	}
+	id := b.In.InternKey(s)
+	ci, ok := b.ColByKey[id]
+	if !ok {
+		ci = int32(b.ncols)
+		if b.ncols == len(b.Cols) {
+			b.Cols = append(b.Cols, Column{})
+		}
+		b.Cols[ci].reset(id)
+		b.ncols++
+		b.ColByKey[id] = ci
+	}
+	return ci
+}
+
+func (b *Builder) Use(ci int32) (*Column, bool) {
+	c := &b.Cols[ci]
+	if c.stamp == b.Rows+1 {
+		return c, false
+	}
+	c.stamp = b.Rows + 1
+	b.cur = append(b.cur, uint32(ci))
+	return c, true
+}
+
+// endRow finishes the current row.
+func (b *Builder) EndRow() {
+	id := b.Last
+	if id == 0 || !equalU32(b.Shapes[id-1], b.cur) {
+		id = b.shapeID()
+	}
+	b.RowShape = append(b.RowShape, id)
+	b.Last = id
+	b.Rows++
+}
+
+// repeatRow finishes a row that has the previous row's shape, set without
+// use (so without b.cur and the duplicate check): one append.
+func (b *Builder) RepeatRow() {
+	b.RowShape = append(b.RowShape, b.Last)
+	b.Rows++
+}
+
+// shapeID returns the id of the shape b.cur, adding it if it is new.
+func (b *Builder) shapeID() uint32 {
+	mask := len(b.shapeIDs) - 1
+	i := int(hashShape(b.cur)) & mask
+	for ; b.shapeIDs[i] != 0; i = (i + 1) & mask {
+		if id := b.shapeIDs[i]; equalU32(b.Shapes[id-1], b.cur) {
+			return id
+		}
+	}
+	id := uint32(len(b.Shapes) + 1)
+	b.shapeIDs[i] = id
+	b.indexed++
+	if len(b.Shapes) < cap(b.Shapes) {
+		b.Shapes = b.Shapes[:len(b.Shapes)+1]
+		b.Shapes[id-1] = append(b.Shapes[id-1][:0], b.cur...)
+	} else {
+		b.Shapes = append(b.Shapes, append([]uint32(nil), b.cur...))
+	}
+	if 2*len(b.Shapes) > len(b.shapeIDs) {
+		b.growShapes()
+	}
+	return id
+}
+
+// clearShapeIDs empties the shape hash table. When the table is much
+// larger than the last page needed, it clears only that page's entries, so
+// a small page after a page of many shapes does not pay for the table.
+func (b *Builder) clearShapeIDs() {
+	if 16*b.indexed > len(b.shapeIDs) {
+		clear(b.shapeIDs)
+		return
+	}
+	mask := len(b.shapeIDs) - 1
+	for j, sh := range b.Shapes[:b.indexed] {
+		// Shape j+1 lies in the run of slots that starts at its hash
+		// position; earlier clears may have emptied slots before it.
+		i := int(hashShape(sh)) & mask
+		for b.shapeIDs[i] != uint32(j+1) {
+			i = (i + 1) & mask
+		}
+		b.shapeIDs[i] = 0
+	}
+}
+
+// growShapes doubles the shape hash table.
+func (b *Builder) growShapes() {
+	b.shapeIDs = make([]uint32, 2*len(b.shapeIDs))
+	mask := len(b.shapeIDs) - 1
+	for j, sh := range b.Shapes {
+		i := int(hashShape(sh)) & mask
+		for b.shapeIDs[i] != 0 {
+			i = (i + 1) & mask
+		}
+		b.shapeIDs[i] = uint32(j + 1)
+	}
+}
+
+// hashShape hashes a list of column indexes (FNV-1a over whole values,
+// with a final mix so that the low bits depend on every column).
+func hashShape(cols []uint32) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range cols {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h ^ h>>29
+}
+
+func equalU32(a, b []uint32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// CellString adds s as a cell of column c (not nested in an array or
+// object). A column whose strings have been new DeferAfter times in a row
+// (ids, e-mail addresses, text) has its next strings given ids without a
+// lookup in the interner's table (Interner.AddDeferred), which for a page
+// of many thousands of strings is a cache miss that finds nothing; settle
+// checks them all at once before the page is written. If a window of a
+// deferred column's strings looks like it repeats after all, the column
+// goes back to interning (undefer) for the rest of the page: undefer costs
+// a pass over the page's strings, and a column that repeats another
+// deferred column's strings (an update time equal to the creation time in
+// a third of the rows) looks new again once interned, so letting it defer
+// again made a page of n rows cost n/160 such passes. The page is the same
+// either way (package sqlpage does this for SQL results, with the same Deferral).
+func (b *Builder) CellString(c *Column, s string) {
+	in := &b.In
+	if c.def.Deferred() {
+		id, smp := in.AddDeferred(s)
+		c.AppendStr(id)
+		if c.def.Sampled(smp) {
+			b.undefer()
+		}
+		return
+	}
+	n := len(in.Strs)
+	id := in.Intern(s)
+	c.AppendStr(id)
+	c.def.Interned(int(id) >= n && !b.NoDefer)
+}
+
+// undefer puts the deferred strings in the interner's table, so that
+// interning finds them, and merges any repeats now (Interner.TableDeferred).
+func (b *Builder) undefer() {
+	if m := b.In.TableDeferred(); m != nil {
+		b.Renumber(m)
+	}
+}
+
+// settle settles the deferred strings (Interner.Settle) and, if any
+// repeated another string, renumbers the ids in the page's columns. No
+// string may be interned after it until the next page.
+func (b *Builder) settle() {
+	if m := b.In.Settle(); m != nil {
+		b.Renumber(m)
+	}
+}
+
+// valueColumn sets up the single unnamed column of a KindValue page.
+func (b *Builder) ValueColumn() *Column {
+	if b.ncols == len(b.Cols) {
+		b.Cols = append(b.Cols, Column{})
+	}
+	c := &b.Cols[0]
+	c.reset(0)
+	b.ncols = 1
+	b.cur = append(b.cur[:0], 0)
+	return c
+}
+
+// endValue finishes a KindValue page: its one row, of the one shape that
+// holds the value column.
+func (b *Builder) EndValue() {
+	b.Rows = 1
+	b.RowShape = append(b.RowShape[:0], 1)
+	var sh []uint32 // reuse the first shape's slice
+	if cap(b.Shapes) > 0 {
+		sh = b.Shapes[:1][0][:0]
+	}
+	b.Shapes = append(b.Shapes[:0], append(sh, 0))
+}
+
+// release drops the references to the caller's strings, so that a pooled
+// builder does not keep them alive.
+func (b *Builder) Release() {
+	clear(b.In.Strs)
+	b.In.cache.reset()
+}

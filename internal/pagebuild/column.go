@@ -1,0 +1,365 @@
+package pagebuild
+
+import (
+	"math"
+	"slices"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// cellKind is what a column has held so far.
+type CellKind uint8
+
+const (
+	kindNone CellKind = iota // only nulls so far
+	kindBool
+	kindInt // int64 values; big uints tracked separately
+	KindFloat
+	kindStr
+	kindTime
+	KindBytes
+	KindNumber
+	kindAny // mixed or nested: tagged values
+)
+
+// column accumulates one column's cells while rows are added.
+type Column struct {
+	Name  uint32 // provisional string id of the key
+	Kind  CellKind
+	count int // present cells
+	nulls int
+	bits  []byte // null bitmap, one bit per present cell
+
+	ints   []int64 // kindInt (big uints stored as their bit pattern), kindBool (0/1)
+	neg    bool    // some int < 0
+	big    bool    // some uint > MaxInt64
+	strs   []uint32
+	times  []format.Timestamp
+	Blob   []byte // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
+	BlobN  int    // values in blob
+	Tagged []byte // kindAny: tagged values with provisional string ids
+	stamp  int    // row number + 1 of the last row that set this column
+
+	def Deferral // CellString: whether the column's strings are deferred
+}
+
+func (c *Column) reset(name uint32) {
+	c.Name = name
+	c.Kind = kindNone
+	c.count, c.nulls = 0, 0
+	c.bits = c.bits[:0]
+	c.ints = c.ints[:0]
+	c.neg, c.big = false, false
+	c.strs = c.strs[:0]
+	c.times = c.times[:0]
+	c.Blob = c.Blob[:0]
+	c.BlobN = 0
+	c.Tagged = c.Tagged[:0]
+	c.stamp = 0
+	c.def = Deferral{}
+}
+
+// mark records one present cell, null or not. The null bitmap is kept
+// only once the column has a null: until then it is all zeros and empty.
+func (c *Column) Mark(null bool) {
+	if !null && c.nulls == 0 { // the common case, inlined: no bitmap yet
+		c.count++
+		return
+	}
+	c.markBitmap(null)
+}
+
+// markBitmap is mark for a column that has a null, or gets its first.
+func (c *Column) markBitmap(null bool) {
+	i := c.count
+	c.count++
+	if null {
+		if c.nulls == 0 {
+			c.bits = slices.Grow(c.bits[:0], i>>3+1)[:i>>3+1]
+			clear(c.bits)
+		} else if i&7 == 0 {
+			c.bits = append(c.bits, 0)
+		}
+		c.bits[i>>3] |= 1 << (i & 7)
+		c.nulls++
+	} else if c.nulls != 0 && i&7 == 0 {
+		c.bits = append(c.bits, 0)
+	}
+}
+
+// isNull reports whether present cell i is null (before toAny).
+func (c *Column) isNull(i int) bool {
+	return c.nulls != 0 && c.bits[i>>3]&(1<<(i&7)) != 0
+}
+
+// want reports whether the column can take a value of kind k natively,
+// switching it to k if it held only nulls, or to kindAny (and returning
+// false) if it held something else.
+func (c *Column) want(k CellKind) bool {
+	if c.Kind == k {
+		return true
+	}
+	if c.Kind == kindNone {
+		c.Kind = k
+		return true
+	}
+	c.toAny()
+	return false
+}
+
+func (c *Column) AppendNull() {
+	if c.Kind == kindAny {
+		c.Tagged = append(c.Tagged, format.TagNull)
+		c.count++
+		return
+	}
+	c.markBitmap(true)
+}
+
+func (c *Column) AppendBool(v bool) {
+	if c.want(kindBool) {
+		c.Mark(false)
+		x := int64(0)
+		if v {
+			x = 1
+		}
+		c.ints = append(c.ints, x)
+		return
+	}
+	c.count++
+	if v {
+		c.Tagged = append(c.Tagged, format.TagTrue)
+	} else {
+		c.Tagged = append(c.Tagged, format.TagFalse)
+	}
+}
+
+func (c *Column) AppendInt(v int64) {
+	if c.want(kindInt) {
+		if v < 0 {
+			if c.big {
+				c.toAny()
+				c.count++
+				c.Tagged = AppendTaggedInt(c.Tagged, v)
+				return
+			}
+			c.neg = true
+		}
+		c.Mark(false)
+		c.ints = append(c.ints, v)
+		return
+	}
+	c.count++
+	c.Tagged = AppendTaggedInt(c.Tagged, v)
+}
+
+func (c *Column) AppendUint(v uint64) {
+	if v <= math.MaxInt64 {
+		c.AppendInt(int64(v))
+		return
+	}
+	if c.want(kindInt) && !c.neg {
+		c.big = true
+		c.Mark(false)
+		c.ints = append(c.ints, int64(v))
+		return
+	}
+	if c.Kind != kindAny {
+		c.toAny()
+	}
+	c.count++
+	c.Tagged = AppendTaggedUint(c.Tagged, v)
+}
+
+// appendDecimal appends the float64 f whose shortest digits d are already
+// known (the text of a JSON number in canonical form), skipping the digit
+// search of appendFloat.
+func (c *Column) AppendDecimal(d format.Decimal, f float64) {
+	if c.want(KindFloat) {
+		c.Blob = format.AppendDecimalCell(c.Blob, d, f)
+		c.Mark(false)
+		c.BlobN++
+		return
+	}
+	c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
+	c.count++
+}
+
+func (c *Column) AppendFloat(f float64, bits int) error {
+	if c.want(KindFloat) {
+		var err error
+		c.Blob, err = AppendFloatCell(c.Blob, f, bits)
+		if err != nil {
+			return err
+		}
+		c.Mark(false)
+		c.BlobN++
+		return nil
+	}
+	buf, err := AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
+	if err != nil {
+		return err
+	}
+	c.Tagged = buf
+	c.count++
+	return nil
+}
+
+func (c *Column) AppendStr(id uint32) {
+	if c.want(kindStr) {
+		c.Mark(false)
+		c.strs = append(c.strs, id)
+		return
+	}
+	c.count++
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+}
+
+func (c *Column) AppendTime(ts format.Timestamp) {
+	if c.want(kindTime) {
+		c.Mark(false)
+		c.times = append(c.times, ts)
+		return
+	}
+	c.count++
+	c.Tagged = AppendTaggedTime(c.Tagged, ts)
+}
+
+// appendDigits appends the float whose shortest digits are (-1)^neg *
+// mant * 10^exp, a decimal the cell's decimal form holds as it is: mant
+// not 0 and without trailing zeros, at most 15 digits, |exp| at most 20.
+// It writes what appendDecimal writes for them, without the float.
+func (c *Column) AppendDigits(neg bool, mant uint64, exp int) {
+	if c.want(KindFloat) {
+		c.Blob = AppendCellDigits(c.Blob, neg, mant, exp)
+		c.Mark(false)
+		c.BlobN++
+		return
+	}
+	c.Tagged = AppendCellDigits(append(c.Tagged, format.TagFloat), neg, mant, exp)
+	c.count++
+}
+
+// AppendBlob adds a byte string (KindBytes) or number text (KindNumber).
+// It is not inlined: inlined into another package, it would call that
+// package's copy of AppendBlobOf[[]byte], for which the compiler has no
+// escape analysis, and a caller's b (a []byte(s) conversion) would then be
+// moved to the heap.
+//
+//go:noinline
+func (c *Column) AppendBlob(k CellKind, b []byte) { AppendBlobOf(c, k, b) }
+
+// appendBlobOf is appendBlob for bytes given as a string or a slice, so
+// that a string is copied once, into the column.
+func AppendBlobOf[S ~string | ~[]byte](c *Column, k CellKind, b S) {
+	if c.want(k) {
+		c.Mark(false)
+		c.Blob = format.AppendUvarint(c.Blob, uint64(len(b)))
+		c.Blob = append(c.Blob, b...)
+		c.BlobN++
+		return
+	}
+	c.count++
+	tag := byte(format.TagBytes)
+	if k == KindNumber {
+		tag = format.TagNumber
+	}
+	c.Tagged = format.AppendUvarint(append(c.Tagged, tag), uint64(len(b)))
+	c.Tagged = append(c.Tagged, b...)
+}
+
+// beginAny prepares the column to take one tagged value written by the
+// caller into c.anyBuf.
+func (c *Column) BeginAny() {
+	if c.Kind != kindAny {
+		if c.Kind == kindNone && c.count == 0 {
+			c.Kind = kindAny
+		} else {
+			c.toAny()
+		}
+	}
+	c.count++
+}
+
+// openContainer starts a tagged array or object of n elements: as the
+// column's cell when not nested (switching the column to tagged values), or
+// inside the tagged value being written.
+func (c *Column) OpenContainer(nested bool, tag byte, n int) {
+	if !nested {
+		c.BeginAny()
+	}
+	c.Tagged = AppendContainer(c.Tagged, tag, n)
+}
+
+func AppendTaggedInt(b []byte, v int64) []byte {
+	return format.AppendVarint(append(b, format.TagInt), v)
+}
+
+func AppendTaggedUint(b []byte, v uint64) []byte {
+	if v <= math.MaxInt64 {
+		return AppendTaggedInt(b, int64(v))
+	}
+	return format.AppendUvarint(append(b, format.TagUint), v)
+}
+
+func AppendTaggedTime(b []byte, ts format.Timestamp) []byte {
+	b = append(b, format.TagTime)
+	b = format.AppendVarint(b, ts.Local)
+	b = format.AppendUvarint(b, timeFrac(ts))
+	return format.AppendVarint(b, int64(ts.Offset))
+}
+
+func timeFrac(ts format.Timestamp) uint64 {
+	return uint64(ts.Frac)*10 + uint64(ts.Digits)
+}
+
+// toAny rewrites the cells so far as tagged values and switches to kindAny.
+func (c *Column) toAny() {
+	if c.Kind == kindAny {
+		return
+	}
+	buf := c.Tagged[:0]
+	vi := 0
+	fpos := 0
+	for i := 0; i < c.count; i++ {
+		if c.isNull(i) {
+			buf = append(buf, format.TagNull)
+			continue
+		}
+		switch c.Kind {
+		case kindBool:
+			if c.ints[vi] != 0 {
+				buf = append(buf, format.TagTrue)
+			} else {
+				buf = append(buf, format.TagFalse)
+			}
+		case kindInt:
+			if c.big {
+				buf = AppendTaggedUint(buf, uint64(c.ints[vi]))
+			} else {
+				buf = AppendTaggedInt(buf, c.ints[vi])
+			}
+		case KindFloat:
+			_, n := format.ConsumeFloatCell(c.Blob[fpos:])
+			buf = append(append(buf, format.TagFloat), c.Blob[fpos:fpos+n]...)
+			fpos += n
+		case kindStr:
+			buf = format.AppendUvarint(append(buf, format.TagString), uint64(c.strs[vi]))
+		case kindTime:
+			buf = AppendTaggedTime(buf, c.times[vi])
+		case KindBytes, KindNumber:
+			l, n := format.ConsumeUvarint(c.Blob[fpos:])
+			tag := byte(format.TagBytes)
+			if c.Kind == KindNumber {
+				tag = format.TagNumber
+			}
+			buf = append(append(buf, tag), c.Blob[fpos:fpos+n+int(l)]...)
+			fpos += n + int(l)
+		}
+		vi++
+	}
+	c.Tagged = buf
+	c.Kind = kindAny
+	c.nulls = 0
+	c.bits = c.bits[:0]
+}

@@ -1,0 +1,402 @@
+package pagebuild
+
+import "math/bits"
+
+// Interner gives every distinct string of a page a provisional id in order of
+// first appearance and counts its occurrences. At the end of a page the
+// builder decides which strings share the table's common area (keys and
+// strings that occur more than once) and which sit in a column's private
+// run (strings that occur once, in a column whose every value is unique), so
+// that strings that never repeat cost no index at all.
+//
+// The index is an open-addressing hash table with linear probing, at most
+// half full. A slot holds the page generation it was written in, 16 bits of
+// the string's hash and its id+1; a slot of an older generation is empty.
+// So a probe compares strings only when the stored hash bits match, a new
+// string costs one hash (not a failed lookup followed by an insert),
+// growing the table places ids by their stored hashes without rehashing a
+// string, and starting a page does not clear the table: a page that follows
+// a much larger one pays nothing for the larger table.
+//
+// Lookups of a string already seen do not allocate: the table keeps the
+// caller's string (not a copy) until reset.
+type Interner struct {
+	seed   hashSeed
+	Gen    uint64   // generation of the current page, 1 to 1<<16-1
+	slots  []uint64 // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
+	hashes []uint32 // provisional id -> hash
+	Strs   []string // provisional id -> string
+	Counts []uint32 // provisional id -> occurrences
+	Keys   []bool   // provisional id -> used as a key (column name or object key)
+	cache  strCache // ids of repeated strings by address (strcache_*.go)
+	// deferred lists, in ascending order, the ids that addDeferred gave
+	// without looking their strings up: they are not in the table until
+	// tableDeferred puts them there, merging any that turn out to be
+	// repeats, and settle drops them if none can be.
+	deferred []uint32
+	alias    []uint32 // tableDeferred's scratch: id -> the id it keeps
+	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
+	// filter has one bit per 32-bit hash >> filterShift, set for the hash
+	// of each deferred string that addDeferred sampled.
+	filter      []uint64
+	filterShift uint32
+	Tabled      int // tableDeferred's calls since reset, for tests
+}
+
+// minInternSlots is the table size of a fresh interner.
+const minInternSlots = 64
+
+// reset forgets every string but keeps the allocated capacity.
+func (in *Interner) reset() {
+	if in.slots == nil {
+		in.seed = newHashSeed()
+		in.slots = make([]uint64, minInternSlots)
+	}
+	in.nextGen()
+	clear(in.Strs) // drop references to the caller's strings
+	in.cache.reset()
+	in.Strs = in.Strs[:0]
+	in.hashes = in.hashes[:0]
+	in.Counts = in.Counts[:0]
+	in.Keys = in.Keys[:0]
+	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+	in.Tabled = 0
+}
+
+// nextGen empties the table by starting a new generation.
+func (in *Interner) nextGen() {
+	in.Gen++
+	if in.Gen == 1<<16 {
+		clear(in.slots)
+		in.Gen = 1
+	}
+}
+
+// find returns the id of s, whose hash is h, or the slot where it belongs.
+// It is generic so that a []byte is compared without being copied.
+func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int, ok bool) {
+	mask := len(in.slots) - 1
+	tag := uint64(h >> 16)
+	for i := int(h) & mask; ; i = (i + 1) & mask {
+		e := in.slots[i]
+		if e>>48 != in.Gen {
+			return 0, i, false
+		}
+		if e>>32&0xFFFF == tag {
+			if id := uint32(e) - 1; in.Strs[id] == string(s) {
+				return id, i, true
+			}
+		}
+	}
+}
+
+// intern returns s's provisional id and counts one occurrence. Cost: one
+// hash of s, unless the address cache knows s, and, for a new string, an
+// append to four slices.
+func (in *Interner) Intern(s string) uint32 {
+	if id, ok := in.cache.get(s); ok {
+		in.Counts[id]++
+		return id
+	}
+	h := strHash(&in.seed, s)
+	id, slot, ok := find(in, s, h)
+	if ok {
+		in.Counts[id]++
+		in.cache.put(s, id)
+		return id
+	}
+	return in.add(s, h, slot)
+}
+
+// internFresh is intern for a string whose bytes are a fresh allocation,
+// as a database driver's string values are: its address will not come
+// again, so the address cache is neither asked nor filled (which would
+// cost more than it saves). Cost: one hash of s.
+func (in *Interner) InternFresh(s string) uint32 {
+	h := strHash(&in.seed, s)
+	id, slot, ok := find(in, s, h)
+	if ok {
+		in.Counts[id]++
+		return id
+	}
+	return in.add(s, h, slot)
+}
+
+// internBytes is intern for a byte slice; it copies b only the first time
+// the string is seen.
+func (in *Interner) InternBytes(b []byte) uint32 {
+	h := strHash(&in.seed, b)
+	id, slot, ok := find(in, b, h)
+	if ok {
+		in.Counts[id]++
+		return id
+	}
+	return in.add(string(b), h, slot)
+}
+
+// add stores s, whose hash is h and which is not in the table, at slot.
+func (in *Interner) add(s string, h uint32, slot int) uint32 {
+	id := uint32(len(in.Strs))
+	in.slots[slot] = in.entry(h, id)
+	in.hashes = append(in.hashes, h)
+	in.Strs = append(in.Strs, s)
+	in.Counts = append(in.Counts, 1)
+	in.Keys = append(in.Keys, false)
+	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
+		in.grow(2 * len(in.slots))
+	}
+	return id
+}
+
+// entry is the slot value for id, whose string's hash is h.
+func (in *Interner) entry(h, id uint32) uint64 {
+	return in.Gen<<48 | uint64(h>>16)<<32 | uint64(id+1)
+}
+
+// grow makes a table of n slots, a power of two, and places each id of the
+// page that is not deferred by its hash. If the table has n slots already,
+// it starts a new generation in place instead of allocating.
+func (in *Interner) grow(n int) {
+	if n == len(in.slots) {
+		in.nextGen()
+	} else {
+		in.slots = make([]uint64, n)
+	}
+	mask := len(in.slots) - 1
+	def := in.deferred
+	for id, h := range in.hashes {
+		if len(def) > 0 && def[0] == uint32(id) {
+			def = def[1:]
+			continue
+		}
+		i := int(h) & mask
+		for in.slots[i]>>48 == in.Gen {
+			i = (i + 1) & mask
+		}
+		in.slots[i] = in.entry(h, uint32(id))
+	}
+}
+
+// addDeferred gives s, a string that most likely occurs nowhere else in the
+// page, a new provisional id without looking it up, and hashes it while
+// its bytes are at hand. It is for a column whose values have all been
+// distinct so far (a name, an e-mail address, a UUID): a lookup of such a
+// string in a table of many thousands of entries is a cache miss that
+// finds nothing. A repeat of s, whether added here or interned, gets an id
+// of its own until settle merges them, which the builder must call before
+// it uses an id's count or writes a page. It also returns a sample: bit 0
+// set for one string in eight, and bit 1 set besides if an earlier
+// sampled string may be the same (its bit of a filter of their hashes was
+// set). Many of those are the caller's sign that its column repeats after
+// all and should go back to interning (tableDeferred). Cost: one hash of s, a
+// bit of a filter of half a byte per deferred string, and an append to
+// five slices.
+func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
+	id = uint32(len(in.Strs))
+	h := strHash(&in.seed, s)
+	in.hashes = append(in.hashes, h)
+	in.Strs = append(in.Strs, s)
+	in.Counts = append(in.Counts, 1)
+	in.Keys = append(in.Keys, false)
+	in.deferred = append(in.deferred, id)
+	if 2*len(in.deferred) > 64*len(in.filter) && 64*len(in.filter) < maxFilterBits {
+		in.growFilter()
+	}
+	// One string in eight, picked by its hash so that a repeat of a
+	// sampled string is sampled too, checks and sets its bit: a filter of
+	// a few bits per deferred string stays in the first-level cache.
+	bit := h >> in.filterShift
+	w := &in.filter[bit>>6]
+	smp := uint64(1) >> (h & 7)
+	seen := *w >> (bit & 63) & smp
+	*w |= smp << (bit & 63)
+	return id, smp | seen<<1
+}
+
+// growFilter sizes the filter of sampled deferred hashes to at least 4
+// bits per deferred string, 32 per sampled one, so that a bit is set by
+// chance less than one time in sixteen until it grows again, and clears
+// it: setting the bits of the strings so far would cost a random access
+// each, and the strings since this growth, half of all at least, are
+// enough to tell a column that repeats. (A repeat of an older string is
+// merged by settle.)
+func (in *Interner) growFilter() {
+	n := 1 << 12
+	for n < 4*len(in.deferred) && n < maxFilterBits {
+		n *= 2
+	}
+	in.filter = Grow(in.filter, n/64)
+	clear(in.filter)
+	in.filterShift = uint32(32 - bits.TrailingZeros(uint(n))) // n is a power of two
+}
+
+// maxFilterBits bounds the filter of deferred hashes (128 MB): past
+// 2^29 deferred strings a bit is set by chance more often.
+const maxFilterBits = 1 << 30
+
+// settle makes the interner what interning every string would have made
+// it: one id per distinct string, in order of first appearance, with its
+// count of occurrences. If the page's strings all have distinct hashes,
+// which is all but certain when the deferred strings are as distinct as
+// they were meant to be, no deferred string repeats another and settle
+// returns nil, leaving the deferred ids out of the table: no string may be
+// interned after settle until reset. Otherwise it returns tableDeferred's
+// renumbering. Cost: one pass over the hashes with a compact set, in a
+// tight loop rather than one lookup per row between the driver's work;
+// rarely, tableDeferred's.
+func (in *Interner) Settle() []uint32 {
+	if len(in.deferred) == 0 {
+		return nil
+	}
+	if in.distinctHashes() {
+		in.deferred = in.deferred[:0]
+		in.filter = in.filter[:0]
+		return nil
+	}
+	return in.TableDeferred()
+}
+
+// tableDeferred puts the deferred ids in the table, so that interning
+// finds their strings again, merges each repeat into the first id of its
+// string, numbers the ids that remain afresh, and returns the
+// renumbering, the new id of each old one, which the caller must apply to
+// every id it holds; nil if no string repeats. Cost: one probe of the
+// table per deferred string, in a tight loop, and, if a string repeats, a
+// pass over the ids.
+func (in *Interner) TableDeferred() []uint32 {
+	in.Tabled++
+	n := len(in.slots)
+	for 2*len(in.Strs) > n {
+		n *= 2
+	}
+	if n != len(in.slots) {
+		in.grow(n)
+	}
+	var alias []uint32
+	for _, d := range in.deferred {
+		h := in.hashes[d]
+		id, slot, ok := find(in, in.Strs[d], h)
+		if !ok {
+			in.slots[slot] = in.entry(h, d)
+			continue
+		}
+		if alias == nil {
+			alias = Grow(in.alias, len(in.Strs))
+			for i := range alias {
+				alias[i] = uint32(i)
+			}
+			in.alias = alias
+		}
+		// The deferred ids arrive in ascending order, so the table holds
+		// the first id of each string seen so far, and id, if it comes
+		// after d, is an interned string that missed d: no id merges
+		// into it yet.
+		keep, drop := min(id, d), max(id, d)
+		alias[drop] = keep
+		in.slots[slot] = in.entry(h, keep)
+	}
+	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+	if alias == nil {
+		return nil
+	}
+	return in.merge(alias)
+}
+
+// distinctHashes reports whether the page's ids hold distinct strings. It
+// puts their hashes in an open-addressing set at most half full: eight
+// bytes per string, where the table has sixteen and compares strings. (A
+// quarter full probes less, but the set's clearing and its cache misses
+// cost more: at 20,000 strings it is 320 KB.) Two ids whose hashes agree
+// (in the 31 bits the set keeps) are checked by comparing the strings of
+// that hash: with about n^2/2^32 such pairs by chance, a page of 10,000
+// rows of two distinct text columns met one one time in ten, and sending
+// it to tableDeferred for that cost 0.7 ms, with the same interner's seed,
+// on every such page. More than maxHashChecks pairs (a page of millions of
+// strings, or real repeats) go to tableDeferred.
+func (in *Interner) distinctHashes() bool {
+	n := 64
+	for n < 2*len(in.hashes) {
+		n *= 2
+	}
+	set := Grow(in.sieve, n)
+	clear(set)
+	in.sieve = set
+	mask := n - 1
+	checks := 0
+	for id, h := range in.hashes {
+		h |= 1 // 0 marks an empty slot
+		i := int(h>>7) & mask
+		for set[i] != 0 && set[i] != h {
+			i = (i + 1) & mask
+		}
+		if set[i] == h {
+			if checks++; checks > maxHashChecks || in.repeatsEarlier(id, h) {
+				return false
+			}
+			continue
+		}
+		set[i] = h
+	}
+	return true
+}
+
+// maxHashChecks bounds distinctHashes' string comparisons, each a pass
+// over the ids before the one it checks.
+const maxHashChecks = 64
+
+// repeatsEarlier reports whether an id before id, with the hash bits h
+// (as distinctHashes keeps them), holds the same string.
+func (in *Interner) repeatsEarlier(id int, h uint32) bool {
+	s := in.Strs[id]
+	for j, g := range in.hashes[:id] {
+		if g|1 == h && in.Strs[j] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// merge folds each id into alias[id] where that is an earlier id, numbers
+// the remaining ids afresh in their order, rebuilds the table, and returns
+// alias rewritten as the new id of each old one.
+func (in *Interner) merge(alias []uint32) []uint32 {
+	n := 0
+	for id := range in.Strs {
+		if a := alias[id]; a != uint32(id) {
+			k := alias[a] // a < id: already its new id
+			in.Counts[k] += in.Counts[id]
+			in.Keys[k] = in.Keys[k] || in.Keys[id]
+			alias[id] = k
+			continue
+		}
+		in.Strs[n], in.hashes[n], in.Counts[n], in.Keys[n] = in.Strs[id], in.hashes[id], in.Counts[id], in.Keys[id]
+		alias[id] = uint32(n)
+		n++
+	}
+	clear(in.Strs[n:])
+	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
+	in.cache.reset()
+	in.grow(len(in.slots))
+	return alias
+}
+
+// lookup returns s's provisional id without counting an occurrence.
+func (in *Interner) Lookup(s string) (uint32, bool) {
+	if len(in.slots) == 0 {
+		return 0, false
+	}
+	id, _, ok := find(in, s, strHash(&in.seed, s))
+	return id, ok
+}
+
+// internKey interns a key: keys always live in the table's common area.
+func (in *Interner) InternKey(s string) uint32 {
+	id := in.Intern(s)
+	in.Keys[id] = true
+	return id
+}
+
+// len returns the number of distinct strings.
+func (in *Interner) Len() int { return len(in.Strs) }

@@ -1,0 +1,99 @@
+package pagebuild
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// canonicalInt parses s if it is exactly strconv.FormatInt's text of an int64.
+func CanonicalInt(s string) (int64, bool) {
+	if len(s) == 0 || len(s) > 20 {
+		return 0, false
+	}
+	d := s
+	if d[0] == '-' {
+		d = d[1:]
+	}
+	if len(d) == 0 || (d[0] == '0' && len(d) > 1) || (s[0] == '-' && d == "0") {
+		return 0, false
+	}
+	for i := 0; i < len(d); i++ {
+		if d[i] < '0' || d[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	return v, err == nil
+}
+
+func CanonicalUint(s string) (uint64, bool) {
+	if len(s) == 0 || len(s) > 20 || s[0] == '0' {
+		return 0, false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+	}
+	v, err := strconv.ParseUint(s, 10, 64)
+	return v, err == nil
+}
+
+// canonicalFloat parses s if the page's float rendering of the parsed value
+// gives back exactly s. Then s holds the value's shortest digits, which it
+// also returns as a Decimal, so that the cell needs no digit search.
+func CanonicalFloat(s string) (float64, format.Decimal, bool) {
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsInf(f, 0) {
+		return 0, format.Decimal{}, false
+	}
+	var buf [32]byte
+	out := format.AppendFloat64JSON(buf[:0], f, 64)
+	if string(out) != s {
+		return 0, format.Decimal{}, false
+	}
+	return f, DecimalOfText(s), true
+}
+
+// decimalOfText reads a float as AppendFloat64JSON writes it ("-0.0012",
+// "19.99", "1e+21", "1.5e-7") as a normalised Decimal. Zeros are counted
+// rather than multiplied in until a non-zero digit follows, so the leading
+// and trailing zeros of the plain form (up to 21 digits) never overflow the
+// at most 17 significant digits.
+func DecimalOfText(s string) format.Decimal {
+	var d format.Decimal
+	i := 0
+	if s[0] == '-' {
+		d.Neg = true
+		i++
+	}
+	frac, zeros, point := 0, 0, false
+	for ; i < len(s) && s[i] != 'e'; i++ {
+		c := s[i]
+		switch {
+		case c == '.':
+			point = true
+			continue
+		case c == '0':
+			zeros++
+		default:
+			for ; zeros > 0; zeros-- {
+				d.Mant *= 10
+			}
+			d.Mant = d.Mant*10 + uint64(c-'0')
+		}
+		if point {
+			frac++
+		}
+	}
+	if i < len(s) { // e±x
+		d.Exp, _ = strconv.Atoi(s[i+1:])
+	}
+	if d.Mant == 0 {
+		return format.Decimal{Neg: d.Neg} // ±0; AppendDecimalCell writes -0 raw
+	}
+	d.Exp += zeros - frac
+	return d
+}

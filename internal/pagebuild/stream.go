@@ -1,0 +1,37 @@
+package pagebuild
+
+// Stream is what a producer in another package of this module (SQL
+// ingestion) needs of the root package's Builder beyond its public
+// methods: the page the Builder writes, so that the producer can write
+// cells of known kinds straight into their columns, and the few steps of
+// the Builder's state machine that such a producer takes on its behalf.
+// Every value the producer does not write itself goes through the
+// Builder's public methods, which keep checking it and reporting errors.
+type Stream interface {
+	// Page returns the page the Builder writes.
+	Page() *Builder
+	// KeyIndex is Key for the column ci from Page().ColumnIndex: it opens
+	// the column for the current row, failing with ErrDuplicateKey if the
+	// row has it already.
+	KeyIndex(ci int32)
+	// SetColumn makes c, which the producer opened with Page().Use, the
+	// column of the Builder's next value, as Key would.
+	SetColumn(c *Column)
+	// Float32 adds v, a float32 widened to float64, as json.Marshal writes
+	// a float32.
+	Float32(v float64)
+	// EndSameRow is EndRow for a row whose cells the producer wrote
+	// straight into the previous row's columns, in the same order: the
+	// row gets the previous row's shape without building its own.
+	EndSameRow()
+	// Release drops the references the Builder holds to the caller's
+	// values and clears its error, for a Builder going back to a pool
+	// after a result that may have ended before Finish.
+	Release()
+}
+
+// StreamOf returns the Stream of b, a *rowpage.Builder. The root package
+// sets it when it is initialised; a package that imports the root may
+// call it from then on. It is a variable because this package cannot
+// import the root, which imports it.
+var StreamOf func(b any) Stream

@@ -1,0 +1,66 @@
+package pagebuild
+
+import (
+	"math/bits"
+	"math/rand/v2"
+)
+
+// strHash is the interner's hash of a string's bytes, given as a string or
+// a byte slice (both give the same hash). It reads the bytes eight at a
+// time and mixes them with 64x64->128-bit multiplications, each operand
+// blinded by a random per-interner seed, so that no input known in advance
+// zeroes a product or collides for every seed. A string of up to 16 bytes
+// costs two loads and two multiplications (the second spreads the first's
+// halves, which for short strings are not mixed enough on their own),
+// about half of what hash/maphash costs for the short strings of a page
+// (names, e-mail addresses, enum values). Longer strings take one more
+// multiplication per 16 bytes. The table needs 32 bits: the fold of the
+// last product's halves.
+func strHash[S ~string | ~[]byte](seed *hashSeed, s S) uint32 {
+	n := len(s)
+	var a, b uint64
+	h := seed[1]
+	switch {
+	case n > 16:
+		i := 0
+		for ; n-i > 16; i += 16 {
+			h = mix64(Load64(s, i)^seed[0], Load64(s, i+8)^h)
+		}
+		a, b = Load64(s, n-16), Load64(s, n-8)
+	case n >= 8:
+		a, b = Load64(s, 0), Load64(s, n-8)
+	case n >= 4:
+		a, b = uint64(Load32(s, 0)), uint64(Load32(s, n-4))
+	case n > 0:
+		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+	}
+	hi, lo := bits.Mul64(a^seed[2], b^h)
+	r := mix64(lo^seed[0], hi^seed[1]^uint64(n)) // n here, not in a or b, where its bits could cancel the data's
+	return uint32(r) ^ uint32(r>>32)
+}
+
+// hashSeed is strHash's key, drawn afresh for each interner.
+type hashSeed [3]uint64
+
+func newHashSeed() hashSeed {
+	return hashSeed{rand.Uint64(), rand.Uint64(), rand.Uint64()}
+}
+
+// mix64 folds the 128-bit product of x and y.
+func mix64(x, y uint64) uint64 {
+	hi, lo := bits.Mul64(x, y)
+	return hi ^ lo
+}
+
+// load64 and load32 read s[i:] little-endian; the compiler merges the byte
+// loads into one.
+func Load64[S ~string | ~[]byte](s S, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+func Load32[S ~string | ~[]byte](s S, i int) uint32 {
+	s = s[i : i+4]
+	return uint32(s[0]) | uint32(s[1])<<8 | uint32(s[2])<<16 | uint32(s[3])<<24
+}

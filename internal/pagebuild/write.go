@@ -1,0 +1,543 @@
+package pagebuild
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// finish appends the page to dst. It lays out every section but the string
+// table in the builder's scratch buffers, grows dst once to the page's exact
+// size, and copies each string straight from the caller's value into the
+// page, so string bytes are copied once.
+func (b *Builder) Finish(dst []byte) []byte {
+	b.settle()
+	b.assignStrings()
+
+	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
+	s := format.AppendUvarint(b.secs[:0], uint64(len(b.Shapes)))
+	for _, sh := range b.Shapes {
+		s = format.AppendUvarint(s, uint64(len(sh)))
+		for _, c := range sh {
+			s = format.AppendUvarint(s, uint64(c))
+		}
+	}
+	nshapes := len(s)
+	if !b.allShapeOne() {
+		for _, id := range b.RowShape {
+			s = format.AppendUvarint(s, uint64(id))
+		}
+	}
+	b.secs = s
+
+	dir := b.dir[:0]
+	pay := b.payload[:0]
+	for i := range b.Cols[:b.ncols] {
+		c := &b.Cols[i]
+		if b.kind != format.KindValue {
+			dir = format.AppendUvarint(dir, uint64(b.remap[c.Name]))
+		}
+		n := len(pay)
+		var enc byte
+		pay, enc = b.writeColumn(pay, c)
+		dir = append(dir, enc)
+		dir = format.AppendUvarint(dir, uint64(len(pay)-n))
+	}
+	b.dir, b.payload = dir, pay
+
+	nstr := len(b.order)
+	width := format.StringTableWidth(b.dataLen)
+	strSize := format.SizeUvarint(uint64(nstr)) + 1 + (nstr+3)/4 + nstr*width + b.dataLen
+	colSize := len(dir) + len(pay)
+	size := len(format.Magic) + 4 +
+		format.SizeUvarint(uint64(b.Rows)) + format.SizeUvarint(uint64(b.ncols)) +
+		format.SizeUvarint(uint64(strSize)) + strSize +
+		format.SizeUvarint(uint64(nshapes)) + nshapes +
+		format.SizeUvarint(uint64(len(s)-nshapes)) + len(s) - nshapes +
+		format.SizeUvarint(uint64(colSize)) + colSize
+	if !b.NoCRC {
+		size += 4
+	}
+	dst = slices.Grow(dst, size)
+
+	start := len(dst)
+	dst = append(dst, format.Magic[:]...)
+	flags := byte(format.FlagChecksum)
+	if b.NoCRC {
+		flags = 0
+	}
+	dst = append(dst, format.MajorVersion, format.MinorVersion, flags, byte(b.kind))
+	dst = format.AppendUvarint(dst, uint64(b.Rows))
+	dst = format.AppendUvarint(dst, uint64(b.ncols))
+	dst = format.AppendUvarint(dst, uint64(strSize))
+	dst = b.appendStrings(dst, width)
+	dst = format.AppendUvarint(dst, uint64(nshapes))
+	dst = append(dst, s[:nshapes]...)
+	dst = format.AppendUvarint(dst, uint64(len(s)-nshapes))
+	dst = append(dst, s[nshapes:]...)
+	dst = format.AppendUvarint(dst, uint64(colSize))
+	dst = append(dst, dir...)
+	dst = append(dst, pay...)
+	if !b.NoCRC {
+		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
+	}
+	return dst
+}
+
+// appendStrings appends the string table section's contents (SPEC.md
+// section 3) for the strings of b.order: count, width, flags, ends, data.
+func (b *Builder) appendStrings(dst []byte, width int) []byte {
+	strs := b.In.Strs
+	n := len(b.order)
+	dst = format.AppendUvarint(dst, uint64(n))
+	dst = append(dst, byte(width))
+	head := len(dst)
+	nflags := (n + 3) / 4
+	dst = slices.Grow(dst, nflags+n*width)[:head+nflags+n*width]
+	clear(dst[head : head+nflags])
+	data := len(dst)
+	offs := b.ends[:0]
+	end := 0
+	for _, id := range b.order {
+		str := strs[id]
+		end += len(str)
+		offs = append(offs, uint32(end))
+		dst = append(dst, str...)
+	}
+	b.ends = offs
+	putEnds(dst[head+nflags:data], width, offs)
+	format.SetTableFlags(dst[head:head+nflags], dst[data:], offs)
+	return dst
+}
+
+// putEnds writes the string table's end offsets as width little-endian
+// bytes each, in a loop per width rather than a switch per string.
+func putEnds(b []byte, width int, offs []uint32) {
+	switch width {
+	case 1:
+		for i, e := range offs {
+			b[i] = byte(e)
+		}
+	case 2:
+		for i, e := range offs {
+			binary.LittleEndian.PutUint16(b[2*i:], uint16(e))
+		}
+	case 3:
+		for i, e := range offs {
+			b := b[3*i : 3*i+3]
+			b[0], b[1], b[2] = byte(e), byte(e>>8), byte(e>>16)
+		}
+	default:
+		for i, e := range offs {
+			binary.LittleEndian.PutUint32(b[4*i:], e)
+		}
+	}
+}
+
+func (b *Builder) allShapeOne() bool {
+	for _, id := range b.RowShape {
+		if id != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// assignStrings decides each string's table index: first the common area
+// (keys, and strings that occur more than once or outside a unique-valued
+// string column) in order of first appearance, then each unique-valued
+// string column's private run in column order. It fills b.remap
+// (provisional id -> table index), b.order (table index -> provisional id)
+// and b.dataLen (the table's data bytes).
+func (b *Builder) assignStrings() {
+	in := &b.In
+	n := in.Len()
+	b.remap = Grow(b.remap, n)
+	b.uniq = Grow(b.uniq, n)
+	for i := range b.uniq {
+		b.uniq[i] = -1
+	}
+	for ci := range b.Cols[:b.ncols] {
+		c := &b.Cols[ci]
+		if c.Kind != kindStr {
+			continue
+		}
+		seq := true
+		for _, id := range c.strs {
+			if in.Counts[id] != 1 || in.Keys[id] {
+				seq = false
+				break
+			}
+		}
+		if seq {
+			for _, id := range c.strs {
+				b.uniq[id] = int32(ci)
+			}
+		}
+	}
+	order := b.order[:0]
+	dataLen := 0
+	for id := 0; id < n; id++ {
+		if b.uniq[id] < 0 {
+			b.remap[id] = uint32(len(order))
+			order = append(order, uint32(id))
+			dataLen += len(in.Strs[id])
+		}
+	}
+	for ci := range b.Cols[:b.ncols] {
+		c := &b.Cols[ci]
+		if c.Kind != kindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
+			continue
+		}
+		for _, id := range c.strs {
+			b.remap[id] = uint32(len(order))
+			order = append(order, id)
+			dataLen += len(in.Strs[id])
+		}
+	}
+	b.order, b.dataLen = order, dataLen
+}
+
+func Grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// writeColumn appends c's payload and returns its encoding byte.
+func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
+	if c.Kind == kindNone {
+		return dst, format.EncNull
+	}
+	var enc byte
+	if c.nulls > 0 {
+		enc = format.EncNullBitmap
+		dst = append(dst, c.bits...)
+	}
+	switch c.Kind {
+	case kindBool:
+		enc |= format.EncBool
+		var cur byte
+		for i, v := range c.ints {
+			if v != 0 {
+				cur |= 1 << (i & 7)
+			}
+			if i&7 == 7 {
+				dst = append(dst, cur)
+				cur = 0
+			}
+		}
+		if len(c.ints)&7 != 0 {
+			dst = append(dst, cur)
+		}
+	case kindInt:
+		if c.big {
+			enc |= format.EncUint
+			vs := b.uvs[:0]
+			for _, v := range c.ints {
+				vs = append(vs, uint64(v))
+			}
+			b.uvs = vs
+			dst = appendUvarints(dst, vs)
+			break
+		}
+		e, lo := chooseIntEncoding(c.ints)
+		enc |= e
+		dst = b.appendInts(dst, e, lo, c.ints)
+	case KindFloat:
+		enc |= format.EncFloat
+		dst = append(dst, c.Blob...)
+	case kindStr:
+		if b.uniq[c.strs[0]] >= 0 {
+			enc |= format.EncStrSeq
+			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
+		} else {
+			enc |= format.EncStrRef
+			vs := b.uvs[:0]
+			for _, id := range c.strs {
+				vs = append(vs, uint64(b.remap[id]))
+			}
+			b.uvs = vs
+			dst = appendUvarints(dst, vs)
+		}
+	case kindTime:
+		enc |= format.EncTime
+		dst = b.appendTimes(dst, c.times)
+	case KindBytes:
+		enc |= format.EncBytes
+		dst = append(dst, c.Blob...)
+	case KindNumber:
+		enc |= format.EncNumber
+		dst = append(dst, c.Blob...)
+	case kindAny:
+		if nulls, ok := strListColumn(c.Tagged); ok {
+			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
+		}
+		enc |= format.EncAny
+		dst = appendTagged(dst, c.Tagged, b.remap)
+	}
+	return dst, enc
+}
+
+// chooseIntEncoding picks the smallest of plain, delta and
+// frame-of-reference; ties go to the lower encoding number.
+func chooseIntEncoding(v []int64) (byte, int64) {
+	lo := v[0]
+	for _, x := range v {
+		lo = min(lo, x)
+	}
+	plain, delta, fr := 0, 0, format.SizeVarint(lo)
+	prev := int64(0)
+	for _, x := range v {
+		plain += format.SizeVarint(x)
+		delta += format.SizeVarint(int64(uint64(x) - uint64(prev)))
+		fr += format.SizeUvarint(uint64(x) - uint64(lo))
+		prev = x
+	}
+	switch {
+	case plain <= delta && plain <= fr:
+		return format.EncInt, 0
+	case delta <= fr:
+		return format.EncIntDelta, 0
+	default:
+		return format.EncIntFOR, lo
+	}
+}
+
+// appendInts writes an integer column's values in encoding enc.
+func (b *Builder) appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
+	vs := b.uvs[:0]
+	switch enc {
+	case format.EncInt:
+		for _, x := range v {
+			vs = append(vs, format.EncodeZigZag(x))
+		}
+	case format.EncIntDelta:
+		prev := int64(0)
+		for _, x := range v {
+			vs = append(vs, format.EncodeZigZag(int64(uint64(x)-uint64(prev))))
+			prev = x
+		}
+	default:
+		dst = format.AppendVarint(dst, lo)
+		for _, x := range v {
+			vs = append(vs, uint64(x)-uint64(lo))
+		}
+	}
+	b.uvs = vs
+	return appendUvarints(dst, vs)
+}
+
+// appendUvarints appends each of vs as a uvarint. The loop writes values
+// below 2^21 (nearly all of a column's ids, deltas and offsets) itself,
+// without a call per value.
+func appendUvarints(dst []byte, vs []uint64) []byte {
+	for _, v := range vs {
+		switch {
+		case v < 1<<7:
+			dst = append(dst, byte(v))
+		case v < 1<<14:
+			dst = append(dst, byte(v)|0x80, byte(v>>7))
+		case v < 1<<21:
+			dst = append(dst, byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14))
+		default:
+			dst = format.AppendUvarint(dst, v)
+		}
+	}
+	return dst
+}
+
+// appendTimes writes a time column: the mode byte, then each cell.
+func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
+	mode := byte(format.TimeUTC)
+	off := ts[0].Offset
+	for _, t := range ts {
+		if t.Offset != off {
+			mode = format.TimePerValue
+			break
+		}
+	}
+	if mode == format.TimeUTC && off != 0 {
+		mode = format.TimeShared
+	}
+	dst = append(dst, mode)
+	if mode == format.TimeShared {
+		dst = format.AppendVarint(dst, int64(off))
+	}
+	vs := b.uvs[:0]
+	prev := int64(0)
+	for _, t := range ts {
+		vs = append(vs, format.EncodeZigZag(t.Local-prev), timeFrac(t))
+		prev = t.Local
+		if mode == format.TimePerValue {
+			vs = append(vs, format.EncodeZigZag(int64(t.Offset)))
+		}
+	}
+	b.uvs = vs
+	return appendUvarints(dst, vs)
+}
+
+// appendTagged copies the tagged values of src to dst, replacing
+// provisional string ids with table indexes. Runs of values that hold no
+// string id (numbers, times, bytes: most of a column of mixed scalars) are
+// copied with one append per run.
+func appendTagged(dst, src []byte, remap []uint32) []byte {
+	run := 0 // start of the values not yet copied
+	for pos := 0; pos < len(src); {
+		switch src[pos] {
+		case format.TagString, format.TagArray, format.TagObject:
+			dst = append(dst, src[run:pos]...)
+			var n int
+			dst, n = remapTagged(dst, src[pos:], remap)
+			pos += n
+			run = pos
+		default:
+			pos += format.SkipValue(src[pos:])
+		}
+	}
+	return append(dst, src[run:]...)
+}
+
+// remapTagged copies one tagged value from src to dst, replacing provisional
+// string ids with table indexes, and returns the bytes of src it used.
+// Strings and scalars inside arrays and objects are copied in the loop
+// without a call per element.
+func remapTagged(dst, src []byte, remap []uint32) ([]byte, int) {
+	tag := src[0]
+	switch tag {
+	case format.TagString:
+		id, n := consumeID(src[1:])
+		return format.AppendUvarint(append(dst, tag), uint64(remap[id])), 1 + n
+	case format.TagArray, format.TagObject:
+		cnt := containerCount(src[1:])
+		dst = format.AppendUvarint(append(dst, tag), cnt)
+		pos := 1 + containerCountSize
+		for i := uint64(0); i < cnt; i++ {
+			if tag == format.TagObject {
+				id, n := consumeID(src[pos:])
+				dst = format.AppendUvarint(dst, uint64(remap[id]))
+				pos += n
+			}
+			switch src[pos] {
+			case format.TagString:
+				id, n := consumeID(src[pos+1:])
+				dst = format.AppendUvarint(append(dst, format.TagString), uint64(remap[id]))
+				pos += 1 + n
+			case format.TagNull, format.TagFalse, format.TagTrue:
+				dst = append(dst, src[pos])
+				pos++
+			default:
+				var m int
+				dst, m = remapTagged(dst, src[pos:], remap)
+				pos += m
+			}
+		}
+		return dst, pos
+	}
+	n := format.SkipValue(src)
+	return append(dst, src[:n]...), n
+}
+
+// consumeID reads a provisional string id the builder wrote: a uvarint,
+// inline for one and two bytes.
+func consumeID(b []byte) (uint64, int) {
+	if b[0] < 0x80 {
+		return uint64(b[0]), 1
+	}
+	if len(b) > 1 && b[1] < 0x80 {
+		return uint64(b[0]&0x7F) | uint64(b[1])<<7, 2
+	}
+	return format.ConsumeUvarint(b)
+}
+
+// Inside the builder, arrays and objects carry a fixed four-byte count so
+// that a streaming producer (the JSON tokenizer) can patch it when the
+// container closes; remapTagged rewrites it as the canonical uvarint.
+const containerCountSize = 4
+
+func AppendContainer(b []byte, tag byte, n int) []byte {
+	return append(b, tag, byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+}
+
+func containerCount(b []byte) uint64 {
+	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+}
+
+func PatchContainer(b []byte, at int, n int) {
+	b[at+1], b[at+2], b[at+3], b[at+4] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+}
+
+// strListColumn reports whether every cell of an any column is null or an
+// array of strings (the string-list encoding), and how many are null.
+func strListColumn(buf []byte) (nulls int, ok bool) {
+	pos := 0
+	for pos < len(buf) {
+		switch buf[pos] {
+		case format.TagNull:
+			nulls++
+			pos++
+		case format.TagArray:
+			cnt := containerCount(buf[pos+1:])
+			pos += 1 + containerCountSize
+			for i := uint64(0); i < cnt; i++ {
+				if buf[pos] != format.TagString {
+					return 0, false
+				}
+				_, n := consumeID(buf[pos+1:])
+				pos += 1 + n
+			}
+		default:
+			return 0, false
+		}
+	}
+	return nulls, true
+}
+
+func bitmapBit(nulls int) byte {
+	if nulls > 0 {
+		return format.EncNullBitmap
+	}
+	return 0
+}
+
+// writeStrList writes a string-list column: the null bitmap if any cell is
+// null, then each array as a count and its string indexes.
+func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
+	buf := c.Tagged
+	if nulls > 0 {
+		start := len(dst)
+		dst = append(dst, make([]byte, (c.count+7)/8)...)
+		pos := 0
+		for i := 0; pos < len(buf); i++ {
+			if buf[pos] == format.TagNull {
+				dst[start+i>>3] |= 1 << (i & 7)
+				pos++
+				continue
+			}
+			pos += 1 + containerCountSize
+			cnt := containerCount(buf[pos-containerCountSize:])
+			for j := uint64(0); j < cnt; j++ {
+				_, n := consumeID(buf[pos+1:])
+				pos += 1 + n
+			}
+		}
+	}
+	pos := 0
+	for pos < len(buf) {
+		if buf[pos] == format.TagNull {
+			pos++
+			continue
+		}
+		cnt := containerCount(buf[pos+1:])
+		pos += 1 + containerCountSize
+		dst = format.AppendUvarint(dst, cnt)
+		for j := uint64(0); j < cnt; j++ {
+			id, n := consumeID(buf[pos+1:])
+			dst = format.AppendUvarint(dst, uint64(b.remap[id]))
+			pos += 1 + n
+		}
+	}
+	return dst
+}

@@ -1,5 +1,0 @@
-//go:build !race
-
-package rowpage_test
-
-const raceEnabled = false

@@ -1,7 +1,0 @@
-//go:build race
-
-package rowpage_test
-
-// raceEnabled: under the race detector sync.Pool drops items at random, so
-// allocation counts are not meaningful.
-const raceEnabled = true

@@ -1,0 +1,43 @@
+package sqlpage
+
+// Deferred strings. A column of names, e-mail addresses or UUIDs holds a
+// new string in nearly every row, and looking each up in the interner's
+// table, which by then has thousands of entries, is a cache miss that finds
+// nothing, paid between the driver's work for one row and the next. Once a
+// text column has yielded DeferAfter new strings in a row, sameRow gives its
+// strings ids without a lookup (Interner.AddDeferred); before the page is
+// written, settleStrings checks them all at once, with a compact set of the
+// page's string hashes, and in the rare case that one repeats a string of
+// the page after all, merges the repeat and renumbers every id the columns
+// hold. The page is the same either way:
+// TestSQLDeferredRepeats and the sample queries compare it with the generic
+// path's page byte for byte.
+
+// settleStrings settles the deferred strings (Interner.Settle) and, if any
+// repeated another string, renumbers the ids in the page's columns.
+func (s *sqlState) settleStrings() {
+	if m := s.pb.In.Settle(); m != nil {
+		s.renumber(m)
+	}
+}
+
+// undefer is for a column whose deferred strings turned out to repeat: it
+// puts the deferred strings in the interner's table, so that interning its
+// next cells finds them, and merges the repeats so far now, while the page
+// is short, rather than at settle (Interner.TableDeferred).
+func (s *sqlState) undefer() {
+	if m := s.pb.In.TableDeferred(); m != nil {
+		s.renumber(m)
+	}
+}
+
+// renumber applies m, the new id of each old string id, to every id the
+// page's columns and the string memos hold.
+func (s *sqlState) renumber(m []uint32) {
+	s.pb.Renumber(m)
+	for i := range s.memos {
+		for j := range s.memos[i] {
+			s.memos[i][j].id = m[s.memos[i][j].id] // an empty slot's 0 too
+		}
+	}
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package sqlpage_test
+
+const raceEnabled = false
