@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // A decode plan says, for one page and one struct type, where each column
@@ -48,7 +49,7 @@ const (
 
 // colOp is how fastRows reads a column: straight from its cursor into the
 // field when the column's encoding and the field's kind allow (the common
-// cases), else through a format.Cell and setField.
+// cases), else through a pageread.Cell and setField.
 type colOp uint8
 
 const (
@@ -239,7 +240,7 @@ func (d *decodeState) rowsPlan(et reflect.Type) (*structPlan, bool) {
 }
 
 // structRow decodes one non-null row into the struct that row addresses.
-func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []format.Cell) error {
+func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []pageread.Cell) error {
 	for _, c := range shape {
 		cp := &p.cols[c]
 		if cp.kind == setSkip {
@@ -284,7 +285,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		it.init(d.l)
 		d.blocks = nil
 	}
-	var cell format.Cell
+	var cell pageread.Cell
 	for i := range n {
 		d.row = i
 		id := it.sr.Next()
@@ -334,8 +335,8 @@ var errStartOver = errors.New("rowpage: start over row by row")
 // byColumns decodes the n rows, which all have shape, column by column into
 // the structs slots addresses (allocated already). On a failing cell it
 // returns the error without finishing; the caller starts over.
-func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []format.Cursor, shape []uint32) error {
-	var cell format.Cell
+func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pageread.Cursor, shape []uint32) error {
+	var cell pageread.Cell
 	for _, c := range shape {
 		cp, k := &p.cols[c], &cur[c]
 		if cp.kind == setSkip {
@@ -413,7 +414,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []for
 						continue
 					}
 				}
-				k.Advance(format.ReadValue(k.AnyBytes(), &cell))
+				k.Advance(pageread.ReadValue(k.AnyBytes(), &cell))
 				d.row = i
 				if err := d.setField(p, cp, slots.at(i), &cell); err != nil {
 					return err
@@ -434,7 +435,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []for
 
 // cellInto reads the next cell of column c from its cursor k into the field
 // of row that cp describes, straight from the cursor when cp.op allows.
-func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *format.Cursor, row structRef, c int, cell *format.Cell) error {
+func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
 	if cp.op == opCell {
 		k.TakeCell(cell)
 		if cp.kind == setSkip {
@@ -461,7 +462,7 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *format.Cursor, row
 // takeInto reads the next value of column col, not null, from its cursor k
 // straight into field f, as cp.op says. It reports false, with the value
 // read into cell for setField, when the value does not fit the field.
-func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col int, cell *format.Cell) bool {
+func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col int, cell *pageread.Cell) bool {
 	switch cp.op {
 	case opString:
 		f.setString(d.str(k.TakeStr()))
@@ -472,14 +473,14 @@ func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col in
 	case opInt32:
 		v := k.TakeInt()
 		if int64(int32(v)) != v {
-			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			*cell = pageread.Cell{Tag: format.TagInt, Int: v}
 			return false
 		}
 		f.setInt32(int32(v))
 	case opUint32:
 		v := k.TakeInt()
 		if uint64(v) > 0xFFFFFFFF {
-			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			*cell = pageread.Cell{Tag: format.TagInt, Int: v}
 			return false
 		}
 		f.setUint32(uint32(v))
@@ -498,14 +499,14 @@ func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col in
 				return true
 			}
 		}
-		k.Advance(format.ReadValue(b, cell))
+		k.Advance(pageread.ReadValue(b, cell))
 		return false
 	}
 	return true
 }
 
 // setField writes cell c into the field of row that cp describes.
-func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *format.Cell) error {
+func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pageread.Cell) error {
 	switch cp.kind {
 	case setGeneric:
 	case setViaPath:
@@ -543,7 +544,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *for
 // leaves a non-pointer scalar (and a time.Time) unchanged, as in
 // encoding/json. Integers that overflow the field, floats into float32
 // that would round twice, and all other tags report false.
-func (d *decodeState) setScalar(k setKind, f fieldRef, c *format.Cell) bool {
+func (d *decodeState) setScalar(k setKind, f fieldRef, c *pageread.Cell) bool {
 	if c.Tag == format.TagNull {
 		return true
 	}
@@ -613,7 +614,7 @@ func (d *decodeState) setScalar(k setKind, f fieldRef, c *format.Cell) bool {
 }
 
 // setUintCell is setScalar for the unsigned kinds.
-func setUintCell(k setKind, f fieldRef, c *format.Cell) bool {
+func setUintCell(k setKind, f fieldRef, c *pageread.Cell) bool {
 	var u uint64
 	switch {
 	case c.Tag == format.TagInt && c.Int >= 0:
@@ -647,7 +648,7 @@ func setUintCell(k setKind, f fieldRef, c *format.Cell) bool {
 
 // setStrings writes c into f, a slice of strings, when c is null or an
 // array of strings and nulls, and reports whether it did.
-func (d *decodeState) setStrings(f fieldRef, c *format.Cell) bool {
+func (d *decodeState) setStrings(f fieldRef, c *pageread.Cell) bool {
 	switch c.Tag {
 	case format.TagNull:
 		f.setStrings(nil)

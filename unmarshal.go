@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // Unmarshal opens page with the default options and decodes it into v, a
@@ -85,7 +87,7 @@ type decodeState struct {
 
 // generic returns cellValue(c), noting in d.late a number it found that
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
-func (d *decodeState) generic(c *format.Cell) any {
+func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
 	if d.bigNumber != "" {
 		if d.late == nil {
@@ -112,7 +114,7 @@ func (d *decodeState) page(v reflect.Value) error {
 	l := d.p.l
 	switch l.Kind {
 	case format.KindValue:
-		var c format.Cell
+		var c pageread.Cell
 		cur := l.Cursor(0)
 		cur.TakeCell(&c)
 		d.row, d.col = 0, 0
@@ -129,16 +131,16 @@ func (d *decodeState) page(v reflect.Value) error {
 
 // rowIter walks rows for decoding.
 type rowIter struct {
-	l     *format.Layout
-	cur   []format.Cursor
-	cells []format.Cell
-	sr    format.ShapeReader
+	l     *pageread.Layout
+	cur   []pageread.Cursor
+	cells []pageread.Cell
+	sr    pageread.ShapeReader
 }
 
-func (it *rowIter) init(l *format.Layout) {
+func (it *rowIter) init(l *pageread.Layout) {
 	it.l = l
-	it.cur = make([]format.Cursor, len(l.Columns))
-	it.cells = make([]format.Cell, len(l.Columns))
+	it.cur = make([]pageread.Cursor, len(l.Columns))
+	it.cells = make([]pageread.Cell, len(l.Columns))
 	for c := range it.cur {
 		it.cur[c] = l.Cursor(c)
 	}
@@ -243,7 +245,7 @@ func (d *decodeState) genericRow(shape []uint32, it *rowIter) map[string]any {
 // rowInto decodes one non-null row into v.
 func (d *decodeState) rowInto(v reflect.Value, shape []uint32, it *rowIter) error {
 	if shape == nil {
-		return d.cell(v, &format.Cell{Tag: format.TagNull}, false)
+		return d.cell(v, &pageread.Cell{Tag: format.TagNull}, false)
 	}
 	v = d.indirect(v)
 	if ok, err := d.viaUnmarshaler(v, func(b []byte) []byte { return d.rowJSON(b, shape, it) }); ok {
@@ -353,7 +355,7 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 	// (json.RawMessage copies it), so it bounds what they can hold too.
 	d.buf = render(d.buf[:0])
 	if len(d.buf) > d.jsonLeft {
-		return true, d.named(format.JSONLimitError(d.l.JSONBudget(), d.row, d.col))
+		return true, d.named(jsonwire.JSONLimitError(d.l.JSONBudget(), d.row, d.col))
 	}
 	d.jsonLeft -= len(d.buf)
 	if err := u.UnmarshalJSON(d.buf); err != nil {
@@ -385,7 +387,7 @@ func (d *decodeState) allRowsJSON(b []byte) []byte {
 	return append(b, ']')
 }
 
-func (d *decodeState) mapEntry(m reflect.Value, key string, c *format.Cell) error {
+func (d *decodeState) mapEntry(m reflect.Value, key string, c *pageread.Cell) error {
 	kt := m.Type().Key()
 	var kv reflect.Value
 	switch {
@@ -426,7 +428,7 @@ func (d *decodeState) mapEntry(m reflect.Value, key string, c *format.Cell) erro
 }
 
 // cell decodes one cell into v.
-func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
+func (d *decodeState) cell(v reflect.Value, c *pageread.Cell, quoted bool) error {
 	if c.Tag == format.TagNull {
 		return d.null(v)
 	}
@@ -464,7 +466,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 					text = []byte(jsonString(text)) // as json.Unmarshal passes it
 				}
 			} else {
-				text = format.AppendTimestampText(d.buf[:0], c.Time)
+				text = jsonwire.AppendTimestampText(d.buf[:0], c.Time)
 			}
 			if err := v.Addr().Interface().(encoding.TextUnmarshaler).UnmarshalText(text); err != nil {
 				e := d.fail("UnmarshalText of " + v.Type().String() + " failed")
@@ -519,7 +521,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 		if v.Kind() != reflect.String {
 			return d.mismatch(c, v)
 		}
-		v.SetString(string(format.AppendTimestampText(nil, c.Time)))
+		v.SetString(string(jsonwire.AppendTimestampText(nil, c.Time)))
 	case format.TagBytes:
 		switch {
 		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8:
@@ -541,7 +543,7 @@ func (d *decodeState) cell(v reflect.Value, c *format.Cell, quoted bool) error {
 	return nil
 }
 
-func (d *decodeState) mismatch(c *format.Cell, v reflect.Value) error {
+func (d *decodeState) mismatch(c *pageread.Cell, v reflect.Value) error {
 	names := [...]string{"null", "bool", "bool", "integer", "integer", "number", "string", "time", "byte string", "number", "JSON value", "array", "object"}
 	return d.fail("cannot decode a " + names[c.Tag] + " into " + v.Type().String())
 }
@@ -566,7 +568,7 @@ func (d *decodeState) null(v reflect.Value) error {
 	return nil
 }
 
-func (d *decodeState) timeInto(v reflect.Value, c *format.Cell) error {
+func (d *decodeState) timeInto(v reflect.Value, c *pageread.Cell) error {
 	switch c.Tag {
 	case format.TagTime:
 		v.Set(reflect.ValueOf(timeOf(c.Time)))
@@ -585,7 +587,7 @@ func (d *decodeState) timeInto(v reflect.Value, c *format.Cell) error {
 }
 
 // objectFields decodes an object's fields into struct v by reflect alone.
-func (d *decodeState) objectFields(v reflect.Value, r *format.ValueReader, c, e *format.Cell) error {
+func (d *decodeState) objectFields(v reflect.Value, r *pageread.ValueReader, c, e *pageread.Cell) error {
 	sf := cachedFields(v.Type())
 	for {
 		k, ok := r.Next(e)
@@ -608,7 +610,7 @@ func (d *decodeState) objectFields(v reflect.Value, r *format.ValueReader, c, e 
 }
 
 // numberText returns a numeric cell's JSON text in d.buf.
-func (d *decodeState) numberText(c *format.Cell) []byte {
+func (d *decodeState) numberText(c *pageread.Cell) []byte {
 	switch c.Tag {
 	case format.TagInt:
 		d.buf = strconv.AppendInt(d.buf[:0], c.Int, 10)
@@ -622,7 +624,7 @@ func (d *decodeState) numberText(c *format.Cell) []byte {
 	return d.buf
 }
 
-func (d *decodeState) numberInto(v reflect.Value, c *format.Cell) error {
+func (d *decodeState) numberInto(v reflect.Value, c *pageread.Cell) error {
 	switch v.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		n := c.Int
@@ -680,7 +682,7 @@ func (d *decodeState) numberInto(v reflect.Value, c *format.Cell) error {
 
 // quotedInto handles a field with the ,string option: the cell must be a
 // string holding the JSON literal.
-func (d *decodeState) quotedInto(v reflect.Value, c *format.Cell) error {
+func (d *decodeState) quotedInto(v reflect.Value, c *pageread.Cell) error {
 	if c.Tag != format.TagString {
 		return d.fail("invalid use of ,string struct tag, trying to decode a non-string into " + v.Type().String())
 	}
@@ -702,9 +704,9 @@ func (d *decodeState) quotedInto(v reflect.Value, c *format.Cell) error {
 	return nil
 }
 
-func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
-	r := format.Elements(c)
-	var e format.Cell
+func (d *decodeState) arrayInto(v reflect.Value, c *pageread.Cell) error {
+	r := pageread.Elements(c)
+	var e pageread.Cell
 	switch v.Kind() {
 	case reflect.Slice:
 		n := c.Len
@@ -753,9 +755,9 @@ func (d *decodeState) arrayInto(v reflect.Value, c *format.Cell) error {
 // objectInto fills without reflect.
 var mapStringAnyType = reflect.TypeFor[map[string]any]()
 
-func (d *decodeState) objectInto(v reflect.Value, c *format.Cell) error {
-	r := format.Elements(c)
-	var e format.Cell
+func (d *decodeState) objectInto(v reflect.Value, c *pageread.Cell) error {
+	r := pageread.Elements(c)
+	var e pageread.Cell
 	switch v.Kind() {
 	case reflect.Map:
 		if v.IsNil() {

@@ -1,4 +1,4 @@
-package format
+package pageread
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"math"
 	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Layout is a validated view of a page: header fields, the string table,
@@ -18,7 +20,7 @@ type Layout struct {
 	Major   uint8
 	Minor   uint8
 	Flags   uint8
-	Kind    Kind
+	Kind    format.Kind
 	Rows    int
 	Strings StringTable
 	Columns []Column
@@ -78,14 +80,14 @@ var emptyShape = []uint32{}
 
 // ColumnName returns the key of column c without copying.
 func (l *Layout) ColumnName(c int) string {
-	if l.Kind == KindValue {
+	if l.Kind == format.KindValue {
 		return ""
 	}
 	return l.Strings.String(int(l.Columns[c].Name))
 }
 
 // ChecksumPresent reports whether the page carries a CRC-32C trailer.
-func (l *Layout) ChecksumPresent() bool { return l.Flags&FlagChecksum != 0 }
+func (l *Layout) ChecksumPresent() bool { return l.Flags&format.FlagChecksum != 0 }
 
 // RowShapes returns an iterator state over per-row shape ids.
 func (l *Layout) RowShapes() ShapeReader {
@@ -104,43 +106,16 @@ func (r *ShapeReader) Next() int {
 	if r.all1 {
 		return 1
 	}
-	v, n := ConsumeUvarint(r.b[r.pos:])
+	v, n := format.ConsumeUvarint(r.b[r.pos:])
 	r.pos += n
 	return int(v)
-}
-
-// CheckHeader inspects only the first bytes of b: it reports ErrUnsupported
-// for anything that is not a page of a major version and flags this reader
-// knows (a JSON entry, a newer release's page), and ErrTruncated for a
-// prefix of a header. It reads nothing past the header.
-func CheckHeader(b []byte) error {
-	if len(b) == 0 {
-		return errAt(ErrUnsupported, 0, "empty input is not a page")
-	}
-	n := min(len(b), len(Magic))
-	if !bytes.Equal(b[:n], Magic[:n]) {
-		return errAt(ErrUnsupported, 0, "not a rowpage page (bad magic)")
-	}
-	if len(b) < HeaderSize {
-		return errAt(ErrTruncated, len(b), "header needs 8 bytes")
-	}
-	if b[4] != MajorVersion {
-		return errAt(ErrUnsupported, 4, "major version "+itoa(int(b[4]))+", this reader knows "+itoa(MajorVersion))
-	}
-	if b[6]&^knownFlags != 0 {
-		return errAt(ErrUnsupported, 6, "unknown header flags")
-	}
-	if b[7] > byte(KindValue) {
-		return errAt(ErrUnsupported, 7, "unknown page kind "+itoa(int(b[7])))
-	}
-	return nil
 }
 
 // Parse validates page completely (header, checksum, every section, every
 // cell of every column, against lim) and returns its layout. It allocates in
 // proportion to the column and shape counts, never to a count it has not
 // checked against the bytes present.
-func Parse(page []byte, lim Limits) (*Layout, error) {
+func Parse(page []byte, lim format.Limits) (*Layout, error) {
 	l := new(Layout)
 	if err := l.Reset(page, lim); err != nil {
 		return nil, err
@@ -151,7 +126,7 @@ func Parse(page []byte, lim Limits) (*Layout, error) {
 // Reset is Parse into an existing Layout, reusing its memory: a Layout kept
 // for a stream of similar pages (in a sync.Pool, say) parses without
 // allocating. On error the Layout is left unusable until the next Reset.
-func (l *Layout) Reset(page []byte, lim Limits) error {
+func (l *Layout) Reset(page []byte, lim format.Limits) error {
 	return l.reset(page, lim, true, false)
 }
 
@@ -162,7 +137,7 @@ func (l *Layout) Reset(page []byte, lim Limits) error {
 // text-heavy pages. A layout parsed this way renders strings to JSON
 // through full escaping (AppendStringJSON checks FlagsVerified), so its
 // output stays valid whatever the flags say.
-func ParseValues(page []byte, lim Limits) (*Layout, error) {
+func ParseValues(page []byte, lim format.Limits) (*Layout, error) {
 	l := new(Layout)
 	if err := l.reset(page, lim, false, false); err != nil {
 		return nil, err
@@ -194,7 +169,7 @@ func (l *Layout) Forget() {
 // Page then holds the plain page it inflates to, without flags, in memory
 // the Layout owns and reuses on the next Reset; offsets in errors past the
 // section headers count in that plain page.
-func (l *Layout) Compressed() bool { return l.Flags&FlagCompressed != 0 }
+func (l *Layout) Compressed() bool { return l.Flags&format.FlagCompressed != 0 }
 
 // JSONBudget returns how many bytes of JSON one call may render from the
 // page (Limits.MaxJSONBytes, or its default for the page's size).
@@ -204,8 +179,8 @@ func (l *Layout) JSONBudget() int { return l.jsonMax }
 // Reset), so that strings marked clean may be copied into JSON as they are.
 func (l *Layout) FlagsVerified() bool { return l.flagsOK }
 
-func (l *Layout) reset(page []byte, lim Limits, checkFlags, deferCells bool) error {
-	if len(page) > 6 && page[6]&FlagCompressed != 0 && bytes.HasPrefix(page, Magic[:]) {
+func (l *Layout) reset(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
+	if len(page) > 6 && page[6]&format.FlagCompressed != 0 && bytes.HasPrefix(page, format.Magic[:]) {
 		return l.resetCompressed(page, lim, checkFlags, deferCells)
 	}
 	return l.resetPlain(page, lim, checkFlags, deferCells)
@@ -213,23 +188,23 @@ func (l *Layout) reset(page []byte, lim Limits, checkFlags, deferCells bool) err
 
 // resetCompressed checks the stored page's header and size, inflates it and
 // reads the plain page; Flags keep the stored page's flags.
-func (l *Layout) resetCompressed(page []byte, lim Limits, checkFlags, deferCells bool) error {
+func (l *Layout) resetCompressed(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
 	l.Strings = StringTable{}
 	l.Columns = l.Columns[:0]
 	l.Flags = 0
-	if err := CheckHeader(page); err != nil {
+	if err := format.CheckHeader(page); err != nil {
 		return err
 	}
 	dl := lim.WithDefaults()
 	if len(page) > dl.MaxPageBytes {
-		return errAt(ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+		return errAt(format.ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
 	}
 	plain, err := l.inflate(page, dl)
 	if err != nil {
 		return err
 	}
-	if page[6]&FlagChecksum != 0 {
-		l.trailer = ChecksumSize
+	if page[6]&format.FlagChecksum != 0 {
+		l.trailer = format.ChecksumSize
 	}
 	err = l.resetPlain(plain, lim, checkFlags, deferCells)
 	l.Flags, l.trailer = page[6], 0
@@ -239,7 +214,7 @@ func (l *Layout) resetCompressed(page []byte, lim Limits, checkFlags, deferCells
 // resetPlain reads a plain page. Its size for the limits is that of the
 // page as written, checksum included (l.trailer), so that a compressed
 // page meets the limits its plain form meets.
-func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool) error {
+func (l *Layout) resetPlain(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
 	l.jsonMax = lim.JSONBudget(len(page) + l.trailer)
 	lim = lim.WithDefaults()
 	l.flagsOK = false
@@ -247,36 +222,36 @@ func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool
 	l.deferCells = deferCells
 	l.Strings = StringTable{}
 	l.Columns = l.Columns[:0]
-	if err := CheckHeader(page); err != nil {
+	if err := format.CheckHeader(page); err != nil {
 		return err
 	}
 	if len(page) > lim.MaxPageBytes {
-		return errAt(ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+		return errAt(format.ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
 	}
 	l.Page = page
 	l.dataStr = bytesString(page)
-	l.Major, l.Minor, l.Flags, l.Kind = page[4], page[5], page[6], Kind(page[7])
+	l.Major, l.Minor, l.Flags, l.Kind = page[4], page[5], page[6], format.Kind(page[7])
 	l.depth = lim.MaxDepth
 	l.maxStr = lim.MaxStringBytes
 	end := len(page)
-	if l.Flags&FlagChecksum != 0 {
-		if len(page) < HeaderSize+ChecksumSize {
-			return errAt(ErrTruncated, len(page), "checksum trailer missing")
+	if l.Flags&format.FlagChecksum != 0 {
+		if len(page) < format.HeaderSize+format.ChecksumSize {
+			return errAt(format.ErrTruncated, len(page), "checksum trailer missing")
 		}
-		end -= ChecksumSize
+		end -= format.ChecksumSize
 		want := uint32(page[end]) | uint32(page[end+1])<<8 | uint32(page[end+2])<<16 | uint32(page[end+3])<<24
-		if Checksum(page[:end]) != want {
-			return errAt(ErrChecksum, end, "CRC-32C does not match")
+		if format.Checksum(page[:end]) != want {
+			return errAt(format.ErrChecksum, end, "CRC-32C does not match")
 		}
 	}
-	r := reader{b: page[:end], pos: HeaderSize}
+	r := reader{b: page[:end], pos: format.HeaderSize}
 	rows := r.count("row count", lim.MaxRows, "MaxRows")
 	cols := r.count("column count", lim.MaxColumns, "MaxColumns")
 	if r.err != nil {
 		return r.err
 	}
-	if !RowsFit(rows, len(page)+l.trailer) {
-		return errAt(ErrLimit, HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(FreeRows)+": rows that hold no bytes")
+	if !format.RowsFit(rows, len(page)+l.trailer) {
+		return errAt(format.ErrLimit, format.HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(format.FreeRows)+": rows that hold no bytes")
 	}
 	l.Rows = rows
 	strSec := r.section("string table")
@@ -287,13 +262,13 @@ func (l *Layout) resetPlain(page []byte, lim Limits, checkFlags, deferCells bool
 		return r.err
 	}
 	if r.pos != len(r.b) {
-		return errAt(ErrCorrupt, r.pos, "bytes after the last section")
+		return errAt(format.ErrCorrupt, r.pos, "bytes after the last section")
 	}
 	if err := l.parseStrings(page, strSec, lim); err != nil {
 		return err
 	}
 	if cols > len(colSec.b) {
-		return errAt(ErrCorrupt, colSec.base, "column count exceeds what the column section can hold")
+		return errAt(format.ErrCorrupt, colSec.base, "column count exceeds what the column section can hold")
 	}
 	uses, err := l.parseShapes(page, shapeSec, rowSec, cols, lim)
 	if err != nil {
@@ -323,30 +298,30 @@ type span struct {
 	base int
 }
 
-func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
+func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	r := reader{b: s.b}
 	count := r.uvarint("string count")
 	if r.err != nil {
 		return r.fix(s.base)
 	}
 	if count > uint64(lim.MaxStrings) {
-		return errAt(ErrLimit, s.base, "string count exceeds MaxStrings")
+		return errAt(format.ErrLimit, s.base, "string count exceeds MaxStrings")
 	}
 	if count > uint64(len(s.b)) {
-		return errAt(ErrCorrupt, s.base, "string count exceeds the string section")
+		return errAt(format.ErrCorrupt, s.base, "string count exceeds the string section")
 	}
 	n := int(count)
 	if r.pos >= len(s.b) {
-		return errAt(ErrTruncated, s.base+r.pos, "string table width missing")
+		return errAt(format.ErrTruncated, s.base+r.pos, "string table width missing")
 	}
 	width := int(s.b[r.pos])
 	r.pos++
 	if width < 1 || width > 4 {
-		return errAt(ErrCorrupt, s.base+r.pos-1, "string table width must be 1 to 4")
+		return errAt(format.ErrCorrupt, s.base+r.pos-1, "string table width must be 1 to 4")
 	}
 	flagLen := (n + 3) / 4
 	if uint64(flagLen)+uint64(n)*uint64(width) > uint64(len(s.b)-r.pos) {
-		return errAt(ErrTruncated, s.base+r.pos, "string table offsets run past the section")
+		return errAt(format.ErrTruncated, s.base+r.pos, "string table offsets run past the section")
 	}
 	t := &l.Strings
 	t.count = n
@@ -359,49 +334,49 @@ func (l *Layout) parseStrings(page []byte, s span, lim Limits) error {
 	t.data = s.b[r.pos:]
 	dataBase := s.base + r.pos
 	t.str = l.dataStr[dataBase : dataBase+len(t.data)]
-	if StringTableWidth(len(t.data)) != width {
-		return errAt(ErrCorrupt, s.base+r.pos, "string table width is not the smallest that fits")
+	if format.StringTableWidth(len(t.data)) != width {
+		return errAt(format.ErrCorrupt, s.base+r.pos, "string table width is not the smallest that fits")
 	}
 	if n == 0 && len(t.data) != 0 {
-		return errAt(ErrCorrupt, dataBase, "string data without strings")
+		return errAt(format.ErrCorrupt, dataBase, "string data without strings")
 	}
 	if n%4 != 0 && t.flags[flagLen-1]>>((n%4)*2) != 0 {
-		return errAt(ErrCorrupt, s.base, "string flag padding bits are not zero")
+		return errAt(format.ErrCorrupt, s.base, "string flag padding bits are not zero")
 	}
 	prev := 0
 	for i := 0; i < n; i++ {
 		e := int(t.offs[i+1])
 		if e < prev || e > len(t.data) {
-			return errAt(ErrCorrupt, dataBase, "string "+itoa(i)+" ends out of order or past the data")
+			return errAt(format.ErrCorrupt, dataBase, "string "+itoa(i)+" ends out of order or past the data")
 		}
 		if e-prev > lim.MaxStringBytes {
-			return errAt(ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
+			return errAt(format.ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
 		}
 		prev = e
 	}
 	if prev != len(t.data) {
-		return errAt(ErrCorrupt, dataBase+prev, "string data has trailing bytes")
+		return errAt(format.ErrCorrupt, dataBase+prev, "string data has trailing bytes")
 	}
 	if l.checkFlags {
 		if i := t.verifyFlags(); i >= 0 {
 			start, _ := t.span(i)
-			return errAt(ErrCorrupt, dataBase+start, "string "+itoa(i)+" has wrong escaping flags")
+			return errAt(format.ErrCorrupt, dataBase+start, "string "+itoa(i)+" has wrong escaping flags")
 		}
 	}
 	return nil
 }
 
-func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]int, error) {
+func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limits) ([]int, error) {
 	r := reader{b: s.b}
 	count := r.uvarint("shape count")
 	if r.err != nil {
 		return nil, r.fix(s.base)
 	}
 	if count > uint64(lim.MaxShapes) {
-		return nil, errAt(ErrLimit, s.base, "shape count exceeds MaxShapes")
+		return nil, errAt(format.ErrLimit, s.base, "shape count exceeds MaxShapes")
 	}
 	if count > uint64(len(s.b)) {
-		return nil, errAt(ErrCorrupt, s.base, "shape count exceeds the shape section")
+		return nil, errAt(format.ErrCorrupt, s.base, "shape count exceeds the shape section")
 	}
 	ns := int(count)
 	l.shapeEnds = append(l.shapeEnds[:0], 0)
@@ -421,7 +396,7 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 			return nil, r.fix(s.base)
 		}
 		if k > uint64(cols) || k > uint64(len(s.b)-r.pos) {
-			return nil, errAt(ErrCorrupt, s.base+r.pos, "shape "+itoa(id)+" lists more columns than exist")
+			return nil, errAt(format.ErrCorrupt, s.base+r.pos, "shape "+itoa(id)+" lists more columns than exist")
 		}
 		for j := 0; j < int(k); j++ {
 			at := r.pos
@@ -430,13 +405,13 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 				return nil, r.fix(s.base)
 			}
 			if c >= uint64(cols) {
-				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" names column "+utoa(c)+" of "+itoa(cols))
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" names column "+utoa(c)+" of "+itoa(cols))
 			}
 			if seen[c] == int32(id) {
-				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" twice")
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" twice")
 			}
 			if c > next {
-				return nil, errAt(ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" before column "+utoa(next)+" has appeared (columns out of order)")
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" before column "+utoa(next)+" has appeared (columns out of order)")
 			}
 			if c == next {
 				next++
@@ -447,7 +422,7 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 		l.shapeEnds = append(l.shapeEnds, uint32(len(l.shapeCols)))
 	}
 	if r.pos != len(s.b) {
-		return nil, errAt(ErrCorrupt, s.base+r.pos, "bytes after the last shape")
+		return nil, errAt(format.ErrCorrupt, s.base+r.pos, "bytes after the last shape")
 	}
 	// Row shape ids.
 	l.uses = grow(l.uses, ns+1)
@@ -458,15 +433,15 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 	if len(rs.b) == 0 {
 		if l.Rows > 0 {
 			if ns != 1 {
-				return nil, errAt(ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
+				return nil, errAt(format.ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
 			}
 			uses[1] = l.Rows
 		} else if ns != 0 {
-			return nil, errAt(ErrCorrupt, s.base, "a page without rows has shapes")
+			return nil, errAt(format.ErrCorrupt, s.base, "a page without rows has shapes")
 		}
 	} else {
 		if l.Rows > len(rs.b) {
-			return nil, errAt(ErrCorrupt, rs.base, "row count exceeds the row shape section")
+			return nil, errAt(format.ErrCorrupt, rs.base, "row count exceeds the row shape section")
 		}
 		rr := reader{b: rs.b}
 		all1 := true
@@ -478,11 +453,11 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 				return nil, rr.fix(rs.base)
 			}
 			if id > uint64(ns) {
-				return nil, &Error{Err: ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
+				return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
 			}
 			if id > used {
 				if id != used+1 {
-					return nil, &Error{Err: ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
+					return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
 				}
 				used = id
 			}
@@ -490,15 +465,15 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 			uses[id]++
 		}
 		if rr.pos != len(rs.b) {
-			return nil, errAt(ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
+			return nil, errAt(format.ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
 		}
 		if all1 {
-			return nil, errAt(ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
+			return nil, errAt(format.ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
 		}
 	}
 	for id := 1; id <= ns; id++ {
 		if uses[id] == 0 {
-			return nil, errAt(ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
+			return nil, errAt(format.ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
 		}
 	}
 	return uses, nil
@@ -506,13 +481,13 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim Limits) ([]i
 
 func (l *Layout) checkKind(cols int) error {
 	switch l.Kind {
-	case KindObject:
+	case format.KindObject:
 		if l.Rows != 1 || len(l.rowShapes) != 0 {
-			return errAt(ErrCorrupt, 7, "an object page holds exactly one non-null row")
+			return errAt(format.ErrCorrupt, 7, "an object page holds exactly one non-null row")
 		}
-	case KindValue:
+	case format.KindValue:
 		if l.Rows != 1 || cols != 1 || l.NumShapes() != 1 || len(l.Shape(1)) != 1 || len(l.rowShapes) != 0 {
-			return errAt(ErrCorrupt, 7, "a value page holds exactly one row of one column")
+			return errAt(format.ErrCorrupt, 7, "a value page holds exactly one row of one column")
 		}
 	}
 	return nil
@@ -531,7 +506,7 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 	clear(l.Columns)
 	r := reader{b: s.b}
 	var names []uint64
-	if l.Kind != KindValue {
+	if l.Kind != format.KindValue {
 		l.names = grow(l.names, (l.Strings.Len()+63)/64)
 		names = l.names
 		clear(names)
@@ -539,23 +514,23 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 	total := uint64(0)
 	for c := 0; c < cols; c++ {
 		col := &l.Columns[c]
-		if l.Kind != KindValue {
+		if l.Kind != format.KindValue {
 			at := r.pos
 			name := r.uvarint("column name")
 			if r.err != nil {
 				return r.fix(s.base)
 			}
 			if name >= uint64(l.Strings.Len()) {
-				return &Error{Err: ErrCorrupt, Msg: "column name index out of range", Offset: s.base + at, Row: -1, Column: c}
+				return &format.Error{Err: format.ErrCorrupt, Msg: "column name index out of range", Offset: s.base + at, Row: -1, Column: c}
 			}
 			if names[name/64]&(1<<(name%64)) != 0 {
-				return &Error{Err: ErrCorrupt, Msg: "duplicate column name", Offset: s.base + at, Row: -1, Column: c, ColumnName: l.Strings.String(int(name))}
+				return &format.Error{Err: format.ErrCorrupt, Msg: "duplicate column name", Offset: s.base + at, Row: -1, Column: c, ColumnName: l.Strings.String(int(name))}
 			}
 			names[name/64] |= 1 << (name % 64)
 			col.Name = uint32(name)
 		}
 		if r.pos >= len(r.b) {
-			return errAt(ErrTruncated, s.base+r.pos, "column encoding missing")
+			return errAt(format.ErrTruncated, s.base+r.pos, "column encoding missing")
 		}
 		col.Enc = r.b[r.pos]
 		r.pos++
@@ -564,17 +539,17 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 			return r.fix(s.base)
 		}
 		if plen > uint64(len(s.b)) {
-			return &Error{Err: ErrTruncated, Msg: "column payload runs past the section", Offset: s.base + r.pos, Row: -1, Column: c}
+			return &format.Error{Err: format.ErrTruncated, Msg: "column payload runs past the section", Offset: s.base + r.pos, Row: -1, Column: c}
 		}
 		total += plen
 		col.Count = counts[c]
 		if col.Count == 0 {
-			return &Error{Err: ErrCorrupt, Msg: "column appears in no row", Offset: s.base, Row: -1, Column: c}
+			return &format.Error{Err: format.ErrCorrupt, Msg: "column appears in no row", Offset: s.base, Row: -1, Column: c}
 		}
 		col.Offset = int(plen) // temporarily the length
 	}
 	if total != uint64(len(s.b)-r.pos) {
-		return errAt(ErrCorrupt, s.base+r.pos, "column payload lengths do not add up to the column section")
+		return errAt(format.ErrCorrupt, s.base+r.pos, "column payload lengths do not add up to the column section")
 	}
 	off := r.pos
 	for c := range l.Columns {
@@ -603,9 +578,9 @@ func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
 // in its errors.
 func (l *Layout) checkColumn(c int, deferCells bool) error {
 	err := l.validateColumn(c, deferCells)
-	if e, ok := err.(*Error); ok && e.Column < 0 {
+	if e, ok := err.(*format.Error); ok && e.Column < 0 {
 		e.Column = c
-		if l.Kind != KindValue {
+		if l.Kind != format.KindValue {
 			e.ColumnName = l.ColumnName(c)
 		}
 	}
@@ -619,38 +594,38 @@ func (l *Layout) checkColumn(c int, deferCells bool) error {
 func (l *Layout) validateColumn(c int, deferCells bool) error {
 	col := &l.Columns[c]
 	col.deferred = false
-	enc := col.Enc &^ EncNullBitmap
-	if enc > encMax {
-		return errAt(ErrUnsupported, col.Offset, "unknown column encoding "+itoa(int(col.Enc)))
+	enc := col.Enc &^ format.EncNullBitmap
+	if enc > format.EncMax {
+		return errAt(format.ErrUnsupported, col.Offset, "unknown column encoding "+itoa(int(col.Enc)))
 	}
 	v := validator{l: l, r: reader{b: col.Payload}, base: col.Offset}
 	values := col.Count
-	if col.Enc&EncNullBitmap != 0 {
+	if col.Enc&format.EncNullBitmap != 0 {
 		switch enc {
-		case EncNull:
-			return errAt(ErrCorrupt, col.Offset, "all-null column with a null bitmap")
-		case EncAny:
-			return errAt(ErrCorrupt, col.Offset, "any column with a null bitmap (nulls are tag 0x00)")
+		case format.EncNull:
+			return errAt(format.ErrCorrupt, col.Offset, "all-null column with a null bitmap")
+		case format.EncAny:
+			return errAt(format.ErrCorrupt, col.Offset, "any column with a null bitmap (nulls are tag 0x00)")
 		}
 		nb := (col.Count + 7) / 8
 		if nb > len(col.Payload) {
-			return errAt(ErrTruncated, col.Offset, "null bitmap runs past the payload")
+			return errAt(format.ErrTruncated, col.Offset, "null bitmap runs past the payload")
 		}
 		nulls, ok := countBits(col.Payload[:nb], col.Count)
 		if !ok {
-			return errAt(ErrCorrupt, col.Offset+nb-1, "null bitmap padding bits are not zero")
+			return errAt(format.ErrCorrupt, col.Offset+nb-1, "null bitmap padding bits are not zero")
 		}
 		if nulls == 0 || nulls == col.Count {
-			return errAt(ErrCorrupt, col.Offset, "null bitmap must hold some but not all nulls")
+			return errAt(format.ErrCorrupt, col.Offset, "null bitmap must hold some but not all nulls")
 		}
 		col.Nulls = nulls
 		values -= nulls
 		v.r.pos = nb
 	}
-	if enc == EncNull {
+	if enc == format.EncNull {
 		col.Nulls = col.Count
 		if len(col.Payload) != 0 {
-			return errAt(ErrCorrupt, col.Offset, "all-null column has a payload")
+			return errAt(format.ErrCorrupt, col.Offset, "all-null column has a payload")
 		}
 		return nil
 	}
@@ -663,7 +638,7 @@ func (l *Layout) validateColumn(c int, deferCells bool) error {
 		return v.r.fix(v.base)
 	}
 	if v.r.pos != len(v.r.b) {
-		return errAt(ErrCorrupt, v.base+v.r.pos, "column payload has trailing bytes")
+		return errAt(format.ErrCorrupt, v.base+v.r.pos, "column payload has trailing bytes")
 	}
 	return nil
 }
@@ -697,21 +672,21 @@ func (v *validator) fail(kind error, msg string) {
 func (v *validator) column(enc uint8, n int) {
 	r := &v.r
 	switch enc {
-	case EncBool:
+	case format.EncBool:
 		nb := (n + 7) / 8
 		if nb > len(r.b)-r.pos {
-			v.fail(ErrTruncated, "bool bits run past the payload")
+			v.fail(format.ErrTruncated, "bool bits run past the payload")
 			return
 		}
 		if _, ok := countBits(r.b[r.pos:r.pos+nb], n); !ok && n > 0 {
 			r.pos += nb - 1
-			v.fail(ErrCorrupt, "bool padding bits are not zero")
+			v.fail(format.ErrCorrupt, "bool padding bits are not zero")
 			return
 		}
 		r.pos += nb
-	case EncInt, EncIntDelta:
+	case format.EncInt, format.EncIntDelta:
 		v.varints(n, math.MaxUint64, "integer")
-	case EncIntFOR:
+	case format.EncIntFOR:
 		lo := r.varint("frame minimum")
 		if r.err != nil {
 			return
@@ -722,53 +697,53 @@ func (v *validator) column(enc uint8, n int) {
 		start := r.pos
 		v.varints(n, uint64(math.MaxInt64)-uint64(lo), "frame offset")
 		if r.err == nil && n > 0 && bytes.IndexByte(r.b[start:r.pos], 0) < 0 {
-			v.fail(ErrCorrupt, "frame minimum is not the minimum")
+			v.fail(format.ErrCorrupt, "frame minimum is not the minimum")
 		}
-	case EncUint:
+	case format.EncUint:
 		big := false
 		for i := 0; i < n && r.err == nil; i++ {
 			big = r.uvarint("unsigned integer") > math.MaxInt64 || big
 		}
 		if r.err == nil && !big {
-			v.fail(ErrCorrupt, "uint column holds no value above MaxInt64")
+			v.fail(format.ErrCorrupt, "uint column holds no value above MaxInt64")
 		}
-	case EncFloat:
+	case format.EncFloat:
 		v.floats(n)
-	case EncStrRef:
+	case format.EncStrRef:
 		if v.l.Strings.Len() == 0 {
 			if n > 0 {
-				v.fail(ErrCorrupt, "string index into an empty string table")
+				v.fail(format.ErrCorrupt, "string index into an empty string table")
 			}
 			return
 		}
 		v.varints(n, uint64(v.l.Strings.Len()-1), "string index")
-	case EncStrSeq:
+	case format.EncStrSeq:
 		base := r.uvarint("string sequence base")
 		if r.err == nil && (base > uint64(v.l.Strings.Len()) || uint64(n) > uint64(v.l.Strings.Len())-base) {
-			v.fail(ErrCorrupt, "string sequence runs past the string table")
+			v.fail(format.ErrCorrupt, "string sequence runs past the string table")
 		}
-	case EncTime:
+	case format.EncTime:
 		v.timeColumn(n)
-	case EncBytes:
+	case format.EncBytes:
 		for i := 0; i < n && r.err == nil; i++ {
 			r.blob("byte string", v.l.maxStr)
 		}
-	case EncNumber:
+	case format.EncNumber:
 		for i := 0; i < n && r.err == nil; i++ {
 			at := r.pos
 			t := r.blob("number", v.l.maxStr)
-			if r.err == nil && !ValidNumber(t) {
+			if r.err == nil && !format.ValidNumber(t) {
 				r.pos = at
-				v.fail(ErrCorrupt, "invalid JSON number text")
+				v.fail(format.ErrCorrupt, "invalid JSON number text")
 			}
 		}
-	case EncAny:
+	case format.EncAny:
 		for i := 0; i < n && r.err == nil; i++ {
 			v.value(1)
 		}
-	case EncStrList:
+	case format.EncStrList:
 		if v.l.depth < 2 {
-			v.fail(ErrLimit, "nesting exceeds MaxDepth")
+			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
 			return
 		}
 		for i := 0; i < n && r.err == nil; i++ {
@@ -777,12 +752,12 @@ func (v *validator) column(enc uint8, n int) {
 				return
 			}
 			if cnt > uint64(len(r.b)-r.pos) {
-				v.fail(ErrCorrupt, "list length exceeds the bytes left")
+				v.fail(format.ErrCorrupt, "list length exceeds the bytes left")
 				return
 			}
 			if v.l.Strings.Len() == 0 {
 				if cnt > 0 {
-					v.fail(ErrCorrupt, "string index into an empty string table")
+					v.fail(format.ErrCorrupt, "string index into an empty string table")
 				}
 				continue
 			}
@@ -799,22 +774,22 @@ func (v *validator) floats(n int) {
 	for i := 0; i < n; i++ {
 		if pos >= len(b) {
 			r.pos = pos
-			v.fail(ErrTruncated, "float runs past the payload")
+			v.fail(format.ErrTruncated, "float runs past the payload")
 			return
 		}
 		s := b[pos]
-		if s == floatRawSelector {
-			if len(b)-pos < floatRawSize {
+		if s == format.FloatRawSelector {
+			if len(b)-pos < format.FloatRawSize {
 				r.pos = pos
-				v.fail(ErrTruncated, "float runs past the payload")
+				v.fail(format.ErrTruncated, "float runs past the payload")
 				return
 			}
 			if bits := binary.LittleEndian.Uint64(b[pos+1:]); bits&(0x7FF<<52) == 0x7FF<<52 {
 				r.pos = pos
-				v.fail(ErrCorrupt, "invalid float cell")
+				v.fail(format.ErrCorrupt, "invalid float cell")
 				return
 			}
-			pos += floatRawSize
+			pos += format.FloatRawSize
 			continue
 		}
 		var m uint64
@@ -822,19 +797,19 @@ func (v *validator) floats(n int) {
 		if pos+1 < len(b) && b[pos+1] < 0x80 {
 			m = uint64(b[pos+1])
 		} else if s&0x7F != 0x7F {
-			if m, k = ConsumeUvarint(b[pos+1:]); k < 0 {
+			if m, k = format.ConsumeUvarint(b[pos+1:]); k < 0 {
 				r.pos = pos
-				if k == ErrCodeTruncated {
-					v.fail(ErrTruncated, "float runs past the payload")
+				if k == format.ErrCodeTruncated {
+					v.fail(format.ErrTruncated, "float runs past the payload")
 				} else {
-					v.fail(ErrCorrupt, "invalid float cell")
+					v.fail(format.ErrCorrupt, "invalid float cell")
 				}
 				return
 			}
 		}
-		if s&0x7F == 0x7F || m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+		if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
 			r.pos = pos
-			v.fail(ErrCorrupt, "invalid float cell")
+			v.fail(format.ErrCorrupt, "invalid float cell")
 			return
 		}
 		pos += 1 + k
@@ -847,7 +822,7 @@ func (v *validator) strIndex() {
 	i := v.r.uvarint("string index")
 	if v.r.err == nil && i >= uint64(v.l.Strings.Len()) {
 		v.r.pos = at
-		v.fail(ErrCorrupt, "string index "+utoa(i)+" out of range")
+		v.fail(format.ErrCorrupt, "string index "+utoa(i)+" out of range")
 	}
 }
 
@@ -857,20 +832,20 @@ func (v *validator) strIndex() {
 func (v *validator) timeHead() (mode byte, off int64) {
 	r := &v.r
 	if r.pos >= len(r.b) {
-		v.fail(ErrTruncated, "time mode missing")
+		v.fail(format.ErrTruncated, "time mode missing")
 		return 0, 0
 	}
 	mode = r.b[r.pos]
 	r.pos++
-	if mode >= timeModeCount {
+	if mode >= format.TimeModes {
 		r.pos--
-		v.fail(ErrCorrupt, "unknown time mode")
+		v.fail(format.ErrCorrupt, "unknown time mode")
 		return 0, 0
 	}
-	if mode == TimeShared {
+	if mode == format.TimeShared {
 		off = r.varint("time offset")
 		if r.err == nil && (off == 0 || off < -86399 || off > 86399) {
-			v.fail(ErrCorrupt, "shared time offset out of range")
+			v.fail(format.ErrCorrupt, "shared time offset out of range")
 		}
 	}
 	return mode, off
@@ -887,48 +862,48 @@ func (v *validator) timeColumn(n int) {
 	// as varints does: this pass runs on every hit of a page with times.
 	b, pos := r.b, r.pos
 	local := int64(0)
-	perValue := mode == TimePerValue
+	perValue := mode == format.TimePerValue
 	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
 	for i := 0; i < n; i++ {
 		at := pos
-		d, m := ConsumeUvarint(b[pos:])
+		d, m := format.ConsumeUvarint(b[pos:])
 		if m < 0 {
 			r.pos, r.err = pos, varintErr(m, pos, "time seconds")
 			return
 		}
 		pos += m
-		local += DecodeZigZag(d)
+		local += format.DecodeZigZag(d)
 		var frac uint64
 		if pos < len(b) && b[pos] < 0x80 {
 			frac = uint64(b[pos])
 			pos++
 		} else {
-			if frac, m = ConsumeUvarint(b[pos:]); m < 0 {
+			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
 				return
 			}
 			pos += m
 		}
 		if perValue {
-			u, m := ConsumeUvarint(b[pos:])
+			u, m := format.ConsumeUvarint(b[pos:])
 			if m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time offset")
 				return
 			}
 			pos += m
-			o := DecodeZigZag(u)
+			o := format.DecodeZigZag(u)
 			mixed = mixed || (i > 0 && o != off)
 			off = o
 		}
 		if !timeCellValid(local, frac, off) {
 			r.pos = at
-			v.fail(ErrCorrupt, "timestamp out of range")
+			v.fail(format.ErrCorrupt, "timestamp out of range")
 			return
 		}
 	}
 	if perValue && !mixed {
 		r.pos = modeAt
-		v.fail(ErrCorrupt, "time mode 2 with every offset equal (mode 0 or 1 fits)")
+		v.fail(format.ErrCorrupt, "time mode 2 with every offset equal (mode 0 or 1 fits)")
 		return
 	}
 	r.pos = pos
@@ -943,13 +918,13 @@ func (v *validator) varints(n int, max uint64, what string) {
 		if pos < len(b) && b[pos] < 0x80 {
 			if uint64(b[pos]) > max {
 				r.pos = pos
-				v.fail(ErrCorrupt, what+" out of range")
+				v.fail(format.ErrCorrupt, what+" out of range")
 				return
 			}
 			pos++
 			continue
 		}
-		x, m := ConsumeUvarint(b[pos:])
+		x, m := format.ConsumeUvarint(b[pos:])
 		if m < 0 {
 			r.pos = pos
 			r.err = varintErr(m, pos, what)
@@ -957,7 +932,7 @@ func (v *validator) varints(n int, max uint64, what string) {
 		}
 		if x > max {
 			r.pos = pos
-			v.fail(ErrCorrupt, what+" out of range")
+			v.fail(format.ErrCorrupt, what+" out of range")
 			return
 		}
 		pos += m
@@ -970,7 +945,7 @@ func timeCellValid(local int64, frac uint64, off int64) bool {
 	if frac > 9_999_999_999 || off < -86399 || off > 86399 {
 		return false
 	}
-	ts := Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
+	ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
 	return ts.Valid()
 }
 
@@ -978,60 +953,60 @@ func timeCellValid(local int64, frac uint64, off int64) bool {
 func (v *validator) value(d int) {
 	r := &v.r
 	if r.pos >= len(r.b) {
-		v.fail(ErrTruncated, "tagged value missing")
+		v.fail(format.ErrTruncated, "tagged value missing")
 		return
 	}
 	tag := r.b[r.pos]
 	r.pos++
 	switch tag {
-	case TagNull, TagFalse, TagTrue:
-	case TagInt:
+	case format.TagNull, format.TagFalse, format.TagTrue:
+	case format.TagInt:
 		r.varint("integer")
-	case TagUint:
+	case format.TagUint:
 		if r.uvarint("unsigned integer") <= math.MaxInt64 && r.err == nil {
-			v.fail(ErrCorrupt, "uint tag for a value that fits int64")
+			v.fail(format.ErrCorrupt, "uint tag for a value that fits int64")
 		}
-	case TagFloat:
+	case format.TagFloat:
 		v.floats(1)
-	case TagString:
+	case format.TagString:
 		v.strIndex()
-	case TagTime:
+	case format.TagTime:
 		at := r.pos
 		local := r.varint("time seconds")
 		frac := r.uvarint("time fraction")
 		off := r.varint("time offset")
 		if r.err == nil && !timeCellValid(local, frac, off) {
 			r.pos = at
-			v.fail(ErrCorrupt, "timestamp out of range")
+			v.fail(format.ErrCorrupt, "timestamp out of range")
 		}
-	case TagBytes:
+	case format.TagBytes:
 		r.blob("byte string", v.l.maxStr)
-	case TagNumber:
+	case format.TagNumber:
 		at := r.pos
 		t := r.blob("number", v.l.maxStr)
-		if r.err == nil && !ValidNumber(t) {
+		if r.err == nil && !format.ValidNumber(t) {
 			r.pos = at
-			v.fail(ErrCorrupt, "invalid JSON number text")
+			v.fail(format.ErrCorrupt, "invalid JSON number text")
 		}
-	case TagRaw:
+	case format.TagRaw:
 		at := r.pos
 		t := r.blob("raw JSON", v.l.maxStr)
 		if r.err != nil {
 			break
 		}
 		// Depth first: json.Valid gives up past 10,000 levels.
-		depth, compact := JSONDepth(t)
+		depth, compact := format.JSONDepth(t)
 		switch {
 		case compact && depth > v.l.depth-d:
 			r.pos = at
-			v.fail(ErrLimit, "raw JSON nesting exceeds MaxDepth")
+			v.fail(format.ErrLimit, "raw JSON nesting exceeds MaxDepth")
 		case !compact || !json.Valid(t):
 			r.pos = at
-			v.fail(ErrCorrupt, "raw JSON text is not valid compact JSON")
+			v.fail(format.ErrCorrupt, "raw JSON text is not valid compact JSON")
 		}
-	case TagArray, TagObject:
+	case format.TagArray, format.TagObject:
 		if d >= v.l.depth {
-			v.fail(ErrLimit, "nesting exceeds MaxDepth")
+			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
 			return
 		}
 		cnt := r.uvarint("element count")
@@ -1039,21 +1014,21 @@ func (v *validator) value(d int) {
 			return
 		}
 		if cnt > uint64(len(r.b)-r.pos) {
-			v.fail(ErrCorrupt, "element count exceeds the bytes left")
+			v.fail(format.ErrCorrupt, "element count exceeds the bytes left")
 			return
 		}
 		for i := 0; i < int(cnt) && r.err == nil; i++ {
-			if tag == TagObject {
+			if tag == format.TagObject {
 				v.strIndex()
 			}
 			v.value(d + 1)
 		}
 	default:
 		r.pos--
-		if tag > tagMax {
-			v.fail(ErrUnsupported, "unknown value tag "+itoa(int(tag)))
+		if tag > format.TagMax {
+			v.fail(format.ErrUnsupported, "unknown value tag "+itoa(int(tag)))
 		} else {
-			v.fail(ErrCorrupt, "invalid value tag")
+			v.fail(format.ErrCorrupt, "invalid value tag")
 		}
 	}
 }
