@@ -83,10 +83,6 @@ func (m *DecMode) Open(page []byte) (*Page, error) {
 	return &Page{l: l, mode: m}, nil
 }
 
-// Layout exposes the validated wire layout, for packages such as jsonbridge
-// that read pages directly.
-func (p *Page) Layout() *pageread.Layout { return p.l }
-
 // Len returns the number of rows (1 for a one-object or one-value page).
 func (p *Page) Len() int { return p.l.Rows }
 

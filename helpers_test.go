@@ -17,7 +17,7 @@ func pageJSON(t testing.TB, page []byte) []byte {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	l := p.Layout()
+	l := PageLayout(p)
 	var out []byte
 	switch l.Kind {
 	case format.KindValue:
