@@ -326,7 +326,7 @@ func (c FloatCell) AppendTo(dst []byte) []byte {
 // cells, correctly rounded for decimals). Decimals with Mant < 2^53 and
 // |Exp| <= 22 take one multiply or divide; others (16- and 17-digit
 // decimals, large exponents) one or two 128-bit multiplies by the
-// Eisel-Lemire algorithm (decimal_float.go), about 6ns, and in the cases
+// Eisel-Lemire algorithm, about 6ns, and in the cases
 // it cannot decide, which no test has reached, strconv.ParseFloat on text
 // in a stack buffer. Never allocates for cells from ConsumeFloatCell.
 func (c FloatCell) Float64() float64 {

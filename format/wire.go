@@ -37,7 +37,7 @@ const ChecksumSize = 4
 // Header flags. Unknown bits make a page unsupported.
 const (
 	FlagChecksum   = 1 << 0 // a CRC-32C trailer follows the body
-	FlagCompressed = 1 << 1 // the body's sections are compressed (1.1, compressed.go)
+	FlagCompressed = 1 << 1 // the body's sections are compressed (see MinorCompressed)
 	knownFlags     = FlagChecksum | FlagCompressed
 )
 
