@@ -103,7 +103,7 @@ func BenchmarkSize(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		l := p.Layout()
+		l := rowpage.PageLayout(p)
 		floor := l.Strings.DataLen()
 		for _, c := range l.Columns {
 			floor += c.Count

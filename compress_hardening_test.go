@@ -8,13 +8,14 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pageread"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
 
 // cpCompress returns page compressed at level, or nil when page's sections
 // do not parse (hostile pages whose lie is in a section length).
 func cpCompress(page []byte, level int) []byte {
-	secs := format.Sections(page)
+	secs := pageread.Sections(page)
 	n := 0
 	for _, s := range secs {
 		switch s.Name {
@@ -68,7 +69,7 @@ type cpSection struct {
 // cpSplit splits a compressed page into header, counts and sections.
 func cpSplit(t *testing.T, page []byte) (head, counts []byte, secs []cpSection) {
 	t.Helper()
-	info, err := format.CompressedSections(page)
+	info, err := pageread.CompressedSections(page)
 	if err != nil || len(info) != 4 {
 		t.Fatalf("CompressedSections: %v", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // TestMeasureCompression prints the sizes that chose the compressed body's
@@ -47,7 +48,7 @@ func TestMeasureCompression(t *testing.T) {
 				t.Fatal(err)
 			}
 			var str, cols, body []byte
-			for _, s := range format.Sections(page) {
+			for _, s := range pageread.Sections(page) {
 				b := page[s.Offset : s.Offset+s.Len]
 				switch s.Name {
 				case "string table":

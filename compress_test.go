@@ -57,7 +57,7 @@ func TestCompressedRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s/%d/%v: Open: %v", set.Name, n, c, err)
 					}
-					l := p.Layout()
+					l := rowpage.PageLayout(p)
 					if !l.Compressed() || l.ChecksumPresent() == noCRC {
 						t.Fatalf("%s/%d/%v: flags %#x", set.Name, n, c, l.Flags)
 					}

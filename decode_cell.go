@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // The typed reads shared by Row (a column's cell) and Elems (an element of
@@ -11,14 +12,14 @@ import (
 // and reports false for a cell that does not hold the type. None of them
 // allocates; strings and byte slices they return alias the page.
 
-func cellInt(x *format.Cell) (int64, bool) {
+func cellInt(x *pageread.Cell) (int64, bool) {
 	if x == nil || x.Tag != format.TagInt {
 		return 0, false
 	}
 	return x.Int, true
 }
 
-func cellUint(x *format.Cell) (uint64, bool) {
+func cellUint(x *pageread.Cell) (uint64, bool) {
 	switch {
 	case x == nil:
 	case x.Tag == format.TagUint:
@@ -29,7 +30,7 @@ func cellUint(x *format.Cell) (uint64, bool) {
 	return 0, false
 }
 
-func cellFloat(x *format.Cell) (float64, bool) {
+func cellFloat(x *pageread.Cell) (float64, bool) {
 	switch {
 	case x == nil:
 	case x.Tag == format.TagFloat:
@@ -42,21 +43,21 @@ func cellFloat(x *format.Cell) (float64, bool) {
 	return 0, false
 }
 
-func cellBool(x *format.Cell) (v, ok bool) {
+func cellBool(x *pageread.Cell) (v, ok bool) {
 	if x == nil || (x.Tag != format.TagTrue && x.Tag != format.TagFalse) {
 		return false, false
 	}
 	return x.Tag == format.TagTrue, true
 }
 
-func cellString(l *format.Layout, x *format.Cell) (string, bool) {
+func cellString(l *pageread.Layout, x *pageread.Cell) (string, bool) {
 	if x == nil || x.Tag != format.TagString {
 		return "", false
 	}
 	return l.Strings.String(int(x.Str)), true
 }
 
-func cellBytes(l *format.Layout, x *format.Cell) ([]byte, bool) {
+func cellBytes(l *pageread.Layout, x *pageread.Cell) ([]byte, bool) {
 	switch {
 	case x == nil:
 	case x.Tag == format.TagBytes:
@@ -67,14 +68,14 @@ func cellBytes(l *format.Layout, x *format.Cell) ([]byte, bool) {
 	return nil, false
 }
 
-func cellTime(x *format.Cell) (time.Time, bool) {
+func cellTime(x *pageread.Cell) (time.Time, bool) {
 	if x == nil || x.Tag != format.TagTime {
 		return time.Time{}, false
 	}
 	return timeOf(x.Time), true
 }
 
-func cellNumber(x *format.Cell) ([]byte, bool) {
+func cellNumber(x *pageread.Cell) ([]byte, bool) {
 	if x == nil || x.Tag != format.TagNumber {
 		return nil, false
 	}
@@ -86,7 +87,7 @@ func cellNumber(x *format.Cell) ([]byte, bool) {
 // array: each is a TagString byte and the uvarint of a string-table index
 // (Parse validated both). It returns dst unchanged and false if x is not
 // such an array.
-func appendCellStrings(dst []string, l *format.Layout, x *format.Cell) ([]string, bool) {
+func appendCellStrings(dst []string, l *pageread.Layout, x *pageread.Cell) ([]string, bool) {
 	if x == nil || x.Tag != format.TagArray {
 		return dst, false
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // Elems iterates over the elements of an array cell or the members of an
@@ -32,8 +33,8 @@ import (
 // allocation per nested value.
 type Elems struct {
 	p   *Page
-	r   format.ValueReader
-	cur format.Cell
+	r   pageread.ValueReader
+	cur pageread.Cell
 	key uint32
 	n   int
 	obj bool
@@ -56,11 +57,11 @@ type elemsEnd struct {
 
 // elemsOf returns an iterator over x's elements, or false if x is absent or
 // not an array or object.
-func elemsOf(p *Page, x *format.Cell) (Elems, bool) {
+func elemsOf(p *Page, x *pageread.Cell) (Elems, bool) {
 	if x == nil || (x.Tag != format.TagArray && x.Tag != format.TagObject) {
 		return Elems{}, false
 	}
-	return Elems{p: p, r: format.Elements(x), n: x.Len, obj: x.Tag == format.TagObject}, true
+	return Elems{p: p, r: pageread.Elements(x), n: x.Len, obj: x.Tag == format.TagObject}, true
 }
 
 // Len returns the number of elements (or object members) in all.

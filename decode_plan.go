@@ -4,10 +4,9 @@ import (
 	"errors"
 	"math"
 	"reflect"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // A decode plan says, for one page and one struct type, where each column
@@ -48,7 +47,7 @@ const (
 
 // colOp is how fastRows reads a column: straight from its cursor into the
 // field when the column's encoding and the field's kind allow (the common
-// cases), else through a format.Cell and setField.
+// cases), else through a pageread.Cell and setField.
 type colOp uint8
 
 const (
@@ -239,7 +238,7 @@ func (d *decodeState) rowsPlan(et reflect.Type) (*structPlan, bool) {
 }
 
 // structRow decodes one non-null row into the struct that row addresses.
-func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []format.Cell) error {
+func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []pageread.Cell) error {
 	for _, c := range shape {
 		cp := &p.cols[c]
 		if cp.kind == setSkip {
@@ -284,7 +283,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		it.init(d.l)
 		d.blocks = nil
 	}
-	var cell format.Cell
+	var cell pageread.Cell
 	for i := range n {
 		d.row = i
 		id := it.sr.Next()
@@ -334,8 +333,8 @@ var errStartOver = errors.New("rowpage: start over row by row")
 // byColumns decodes the n rows, which all have shape, column by column into
 // the structs slots addresses (allocated already). On a failing cell it
 // returns the error without finishing; the caller starts over.
-func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []format.Cursor, shape []uint32) error {
-	var cell format.Cell
+func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pageread.Cursor, shape []uint32) error {
+	var cell pageread.Cell
 	for _, c := range shape {
 		cp, k := &p.cols[c], &cur[c]
 		if cp.kind == setSkip {
@@ -413,7 +412,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []for
 						continue
 					}
 				}
-				k.Advance(format.ReadValue(k.AnyBytes(), &cell))
+				k.Advance(pageread.ReadValue(k.AnyBytes(), &cell))
 				d.row = i
 				if err := d.setField(p, cp, slots.at(i), &cell); err != nil {
 					return err
@@ -434,7 +433,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []for
 
 // cellInto reads the next cell of column c from its cursor k into the field
 // of row that cp describes, straight from the cursor when cp.op allows.
-func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *format.Cursor, row structRef, c int, cell *format.Cell) error {
+func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
 	if cp.op == opCell {
 		k.TakeCell(cell)
 		if cp.kind == setSkip {
@@ -461,7 +460,7 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *format.Cursor, row
 // takeInto reads the next value of column col, not null, from its cursor k
 // straight into field f, as cp.op says. It reports false, with the value
 // read into cell for setField, when the value does not fit the field.
-func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col int, cell *format.Cell) bool {
+func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col int, cell *pageread.Cell) bool {
 	switch cp.op {
 	case opString:
 		f.setString(d.str(k.TakeStr()))
@@ -472,14 +471,14 @@ func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col in
 	case opInt32:
 		v := k.TakeInt()
 		if int64(int32(v)) != v {
-			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			*cell = pageread.Cell{Tag: format.TagInt, Int: v}
 			return false
 		}
 		f.setInt32(int32(v))
 	case opUint32:
 		v := k.TakeInt()
 		if uint64(v) > 0xFFFFFFFF {
-			*cell = format.Cell{Tag: format.TagInt, Int: v}
+			*cell = pageread.Cell{Tag: format.TagInt, Int: v}
 			return false
 		}
 		f.setUint32(uint32(v))
@@ -498,14 +497,14 @@ func (d *decodeState) takeInto(cp *colPlan, k *format.Cursor, f fieldRef, col in
 				return true
 			}
 		}
-		k.Advance(format.ReadValue(b, cell))
+		k.Advance(pageread.ReadValue(b, cell))
 		return false
 	}
 	return true
 }
 
 // setField writes cell c into the field of row that cp describes.
-func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *format.Cell) error {
+func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pageread.Cell) error {
 	switch cp.kind {
 	case setGeneric:
 	case setViaPath:
@@ -543,7 +542,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *for
 // leaves a non-pointer scalar (and a time.Time) unchanged, as in
 // encoding/json. Integers that overflow the field, floats into float32
 // that would round twice, and all other tags report false.
-func (d *decodeState) setScalar(k setKind, f fieldRef, c *format.Cell) bool {
+func (d *decodeState) setScalar(k setKind, f fieldRef, c *pageread.Cell) bool {
 	if c.Tag == format.TagNull {
 		return true
 	}
@@ -613,7 +612,7 @@ func (d *decodeState) setScalar(k setKind, f fieldRef, c *format.Cell) bool {
 }
 
 // setUintCell is setScalar for the unsigned kinds.
-func setUintCell(k setKind, f fieldRef, c *format.Cell) bool {
+func setUintCell(k setKind, f fieldRef, c *pageread.Cell) bool {
 	var u uint64
 	switch {
 	case c.Tag == format.TagInt && c.Int >= 0:
@@ -643,176 +642,4 @@ func setUintCell(k setKind, f fieldRef, c *format.Cell) bool {
 		f.setUint64(u)
 	}
 	return true
-}
-
-// setStrings writes c into f, a slice of strings, when c is null or an
-// array of strings and nulls, and reports whether it did.
-func (d *decodeState) setStrings(f fieldRef, c *format.Cell) bool {
-	switch c.Tag {
-	case format.TagNull:
-		f.setStrings(nil)
-		return true
-	case format.TagArray:
-		if c.Flat {
-			d.fillFlatStrings(f, c.Data, c.Len)
-			return true
-		}
-		_, ok := d.fillStrings(f, c.Data, c.Len)
-		return ok
-	}
-	return false
-}
-
-// fillFlatStrings decodes a string-list cell's n bare string indexes into
-// f, reusing its array when it has room, as fillStrings does.
-func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {
-	out := f.strings()
-	if out == nil || cap(out) < n {
-		out = d.newStrings(n)
-	} else {
-		out = out[:n]
-	}
-	pos := 0
-	for i := range n {
-		x, m := uint64(b[pos]), 1
-		if x >= 0x80 {
-			x, m = format.ConsumeUvarint(b[pos:])
-		}
-		out[i] = d.str(uint32(x))
-		pos += m
-	}
-	f.setStrings(out)
-}
-
-// fillStrings decodes the n tagged values at the start of b, the elements
-// of an array, into f, a slice of strings, when they are all strings and
-// nulls, and returns the bytes they take. Like the reflect path it reuses
-// the slice's array when it has room, and null elements become "" (a null
-// leaves a string alone, and the element starts zero). At any other element
-// it reports false with f itself unchanged, and the reflect path starts
-// over.
-func (d *decodeState) fillStrings(f fieldRef, b []byte, n int) (int, bool) {
-	out := f.strings()
-	if out == nil || cap(out) < n {
-		out = d.newStrings(n)
-	} else {
-		out = out[:n]
-		clear(out)
-	}
-	pos := 0
-	for i := range n {
-		switch b[pos] {
-		case format.TagString:
-			x, m := uint64(b[pos+1]), 1
-			if x >= 0x80 {
-				x, m = format.ConsumeUvarint(b[pos+1:])
-			}
-			out[i] = d.str(uint32(x))
-			pos += 1 + m
-		case format.TagNull:
-			pos++
-		default:
-			return 0, false
-		}
-	}
-	f.setStrings(out)
-	return pos, true
-}
-
-// newStrings returns a new []string of length and capacity n, non-nil even
-// when n is 0. Small slices are cut from a shared slab, so the []string
-// fields of a page cost a few allocations rather than one each; capacity
-// equals length, so appending to one never writes into another.
-func (d *decodeState) newStrings(n int) []string {
-	const maxSlab = 1024 // 16 KiB, well within small-object sizes
-	if n == 0 {
-		return []string{}
-	}
-	if n > maxSlab/16 {
-		return make([]string, n)
-	}
-	if len(d.slab) < n {
-		d.slabSize = min(max(2*d.slabSize, 64), maxSlab)
-		d.slab = make([]string, d.slabSize)
-	}
-	s := d.slab[:n:n]
-	d.slab = d.slab[n:]
-	return s
-}
-
-// strBlock holds the copied strings of a string-seq column: the column's
-// values are consecutive string-table entries that occur nowhere else, and
-// its cells take them in order, so they are copied a chunk of consecutive
-// strings at a time, one allocation per chunk.
-type strBlock struct {
-	s    string // the current chunk: strings next to end-1, concatenated
-	off  int    // where string next starts in s
-	next uint32 // the string-table index the next cell should hold
-	end  uint32 // one past the last index in s
-	stop uint32 // one past the column's last index; 0 until the first cell
-}
-
-// blockChunk is the most bytes of strings a chunk holds (one longer string
-// gets a chunk of its own). Chunks stay small-object sized, which the
-// runtime recycles more cheaply than large ones.
-const blockChunk = 16 << 10
-
-// colStr returns a copy of string-table entry i, read from a cell of
-// column d.col: see seqStr for string-seq columns, str for the others.
-func (d *decodeState) colStr(i uint32) string {
-	if d.col < 0 || d.l.Columns[d.col].Enc&^format.EncNullBitmap != format.EncStrSeq {
-		return d.str(i)
-	}
-	return d.seqStr(d.col, i)
-}
-
-// seqStr returns a copy of string-table entry i, read from a cell of col,
-// a string-seq column: from the column's chunk when the cells are read in
-// order, as they are, else from str. With d.compat it is made as copyStr
-// makes it.
-func (d *decodeState) seqStr(col int, i uint32) string {
-	if d.blocks == nil {
-		d.blocks = make([]strBlock, len(d.l.Columns))
-	}
-	b := &d.blocks[col]
-	if b.stop == 0 {
-		c := &d.l.Columns[col]
-		stop := min(int(i)+c.Count-c.Nulls, d.l.Strings.Len())
-		*b = strBlock{next: i, end: i, stop: uint32(stop)}
-	}
-	if i != b.next || i >= b.stop {
-		return d.str(i)
-	}
-	n := len(d.l.Strings.Bytes(int(i)))
-	if i >= b.end {
-		d.fillBlock(b, n)
-	}
-	s := b.s[b.off : b.off+n]
-	b.off += n
-	b.next++
-	if d.compat && !utf8.ValidString(s) {
-		return jsonString(d.l.Strings.Bytes(int(i)))
-	}
-	return s
-}
-
-// fillBlock copies the next chunk of b's strings, starting with entry
-// b.next of n bytes.
-func (d *decodeState) fillBlock(b *strBlock, n int) {
-	t := &d.l.Strings
-	size, end := n, b.next+1
-	for end < b.stop {
-		m := len(t.Bytes(int(end)))
-		if size+m > blockChunk {
-			break
-		}
-		size += m
-		end++
-	}
-	var sb strings.Builder
-	sb.Grow(size)
-	for i := b.next; i < end; i++ {
-		sb.Write(t.Bytes(int(i)))
-	}
-	b.s, b.off, b.end = sb.String(), 0, end
 }

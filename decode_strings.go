@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // Copies of string-table entries for decoding: a page stores each distinct
@@ -82,7 +83,7 @@ func (d *valueDecoder) growStrs(i int) {
 // canonical page holds every string used more than once (SPEC.md section
 // 9). It reads the base of each string-seq column. The page is not
 // trusted to be canonical: this is only where the cache starts.
-func commonStrings(l *format.Layout) int {
+func commonStrings(l *pageread.Layout) int {
 	n := l.Strings.Len()
 	for i := range l.Columns {
 		c := &l.Columns[i]
@@ -115,7 +116,7 @@ type pageStrings struct {
 
 // get returns the copy of entry i of l's string table, made by copyStr
 // with compat (which must not change from call to call).
-func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
+func (c *pageStrings) get(l *pageread.Layout, i uint32, compat bool) string {
 	tab := c.tab.Load()
 	if tab == nil {
 		tab = c.makeTab(l)
@@ -136,7 +137,7 @@ func (c *pageStrings) get(l *format.Layout, i uint32, compat bool) string {
 
 // makeTab makes and publishes the table of copies, or returns the one a
 // concurrent reader published first.
-func (c *pageStrings) makeTab(l *format.Layout) *[]atomic.Pointer[string] {
+func (c *pageStrings) makeTab(l *pageread.Layout) *[]atomic.Pointer[string] {
 	tab := make([]atomic.Pointer[string], l.Strings.Len())
 	if !c.tab.CompareAndSwap(nil, &tab) {
 		return c.tab.Load()

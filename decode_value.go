@@ -7,6 +7,8 @@ import (
 	"strconv"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // valueDecoder turns cells into Go values. With cache set (Decode sets it)
@@ -14,7 +16,7 @@ import (
 // strings share one allocation (see str); Row.Value and Elems.Value share
 // the Page's copies instead.
 type valueDecoder struct {
-	l         *format.Layout
+	l         *pageread.Layout
 	compat    bool
 	useNumber bool
 	cache     bool         // keep shared copies of strings in strs
@@ -48,8 +50,8 @@ func (d *valueDecoder) number(text []byte) any {
 
 // cellValue returns the generic Go value of a cell. An array or object is
 // read in one pass, nested values included, and closed (see
-// format.Cell.Close), so its enclosing reader moves past it in O(1).
-func (d *valueDecoder) cellValue(c *format.Cell) any {
+// pageread.Cell.Close), so its enclosing reader moves past it in O(1).
+func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 	switch c.Tag {
 	case format.TagNull:
 		return nil
@@ -82,7 +84,7 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 		return d.strAny(c.Str)
 	case format.TagTime:
 		if d.compat {
-			return string(format.AppendTimestampText(nil, c.Time))
+			return string(jsonwire.AppendTimestampText(nil, c.Time))
 		}
 		return timeOf(c.Time)
 	case format.TagBytes:
@@ -96,8 +98,8 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 		return d.rawValue(c.Data)
 	case format.TagArray:
 		out := make([]any, 0, c.Len)
-		r := format.Elements(c)
-		var e format.Cell
+		r := pageread.Elements(c)
+		var e pageread.Cell
 		for {
 			if _, ok := r.Next(&e); !ok {
 				break
@@ -108,8 +110,8 @@ func (d *valueDecoder) cellValue(c *format.Cell) any {
 		return out
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
-		r := format.Elements(c)
-		var e format.Cell
+		r := pageread.Elements(c)
+		var e pageread.Cell
 		for {
 			k, ok := r.Next(&e)
 			if !ok {

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // Limits bounds what Open and Unmarshal accept; see format.Limits for each
@@ -56,7 +58,7 @@ var defaultDecMode, _ = DecOptions{}.DecMode()
 // given to Open, which must not change while the Page is in use. A Page is
 // immutable and safe for concurrent readers.
 type Page struct {
-	l    *format.Layout
+	l    *pageread.Layout
 	mode *DecMode
 	strs pageStrings // copies of strings for Value, made on first use
 }
@@ -74,16 +76,12 @@ func Open(page []byte) (*Page, error) { return defaultDecMode.Open(page) }
 
 // Open is the package-level Open under mode m.
 func (m *DecMode) Open(page []byte) (*Page, error) {
-	l, err := format.ParseValues(page, m.lim)
+	l, err := pageread.ParseValues(page, m.lim)
 	if err != nil {
 		return nil, err
 	}
 	return &Page{l: l, mode: m}, nil
 }
-
-// Layout exposes the validated wire layout, for packages such as jsonbridge
-// that read pages directly.
-func (p *Page) Layout() *format.Layout { return p.l }
 
 // Len returns the number of rows (1 for a one-object or one-value page).
 func (p *Page) Len() int { return p.l.Rows }
@@ -115,7 +113,7 @@ type Row struct {
 	p     *Page
 	index int
 	shape []uint32
-	cells []format.Cell
+	cells []pageread.Cell
 	seen  []uint32 // seen[c] == gen when column c is in the row's shape
 	gen   uint32   // changes with the shape from one row to the next
 }
@@ -127,8 +125,8 @@ func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
 		l := p.l
 		n := len(l.Columns)
-		r := &Row{p: p, cells: make([]format.Cell, n), seen: make([]uint32, n)}
-		cur := make([]format.Cursor, n)
+		r := &Row{p: p, cells: make([]pageread.Cell, n), seen: make([]uint32, n)}
+		cur := make([]pageread.Cursor, n)
 		for c := range cur {
 			cur[c] = l.Cursor(c)
 		}
@@ -176,7 +174,7 @@ func (r *Row) Field(i int) int { return int(r.shape[i]) }
 func (r *Row) Has(c int) bool { return uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen }
 
 // cell returns column c's cell, or nil when the row lacks it. It inlines.
-func (r *Row) cell(c int) *format.Cell {
+func (r *Row) cell(c int) *pageread.Cell {
 	if uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen {
 		return &r.cells[c]
 	}
@@ -271,7 +269,7 @@ func (r *Row) Value(c int) (v any, ok bool) {
 
 // value returns the generic Go value of cell x, with strings from the
 // Page's cache.
-func (p *Page) value(x *format.Cell) any {
+func (p *Page) value(x *pageread.Cell) any {
 	d := valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, shared: &p.strs}
 	return d.cellValue(x)
 }
@@ -289,12 +287,12 @@ func (r *Row) AppendJSON(dst []byte, c int) ([]byte, error) {
 }
 
 // appendCellJSON renders cell x under the page's JSON budget.
-func (p *Page) appendCellJSON(dst []byte, x *format.Cell, row, col int) ([]byte, error) {
+func (p *Page) appendCellJSON(dst []byte, x *pageread.Cell, row, col int) ([]byte, error) {
 	budget := p.l.JSONBudget()
-	stop := format.JSONStop(len(dst), budget)
+	stop := jsonwire.JSONStop(len(dst), budget)
 	out := p.l.AppendCellJSON(dst, x, true, stop)
 	if len(out) > stop {
-		return dst, format.JSONLimitError(budget, row, col)
+		return dst, jsonwire.JSONLimitError(budget, row, col)
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // pageJSON renders an opened page as JSON with the generic cell renderer,
@@ -16,11 +17,11 @@ func pageJSON(t testing.TB, page []byte) []byte {
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
-	l := p.Layout()
+	l := PageLayout(p)
 	var out []byte
 	switch l.Kind {
 	case format.KindValue:
-		var c format.Cell
+		var c pageread.Cell
 		cur := l.Cursor(0)
 		cur.TakeCell(&c)
 		return l.AppendCellJSON(out, &c, true, math.MaxInt)

@@ -57,7 +57,7 @@ func (t *typedReader) read(page []byte) error {
 		return err
 	}
 	t.encs = t.encs[:0]
-	for _, c := range p.Layout().Columns {
+	for _, c := range rowpage.PageLayout(p).Columns {
 		t.encs = append(t.encs, c.Enc&^format.EncNullBitmap)
 	}
 	for r := range p.Rows() {

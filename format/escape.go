@@ -63,9 +63,9 @@ func specialLanes(w uint64) uint64 {
 
 // StringFlags returns the escaping flags of s: StrNeedsEscape and
 // StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
-// plain ASCII are skipped sixteen bytes a turn (plainPrefix); only the other
+// plain ASCII are skipped sixteen bytes a turn; only the other
 // bytes are looked at one by one, and non-ASCII sequences are measured
-// (seqLen) rather than decoded. It stops early once both flags are set. No
+// rather than decoded. It stops early once both flags are set. No
 // allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
 	const all = StrNeedsEscape | StrHasHTML
@@ -93,7 +93,7 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 // json.Marshal(string(s)) writes it when escapeHTML is true, or as a
 // json.Encoder with SetEscapeHTML(false) does (without its newline) when
 // false. Runs of bytes that need no escape are copied with one append, found
-// sixteen bytes a turn (plainPrefix). Cost: linear in len(s); no allocation beyond
+// sixteen bytes a turn. Cost: linear in len(s); no allocation beyond
 // growing dst.
 func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')

@@ -26,11 +26,12 @@ import (
 // three times the work), and arbitrary floats (scores, ratios, coordinates)
 // are common in cached rows. The search moves to the writer, once per value.
 
+// Float cell grammar, as above.
 const (
-	floatRawSelector = 0xFF
-	floatExpBias     = 63
-	floatRawSize     = 9
-	maxCellMant      = 1e17 // decimal mantissas have at most 17 digits, the most a shortest float64 needs
+	FloatRawSelector = 0xFF // selector of a raw cell
+	FloatExpBias     = 63   // added to a decimal cell's exponent in its selector
+	FloatRawSize     = 9    // bytes of a raw cell, selector included
+	FloatMaxMant     = 1e17 // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
 )
 
 // ErrNonFinite is returned by AppendFloatCell for NaN and infinities, which
@@ -223,7 +224,7 @@ func normalise(neg bool, mant uint64, exp int) Decimal {
 
 // cellDecimal reports whether d may be written in the decimal form.
 func cellDecimal(d Decimal) bool {
-	return d.Exp >= -floatExpBias && d.Exp <= floatExpBias && d.Mant < maxCellMant
+	return d.Exp >= -FloatExpBias && d.Exp <= FloatExpBias && d.Mant < FloatMaxMant
 }
 
 // AppendFloatCell appends the canonical float cell for f to dst (2 to 10
@@ -245,7 +246,7 @@ func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 }
 
 func appendDecimalCell(dst []byte, d Decimal) []byte {
-	s := byte(d.Exp + floatExpBias)
+	s := byte(d.Exp + FloatExpBias)
 	if d.Neg {
 		s |= 0x80
 	}
@@ -253,7 +254,7 @@ func appendDecimalCell(dst []byte, d Decimal) []byte {
 }
 
 func appendRawCell(dst []byte, bits uint64) []byte {
-	return binary.LittleEndian.AppendUint64(append(dst, floatRawSelector), bits)
+	return binary.LittleEndian.AppendUint64(append(dst, FloatRawSelector), bits)
 }
 
 // SizeFloatCell returns the number of bytes AppendFloatCell writes for f, or
@@ -268,7 +269,7 @@ func SizeFloatCell(f float64, bits int) int {
 	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
 		return 1 + SizeUvarint(d.Mant)
 	}
-	return floatRawSize
+	return FloatRawSize
 }
 
 // ConsumeFloatCell decodes the float cell at the start of b. It returns the
@@ -286,15 +287,15 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 		return FloatCell{}, ErrCodeTruncated
 	}
 	s := b[0]
-	if s == floatRawSelector {
-		if len(b) < floatRawSize {
+	if s == FloatRawSelector {
+		if len(b) < FloatRawSize {
 			return FloatCell{}, ErrCodeTruncated
 		}
-		bits := binary.LittleEndian.Uint64(b[1:floatRawSize])
+		bits := binary.LittleEndian.Uint64(b[1:FloatRawSize])
 		if bits&(0x7FF<<52) == 0x7FF<<52 { // exponent all ones: NaN or infinity
 			return FloatCell{}, ErrCodeInvalid
 		}
-		return FloatCell{Raw: true, Bits: bits}, floatRawSize
+		return FloatCell{Raw: true, Bits: bits}, FloatRawSize
 	}
 	e := s & 0x7F
 	if e == 0x7F {
@@ -304,10 +305,10 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if n < 0 {
 		return FloatCell{}, n
 	}
-	if m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+	if m >= FloatMaxMant || (m == 0 && s != FloatExpBias) || (m != 0 && m%10 == 0) {
 		return FloatCell{}, ErrCodeInvalid
 	}
-	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - floatExpBias}}, 1 + n
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - FloatExpBias}}, 1 + n
 }
 
 // AppendTo appends the cell's own bytes (selector and payload) to dst, as
@@ -325,7 +326,7 @@ func (c FloatCell) AppendTo(dst []byte) []byte {
 // cells, correctly rounded for decimals). Decimals with Mant < 2^53 and
 // |Exp| <= 22 take one multiply or divide; others (16- and 17-digit
 // decimals, large exponents) one or two 128-bit multiplies by the
-// Eisel-Lemire algorithm (decimal_float.go), about 6ns, and in the cases
+// Eisel-Lemire algorithm, about 6ns, and in the cases
 // it cannot decide, which no test has reached, strconv.ParseFloat on text
 // in a stack buffer. Never allocates for cells from ConsumeFloatCell.
 func (c FloatCell) Float64() float64 {
@@ -433,6 +434,12 @@ func AppendFloatJSON(dst []byte, c FloatCell) []byte {
 		return AppendFloat64JSON(dst, math.Float64frombits(c.Bits), 64)
 	}
 	return appendDecimalJSON(dst, c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
+}
+
+// AppendDecimalJSON appends the decimal cell d (normalised, Mant below
+// FloatMaxMant, Exp in [-63, 63]) as AppendFloatJSON does.
+func AppendDecimalJSON(dst []byte, d Decimal) []byte {
+	return appendDecimalJSON(dst, d.Neg, d.Mant, d.Exp)
 }
 
 // decimalWindow is what appendDecimalJSON may write past len(dst) in plain

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"math"
-	"strconv"
-)
+import "math"
 
 // Limits bound what a reader accepts, so that a hostile or damaged page can
 // cost no more than its own size in memory and time. A zero field means the
@@ -136,20 +133,4 @@ func (l Limits) JSONBudget(pageLen int) int {
 		return math.MaxInt
 	}
 	return JSONBytesPerByte*pageLen + JSONBytesFree
-}
-
-// JSONStop returns the length past which a buffer that held start bytes
-// before a render has used budget bytes (math.MaxInt if that overflows).
-func JSONStop(start, budget int) int {
-	if budget > math.MaxInt-start {
-		return math.MaxInt
-	}
-	return start + budget
-}
-
-// JSONLimitError is the ErrLimit error of a render that passed its budget
-// of budget bytes, at row and column (-1 when unknown).
-func JSONLimitError(budget, row, column int) *Error {
-	return &Error{Err: ErrLimit, Msg: "the page's JSON passes MaxJSONBytes (" + strconv.Itoa(budget) +
-		" bytes); raise Limits.MaxJSONBytes, or set it to -1 to remove the cap", Offset: -1, Row: row, Column: column}
 }

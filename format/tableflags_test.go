@@ -141,3 +141,33 @@ func FuzzTableFlags(f *testing.F) {
 		checkTableFlags(t, append(strs, string(data)))
 	})
 }
+
+// flagCases holds strings of every flag kind in awkward places: empty ones,
+// ones that end exactly on a sixteen-byte block, long clean runs before a
+// special byte, and non-ASCII text that needs no escaping.
+var flagCases = []string{
+	"", "plain", strings.Repeat("x", 16), "", "tab\there", "a<b",
+	strings.Repeat("clean text ", 9) + "&", "caf\u00e9", "\u2028", "\xff",
+	strings.Repeat("y", 31) + `"`, "", "both < and \\", strings.Repeat("z", 40),
+	"\u65e5\u672c\u8a9e", "\x00", "", "last",
+}
+
+func TestFlaggedCount(t *testing.T) {
+	var many []string // enough strings for whole 8-byte words of flags
+	for range 5 {
+		many = append(many, flagCases...)
+	}
+	for n := 0; n <= len(many); n++ {
+		var w StringTableWriter
+		want := 0
+		for _, s := range many[:n] {
+			w.Add(s)
+			if StringFlags(s) != 0 {
+				want++
+			}
+		}
+		if got := flaggedCount(w.flags); got != want {
+			t.Errorf("%d strings: flaggedCount = %d, want %d", n, got, want)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func appendUvarintSlow(dst []byte, v uint64) []byte {
 // and the number of bytes read (1 to 10), or a negative n: ErrCodeTruncated,
 // ErrCodeOverflow or ErrCodeNonMinimal; v is 0 on error. It never panics,
 // never allocates, and reads at most 10 bytes. One- and two-byte values
-// take a branch or two; longer ones a loop. Does not inline (see above).
+// take a branch or two; longer ones a loop.
 func ConsumeUvarint(b []byte) (v uint64, n int) {
 	if len(b) >= 2 {
 		if b[0] < 0x80 {
@@ -134,7 +134,7 @@ func gather7(w uint64) uint64 {
 }
 
 // SizeUvarint returns the number of bytes (1 to 10) AppendUvarint writes
-// for v. Constant time, no branches; inlines.
+// for v. Constant time, no branches.
 func SizeUvarint(v uint64) int {
 	// 9/64 approximates 1/7 closely enough for every bit length 0..64.
 	return int(9*uint32(bits.Len64(v))+64) / 64
@@ -142,34 +142,33 @@ func SizeUvarint(v uint64) int {
 
 // AppendVarint appends the zigzag uvarint encoding of v to dst and returns
 // the extended slice. It writes SizeVarint(v) bytes, allocating only when dst
-// must grow. Does not inline (cost 88); the zigzag step is two instructions
-// in front of AppendUvarint.
+// must grow. The zigzag step is two instructions in front of AppendUvarint.
 func AppendVarint(dst []byte, v int64) []byte {
 	return AppendUvarint(dst, EncodeZigZag(v))
 }
 
 // ConsumeVarint decodes the zigzag uvarint at the start of b. It returns the
 // value and the bytes read, or a negative n as ConsumeUvarint does. It never
-// panics or allocates. Inlines (cost 79) down to the ConsumeUvarint call.
+// panics or allocates.
 func ConsumeVarint(b []byte) (int64, int) {
 	v, n := ConsumeUvarint(b)
 	return int64(v>>1) ^ -int64(v&1), n // DecodeZigZag, spelled out to fit the budget
 }
 
 // SizeVarint returns the number of bytes (1 to 10) AppendVarint writes for
-// v. Constant time; inlines.
+// v. Constant time.
 func SizeVarint(v int64) int {
 	return SizeUvarint(EncodeZigZag(v))
 }
 
 // EncodeZigZag maps a signed value to an unsigned one so that values of
 // small magnitude map to small numbers: 0, -1, 1, -2 become 0, 1, 2, 3.
-// Two instructions; inlines.
+// Two instructions.
 func EncodeZigZag(v int64) uint64 {
 	return uint64(v<<1) ^ uint64(v>>63)
 }
 
-// DecodeZigZag is the inverse of EncodeZigZag. Three instructions; inlines.
+// DecodeZigZag is the inverse of EncodeZigZag. Three instructions.
 func DecodeZigZag(x uint64) int64 {
 	return int64(x>>1) ^ -int64(x&1)
 }

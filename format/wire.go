@@ -37,7 +37,7 @@ const ChecksumSize = 4
 // Header flags. Unknown bits make a page unsupported.
 const (
 	FlagChecksum   = 1 << 0 // a CRC-32C trailer follows the body
-	FlagCompressed = 1 << 1 // the body's sections are compressed (1.1, compressed.go)
+	FlagCompressed = 1 << 1 // the body's sections are compressed (see MinorCompressed)
 	knownFlags     = FlagChecksum | FlagCompressed
 )
 
@@ -53,21 +53,21 @@ const (
 
 // Column encodings: the low seven bits of a column's encoding byte.
 const (
-	EncNull     = 0x00 // every cell is null; no payload
-	EncBool     = 0x01 // bit set, LSB first
-	EncInt      = 0x02 // sv per value
-	EncIntDelta = 0x03 // sv first value, then sv wrapping differences
-	EncIntFOR   = 0x04 // sv minimum, then uv (value - minimum) per value
-	EncUint     = 0x05 // uv per value; some value exceeds MaxInt64
-	EncFloat    = 0x06 // float cell per value
-	EncStrRef   = 0x07 // uv string-table index per value
-	EncStrSeq   = 0x08 // uv base: values are strings base, base+1, ...
-	EncTime     = 0x09 // time mode byte, then time cells
-	EncBytes    = 0x0A // uv length + bytes per value
-	EncNumber   = 0x0B // uv length + JSON number text per value
-	EncAny      = 0x0C // tagged value per value
-	EncStrList  = 0x0D // uv count + count uv string-table indexes per value
-	encMax      = EncStrList
+	EncNull     = 0x00       // every cell is null; no payload
+	EncBool     = 0x01       // bit set, LSB first
+	EncInt      = 0x02       // sv per value
+	EncIntDelta = 0x03       // sv first value, then sv wrapping differences
+	EncIntFOR   = 0x04       // sv minimum, then uv (value - minimum) per value
+	EncUint     = 0x05       // uv per value; some value exceeds MaxInt64
+	EncFloat    = 0x06       // float cell per value
+	EncStrRef   = 0x07       // uv string-table index per value
+	EncStrSeq   = 0x08       // uv base: values are strings base, base+1, ...
+	EncTime     = 0x09       // time mode byte, then time cells
+	EncBytes    = 0x0A       // uv length + bytes per value
+	EncNumber   = 0x0B       // uv length + JSON number text per value
+	EncAny      = 0x0C       // tagged value per value
+	EncStrList  = 0x0D       // uv count + count uv string-table indexes per value
+	EncMax      = EncStrList // the highest encoding
 
 	// EncNullBitmap marks a column whose payload starts with a null bitmap:
 	// one bit per present cell, 1 for null, LSB first.
@@ -76,10 +76,10 @@ const (
 
 // Time column modes: the first payload byte of an EncTime column.
 const (
-	TimeUTC       = 0 // every offset is 0; cells have no offset field
-	TimeShared    = 1 // sv offset (non-zero) follows; cells have no offset field
-	TimePerValue  = 2 // each cell ends with sv offset; at least two offsets differ
-	timeModeCount = 3
+	TimeUTC      = 0 // every offset is 0; cells have no offset field
+	TimeShared   = 1 // sv offset (non-zero) follows; cells have no offset field
+	TimePerValue = 2 // each cell ends with sv offset; at least two offsets differ
+	TimeModes    = 3 // the number of modes
 )
 
 // Tags of tagged values (EncAny cells and nested values).
@@ -87,17 +87,17 @@ const (
 	TagNull   = 0x00
 	TagFalse  = 0x01
 	TagTrue   = 0x02
-	TagInt    = 0x03 // sv
-	TagUint   = 0x04 // uv, greater than MaxInt64
-	TagFloat  = 0x05 // float cell
-	TagString = 0x06 // uv string-table index
-	TagTime   = 0x07 // sv local seconds, uv frac, sv offset
-	TagBytes  = 0x08 // uv length + bytes
-	TagNumber = 0x09 // uv length + JSON number text
-	TagRaw    = 0x0A // uv length + compact JSON text
-	TagArray  = 0x0B // uv count, values
-	TagObject = 0x0C // uv count, (uv key index, value) pairs
-	tagMax    = TagObject
+	TagInt    = 0x03      // sv
+	TagUint   = 0x04      // uv, greater than MaxInt64
+	TagFloat  = 0x05      // float cell
+	TagString = 0x06      // uv string-table index
+	TagTime   = 0x07      // sv local seconds, uv frac, sv offset
+	TagBytes  = 0x08      // uv length + bytes
+	TagNumber = 0x09      // uv length + JSON number text
+	TagRaw    = 0x0A      // uv length + compact JSON text
+	TagArray  = 0x0B      // uv count, values
+	TagObject = 0x0C      // uv count, (uv key index, value) pairs
+	TagMax    = TagObject // the highest tag
 )
 
 // EncodingName returns a short name for a column encoding byte, for tools and errors.

@@ -18,6 +18,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pageread"
 	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/jsonbridge"
 )
@@ -277,7 +278,10 @@ func allocated() uint64 {
 // succeed. Pages with invalid UTF-8 are left out: a page keeps the bytes of
 // such strings where the JSON has U+FFFD.
 func structsAgree(t *testing.T, p *rowpage.Page, page, out []byte) {
-	l := p.Layout()
+	l, err := pageread.ParseValues(page, format.Limits{})
+	if err != nil {
+		t.Fatalf("pageread.ParseValues of a page Open accepted: %v", err)
+	}
 	for i := 0; i < l.Strings.Len(); i++ {
 		if !utf8.Valid(l.Strings.Bytes(i)) {
 			return

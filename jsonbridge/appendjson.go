@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // column is what the row loop needs of one column besides its cursor.
@@ -16,9 +18,9 @@ type column struct {
 // step is one cell of a row shape, as the render loop reads it: the
 // cursor, the key and the encoding, in one place.
 type step struct {
-	cur              *format.Cursor // into transcoder.cur
-	keyStart, keyEnd int32          // the key in transcoder.keys, without its comma if it is the row's first
-	enc              uint8          // the cursor's encoding, or skipCell
+	cur              *pageread.Cursor // into transcoder.cur
+	keyStart, keyEnd int32            // the key in transcoder.keys, without its comma if it is the row's first
+	enc              uint8            // the cursor's encoding, or skipCell
 }
 
 // skipCell is the encoding of a step whose column is not written.
@@ -31,14 +33,14 @@ const keyPad = 16
 // transcoder is the pooled state of one page-to-JSON call.
 type transcoder struct {
 	m     *Mode
-	l     format.Layout
-	cur   []format.Cursor
+	l     pageread.Layout
+	cur   []pageread.Cursor
 	cols  []column
-	steps []step           // every shape's steps, shape after shape
-	ends  []int32          // shape id s has steps[ends[s-1]:ends[s]]
-	keys  []byte           // pre-rendered `,"key":` of every column, then keyPad bytes
-	dates format.DateCache // dates of every page's timestamps; see DateCache
-	cell  format.Cell
+	steps []step             // every shape's steps, shape after shape
+	ends  []int32            // shape id s has steps[ends[s-1]:ends[s]]
+	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
+	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
+	cell  pageread.Cell
 	rows  int // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
@@ -62,7 +64,7 @@ func (m *Mode) get() *transcoder {
 func (m *Mode) put(t *transcoder) {
 	t.l.Forget()
 	clear(t.cur[:cap(t.cur)])
-	t.cell = format.Cell{}
+	t.cell = pageread.Cell{}
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
 	}
@@ -93,11 +95,11 @@ func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
 	t := m.get()
 	defer m.put(t)
 	// A render of every cell checks the cells it reads, so the cells
-	// need not be validated first; see format.Layout.ResetDeferred.
+	// need not be validated first; see pageread.Layout.ResetDeferred.
 	if err := t.open(page, m.offset == 0 && m.limit == 0 && m.columns == nil); err != nil {
 		return dst, err
 	}
-	t.stop = format.JSONStop(len(dst), t.l.JSONBudget())
+	t.stop = jsonwire.JSONStop(len(dst), t.l.JSONBudget())
 	out, err := t.render(dst, nil)
 	if err == nil {
 		err = t.l.CheckDeferred(t.cur)
@@ -157,7 +159,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	l := &t.l
 	n := len(l.Columns)
 	if cap(t.cur) < n {
-		t.cur = make([]format.Cursor, n)
+		t.cur = make([]pageread.Cursor, n)
 		t.cols = make([]column, n)
 	}
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
@@ -289,7 +291,7 @@ func (t *transcoder) overBudget(row int) error {
 	if err := t.l.ValidateDeferred(); err != nil {
 		return err
 	}
-	return format.JSONLimitError(t.l.JSONBudget(), row, -1)
+	return jsonwire.JSONLimitError(t.l.JSONBudget(), row, -1)
 }
 
 // skip moves the cursors of a row's columns past the row.

@@ -14,6 +14,7 @@ import (
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/internal/jsonref"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // Shared test data, relative to this package's directory. Each directory is
@@ -198,7 +199,7 @@ func TestAppendPageTimestamps(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.s, err)
 		}
-		var l format.Layout
+		var l pageread.Layout
 		if err := l.Reset(page, format.Limits{}.WithDefaults()); err != nil {
 			t.Fatalf("%s: %v", tc.s, err)
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // handPage is a page built by hand from its sections, with the offset of
@@ -252,7 +253,7 @@ func canonicalCases(t *testing.T, crc bool) []canonicalCase {
 }
 
 // TestReadersRejectNonCanonical feeds every validating reader (Open,
-// Unmarshal, format.Parse and ParseValues, Layout.Reset and ResetDeferred,
+// Unmarshal, pageread.Parse and ParseValues, Layout.Reset and ResetDeferred,
 // AppendJSON with deferred and with up-front validation, WriteJSON) a page
 // that breaks each canonical-form rule of SPEC.md section 9 that the issue
 // found unchecked, with and without a checksum. Each must fail with
@@ -310,17 +311,17 @@ func canonicalReaders(offsetMode *Mode) []canonicalReader {
 	return []canonicalReader{
 		{"rowpage.Open", func(p []byte) error { _, err := rowpage.Open(p); return err }},
 		{"rowpage.Unmarshal", func(p []byte) error { var v any; return rowpage.Unmarshal(p, &v) }},
-		{"format.Parse", func(p []byte) error { _, err := format.Parse(p, format.Limits{}); return err }},
-		{"format.ParseValues", func(p []byte) error { _, err := format.ParseValues(p, format.Limits{}); return err }},
-		{"Layout.Reset", func(p []byte) error { var l format.Layout; return l.Reset(p, format.Limits{}) }},
+		{"pageread.Parse", func(p []byte) error { _, err := pageread.Parse(p, format.Limits{}); return err }},
+		{"pageread.ParseValues", func(p []byte) error { _, err := pageread.ParseValues(p, format.Limits{}); return err }},
+		{"Layout.Reset", func(p []byte) error { var l pageread.Layout; return l.Reset(p, format.Limits{}) }},
 		{"Layout.ResetDeferred+ValidateDeferred", func(p []byte) error {
-			var l format.Layout
+			var l pageread.Layout
 			if err := l.ResetDeferred(p, format.Limits{}); err != nil {
 				return err
 			}
 			return l.ValidateDeferred()
 		}},
-		{"format.Inspect", func(p []byte) error { _, err := format.Inspect(p, format.Limits{}); return err }},
+		{"pageread.Inspect", func(p []byte) error { _, err := pageread.Inspect(p, format.Limits{}); return err }},
 		{"AppendJSON", func(p []byte) error { _, err := AppendJSON(nil, p); return err }},
 		{"AppendJSON (limit: validated first)", func(p []byte) error { _, err := offsetMode.AppendJSON(nil, p); return err }},
 		{"WriteJSON", func(p []byte) error { return WriteJSON(io.Discard, p) }},
@@ -343,7 +344,7 @@ func TestDeferredTimeModeNeedsTwoOffsets(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := format.Parse(page, format.Limits{})
+		l, err := pageread.Parse(page, format.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // deferredPages returns small checksum-free pages (so that damage reaches
@@ -78,7 +79,7 @@ func checkDeferred(t *testing.T, page []byte, what string) {
 	case err == nil && !bytes.Equal(got, want.Bytes()):
 		t.Fatalf("%s: AppendJSON wrote\n%s\nWriteJSON wrote\n%s", what, got, want.Bytes())
 	}
-	if _, perr := format.Parse(page, format.Limits{}); (perr == nil) != (err == nil) || (err != nil && perr.Error() != err.Error()) {
+	if _, perr := pageread.Parse(page, format.Limits{}); (perr == nil) != (err == nil) || (err != nil && perr.Error() != err.Error()) {
 		t.Fatalf("%s: AppendJSON error %v, Parse error %v", what, err, perr)
 	}
 }
@@ -90,12 +91,12 @@ func checkDeferred(t *testing.T, page []byte, what string) {
 func TestDeferredValidationMatchesParse(t *testing.T) {
 	for k, page := range deferredPages(t) {
 		checkDeferred(t, page, "undamaged")
-		l, err := format.Parse(page, format.Limits{})
+		l, err := pageread.Parse(page, format.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		deferred := 0
-		var d format.Layout
+		var d pageread.Layout
 		if err := d.ResetDeferred(page, format.Limits{}); err != nil {
 			t.Fatal(err)
 		}
@@ -149,7 +150,7 @@ func TestDeferredRandomDamage(t *testing.T) {
 		n = 2_000
 	}
 	for k, page := range deferredPages(t) {
-		l, err := format.Parse(page, format.Limits{})
+		l, err := pageread.Parse(page, format.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,7 +173,7 @@ func TestDeferredRandomDamage(t *testing.T) {
 // as Parse does, rather than the budget.
 func TestDeferredOverBudget(t *testing.T) {
 	page := deferredPages(t)[0]
-	l, err := format.Parse(page, format.Limits{})
+	l, err := pageread.Parse(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +197,7 @@ func TestDeferredOverBudget(t *testing.T) {
 	c := &l.Columns[col]
 	bad := append([]byte(nil), page...)
 	bad[c.Offset+len(c.Payload)-1] = 0xFF // the last varint now runs past the payload
-	_, perr := format.Parse(bad, format.Limits{})
+	_, perr := pageread.Parse(bad, format.Limits{})
 	if perr == nil {
 		t.Fatal("Parse accepted the damaged page")
 	}
@@ -210,11 +211,11 @@ func TestDeferredOverBudget(t *testing.T) {
 // name the reader, not the page.
 func TestCheckDeferredUnreadCells(t *testing.T) {
 	page := deferredPages(t)[0]
-	var l format.Layout
+	var l pageread.Layout
 	if err := l.ResetDeferred(page, format.Limits{}); err != nil {
 		t.Fatal(err)
 	}
-	cur := make([]format.Cursor, len(l.Columns))
+	cur := make([]pageread.Cursor, len(l.Columns))
 	for c := range cur {
 		cur[c] = l.Cursor(c)
 	}
@@ -247,7 +248,7 @@ func TestWriteJSONDamagePastFirstChunk(t *testing.T) {
 	for _, b := range []byte{0x80, 0xFF, 0x7F} {
 		bad := bytes.Clone(page)
 		bad[len(bad)-1] = b
-		_, perr := format.Parse(bad, format.Limits{})
+		_, perr := pageread.Parse(bad, format.Limits{})
 		if perr == nil {
 			continue
 		}

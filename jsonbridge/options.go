@@ -9,6 +9,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // Options configure page-to-JSON transcoding. The zero value writes exactly
@@ -132,7 +133,7 @@ func (m *Mode) appendFields(dst []byte, fs []Field) ([]byte, error) {
 		if err := json.Compact(&buf, f.Value); err != nil {
 			return nil, &rowpage.Error{Err: rowpage.ErrInvalidJSON, Msg: "envelope field " + strconv.Quote(f.Key) + " is not valid JSON", Cause: err, Offset: -1, Row: -1, Column: -1}
 		}
-		dst = format.AppendRawJSON(dst, buf.Bytes(), m.escapeHTML)
+		dst = jsonwire.AppendRawJSON(dst, buf.Bytes(), m.escapeHTML)
 	}
 	return dst, nil
 }

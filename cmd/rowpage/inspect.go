@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 func inspectCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -31,7 +32,7 @@ name, encoding and bytes; the most common row shapes.`, stderr)
 	if err != nil {
 		return err
 	}
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		return &fileError{in, err}
 	}
@@ -86,7 +87,7 @@ var sectionCodecNames = map[byte]string{format.CodecRaw: "raw", format.CodecS2: 
 // compressedReports describes the stored sections of a compressed page, or
 // returns nil for a plain one.
 func compressedReports(page []byte) ([]compressedReport, error) {
-	secs, err := format.CompressedSections(page)
+	secs, err := pageread.CompressedSections(page)
 	if err != nil || secs == nil {
 		return nil, err
 	}
@@ -137,7 +138,7 @@ type shapeReport struct {
 
 var kindNames = map[format.Kind]string{format.KindRows: "rows", format.KindObject: "object", format.KindValue: "value"}
 
-func newInspectReport(s *format.Summary) *inspectReport {
+func newInspectReport(s *pageread.Summary) *inspectReport {
 	r := &inspectReport{
 		Bytes:     s.Bytes,
 		Version:   fmt.Sprintf("%d.%d", s.Major, s.Minor),

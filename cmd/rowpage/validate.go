@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 func validateCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -45,7 +46,7 @@ and the exit status is 1.`, stderr)
 
 // validate checks one page and reports it on w unless quiet.
 func validate(w io.Writer, name string, page []byte, quiet bool) error {
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		return err
 	}
@@ -72,8 +73,8 @@ func locate(page []byte, err error) string {
 		// offset alone does not say which, so name no section.
 		return ""
 	}
-	secs := format.Sections(page)
-	s := format.SectionAt(secs, e.Offset)
+	secs := pageread.Sections(page)
+	s := pageread.SectionAt(secs, e.Offset)
 	if s.Len == 0 {
 		return fmt.Sprintf("byte %d is past the end of the %d-byte page", e.Offset, len(page))
 	}

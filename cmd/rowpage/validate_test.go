@@ -9,6 +9,7 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 func TestValidateOK(t *testing.T) {
@@ -44,7 +45,7 @@ func TestValidateNamesRowAndColumn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := format.Parse(page, format.Limits{})
+	l, err := pageread.Parse(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build !purego
 
-package format
+package pageread
 
 import "unsafe"
 

@@ -1,6 +1,11 @@
-package format
+package pageread
 
-import "encoding/base64"
+import (
+	"encoding/base64"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
 
 // AppendCellJSON appends the JSON text of a decoded cell, exactly as
 // encoding/json writes the Go value the cell came from. Nested arrays and
@@ -14,36 +19,36 @@ import "encoding/base64"
 // then discard the output and report ErrLimit.
 func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool, stop int) []byte {
 	switch c.Tag {
-	case TagNull:
+	case format.TagNull:
 		return append(dst, "null"...)
-	case TagFalse:
+	case format.TagFalse:
 		return append(dst, "false"...)
-	case TagTrue:
+	case format.TagTrue:
 		return append(dst, "true"...)
-	case TagInt:
-		return AppendInt(dst, c.Int)
-	case TagUint:
-		return AppendUint(dst, c.Uint)
-	case TagFloat:
-		return AppendFloatJSON(dst, c.Float)
-	case TagString:
+	case format.TagInt:
+		return format.AppendInt(dst, c.Int)
+	case format.TagUint:
+		return format.AppendUint(dst, c.Uint)
+	case format.TagFloat:
+		return format.AppendFloatJSON(dst, c.Float)
+	case format.TagString:
 		return l.AppendStringJSON(dst, int(c.Str), escapeHTML)
-	case TagTime:
-		return AppendTimestampJSON(dst, c.Time)
-	case TagBytes:
+	case format.TagTime:
+		return jsonwire.AppendTimestampJSON(dst, c.Time)
+	case format.TagBytes:
 		dst = append(dst, '"')
 		dst = base64.StdEncoding.AppendEncode(dst, c.Data)
 		return append(dst, '"')
-	case TagNumber:
+	case format.TagNumber:
 		return append(dst, c.Data...)
-	case TagRaw:
-		return AppendRawJSON(dst, c.Data, escapeHTML)
-	case TagArray:
+	case format.TagRaw:
+		return jsonwire.AppendRawJSON(dst, c.Data, escapeHTML)
+	case format.TagArray:
 		if c.Flat {
 			return l.AppendStrListJSON(dst, c.Len, c.Data, escapeHTML, stop)
 		}
 		return l.appendElemsJSON(append(dst, '['), c, escapeHTML, ']', stop)
-	case TagObject:
+	case format.TagObject:
 		return l.appendElemsJSON(append(dst, '{'), c, escapeHTML, '}', stop)
 	}
 	return dst
@@ -59,11 +64,11 @@ func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte,
 		var k uint64
 		if end == '}' {
 			var n int
-			k, n = ConsumeUvarint(b[pos:])
+			k, n = format.ConsumeUvarint(b[pos:])
 			pos += n
 		}
 		if len(dst) > stop { // over budget: only walk to the end
-			pos += SkipValue(b[pos:])
+			pos += format.SkipValue(b[pos:])
 			continue
 		}
 		if i > 0 {
@@ -87,8 +92,8 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	t := &l.Strings
 	s, e := t.span(i)
 	f := t.Flags(i)
-	if !l.flagsOK || f&StrNeedsEscape != 0 || (escapeHTML && f&StrHasHTML != 0) {
-		return AppendQuoted(dst, t.data[s:e], escapeHTML)
+	if !l.flagsOK || f&format.StrNeedsEscape != 0 || (escapeHTML && f&format.StrHasHTML != 0) {
+		return format.AppendQuoted(dst, t.data[s:e], escapeHTML)
 	}
 	n := len(dst)
 	if e-s <= 14 && s+15 <= len(t.data) && cap(dst)-n >= 16 {
@@ -106,32 +111,6 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	return append(dst, '"')
 }
 
-// AppendRawJSON appends compact JSON text from a TagRaw value, escaping
-// <, >, & and U+2028/U+2029 inside strings when escapeHTML is set, as
-// json.Marshal does for the output of MarshalJSON methods.
-func AppendRawJSON(dst, raw []byte, escapeHTML bool) []byte {
-	if !escapeHTML {
-		return append(dst, raw...)
-	}
-	const hex = "0123456789abcdef"
-	start := 0
-	for i := 0; i < len(raw); i++ {
-		c := raw[i]
-		switch {
-		case c == '<' || c == '>' || c == '&':
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
-			start = i + 1
-		case c == 0xE2 && i+2 < len(raw) && raw[i+1] == 0x80 && raw[i+2]&^1 == 0xA8:
-			dst = append(dst, raw[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[raw[i+2]&0xF])
-			i += 2
-			start = i + 1
-		}
-	}
-	return append(dst, raw[start:]...)
-}
-
 // AppendStrListJSON renders the elements of a string-list cell (n bare
 // uvarint string indexes in b) as a JSON array; it stops writing elements
 // once len(dst) passes stop (see AppendCellJSON).
@@ -142,7 +121,7 @@ func (l *Layout) AppendStrListJSON(dst []byte, n int, b []byte, escapeHTML bool,
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		v, m := ConsumeUvarint(b[pos:])
+		v, m := format.ConsumeUvarint(b[pos:])
 		pos += m
 		dst = l.AppendStringJSON(dst, int(v), escapeHTML)
 	}

@@ -1,8 +1,10 @@
-package format
+package pageread
 
 import (
 	"bytes"
 	"math"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Deferred validation.
@@ -33,7 +35,7 @@ import (
 // of panicking, so whatever was rendered must be discarded when
 // CheckDeferred fails. The Layout is not safe for concurrent use until
 // CheckDeferred or ValidateDeferred returns nil.
-func (l *Layout) ResetDeferred(page []byte, lim Limits) error {
+func (l *Layout) ResetDeferred(page []byte, lim format.Limits) error {
 	return l.reset(page, lim, true, true)
 }
 
@@ -94,11 +96,11 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 			ok = false
 			break
 		}
-		if k.enc == EncIntFOR && col.Count > col.Nulls && bytes.IndexByte(col.Payload[k.start:], 0) < 0 {
+		if k.enc == format.EncIntFOR && col.Count > col.Nulls && bytes.IndexByte(col.Payload[k.start:], 0) < 0 {
 			ok = false // the frame minimum is not the minimum
 			break
 		}
-		if k.enc == EncTime && k.mode == TimePerValue && !k.mixed {
+		if k.enc == format.EncTime && k.mode == format.TimePerValue && !k.mixed {
 			ok = false // every offset is the same: mode 2 is not the first that fits
 			break
 		}
@@ -114,7 +116,7 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 	}
 	// The validator accepts cells a checked cursor refused, or the reader
 	// did not take every cell: a bug in this package or in the reader.
-	return errAt(ErrCorrupt, -1, "deferred cells failed a check the validator passed (a reader bug)")
+	return errAt(format.ErrCorrupt, -1, "deferred cells failed a check the validator passed (a reader bug)")
 }
 
 // deferrable reports whether a column of encoding enc may leave its cells
@@ -127,18 +129,18 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 func (v validator) deferrable(enc uint8) bool {
 	r := &v.r
 	switch enc {
-	case EncInt, EncIntDelta, EncFloat:
+	case format.EncInt, format.EncIntDelta, format.EncFloat:
 		return true
-	case EncStrRef:
+	case format.EncStrRef:
 		return v.l.Strings.Len() > 0
-	case EncStrList:
+	case format.EncStrList:
 		return v.l.Strings.Len() > 0 && v.l.depth >= 2
-	case EncAny:
+	case format.EncAny:
 		return v.l.Strings.Len() > 0
-	case EncIntFOR:
+	case format.EncIntFOR:
 		r.varint("frame minimum")
 		return r.err == nil
-	case EncTime:
+	case format.EncTime:
 		v.timeHead()
 		return r.err == nil
 	}
@@ -153,14 +155,14 @@ const noOffset = math.MinInt32
 // values: the last string index, or for a frame the largest offset.
 func (l *Layout) cursorLimits(cur *Cursor) {
 	switch cur.enc {
-	case EncStrRef, EncStrList, EncAny:
+	case format.EncStrRef, format.EncStrList, format.EncAny:
 		cur.max = uint64(l.Strings.Len()) - 1 // MaxUint64 for an empty table, which then has no cells
-	case EncIntFOR:
+	case format.EncIntFOR:
 		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
 		cur.start = cur.pos
-	case EncTime:
+	case format.EncTime:
 		cur.max = math.MaxUint64
-		if cur.mode == TimePerValue {
+		if cur.mode == format.TimePerValue {
 			cur.off = noOffset // see TakeTimeJSON
 		}
 	default:

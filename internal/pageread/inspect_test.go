@@ -1,4 +1,4 @@
-package format_test
+package pageread_test
 
 import (
 	"encoding/hex"
@@ -11,11 +11,12 @@ import (
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 func readHex(t *testing.T, name string) []byte {
 	t.Helper()
-	text, err := os.ReadFile("../testdata/spec/" + name)
+	text, err := os.ReadFile("../../testdata/spec/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +28,7 @@ func readHex(t *testing.T, name string) []byte {
 }
 
 // checkTiling fails unless secs cover page exactly, in order.
-func checkTiling(t *testing.T, secs []format.Section, n int) {
+func checkTiling(t *testing.T, secs []pageread.Section, n int) {
 	t.Helper()
 	at := 0
 	for _, s := range secs {
@@ -45,25 +46,25 @@ func checkTiling(t *testing.T, secs []format.Section, n int) {
 // byte listing there.
 func TestInspectSpecRows(t *testing.T) {
 	page := readHex(t, "rows.hex")
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &format.Summary{
+	want := &pageread.Summary{
 		Bytes: 66, Major: 1, Flags: format.FlagChecksum, Kind: format.KindRows, Checksum: true, Rows: 2,
-		Sections: []format.Section{
+		Sections: []pageread.Section{
 			{"header", 0, 8}, {"counts", 8, 2}, {"string table", 10, 30}, {"shapes", 40, 6},
 			{"row shapes", 46, 1}, {"column directory", 47, 10}, {"column payloads", 57, 5}, {"checksum", 62, 4},
 		},
 		// 6 strings; references: 3 column names, "ann" and "bob" (one
 		// string-seq cell each), "pro" twice.
-		Strings: format.StringSummary{Count: 6, DataBytes: 19, Bytes: 30, Refs: 7, KeyRefs: 3, RefBytes: 2 + 4 + 4 + 3 + 3 + 3 + 3},
-		Columns: []format.ColumnSummary{
+		Strings: pageread.StringSummary{Count: 6, DataBytes: 19, Bytes: 30, Refs: 7, KeyRefs: 3, RefBytes: 2 + 4 + 4 + 3 + 3 + 3 + 3},
+		Columns: []pageread.ColumnSummary{
 			{Name: "id", Enc: format.EncInt, Encoding: "int", Cells: 2, Bytes: 2, DirBytes: 3},
 			{Name: "name", Enc: format.EncStrSeq, Encoding: "string-seq", Cells: 2, Bytes: 1, DirBytes: 3, Refs: 2},
 			{Name: "tier", Enc: format.EncStrRef, Encoding: "string-ref", Cells: 2, Bytes: 2, DirBytes: 3, Refs: 2},
 		},
-		Shapes: []format.ShapeSummary{{Columns: []int{0, 1, 2}, Rows: 2}},
+		Shapes: []pageread.ShapeSummary{{Columns: []int{0, 1, 2}, Rows: 2}},
 	}
 	if !reflect.DeepEqual(s, want) {
 		t.Errorf("Inspect(rows.hex) =\n%+v\nwant\n%+v", s, want)
@@ -73,7 +74,7 @@ func TestInspectSpecRows(t *testing.T) {
 
 func TestInspectSpecSparse(t *testing.T) {
 	page := readHex(t, "sparse.hex")
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestInspectSpecSparse(t *testing.T) {
 
 func TestInspectValuePage(t *testing.T) {
 	page := readHex(t, "value.hex")
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestInspectRefs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := format.Inspect(page, format.Limits{})
+	s, err := pageread.Inspect(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +192,7 @@ func TestInspectLocatesRow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := format.Parse(page, format.Limits{})
+	l, err := pageread.Parse(page, format.Limits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +215,7 @@ func TestInspectLocatesRow(t *testing.T) {
 		}
 		bad := append([]byte(nil), page...)
 		bad[col.Offset+(col.Count+7)/8+vi] = 0x7f // string indexes are single bytes; 127 is out of range
-		_, err := format.Inspect(bad, format.Limits{})
+		_, err := pageread.Inspect(bad, format.Limits{})
 		var e *format.Error
 		if !errors.As(err, &e) || !errors.Is(err, format.ErrCorrupt) {
 			t.Fatalf("row %d: error %v", target, err)
@@ -233,10 +234,10 @@ func TestInspectErrorsWithoutRow(t *testing.T) {
 	page := readHex(t, "rows.hex")
 	bad := append([]byte(nil), page...)
 	bad[len(bad)-1] ^= 1
-	if _, err := format.Inspect(bad, format.Limits{}); !errors.Is(err, format.ErrChecksum) {
+	if _, err := pageread.Inspect(bad, format.Limits{}); !errors.Is(err, format.ErrChecksum) {
 		t.Errorf("checksum damage: %v", err)
 	}
-	if _, err := format.Inspect([]byte(`[{"a":1}]`), format.Limits{}); !errors.Is(err, format.ErrUnsupported) {
+	if _, err := pageread.Inspect([]byte(`[{"a":1}]`), format.Limits{}); !errors.Is(err, format.ErrUnsupported) {
 		t.Errorf("JSON entry: %v", err)
 	}
 }
@@ -247,21 +248,21 @@ func TestSectionsNeverFail(t *testing.T) {
 	for _, name := range []string{"rows.hex", "sparse.hex", "object.hex", "value.hex"} {
 		page := readHex(t, name)
 		for n := 0; n <= len(page); n++ {
-			checkTiling(t, format.Sections(page[:n]), n)
+			checkTiling(t, pageread.Sections(page[:n]), n)
 		}
 		for i := range page {
 			bad := append([]byte(nil), page...)
 			bad[i] ^= 0xff
-			secs := format.Sections(bad)
+			secs := pageread.Sections(bad)
 			checkTiling(t, secs, len(bad))
-			if s := format.SectionAt(secs, i); s.Len == 0 {
+			if s := pageread.SectionAt(secs, i); s.Len == 0 {
 				t.Errorf("%s: byte %d is in no section of %v", name, i, secs)
 			}
 		}
 	}
 	// A cut page: its last four bytes still read as the checksum trailer,
 	// and the section cut short is left unparsed.
-	secs := format.Sections(readHex(t, "rows.hex")[:24])
+	secs := pageread.Sections(readHex(t, "rows.hex")[:24])
 	if s := secs[len(secs)-2]; s.Name != "unparsed" || s.Offset != 10 {
 		t.Errorf("truncated page: sections %+v", secs)
 	}

@@ -1,20 +1,22 @@
-package format
+package pageread
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // tableOf builds a StringTable over strs as a page's string table holds
 // them, with correct flags.
 func tableOf(t *testing.T, strs []string) *StringTable {
 	t.Helper()
-	var w StringTableWriter
+	var w format.StringTableWriter
 	for _, s := range strs {
 		w.Add(s)
 	}
 	b := w.AppendTo(nil)
-	n, k := ConsumeUvarint(b)
+	n, k := format.ConsumeUvarint(b)
 	if k < 0 || int(n) != len(strs) {
 		t.Fatalf("string table count: %d, %d", n, k)
 	}
@@ -55,7 +57,7 @@ func TestVerifyFlagsAcceptsCorrectFlags(t *testing.T) {
 // lie hides a byte to escape or claims one that is not there.
 func TestVerifyFlagsFindsEachWrongFlag(t *testing.T) {
 	for i, s := range flagCases {
-		right := StringFlags(s)
+		right := format.StringFlags(s)
 		for f := uint8(0); f < 4; f++ {
 			if f == right {
 				continue
@@ -70,32 +72,13 @@ func TestVerifyFlagsFindsEachWrongFlag(t *testing.T) {
 	}
 }
 
-func TestFlaggedCount(t *testing.T) {
-	var many []string // enough strings for whole 8-byte words of flags
-	for range 5 {
-		many = append(many, flagCases...)
-	}
-	for n := 0; n <= len(many); n++ {
-		tab := tableOf(t, many[:n])
-		want := 0
-		for _, s := range many[:n] {
-			if StringFlags(s) != 0 {
-				want++
-			}
-		}
-		if got := tab.flaggedCount(); got != want {
-			t.Errorf("%d strings: flaggedCount = %d, want %d", n, got, want)
-		}
-	}
-}
-
 // TestStringTableEveryWidth reads strings back through tables of every
 // offset width: 1 (data under 256 bytes), 2, 3 and 4 (16 MiB and more).
 func TestStringTableEveryWidth(t *testing.T) {
 	for _, big := range []int{0, 300, 70_000, 1 << 24} {
 		strs := []string{"first", "", strings.Repeat("b", big), "x", "", "last one"}
 		tab := tableOf(t, strs)
-		width := StringTableWidth(len(tab.data))
+		width := format.StringTableWidth(len(tab.data))
 		for i, s := range strs {
 			if got := string(tab.Bytes(i)); got != s {
 				t.Fatalf("width %d: string %d has %d bytes, want %d", width, i, len(got), len(s))

@@ -1,9 +1,12 @@
-package format
+package pageread
 
 import (
 	"encoding/binary"
 	"math"
 	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // Checked reads. These Take methods decode a cell as their unchecked
@@ -46,7 +49,7 @@ func (c *Cursor) cuvSlow() uint64 {
 			return gather7(w)
 		}
 	}
-	v, n := ConsumeUvarint(c.data[c.pos:])
+	v, n := format.ConsumeUvarint(c.data[c.pos:])
 	if n < 0 {
 		c.fail()
 		return 0
@@ -66,7 +69,7 @@ func (c *Cursor) fail() {
 // reads as index 0.
 func (c *Cursor) TakeStrChecked() uint32 {
 	c.i++
-	if c.enc == EncStrSeq {
+	if c.enc == format.EncStrSeq {
 		v := c.acc
 		c.acc++
 		return uint32(v)
@@ -84,10 +87,10 @@ func (c *Cursor) TakeStrChecked() uint32 {
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
 	switch c.enc {
-	case EncInt:
-		return DecodeZigZag(c.cuv())
-	case EncIntDelta:
-		c.acc = int64(uint64(c.acc) + uint64(DecodeZigZag(c.cuv())))
+	case format.EncInt:
+		return format.DecodeZigZag(c.cuv())
+	case format.EncIntDelta:
+		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(c.cuv())))
 		return c.acc
 	default: // EncIntFOR
 		v := c.cuv()
@@ -114,8 +117,8 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		return dst
 	}
 	s := c.data[c.pos]
-	if s == floatRawSelector {
-		if len(c.data)-c.pos < floatRawSize {
+	if s == format.FloatRawSelector {
+		if len(c.data)-c.pos < format.FloatRawSize {
 			c.fail()
 			return dst
 		}
@@ -124,29 +127,29 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			c.fail()
 			return dst
 		}
-		c.pos += floatRawSize
-		return AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
+		c.pos += format.FloatRawSize
+		return format.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
 	c.pos++
 	m := c.cuv()
-	if s&0x7F == 0x7F || m >= maxCellMant || (m == 0 && s != floatExpBias) || (m != 0 && m%10 == 0) {
+	if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
 		c.fail()
 		return dst
 	}
-	return appendDecimalJSON(dst, s&0x80 != 0, m, int(s&0x7F)-floatExpBias)
+	return format.AppendDecimalJSON(dst, format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias})
 }
 
 // TakeTimeJSON renders the current cell of an EncTime cursor as a quoted
 // RFC 3339 string, as AppendTimestampJSON does, and moves past it, with
 // dates from cache. It checks that the cell gives a Valid timestamp; a bad
 // cell marks the cursor bad and writes nothing.
-func (c *Cursor) TakeTimeJSON(dst []byte, cache *DateCache) []byte {
+func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	c.i++
-	c.acc += DecodeZigZag(c.cuv())
+	c.acc += format.DecodeZigZag(c.cuv())
 	f := c.cuv()
 	off := int64(c.off)
-	if c.mode == TimePerValue {
-		off = DecodeZigZag(c.cuv())
+	if c.mode == format.TimePerValue {
+		off = format.DecodeZigZag(c.cuv())
 		// Mode 2 needs two different offsets (CheckDeferred); c.off holds
 		// the last one, noOffset before the first.
 		if int32(off) != c.off {
@@ -154,16 +157,13 @@ func (c *Cursor) TakeTimeJSON(dst []byte, cache *DateCache) []byte {
 			c.off = int32(off)
 		}
 	}
-	// timeCellValid, with Digits = f%10 <= 9 known
-	local := c.acc
-	digits := f % 10
-	if local < minLocal || local > maxLocal || f > 9_999_999_999 || f/10 >= uint64(pow10u32[digits]) ||
-		off < -maxOffset || off > maxOffset {
+	// timeCellValid: Frac fits when f does, and Offset when it equals off.
+	ts := format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off)}
+	if f > 9_999_999_999 || int64(ts.Offset) != off || !ts.Valid() {
 		c.fail()
 		return dst
 	}
-	ts := Timestamp{Local: local, Frac: uint32(f / 10), Digits: uint8(digits), Offset: int32(off)}
-	return appendValidTimestamp(dst, ts, true, cache)
+	return jsonwire.AppendValidTimestamp(dst, ts, true, cache)
 }
 
 // TakeStrListJSON renders the current cell of an EncStrList cursor as a

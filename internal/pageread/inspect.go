@@ -1,8 +1,10 @@
-package format
+package pageread
 
 import (
 	"errors"
 	"sort"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Summary describes a page for tools such as the rowpage command's inspect:
@@ -14,7 +16,7 @@ type Summary struct {
 	Major    uint8
 	Minor    uint8
 	Flags    uint8
-	Kind     Kind
+	Kind     format.Kind
 	Checksum bool // the page carries a CRC-32C trailer (Inspect verified it)
 	Rows     int
 	NullRows int
@@ -77,10 +79,10 @@ type ShapeSummary struct {
 // found (it re-validates prefixes of the column to find the cell, a cost
 // paid only on this error path), returning a copy of the *Error with Row
 // set.
-func Inspect(page []byte, lim Limits) (*Summary, error) {
+func Inspect(page []byte, lim format.Limits) (*Summary, error) {
 	l, err := Parse(page, lim)
 	if err != nil {
-		var e *Error
+		var e *format.Error
 		if errors.As(err, &e) && e.Row < 0 && e.Column >= 0 {
 			if row := locateRow(page, lim, e); row >= 0 {
 				c := *e
@@ -99,13 +101,13 @@ func Inspect(page []byte, lim Limits) (*Summary, error) {
 	for c := range l.Columns {
 		col := &l.Columns[c]
 		cs := ColumnSummary{
-			Name: l.ColumnName(c), Enc: col.Enc, Encoding: EncodingName(col.Enc),
+			Name: l.ColumnName(c), Enc: col.Enc, Encoding: format.EncodingName(col.Enc),
 			Cells: col.Count, Nulls: col.Nulls, Bytes: len(col.Payload),
-			DirBytes: 1 + SizeUvarint(uint64(len(col.Payload))),
+			DirBytes: 1 + format.SizeUvarint(uint64(len(col.Payload))),
 			Refs:     columnRefs(l, c, &s.Strings),
 		}
-		if l.Kind != KindValue {
-			cs.DirBytes += SizeUvarint(uint64(col.Name))
+		if l.Kind != format.KindValue {
+			cs.DirBytes += format.SizeUvarint(uint64(col.Name))
 			s.Strings.Refs++
 			s.Strings.KeyRefs++
 			s.Strings.RefBytes += len(cs.Name)
@@ -124,20 +126,20 @@ func Inspect(page []byte, lim Limits) (*Summary, error) {
 // section whose length prefix is unreadable or runs past the page ends the
 // list with a section "unparsed" holding the rest of the body.
 func Sections(page []byte) []Section {
-	if len(page) < HeaderSize {
+	if len(page) < format.HeaderSize {
 		return []Section{{"header", 0, len(page)}}
 	}
-	out := []Section{{"header", 0, HeaderSize}}
+	out := []Section{{"header", 0, format.HeaderSize}}
 	end := len(page)
-	trailer := page[6]&FlagChecksum != 0 && end >= HeaderSize+ChecksumSize
+	trailer := page[6]&format.FlagChecksum != 0 && end >= format.HeaderSize+format.ChecksumSize
 	if trailer {
-		end -= ChecksumSize
+		end -= format.ChecksumSize
 	}
-	r := reader{b: page[:end], pos: HeaderSize}
+	r := reader{b: page[:end], pos: format.HeaderSize}
 	r.uvarint("row count")
 	r.uvarint("column count")
 	if r.err == nil {
-		out = append(out, Section{"counts", HeaderSize, r.pos - HeaderSize})
+		out = append(out, Section{"counts", format.HeaderSize, r.pos - format.HeaderSize})
 		for _, name := range [...]string{"string table", "shapes", "row shapes", "columns"} {
 			at := r.pos
 			n := r.uvarint(name + " length")
@@ -149,13 +151,13 @@ func Sections(page []byte) []Section {
 			out = append(out, Section{name, at, r.pos - at})
 		}
 	} else {
-		r.pos = HeaderSize
+		r.pos = format.HeaderSize
 	}
 	if r.pos < end {
 		out = append(out, Section{"unparsed", r.pos, end - r.pos})
 	}
 	if trailer {
-		out = append(out, Section{"checksum", end, ChecksumSize})
+		out = append(out, Section{"checksum", end, format.ChecksumSize})
 	}
 	return out
 }
@@ -193,10 +195,10 @@ func stringSummary(l *Layout) StringSummary {
 	s := StringSummary{Count: t.Len(), DataBytes: t.DataLen()}
 	for i := 0; i < t.Len(); i++ {
 		f := t.Flags(i)
-		if f&StrNeedsEscape != 0 {
+		if f&format.StrNeedsEscape != 0 {
 			s.Escape++
 		}
-		if f&StrHasHTML != 0 {
+		if f&format.StrHasHTML != 0 {
 			s.HTML++
 		}
 	}
@@ -225,9 +227,9 @@ func (r *refCounter) value(i uint32, key bool) {
 // cell counts the references of a decoded cell, nested values included.
 func (r *refCounter) cell(c *Cell) {
 	switch c.Tag {
-	case TagString:
+	case format.TagString:
 		r.value(c.Str, false)
-	case TagArray, TagObject:
+	case format.TagArray, format.TagObject:
 		var e Cell
 		it := Elements(c)
 		for {
@@ -235,7 +237,7 @@ func (r *refCounter) cell(c *Cell) {
 			if !ok {
 				return
 			}
-			if c.Tag == TagObject {
+			if c.Tag == format.TagObject {
 				r.value(k, true)
 			}
 			r.cell(&e)
@@ -247,8 +249,8 @@ func (r *refCounter) cell(c *Cell) {
 // returns their number.
 func columnRefs(l *Layout, c int, s *StringSummary) int {
 	col := &l.Columns[c]
-	switch col.Enc &^ EncNullBitmap {
-	case EncStrRef, EncStrSeq, EncStrList, EncAny:
+	switch col.Enc &^ format.EncNullBitmap {
+	case format.EncStrRef, format.EncStrSeq, format.EncStrList, format.EncAny:
 	default:
 		return 0
 	}
@@ -294,21 +296,21 @@ func shapeSummary(l *Layout) ([]ShapeSummary, int) {
 // validating the column's first k values fails exactly as Parse did: value
 // k-1 is the culprit, which the null bitmap and the row shapes turn into a
 // row.
-func locateRow(page []byte, lim Limits, e *Error) int {
+func locateRow(page []byte, lim format.Limits, e *format.Error) int {
 	var l Layout
 	err := l.reset(page, lim, true, false)
-	var again *Error
+	var again *format.Error
 	if !errors.As(err, &again) || again.Offset != e.Offset || again.Msg != e.Msg || again.Column != e.Column || e.Column >= len(l.Columns) || e.Offset < 0 {
 		return -1
 	}
 	c := e.Column
 	col := &l.Columns[c]
-	enc := col.Enc &^ EncNullBitmap
-	if col.Payload == nil || enc == EncNull || enc == EncBool || enc > encMax {
+	enc := col.Enc &^ format.EncNullBitmap
+	if col.Payload == nil || enc == format.EncNull || enc == format.EncBool || enc > format.EncMax {
 		return -1 // no cell-by-cell payload, or the error came before it
 	}
 	start, values := 0, col.Count
-	if col.Enc&EncNullBitmap != 0 {
+	if col.Enc&format.EncNullBitmap != 0 {
 		start = (col.Count + 7) / 8
 		if start > len(col.Payload) {
 			return -1
@@ -341,7 +343,7 @@ func locateRow(page []byte, lim Limits, e *Error) int {
 func rowOfValue(l *Layout, c, vi int) int {
 	col := &l.Columns[c]
 	present := vi
-	if col.Enc&EncNullBitmap != 0 {
+	if col.Enc&format.EncNullBitmap != 0 {
 		bits := col.Payload
 		present = -1
 		for i, seen := 0, 0; i < col.Count; i++ {

@@ -1,4 +1,6 @@
-package format
+package pageread
+
+import "github.com/rowpage/rowpage/format"
 
 // Reading tagged values (SPEC.md 5.5) in one pass: ReadValue and SkipValue
 // for a value whose end the caller needs, ValueReader for the elements of
@@ -15,79 +17,40 @@ func ReadValue(b []byte, cell *Cell) int {
 	cell.Open = false
 	pos := 1
 	switch tag {
-	case TagInt:
-		v, n := ConsumeVarint(b[1:])
+	case format.TagInt:
+		v, n := format.ConsumeVarint(b[1:])
 		cell.Int, pos = v, pos+n
-	case TagUint:
-		v, n := ConsumeUvarint(b[1:])
+	case format.TagUint:
+		v, n := format.ConsumeUvarint(b[1:])
 		cell.Uint, pos = v, pos+n
-	case TagFloat:
-		v, n := ConsumeFloatCell(b[1:])
+	case format.TagFloat:
+		v, n := format.ConsumeFloatCell(b[1:])
 		cell.Float, pos = v, pos+n
-	case TagString:
-		v, n := ConsumeUvarint(b[1:])
+	case format.TagString:
+		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n
-	case TagTime:
-		s, n := ConsumeVarint(b[pos:])
+	case format.TagTime:
+		s, n := format.ConsumeVarint(b[pos:])
 		pos += n
-		f, n := ConsumeUvarint(b[pos:])
+		f, n := format.ConsumeUvarint(b[pos:])
 		pos += n
-		o, n := ConsumeVarint(b[pos:])
+		o, n := format.ConsumeVarint(b[pos:])
 		pos += n
-		cell.Time = Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o)}
-	case TagBytes, TagNumber, TagRaw:
-		l, n := ConsumeUvarint(b[1:])
+		cell.Time = format.Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o)}
+	case format.TagBytes, format.TagNumber, format.TagRaw:
+		l, n := format.ConsumeUvarint(b[1:])
 		pos += n
 		cell.Data = b[pos : pos+int(l) : pos+int(l)]
 		pos += int(l)
-	case TagArray, TagObject:
-		cnt, n := ConsumeUvarint(b[1:])
+	case format.TagArray, format.TagObject:
+		cnt, n := format.ConsumeUvarint(b[1:])
 		pos += n
 		start := pos
-		pos += skipElems(b[pos:], int(cnt), tag == TagObject)
+		pos += skipElems(b[pos:], int(cnt), tag == format.TagObject)
 		cell.Len = int(cnt)
 		cell.Data = b[start:pos:pos]
 	}
 	return pos
-}
-
-// SkipValue returns the encoded length of the tagged value at the start of
-// b (validated by Parse): one pass over it, nested values included. It
-// stores nothing, so b does not escape.
-func SkipValue(b []byte) int {
-	switch tag := b[0]; tag {
-	case TagInt, TagUint, TagString:
-		return 1 + uvarintLen(b[1:])
-	case TagFloat:
-		if b[1] == floatRawSelector {
-			return 1 + floatRawSize
-		}
-		return 2 + uvarintLen(b[2:])
-	case TagTime:
-		pos := 1
-		for range 3 {
-			pos += uvarintLen(b[pos:])
-		}
-		return pos
-	case TagBytes, TagNumber, TagRaw:
-		l, n := ConsumeUvarint(b[1:])
-		return 1 + n + int(l)
-	case TagArray, TagObject:
-		cnt, n := ConsumeUvarint(b[1:])
-		return 1 + n + skipElems(b[1+n:], int(cnt), tag == TagObject)
-	}
-	return 1 // TagNull, TagFalse, TagTrue
-}
-
-// uvarintLen returns the length of the varint at the start of b, a valid
-// one: the bytes up to the first without the continuation bit. It reads
-// no value, which SkipValue does not need.
-func uvarintLen(b []byte) int {
-	n := 0
-	for b[n] >= 0x80 {
-		n++
-	}
-	return n + 1
 }
 
 // skipElems returns the encoded length of the n elements at the start of b,
@@ -96,10 +59,10 @@ func skipElems(b []byte, n int, obj bool) int {
 	pos := 0
 	for range n {
 		if obj {
-			_, m := ConsumeUvarint(b[pos:])
+			_, m := format.ConsumeUvarint(b[pos:])
 			pos += m
 		}
-		pos += SkipValue(b[pos:])
+		pos += format.SkipValue(b[pos:])
 	}
 	return pos
 }
@@ -136,7 +99,7 @@ type ValueReader struct {
 // Elements returns a reader over cell's elements (cell.Tag must be
 // TagArray or TagObject).
 func Elements(cell *Cell) ValueReader {
-	return ValueReader{b: cell.Data, obj: cell.Tag == TagObject, flat: cell.Flat, n: cell.Len}
+	return ValueReader{b: cell.Data, obj: cell.Tag == format.TagObject, flat: cell.Flat, n: cell.Len}
 }
 
 // Next reads the next element into cell and, for objects, returns its key's
@@ -154,22 +117,22 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 	}
 	r.n--
 	if r.flat {
-		v, n := ConsumeUvarint(r.b[r.pos:])
+		v, n := format.ConsumeUvarint(r.b[r.pos:])
 		r.pos += n
-		*cell = Cell{Tag: TagString, Str: uint32(v)}
+		*cell = Cell{Tag: format.TagString, Str: uint32(v)}
 		return 0, true
 	}
 	if r.obj {
-		k, n := ConsumeUvarint(r.b[r.pos:])
+		k, n := format.ConsumeUvarint(r.b[r.pos:])
 		r.pos += n
 		key = uint32(k)
 	}
 	tag := r.b[r.pos]
-	if tag != TagArray && tag != TagObject {
+	if tag != format.TagArray && tag != format.TagObject {
 		r.pos += ReadValue(r.b[r.pos:], cell)
 		return key, true
 	}
-	cnt, n := ConsumeUvarint(r.b[r.pos+1:])
+	cnt, n := format.ConsumeUvarint(r.b[r.pos+1:])
 	r.pos += 1 + n
 	*cell = Cell{Tag: tag, Len: int(cnt), Data: r.b[r.pos:r.pos:r.pos]}
 	if cnt > 0 {
@@ -186,7 +149,7 @@ func (r *ValueReader) openLen(cell *Cell) int {
 	if !cell.Open && cell.Tag == r.openTag && cell.Len == r.openN && len(cell.Data) > 0 && &cell.Data[0] == &r.b[r.pos] {
 		return len(cell.Data)
 	}
-	return skipElems(r.b[r.pos:], r.openN, r.openTag == TagObject)
+	return skipElems(r.b[r.pos:], r.openN, r.openTag == format.TagObject)
 }
 
 // End moves past the elements not yet read, using cell as Next does, and

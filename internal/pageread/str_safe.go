@@ -1,6 +1,6 @@
 //go:build purego
 
-package format
+package pageread
 
 // bytesString copies b into a string: the safe twin of the unsafe view, one
 // allocation per page instead of one per string.

@@ -1,8 +1,10 @@
-package format
+package pageread
 
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
@@ -23,9 +25,9 @@ type Cell struct {
 	Tag   uint8
 	Int   int64
 	Uint  uint64
-	Float FloatCell
+	Float format.FloatCell
 	Str   uint32
-	Time  Timestamp
+	Time  format.Timestamp
 	Data  []byte
 	Len   int
 	// Flat marks an array whose Data holds bare uvarint string-table
@@ -61,24 +63,24 @@ type Cursor struct {
 // Cursor returns a cursor at the first cell of column c.
 func (l *Layout) Cursor(c int) Cursor {
 	col := &l.Columns[c]
-	cur := Cursor{enc: col.Enc &^ EncNullBitmap, data: col.Payload}
-	if col.Enc&EncNullBitmap != 0 {
+	cur := Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload}
+	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]
 		cur.pos = nb
 	}
 	switch cur.enc {
-	case EncIntFOR:
-		v, n := ConsumeVarint(cur.data[cur.pos:])
+	case format.EncIntFOR:
+		v, n := format.ConsumeVarint(cur.data[cur.pos:])
 		cur.acc, cur.pos = v, cur.pos+n
-	case EncStrSeq:
-		v, n := ConsumeUvarint(cur.data[cur.pos:])
+	case format.EncStrSeq:
+		v, n := format.ConsumeUvarint(cur.data[cur.pos:])
 		cur.acc, cur.pos = int64(v), cur.pos+n
-	case EncTime:
+	case format.EncTime:
 		cur.mode = cur.data[cur.pos]
 		cur.pos++
-		if cur.mode == TimeShared {
-			v, n := ConsumeVarint(cur.data[cur.pos:])
+		if cur.mode == format.TimeShared {
+			v, n := format.ConsumeVarint(cur.data[cur.pos:])
 			cur.off, cur.pos = int32(v), cur.pos+n
 		}
 	}
@@ -91,7 +93,7 @@ func (c *Cursor) Encoding() uint8 { return c.enc }
 
 // TakeNull reports whether the current cell is null, and if so moves past it.
 func (c *Cursor) TakeNull() bool {
-	if c.enc == EncNull {
+	if c.enc == format.EncNull {
 		c.i++
 		return true
 	}
@@ -135,7 +137,7 @@ func (c *Cursor) uvSlow() uint64 {
 			return gather7(w)
 		}
 	}
-	v, n := ConsumeUvarint(c.data[c.pos:])
+	v, n := format.ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
 	return v
 }
@@ -144,10 +146,10 @@ func (c *Cursor) uvSlow() uint64 {
 func (c *Cursor) TakeInt() int64 {
 	c.i++
 	switch c.enc {
-	case EncInt:
-		return DecodeZigZag(c.uv())
-	case EncIntDelta:
-		c.acc = int64(uint64(c.acc) + uint64(DecodeZigZag(c.uv())))
+	case format.EncInt:
+		return format.DecodeZigZag(c.uv())
+	case format.EncIntDelta:
+		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(c.uv())))
 		return c.acc
 	default: // EncIntFOR
 		return int64(uint64(c.acc) + c.uv())
@@ -157,7 +159,7 @@ func (c *Cursor) TakeInt() int64 {
 // TakeUint reads an EncUint cell.
 func (c *Cursor) TakeUint() uint64 {
 	c.i++
-	v, n := ConsumeUvarint(c.data[c.pos:])
+	v, n := format.ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
 	return v
 }
@@ -165,22 +167,22 @@ func (c *Cursor) TakeUint() uint64 {
 // TakeFloat reads an EncFloat cell.
 // Parse validated the cell, so it is decoded here without the checks of
 // ConsumeFloatCell.
-func (c *Cursor) TakeFloat() FloatCell {
+func (c *Cursor) TakeFloat() format.FloatCell {
 	c.i++
 	s := c.data[c.pos]
-	if s == floatRawSelector {
-		b := c.data[c.pos+1 : c.pos+floatRawSize]
-		c.pos += floatRawSize
-		return FloatCell{Raw: true, Bits: binary.LittleEndian.Uint64(b)}
+	if s == format.FloatRawSelector {
+		b := c.data[c.pos+1 : c.pos+format.FloatRawSize]
+		c.pos += format.FloatRawSize
+		return format.FloatCell{Raw: true, Bits: binary.LittleEndian.Uint64(b)}
 	}
 	c.pos++
-	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: c.uv(), Exp: int(s&0x7F) - floatExpBias}}
+	return format.FloatCell{Dec: format.Decimal{Neg: s&0x80 != 0, Mant: c.uv(), Exp: int(s&0x7F) - format.FloatExpBias}}
 }
 
 // TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
 func (c *Cursor) TakeStr() uint32 {
 	c.i++
-	if c.enc == EncStrSeq {
+	if c.enc == format.EncStrSeq {
 		v := c.acc
 		c.acc++
 		return uint32(v)
@@ -189,21 +191,21 @@ func (c *Cursor) TakeStr() uint32 {
 }
 
 // TakeTime reads an EncTime cell.
-func (c *Cursor) TakeTime() Timestamp {
+func (c *Cursor) TakeTime() format.Timestamp {
 	c.i++
-	c.acc += DecodeZigZag(c.uv())
+	c.acc += format.DecodeZigZag(c.uv())
 	f := c.uv()
 	off := c.off
-	if c.mode == TimePerValue {
-		off = int32(DecodeZigZag(c.uv()))
+	if c.mode == format.TimePerValue {
+		off = int32(format.DecodeZigZag(c.uv()))
 	}
-	return Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off}
+	return format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off}
 }
 
 // TakeBlob reads an EncBytes or EncNumber cell. The slice aliases the page.
 func (c *Cursor) TakeBlob() []byte {
 	c.i++
-	l, n := ConsumeUvarint(c.data[c.pos:])
+	l, n := format.ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
 	b := c.data[c.pos : c.pos+int(l) : c.pos+int(l)]
 	c.pos += int(l)
@@ -223,38 +225,38 @@ func (c *Cursor) Advance(n int) {
 // TakeCell reads the current cell, null or not, into cell.
 func (c *Cursor) TakeCell(cell *Cell) {
 	if c.TakeNull() {
-		cell.Tag = TagNull
+		cell.Tag = format.TagNull
 		return
 	}
 	switch c.enc {
-	case EncBool:
-		cell.Tag = TagFalse
+	case format.EncBool:
+		cell.Tag = format.TagFalse
 		if c.TakeBool() {
-			cell.Tag = TagTrue
+			cell.Tag = format.TagTrue
 		}
-	case EncInt, EncIntDelta, EncIntFOR:
-		cell.Tag, cell.Int = TagInt, c.TakeInt()
-	case EncUint:
+	case format.EncInt, format.EncIntDelta, format.EncIntFOR:
+		cell.Tag, cell.Int = format.TagInt, c.TakeInt()
+	case format.EncUint:
 		if v := c.TakeUint(); v > 1<<63-1 {
-			cell.Tag, cell.Uint = TagUint, v
+			cell.Tag, cell.Uint = format.TagUint, v
 		} else {
-			cell.Tag, cell.Int = TagInt, int64(v)
+			cell.Tag, cell.Int = format.TagInt, int64(v)
 		}
-	case EncFloat:
-		cell.Tag, cell.Float = TagFloat, c.TakeFloat()
-	case EncStrRef, EncStrSeq:
-		cell.Tag, cell.Str = TagString, c.TakeStr()
-	case EncTime:
-		cell.Tag, cell.Time = TagTime, c.TakeTime()
-	case EncBytes:
-		cell.Tag, cell.Data = TagBytes, c.TakeBlob()
-	case EncNumber:
-		cell.Tag, cell.Data = TagNumber, c.TakeBlob()
-	case EncAny:
+	case format.EncFloat:
+		cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
+	case format.EncStrRef, format.EncStrSeq:
+		cell.Tag, cell.Str = format.TagString, c.TakeStr()
+	case format.EncTime:
+		cell.Tag, cell.Time = format.TagTime, c.TakeTime()
+	case format.EncBytes:
+		cell.Tag, cell.Data = format.TagBytes, c.TakeBlob()
+	case format.EncNumber:
+		cell.Tag, cell.Data = format.TagNumber, c.TakeBlob()
+	case format.EncAny:
 		n := ReadValue(c.data[c.pos:], cell)
 		c.Advance(n)
-	case EncStrList:
-		cell.Tag, cell.Flat = TagArray, true
+	case format.EncStrList:
+		cell.Tag, cell.Flat = format.TagArray, true
 		cell.Len, cell.Data = c.TakeStrList()
 	}
 }
@@ -263,11 +265,11 @@ func (c *Cursor) TakeCell(cell *Cell) {
 // its uvarint string indexes (aliasing the page).
 func (c *Cursor) TakeStrList() (int, []byte) {
 	c.i++
-	cnt, n := ConsumeUvarint(c.data[c.pos:])
+	cnt, n := format.ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
 	start := c.pos
 	for i := uint64(0); i < cnt; i++ {
-		_, n := ConsumeUvarint(c.data[c.pos:])
+		_, n := format.ConsumeUvarint(c.data[c.pos:])
 		c.pos += n
 	}
 	return int(cnt), c.data[start:c.pos:c.pos]

@@ -1,4 +1,6 @@
-package format
+package jsonwire
+
+import "github.com/rowpage/rowpage/format"
 
 // The renderer of valid timestamps, which every timestamp of a validated page
 // is. Validity bounds every field, so the arithmetic runs on unsigned values
@@ -49,7 +51,7 @@ func putDate(b []byte, day uint32) {
 
 // putClock writes Thh:mm:ss, the fraction and the zone of a valid ts at
 // b[0:], which holds at least 25 bytes, and returns the bytes written.
-func putClock(b []byte, secs uint32, ts Timestamp) int {
+func putClock(b []byte, secs uint32, ts format.Timestamp) int {
 	_ = b[24]
 	h := secs / 3600
 	rem := secs - h*3600
@@ -92,10 +94,10 @@ func putClock(b []byte, secs uint32, ts Timestamp) int {
 	return n + 6
 }
 
-// appendValidTimestamp appends ts, which must be Valid, as RFC 3339 text,
+// AppendValidTimestamp appends ts, which must be Valid, as RFC 3339 text,
 // quoted when quote is set. With a non-nil cache, a date the cache holds is
 // copied instead of computed.
-func appendValidTimestamp(dst []byte, ts Timestamp, quote bool, cache *DateCache) []byte {
+func AppendValidTimestamp(dst []byte, ts format.Timestamp, quote bool, cache *DateCache) []byte {
 	n := len(dst)
 	if cap(dst)-n < maxTimestampText+2 {
 		dst = append(dst, make([]byte, maxTimestampText+2)...)[:n]
@@ -106,7 +108,7 @@ func appendValidTimestamp(dst []byte, ts Timestamp, quote bool, cache *DateCache
 		b[0] = '"'
 		i = 1
 	}
-	u := uint64(ts.Local - minLocal) // seconds since 0000-01-01T00:00:00
+	u := uint64(ts.Local - format.TimeMinLocal) // seconds since 0000-01-01T00:00:00
 	day := uint32(u / 86400)
 	secs := uint32(u - uint64(day)*86400)
 	if cache == nil {
@@ -122,3 +124,11 @@ func appendValidTimestamp(dst []byte, ts Timestamp, quote bool, cache *DateCache
 	}
 	return dst[:n+i]
 }
+
+// pairs[v] is the two digits of v < 100.
+var pairs = func() (t [100][2]byte) {
+	for v := range t {
+		t[v] = [2]byte{byte('0' + v/10), byte('0' + v%10)}
+	}
+	return t
+}()

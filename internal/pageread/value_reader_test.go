@@ -1,10 +1,12 @@
-package format
+package pageread
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // vrGen appends a random tagged value nested at most depth levels: the
@@ -16,28 +18,28 @@ func vrGen(b []byte, rng *rand.Rand, depth int) []byte {
 	}
 	switch k {
 	case 0:
-		return append(b, TagNull+byte(rng.IntN(3))) // null, false, true
+		return append(b, format.TagNull+byte(rng.IntN(3))) // null, false, true
 	case 1:
-		return AppendVarint(append(b, TagInt), rng.Int64N(1<<40)-1<<39)
+		return format.AppendVarint(append(b, format.TagInt), rng.Int64N(1<<40)-1<<39)
 	case 2:
-		return AppendUvarint(append(b, TagString), rng.Uint64N(300))
+		return format.AppendUvarint(append(b, format.TagString), rng.Uint64N(300))
 	case 3:
-		b = AppendVarint(append(b, TagTime), rng.Int64N(1<<33))
-		b = AppendUvarint(b, rng.Uint64N(1e10))
-		return AppendVarint(b, rng.Int64N(100000)-50000)
+		b = format.AppendVarint(append(b, format.TagTime), rng.Int64N(1<<33))
+		b = format.AppendUvarint(b, rng.Uint64N(1e10))
+		return format.AppendVarint(b, rng.Int64N(100000)-50000)
 	case 4:
 		n := rng.IntN(200)
-		return append(AppendUvarint(append(b, TagBytes), uint64(n)), strings.Repeat("x", n)...)
+		return append(format.AppendUvarint(append(b, format.TagBytes), uint64(n)), strings.Repeat("x", n)...)
 	}
-	tag := byte(TagArray)
+	tag := byte(format.TagArray)
 	if k >= 6 {
-		tag = TagObject
+		tag = format.TagObject
 	}
 	n := rng.IntN(4)
-	b = AppendUvarint(append(b, tag), uint64(n))
+	b = format.AppendUvarint(append(b, tag), uint64(n))
 	for range n {
-		if tag == TagObject {
-			b = AppendUvarint(b, rng.Uint64N(200))
+		if tag == format.TagObject {
+			b = format.AppendUvarint(b, rng.Uint64N(200))
 		}
 		b = vrGen(b, rng, depth-1)
 	}
@@ -52,15 +54,15 @@ func vrRef(out []string, c *Cell, rng *rand.Rand) []string {
 	pos := 0
 	for range c.Len {
 		key := uint64(0)
-		if c.Tag == TagObject {
+		if c.Tag == format.TagObject {
 			var n int
-			key, n = ConsumeUvarint(b[pos:])
+			key, n = format.ConsumeUvarint(b[pos:])
 			pos += n
 		}
 		var e Cell
 		pos += ReadValue(b[pos:], &e)
 		out = append(out, vrDesc(key, &e))
-		if e.Tag == TagArray || e.Tag == TagObject {
+		if e.Tag == format.TagArray || e.Tag == format.TagObject {
 			if rng.IntN(4) == 0 {
 				continue
 			}
@@ -82,7 +84,7 @@ func vrWalk(out []string, c *Cell, rng *rand.Rand) ([]string, int) {
 			break
 		}
 		out = append(out, vrDesc(uint64(key), &e))
-		if e.Tag == TagArray || e.Tag == TagObject {
+		if e.Tag == format.TagArray || e.Tag == format.TagObject {
 			if rng.IntN(4) == 0 {
 				continue
 			}
@@ -97,15 +99,15 @@ func vrWalk(out []string, c *Cell, rng *rand.Rand) ([]string, int) {
 func vrDesc(key uint64, e *Cell) string {
 	v := any(nil) // the fields the tag uses: the others may be stale
 	switch e.Tag {
-	case TagArray, TagObject:
+	case format.TagArray, format.TagObject:
 		v = e.Len
-	case TagInt:
+	case format.TagInt:
 		v = e.Int
-	case TagString:
+	case format.TagString:
 		v = e.Str
-	case TagTime:
+	case format.TagTime:
 		v = e.Time
-	case TagBytes:
+	case format.TagBytes:
 		v = string(e.Data)
 	}
 	return fmt.Sprintf("%d: tag %d %v", key, e.Tag, v)
@@ -119,13 +121,13 @@ func TestValueReaderOnePass(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 3000 {
 		b := vrGen(nil, rng, 6)
-		n := SkipValue(b)
-		b = AppendUvarint(append(b, TagArray), 1) // a value after it, to read past
+		n := format.SkipValue(b)
+		b = format.AppendUvarint(append(b, format.TagArray), 1) // a value after it, to read past
 		var top Cell
 		if m := ReadValue(b, &top); m != n {
 			t.Fatalf("case %d: ReadValue length %d, SkipValue %d", i, m, n)
 		}
-		if top.Tag != TagArray && top.Tag != TagObject {
+		if top.Tag != format.TagArray && top.Tag != format.TagObject {
 			continue
 		}
 		for seed := range uint64(3) {

@@ -1,4 +1,6 @@
-package format
+package jsonwire
+
+import "github.com/rowpage/rowpage/format"
 
 // DateCache renders timestamps like AppendTimestampJSON, remembering the
 // text of the dates it wrote: a direct-mapped table of dateSlots dates,
@@ -19,11 +21,11 @@ const dateSlots = 128
 // AppendTimestampJSON appends ts as a quoted RFC 3339 string, byte for byte
 // as the package-level AppendTimestampJSON does. A timestamp that is not
 // Valid takes the general path and leaves the cache as it is.
-func (c *DateCache) AppendTimestampJSON(dst []byte, ts Timestamp) []byte {
+func (c *DateCache) AppendTimestampJSON(dst []byte, ts format.Timestamp) []byte {
 	if !ts.Valid() {
 		return AppendTimestampJSON(dst, ts)
 	}
-	return appendValidTimestamp(dst, ts, true, c)
+	return AppendValidTimestamp(dst, ts, true, c)
 }
 
 // putDate writes the date of day (YYYY-MM-DD, 10 bytes) at b[0:10], from

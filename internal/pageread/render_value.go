@@ -1,6 +1,11 @@
-package format
+package pageread
 
-import "encoding/base64"
+import (
+	"encoding/base64"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
 
 // AppendValueJSON renders the tagged value at the start of b (validated by
 // Parse) as JSON and returns the bytes of b it used. Unlike ReadValue plus
@@ -10,49 +15,49 @@ import "encoding/base64"
 func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]byte, int) {
 	tag := b[0]
 	switch tag {
-	case TagNull:
+	case format.TagNull:
 		return append(dst, "null"...), 1
-	case TagFalse:
+	case format.TagFalse:
 		return append(dst, "false"...), 1
-	case TagTrue:
+	case format.TagTrue:
 		return append(dst, "true"...), 1
-	case TagInt:
-		v, n := ConsumeVarint(b[1:])
-		return AppendInt(dst, v), 1 + n
-	case TagUint:
-		v, n := ConsumeUvarint(b[1:])
-		return AppendUint(dst, v), 1 + n
-	case TagFloat:
-		v, n := ConsumeFloatCell(b[1:])
-		return AppendFloatJSON(dst, v), 1 + n
-	case TagString:
-		v, n := ConsumeUvarint(b[1:])
+	case format.TagInt:
+		v, n := format.ConsumeVarint(b[1:])
+		return format.AppendInt(dst, v), 1 + n
+	case format.TagUint:
+		v, n := format.ConsumeUvarint(b[1:])
+		return format.AppendUint(dst, v), 1 + n
+	case format.TagFloat:
+		v, n := format.ConsumeFloatCell(b[1:])
+		return format.AppendFloatJSON(dst, v), 1 + n
+	case format.TagString:
+		v, n := format.ConsumeUvarint(b[1:])
 		return l.AppendStringJSON(dst, int(v), escapeHTML), 1 + n
-	case TagTime:
+	case format.TagTime:
 		var c Cell
 		n := ReadValue(b, &c)
-		return AppendTimestampJSON(dst, c.Time), n
-	case TagBytes, TagNumber, TagRaw:
-		ln, n := ConsumeUvarint(b[1:])
+		return jsonwire.AppendTimestampJSON(dst, c.Time), n
+	case format.TagBytes, format.TagNumber, format.TagRaw:
+		ln, n := format.ConsumeUvarint(b[1:])
 		data := b[1+n : 1+n+int(ln)]
 		switch tag {
-		case TagBytes:
+		case format.TagBytes:
 			dst = append(dst, '"')
 			dst = base64.StdEncoding.AppendEncode(dst, data)
 			dst = append(dst, '"')
-		case TagNumber:
+		case format.TagNumber:
 			dst = append(dst, data...)
 		default:
-			dst = AppendRawJSON(dst, data, escapeHTML)
+			dst = jsonwire.AppendRawJSON(dst, data, escapeHTML)
 		}
 		return dst, 1 + n + int(ln)
-	case TagArray:
-		cnt, n := ConsumeUvarint(b[1:])
+	case format.TagArray:
+		cnt, n := format.ConsumeUvarint(b[1:])
 		pos := 1 + n
 		dst = append(dst, '[')
 		for i := uint64(0); i < cnt; i++ {
 			if len(dst) > stop {
-				pos += SkipValue(b[pos:])
+				pos += format.SkipValue(b[pos:])
 				continue
 			}
 			if i > 0 {
@@ -63,15 +68,15 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]by
 			pos += m
 		}
 		return append(dst, ']'), pos
-	case TagObject:
-		cnt, n := ConsumeUvarint(b[1:])
+	case format.TagObject:
+		cnt, n := format.ConsumeUvarint(b[1:])
 		pos := 1 + n
 		dst = append(dst, '{')
 		for i := uint64(0); i < cnt; i++ {
-			k, n := ConsumeUvarint(b[pos:])
+			k, n := format.ConsumeUvarint(b[pos:])
 			pos += n
 			if len(dst) > stop {
-				pos += SkipValue(b[pos:])
+				pos += format.SkipValue(b[pos:])
 				continue
 			}
 			if i > 0 {

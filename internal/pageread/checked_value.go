@@ -1,9 +1,12 @@
-package format
+package pageread
 
 import (
 	"encoding/base64"
 	"encoding/json"
 	"math"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // TakeValueJSON renders the current cell of an EncAny cursor (a tagged
@@ -32,43 +35,43 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 	tag := c.data[c.pos]
 	c.pos++
 	switch tag {
-	case TagString:
+	case format.TagString:
 		v := c.cuv()
 		if v > c.max {
 			c.fail()
 			return dst
 		}
 		return l.AppendStringJSON(dst, int(v), escapeHTML)
-	case TagInt:
-		return AppendInt(dst, DecodeZigZag(c.cuv()))
-	case TagNull:
+	case format.TagInt:
+		return format.AppendInt(dst, format.DecodeZigZag(c.cuv()))
+	case format.TagNull:
 		return append(dst, "null"...)
-	case TagFalse:
+	case format.TagFalse:
 		return append(dst, "false"...)
-	case TagTrue:
+	case format.TagTrue:
 		return append(dst, "true"...)
-	case TagFloat:
+	case format.TagFloat:
 		return c.floatJSON(dst)
-	case TagObject, TagArray:
+	case format.TagObject, format.TagArray:
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
-	case TagUint:
+	case format.TagUint:
 		v := c.cuv()
 		if v <= math.MaxInt64 {
 			c.fail()
 			return dst
 		}
-		return AppendUint(dst, v)
-	case TagTime:
-		local := DecodeZigZag(c.cuv())
+		return format.AppendUint(dst, v)
+	case format.TagTime:
+		local := format.DecodeZigZag(c.cuv())
 		frac := c.cuv()
-		off := DecodeZigZag(c.cuv())
+		off := format.DecodeZigZag(c.cuv())
 		if c.bad || !timeCellValid(local, frac, off) {
 			c.fail()
 			return dst
 		}
-		ts := Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
-		return AppendTimestampJSON(dst, ts)
-	case TagBytes, TagNumber, TagRaw:
+		ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
+		return jsonwire.AppendTimestampJSON(dst, ts)
+	case format.TagBytes, format.TagNumber, format.TagRaw:
 		return l.blobJSON(dst, c, tag, escapeHTML, d)
 	}
 	c.fail() // an unknown tag: the validator tells unsupported from corrupt
@@ -86,7 +89,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		c.fail()
 		return dst
 	}
-	if tag == TagArray {
+	if tag == format.TagArray {
 		dst = append(dst, '[')
 		for i := uint64(0); i < cnt; i++ {
 			if i > 0 {
@@ -132,22 +135,22 @@ func (l *Layout) blobJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, d in
 	data := c.data[c.pos : c.pos+int(n)]
 	c.pos += int(n)
 	switch tag {
-	case TagBytes:
+	case format.TagBytes:
 		dst = append(dst, '"')
 		dst = base64.StdEncoding.AppendEncode(dst, data)
 		return append(dst, '"')
-	case TagNumber:
-		if !ValidNumber(data) {
+	case format.TagNumber:
+		if !format.ValidNumber(data) {
 			c.fail()
 			return dst
 		}
 		return append(dst, data...)
 	}
 	// Depth first: json.Valid gives up past 10,000 levels.
-	depth, compact := JSONDepth(data)
+	depth, compact := format.JSONDepth(data)
 	if !compact || depth > l.depth-d || !json.Valid(data) {
 		c.fail()
 		return dst
 	}
-	return AppendRawJSON(dst, data, escapeHTML)
+	return jsonwire.AppendRawJSON(dst, data, escapeHTML)
 }

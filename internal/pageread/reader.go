@@ -1,6 +1,6 @@
-package format
+package pageread
 
-import "strconv"
+import "github.com/rowpage/rowpage/format"
 
 // reader consumes a section with a sticky error: after the first failure
 // every read returns zero and the error stays. Offsets in errors are relative
@@ -8,7 +8,7 @@ import "strconv"
 type reader struct {
 	b   []byte
 	pos int
-	err *Error
+	err *format.Error
 }
 
 func (r *reader) uvarint(what string) uint64 {
@@ -37,7 +37,7 @@ func (r *reader) uvarintSlow(what, suffix string) uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := ConsumeUvarint(r.b[r.pos:])
+	v, n := format.ConsumeUvarint(r.b[r.pos:])
 	if n < 0 {
 		r.err = varintErr(n, r.pos, what+suffix)
 		return 0
@@ -47,7 +47,7 @@ func (r *reader) uvarintSlow(what, suffix string) uint64 {
 }
 
 func (r *reader) varint(what string) int64 {
-	return DecodeZigZag(r.uvarint(what))
+	return format.DecodeZigZag(r.uvarint(what))
 }
 
 // count reads a uvarint count bounded by a limit.
@@ -55,7 +55,7 @@ func (r *reader) count(what string, limit int, limitName string) int {
 	at := r.pos
 	v := r.uvarint(what)
 	if r.err == nil && v > uint64(limit) {
-		r.err = errAt(ErrLimit, at, what+" "+utoa(v)+" exceeds "+limitName)
+		r.err = errAt(format.ErrLimit, at, what+" "+utoa(v)+" exceeds "+limitName)
 		return 0
 	}
 	return int(v)
@@ -69,7 +69,7 @@ func (r *reader) section(what string) span {
 		return span{}
 	}
 	if n > uint64(len(r.b)-r.pos) {
-		r.err = errAt(ErrTruncated, at, what+" section runs past the end of the page")
+		r.err = errAt(format.ErrTruncated, at, what+" section runs past the end of the page")
 		return span{}
 	}
 	s := span{b: r.b[r.pos : r.pos+int(n) : r.pos+int(n)], base: r.pos}
@@ -85,11 +85,11 @@ func (r *reader) blob(what string, max int) []byte {
 		return nil
 	}
 	if n > uint64(len(r.b)-r.pos) {
-		r.err = errAt(ErrTruncated, at, what+" runs past the payload")
+		r.err = errAt(format.ErrTruncated, at, what+" runs past the payload")
 		return nil
 	}
 	if n > uint64(max) {
-		r.err = errAt(ErrLimit, at, what+" exceeds MaxStringBytes")
+		r.err = errAt(format.ErrLimit, at, what+" exceeds MaxStringBytes")
 		return nil
 	}
 	b := r.b[r.pos : r.pos+int(n)]
@@ -98,12 +98,9 @@ func (r *reader) blob(what string, max int) []byte {
 }
 
 // fix turns the section-relative offset of r.err into a page offset.
-func (r *reader) fix(base int) *Error {
+func (r *reader) fix(base int) *format.Error {
 	if r.err.Offset >= 0 {
 		r.err.Offset += base
 	}
 	return r.err
 }
-
-func itoa(v int) string    { return strconv.Itoa(v) }
-func utoa(v uint64) string { return strconv.FormatUint(v, 10) }

@@ -1,9 +1,11 @@
-package format
+package pageread
 
 import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // TestAppendStringJSONShortStrings covers the 16-byte-move fast path of
@@ -25,7 +27,7 @@ func TestAppendStringJSONShortStrings(t *testing.T) {
 	l := &Layout{Strings: *tab, flagsOK: true}
 	for i, s := range strs {
 		for _, html := range []bool{true, false} {
-			want := string(AppendQuoted([]byte("prefix"), s, html))
+			want := string(format.AppendQuoted([]byte("prefix"), s, html))
 			for spare := 0; spare <= 24; spare++ {
 				dst := make([]byte, 6, 6+spare)
 				copy(dst, "prefix")
@@ -48,12 +50,12 @@ func TestTakeStrListJSON(t *testing.T) {
 	lists := [][]uint64{{}, {0}, {1, 0}, {2, 3, 4, 0, 1}, {4}}
 	var payload []byte
 	for _, list := range lists {
-		payload = AppendUvarint(payload, uint64(len(list)))
+		payload = format.AppendUvarint(payload, uint64(len(list)))
 		for _, v := range list {
-			payload = AppendUvarint(payload, v)
+			payload = format.AppendUvarint(payload, v)
 		}
 	}
-	cur := Cursor{enc: EncStrList, data: payload, max: uint64(len(strs) - 1)}
+	cur := Cursor{enc: format.EncStrList, data: payload, max: uint64(len(strs) - 1)}
 	for k, list := range lists {
 		var want []byte
 		want = append(want, '[')
@@ -61,7 +63,7 @@ func TestTakeStrListJSON(t *testing.T) {
 			if j > 0 {
 				want = append(want, ',')
 			}
-			want = AppendQuoted(want, strs[v], true)
+			want = format.AppendQuoted(want, strs[v], true)
 		}
 		want = append(want, ']')
 		if got := l.TakeStrListJSON(nil, &cur, true, math.MaxInt); string(got) != string(want) {
@@ -75,7 +77,7 @@ func TestTakeStrListJSON(t *testing.T) {
 	// Over budget the elements stop but the cursor still moves past the
 	// cell: the next cell is read from the right place.
 	const stop = 8
-	cur = Cursor{enc: EncStrList, data: payload, max: uint64(len(strs) - 1)}
+	cur = Cursor{enc: format.EncStrList, data: payload, max: uint64(len(strs) - 1)}
 	for k, list := range lists {
 		want := []byte{'['}
 		for j, v := range list {
@@ -85,7 +87,7 @@ func TestTakeStrListJSON(t *testing.T) {
 				}
 				want = append(want, ',')
 			}
-			want = AppendQuoted(want, strs[v], true)
+			want = format.AppendQuoted(want, strs[v], true)
 		}
 		want = append(want, ']')
 		if got := l.TakeStrListJSON(nil, &cur, true, stop); string(got) != string(want) {

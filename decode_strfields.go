@@ -1,0 +1,184 @@
+package rowpage
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// Decoding string cells into string and []string fields, and the blocks of
+// strings copied out of the page for them.
+
+// setStrings writes c into f, a slice of strings, when c is null or an
+// array of strings and nulls, and reports whether it did.
+func (d *decodeState) setStrings(f fieldRef, c *pageread.Cell) bool {
+	switch c.Tag {
+	case format.TagNull:
+		f.setStrings(nil)
+		return true
+	case format.TagArray:
+		if c.Flat {
+			d.fillFlatStrings(f, c.Data, c.Len)
+			return true
+		}
+		_, ok := d.fillStrings(f, c.Data, c.Len)
+		return ok
+	}
+	return false
+}
+
+// fillFlatStrings decodes a string-list cell's n bare string indexes into
+// f, reusing its array when it has room, as fillStrings does.
+func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {
+	out := f.strings()
+	if out == nil || cap(out) < n {
+		out = d.newStrings(n)
+	} else {
+		out = out[:n]
+	}
+	pos := 0
+	for i := range n {
+		x, m := uint64(b[pos]), 1
+		if x >= 0x80 {
+			x, m = format.ConsumeUvarint(b[pos:])
+		}
+		out[i] = d.str(uint32(x))
+		pos += m
+	}
+	f.setStrings(out)
+}
+
+// fillStrings decodes the n tagged values at the start of b, the elements
+// of an array, into f, a slice of strings, when they are all strings and
+// nulls, and returns the bytes they take. Like the reflect path it reuses
+// the slice's array when it has room, and null elements become "" (a null
+// leaves a string alone, and the element starts zero). At any other element
+// it reports false with f itself unchanged, and the reflect path starts
+// over.
+func (d *decodeState) fillStrings(f fieldRef, b []byte, n int) (int, bool) {
+	out := f.strings()
+	if out == nil || cap(out) < n {
+		out = d.newStrings(n)
+	} else {
+		out = out[:n]
+		clear(out)
+	}
+	pos := 0
+	for i := range n {
+		switch b[pos] {
+		case format.TagString:
+			x, m := uint64(b[pos+1]), 1
+			if x >= 0x80 {
+				x, m = format.ConsumeUvarint(b[pos+1:])
+			}
+			out[i] = d.str(uint32(x))
+			pos += 1 + m
+		case format.TagNull:
+			pos++
+		default:
+			return 0, false
+		}
+	}
+	f.setStrings(out)
+	return pos, true
+}
+
+// newStrings returns a new []string of length and capacity n, non-nil even
+// when n is 0. Small slices are cut from a shared slab, so the []string
+// fields of a page cost a few allocations rather than one each; capacity
+// equals length, so appending to one never writes into another.
+func (d *decodeState) newStrings(n int) []string {
+	const maxSlab = 1024 // 16 KiB, well within small-object sizes
+	if n == 0 {
+		return []string{}
+	}
+	if n > maxSlab/16 {
+		return make([]string, n)
+	}
+	if len(d.slab) < n {
+		d.slabSize = min(max(2*d.slabSize, 64), maxSlab)
+		d.slab = make([]string, d.slabSize)
+	}
+	s := d.slab[:n:n]
+	d.slab = d.slab[n:]
+	return s
+}
+
+// strBlock holds the copied strings of a string-seq column: the column's
+// values are consecutive string-table entries that occur nowhere else, and
+// its cells take them in order, so they are copied a chunk of consecutive
+// strings at a time, one allocation per chunk.
+type strBlock struct {
+	s    string // the current chunk: strings next to end-1, concatenated
+	off  int    // where string next starts in s
+	next uint32 // the string-table index the next cell should hold
+	end  uint32 // one past the last index in s
+	stop uint32 // one past the column's last index; 0 until the first cell
+}
+
+// blockChunk is the most bytes of strings a chunk holds (one longer string
+// gets a chunk of its own). Chunks stay small-object sized, which the
+// runtime recycles more cheaply than large ones.
+const blockChunk = 16 << 10
+
+// colStr returns a copy of string-table entry i, read from a cell of
+// column d.col: see seqStr for string-seq columns, str for the others.
+func (d *decodeState) colStr(i uint32) string {
+	if d.col < 0 || d.l.Columns[d.col].Enc&^format.EncNullBitmap != format.EncStrSeq {
+		return d.str(i)
+	}
+	return d.seqStr(d.col, i)
+}
+
+// seqStr returns a copy of string-table entry i, read from a cell of col,
+// a string-seq column: from the column's chunk when the cells are read in
+// order, as they are, else from str. With d.compat it is made as copyStr
+// makes it.
+func (d *decodeState) seqStr(col int, i uint32) string {
+	if d.blocks == nil {
+		d.blocks = make([]strBlock, len(d.l.Columns))
+	}
+	b := &d.blocks[col]
+	if b.stop == 0 {
+		c := &d.l.Columns[col]
+		stop := min(int(i)+c.Count-c.Nulls, d.l.Strings.Len())
+		*b = strBlock{next: i, end: i, stop: uint32(stop)}
+	}
+	if i != b.next || i >= b.stop {
+		return d.str(i)
+	}
+	n := len(d.l.Strings.Bytes(int(i)))
+	if i >= b.end {
+		d.fillBlock(b, n)
+	}
+	s := b.s[b.off : b.off+n]
+	b.off += n
+	b.next++
+	if d.compat && !utf8.ValidString(s) {
+		return jsonString(d.l.Strings.Bytes(int(i)))
+	}
+	return s
+}
+
+// fillBlock copies the next chunk of b's strings, starting with entry
+// b.next of n bytes.
+func (d *decodeState) fillBlock(b *strBlock, n int) {
+	t := &d.l.Strings
+	size, end := n, b.next+1
+	for end < b.stop {
+		m := len(t.Bytes(int(end)))
+		if size+m > blockChunk {
+			break
+		}
+		size += m
+		end++
+	}
+	var sb strings.Builder
+	sb.Grow(size)
+	for i := b.next; i < end; i++ {
+		sb.Write(t.Bytes(int(i)))
+	}
+	b.s, b.off, b.end = sb.String(), 0, end
+}

@@ -1,0 +1,16 @@
+// Package format is the wire layer of rowpage pages: the grammar
+// constants, the Append/Consume/Size primitives for varints and cells, the
+// cell types (FloatCell, Decimal, Timestamp), the header and checksum
+// checks, the reader Limits and the Error type with its sentinels.
+//
+// It is for tools that write or inspect pages at the byte level. Ordinary
+// users want the root package, github.com/rowpage/rowpage, which builds,
+// opens and decodes pages, and package jsonbridge, which renders them as
+// JSON.
+//
+// The grammar is summarised beside the constants that define it; SPEC.md
+// is normative. Every function here is stateless and allocates nothing
+// beyond growing the slice it appends to; Consume functions return a
+// negative length (ErrCodeTruncated, ErrCodeNonMinimal, ...) instead of an
+// error.
+package format

@@ -1,0 +1,35 @@
+package format
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// CheckHeader inspects only the first bytes of b: it reports ErrUnsupported
+// for anything that is not a page of a major version and flags this reader
+// knows (a JSON entry, a newer release's page), and ErrTruncated for a
+// prefix of a header. It reads nothing past the header.
+func CheckHeader(b []byte) error {
+	if len(b) == 0 {
+		return errAt(ErrUnsupported, 0, "empty input is not a page")
+	}
+	n := min(len(b), len(Magic))
+	if !bytes.Equal(b[:n], Magic[:n]) {
+		return errAt(ErrUnsupported, 0, "not a rowpage page (bad magic)")
+	}
+	if len(b) < HeaderSize {
+		return errAt(ErrTruncated, len(b), "header needs 8 bytes")
+	}
+	if b[4] != MajorVersion {
+		return errAt(ErrUnsupported, 4, "major version "+itoa(int(b[4]))+", this reader knows "+itoa(MajorVersion))
+	}
+	if b[6]&^knownFlags != 0 {
+		return errAt(ErrUnsupported, 6, "unknown header flags")
+	}
+	if b[7] > byte(KindValue) {
+		return errAt(ErrUnsupported, 7, "unknown page kind "+itoa(int(b[7])))
+	}
+	return nil
+}
+
+func itoa(v int) string { return strconv.Itoa(v) }

@@ -1,0 +1,209 @@
+package pageread
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+	"github.com/rowpage/rowpage/format"
+)
+
+// A compressed page (format.FlagCompressed; the grammar is in package
+// format) is read by inflating its body into a plain page with neither
+// flag set, in a buffer the Layout owns, and reading that.
+
+// zstdDecoder is shared: DecodeAll is safe for concurrent use. The cap
+// limit makes DecodeAll write at most cap(dst) bytes, so a frame can never
+// produce more than the raw length its section declared.
+var zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(1<<31),
+		zstd.WithDecodeAllCapLimit(true))
+	if err != nil {
+		panic("pageread: zstd decoder: " + err.Error())
+	}
+	return d
+})
+
+// csection is one section of a compressed body, as read from its header.
+type csection struct {
+	codec  byte
+	index  int // in compressedNames
+	at     int // offset of the codec byte in the page
+	stored []byte
+	base   int // offset of stored in the page
+	raw    int
+}
+
+// CompressedSection describes one section of a compressed page, for tools.
+type CompressedSection struct {
+	Name   string
+	Codec  byte
+	Offset int // of the codec byte
+	Stored int // bytes stored
+	Raw    int // bytes after decompression
+}
+
+// compressedNames are the body's sections in order.
+var compressedNames = [4]string{"string table", "shapes", "row shapes", "columns"}
+
+// readCompressed reads the section headers of compressed page (whose
+// header and checksum the caller has checked) up to end, and the length
+// of the plain page they inflate to, checked against maxPage as it is
+// summed. It reads no stored bytes.
+func readCompressed(page []byte, end, maxPage int, secs *[4]csection) (counts []byte, plainLen int, err error) {
+	r := reader{b: page[:end], pos: format.HeaderSize}
+	r.uvarint("row count")
+	r.uvarint("column count")
+	if r.err != nil {
+		return nil, 0, r.err
+	}
+	counts = page[format.HeaderSize:r.pos]
+	total := uint64(r.pos)
+	for i := range secs {
+		s := &secs[i]
+		s.at = r.pos
+		if r.pos >= len(r.b) {
+			return nil, 0, errAt(format.ErrTruncated, r.pos, compressedNames[i]+" codec byte runs past the end of the page")
+		}
+		s.codec = r.b[r.pos]
+		r.pos++
+		if s.codec > format.CodecZstd {
+			return nil, 0, errAt(format.ErrUnsupported, s.at, "unknown section codec "+itoa(int(s.codec)))
+		}
+		n := r.length(compressedNames[i])
+		raw := n
+		if s.codec != format.CodecRaw {
+			raw = r.uvarint(compressedNames[i] + " raw length")
+		}
+		if r.err != nil {
+			return nil, 0, r.err
+		}
+		if s.codec != format.CodecRaw && raw == 0 {
+			return nil, 0, errAt(format.ErrCorrupt, s.at, compressedNames[i]+": an empty section is stored raw")
+		}
+		total += uint64(format.SizeUvarint(raw)) + raw
+		if raw > uint64(maxPage) || total > uint64(maxPage) {
+			return nil, 0, errAt(format.ErrLimit, s.at, compressedNames[i]+" of "+utoa(raw)+" bytes makes the page exceed MaxPageBytes")
+		}
+		if n > uint64(len(r.b)-r.pos) {
+			return nil, 0, errAt(format.ErrTruncated, r.pos, compressedNames[i]+" runs past the end of the page")
+		}
+		s.index, s.base, s.stored, s.raw = i, r.pos, r.b[r.pos:r.pos+int(n)], int(raw)
+		r.pos += int(n)
+		if err := precheck(s); err != nil {
+			return nil, 0, err
+		}
+	}
+	if r.pos != len(r.b) {
+		return nil, 0, errAt(format.ErrCorrupt, r.pos, "bytes after the last section")
+	}
+	return counts, int(total), nil
+}
+
+// inflate checks the compressed page's header, limit and checksum, and
+// decompresses its body into l.inflated as a plain page without flags. It
+// allocates only after every declared length has passed the limits.
+func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
+	end := len(page)
+	if page[6]&format.FlagChecksum != 0 {
+		if len(page) < format.HeaderSize+format.ChecksumSize {
+			return nil, errAt(format.ErrTruncated, len(page), "checksum trailer missing")
+		}
+		end -= format.ChecksumSize
+		want := uint32(page[end]) | uint32(page[end+1])<<8 | uint32(page[end+2])<<16 | uint32(page[end+3])<<24
+		if format.Checksum(page[:end]) != want {
+			return nil, errAt(format.ErrChecksum, end, "CRC-32C does not match")
+		}
+	}
+	var secs [4]csection
+	counts, n, err := readCompressed(page, end, lim.MaxPageBytes, &secs)
+	if err != nil {
+		return nil, err
+	}
+	out := slices.Grow(l.inflated[:0], n)
+	out = append(out, page[:format.HeaderSize]...)
+	out[6] = 0
+	out = append(out, counts...)
+	for i := range secs {
+		s := &secs[i]
+		out = format.AppendUvarint(out, uint64(s.raw))
+		if s.codec == format.CodecRaw {
+			out = append(out, s.stored...)
+			continue
+		}
+		at := len(out)
+		dst := out[at : at+s.raw : at+s.raw]
+		if err := decompress(s, dst); err != nil {
+			l.inflated = out[:0]
+			return nil, err
+		}
+		out = out[:at+s.raw]
+	}
+	l.inflated = out
+	return out, nil
+}
+
+// precheck compares what s's stored bytes declare of their decompressed
+// length (an S2 block always does, a zstd frame may) with s.raw, before
+// anything is allocated for it.
+func precheck(s *csection) error {
+	switch s.codec {
+	case format.CodecS2:
+		if n, err := s2.DecodedLen(s.stored); err != nil || n != s.raw {
+			return errAt(format.ErrCorrupt, s.base, "S2 block does not decode to the declared "+itoa(s.raw)+" bytes")
+		}
+	case format.CodecZstd:
+		var h zstd.Header
+		if err := h.Decode(s.stored); err != nil || h.Skippable || h.DictionaryID != 0 ||
+			(h.HasFCS && h.FrameContentSize != uint64(s.raw)) || (!h.HasFCS && s.raw >= 256) {
+			return errAt(format.ErrCorrupt, s.base, "zstd frame does not decode to the declared "+itoa(s.raw)+" bytes")
+		}
+	}
+	return nil
+}
+
+// decompress inflates s (prechecked) into dst, which has length and
+// capacity s.raw: neither codec can write past it.
+func decompress(s *csection, dst []byte) error {
+	var got []byte
+	var err error
+	switch s.codec {
+	case format.CodecS2:
+		got, err = s2.Decode(dst, s.stored)
+	case format.CodecZstd:
+		got, err = zstdDecoder().DecodeAll(s.stored, dst[:0])
+	}
+	if err != nil || len(got) != s.raw || &got[0] != &dst[0] {
+		return errAt(format.ErrCorrupt, s.base, compressedNames[s.index]+" does not decompress to its declared "+itoa(s.raw)+" bytes")
+	}
+	return nil
+}
+
+// CompressedSections lists the sections of a compressed page with their
+// codecs and their stored and raw sizes, for tools such as inspect. It
+// checks the header and checksum but decompresses nothing.
+func CompressedSections(page []byte) ([]CompressedSection, error) {
+	if err := format.CheckHeader(page); err != nil {
+		return nil, err
+	}
+	if page[6]&format.FlagCompressed == 0 {
+		return nil, nil
+	}
+	end := len(page)
+	if page[6]&format.FlagChecksum != 0 {
+		if len(page) < format.HeaderSize+format.ChecksumSize {
+			return nil, errAt(format.ErrTruncated, len(page), "checksum trailer missing")
+		}
+		end -= format.ChecksumSize
+	}
+	var secs [4]csection
+	if _, _, err := readCompressed(page, end, 1<<31-1, &secs); err != nil {
+		return nil, err
+	}
+	out := make([]CompressedSection, 4)
+	for i, s := range secs {
+		out[i] = CompressedSection{Name: compressedNames[i], Codec: s.codec, Offset: s.at, Stored: len(s.stored), Raw: s.raw}
+	}
+	return out, nil
+}

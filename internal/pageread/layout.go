@@ -1,0 +1,208 @@
+package pageread
+
+import (
+	"bytes"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Layout is a validated view of a page: header fields, the string table,
+// shapes, row shape ids and the column directory. Parse builds it; after a
+// successful Parse every cursor over the page reads only well-formed data.
+// A Layout is immutable and safe for concurrent readers, except one from
+// ResetDeferred until its deferred cells are checked (see ResetDeferred).
+type Layout struct {
+	Page    []byte // the whole plain page, header and trailer included; for a compressed page, its inflated form (see Compressed)
+	Major   uint8
+	Minor   uint8
+	Flags   uint8
+	Kind    format.Kind
+	Rows    int
+	Strings StringTable
+	Columns []Column
+
+	shapeCols []uint32 // all shapes' column indexes, concatenated
+	shapeEnds []uint32 // shape id s (1-based) spans shapeCols[shapeEnds[s-1]:shapeEnds[s]], shapeEnds[0] = 0
+	rowShapes []byte   // per-row shape ids (uvarints), or empty when every row has shape 1
+	rowsOff   int      // offset of rowShapes in Page
+	depth     int      // MaxDepth in force when parsed
+	maxStr    int      // MaxStringBytes in force when parsed
+	jsonMax   int      // MaxJSONBytes in force for this page (Limits.JSONBudget)
+	dataStr   string   // Page viewed as a string
+
+	checkFlags bool // Reset verifies string flags
+	flagsOK    bool // they were verified
+	deferCells bool // Reset leaves some columns' cells to checked cursors
+
+	// scratch reused by Reset
+	offs   []uint32 // Strings.offs
+	seen   []int32
+	uses   []int
+	counts []int
+	names  []uint64
+
+	inflated []byte // a compressed page's plain form (compressed.go)
+	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
+}
+
+// Column is one entry of the column directory.
+type Column struct {
+	Name    uint32 // string-table index of the key (unused in KindValue pages)
+	Enc     uint8  // encoding byte, EncNullBitmap included
+	Count   int    // present cells: rows whose shape holds this column
+	Nulls   int    // null cells among them
+	Offset  int    // byte offset of Payload in the page
+	Payload []byte
+
+	deferred bool // cells not yet validated (see ResetDeferred)
+}
+
+// NumShapes returns the number of distinct row shapes.
+func (l *Layout) NumShapes() int { return len(l.shapeEnds) - 1 }
+
+// Shape returns the ordered column indexes of shape id s (1-based). The slice
+// aliases the layout: do not modify it.
+// An empty shape (a row with no keys) is a non-nil empty slice, so callers
+// can tell it from a null row.
+func (l *Layout) Shape(s int) []uint32 {
+	a, b := l.shapeEnds[s-1], l.shapeEnds[s]
+	if a == b {
+		return emptyShape
+	}
+	return l.shapeCols[a:b:b]
+}
+
+var emptyShape = []uint32{}
+
+// ColumnName returns the key of column c without copying.
+func (l *Layout) ColumnName(c int) string {
+	if l.Kind == format.KindValue {
+		return ""
+	}
+	return l.Strings.String(int(l.Columns[c].Name))
+}
+
+// ChecksumPresent reports whether the page carries a CRC-32C trailer.
+func (l *Layout) ChecksumPresent() bool { return l.Flags&format.FlagChecksum != 0 }
+
+// RowShapes returns an iterator state over per-row shape ids.
+func (l *Layout) RowShapes() ShapeReader {
+	return ShapeReader{b: l.rowShapes, all1: len(l.rowShapes) == 0}
+}
+
+// ShapeReader yields each row's shape id in order; 0 means a null row.
+type ShapeReader struct {
+	b    []byte
+	pos  int
+	all1 bool
+}
+
+// Next returns the next row's shape id. Call it once per row.
+func (r *ShapeReader) Next() int {
+	if r.all1 {
+		return 1
+	}
+	v, n := format.ConsumeUvarint(r.b[r.pos:])
+	r.pos += n
+	return int(v)
+}
+
+// Parse validates page completely (header, checksum, every section, every
+// cell of every column, against lim) and returns its layout. It allocates in
+// proportion to the column and shape counts, never to a count it has not
+// checked against the bytes present.
+func Parse(page []byte, lim format.Limits) (*Layout, error) {
+	l := new(Layout)
+	if err := l.Reset(page, lim); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Reset is Parse into an existing Layout, reusing its memory: a Layout kept
+// for a stream of similar pages (in a sync.Pool, say) parses without
+// allocating. On error the Layout is left unusable until the next Reset.
+func (l *Layout) Reset(page []byte, lim format.Limits) error {
+	return l.reset(page, lim, true, false)
+}
+
+// ParseValues is Parse without verifying the string table's escaping flags,
+// for readers that take values out of the page (typed accessors, decoding)
+// and never copy strings into JSON on the flags' word. Checking the flags
+// means reading every string byte, the largest part of Parse's cost on
+// text-heavy pages. A layout parsed this way renders strings to JSON
+// through full escaping (AppendStringJSON checks FlagsVerified), so its
+// output stays valid whatever the flags say.
+func ParseValues(page []byte, lim format.Limits) (*Layout, error) {
+	l := new(Layout)
+	if err := l.reset(page, lim, false, false); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// Forget drops every reference the layout holds to its page (the header
+// fields, string table, column directory and row shapes go with it) but
+// keeps the scratch buffers that Reset reuses, so that a layout kept for
+// reuse beyond a garbage collection does not pin the last page it read.
+// Cost: clearing the column directory's backing array.
+func (l *Layout) Forget() {
+	clear(l.Columns[:cap(l.Columns)])
+	*l = Layout{
+		Columns:   l.Columns[:0],
+		shapeCols: l.shapeCols,
+		shapeEnds: l.shapeEnds,
+		offs:      l.offs,
+		seen:      l.seen,
+		uses:      l.uses,
+		counts:    l.counts,
+		names:     l.names,
+		inflated:  l.inflated[:0],
+	}
+}
+
+// Compressed reports whether the page was stored compressed (FlagCompressed).
+// Page then holds the plain page it inflates to, without flags, in memory
+// the Layout owns and reuses on the next Reset; offsets in errors past the
+// section headers count in that plain page.
+func (l *Layout) Compressed() bool { return l.Flags&format.FlagCompressed != 0 }
+
+// JSONBudget returns how many bytes of JSON one call may render from the
+// page (Limits.MaxJSONBytes, or its default for the page's size).
+func (l *Layout) JSONBudget() int { return l.jsonMax }
+
+// FlagsVerified reports whether the string flags were checked by Parse (or
+// Reset), so that strings marked clean may be copied into JSON as they are.
+func (l *Layout) FlagsVerified() bool { return l.flagsOK }
+
+func (l *Layout) reset(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
+	if len(page) > 6 && page[6]&format.FlagCompressed != 0 && bytes.HasPrefix(page, format.Magic[:]) {
+		return l.resetCompressed(page, lim, checkFlags, deferCells)
+	}
+	return l.resetPlain(page, lim, checkFlags, deferCells)
+}
+
+// resetCompressed checks the stored page's header and size, inflates it and
+// reads the plain page; Flags keep the stored page's flags.
+func (l *Layout) resetCompressed(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
+	l.Strings = StringTable{}
+	l.Columns = l.Columns[:0]
+	l.Flags = 0
+	if err := format.CheckHeader(page); err != nil {
+		return err
+	}
+	dl := lim.WithDefaults()
+	if len(page) > dl.MaxPageBytes {
+		return errAt(format.ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+	}
+	plain, err := l.inflate(page, dl)
+	if err != nil {
+		return err
+	}
+	if page[6]&format.FlagChecksum != 0 {
+		l.trailer = format.ChecksumSize
+	}
+	err = l.resetPlain(plain, lim, checkFlags, deferCells)
+	l.Flags, l.trailer = page[6], 0
+	return err
+}

@@ -1,0 +1,373 @@
+package pageread
+
+import (
+	"github.com/rowpage/rowpage/format"
+)
+
+// Reading the sections of a plain page: the header fields, the string
+// table, the shapes and row shape ids, and the column directory. Each
+// count is checked against the bytes that could hold it before anything
+// is allocated for it.
+
+// resetPlain reads a plain page. Its size for the limits is that of the
+// page as written, checksum included (l.trailer), so that a compressed
+// page meets the limits its plain form meets.
+func (l *Layout) resetPlain(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
+	l.jsonMax = lim.JSONBudget(len(page) + l.trailer)
+	lim = lim.WithDefaults()
+	l.flagsOK = false
+	l.checkFlags = checkFlags
+	l.deferCells = deferCells
+	l.Strings = StringTable{}
+	l.Columns = l.Columns[:0]
+	if err := format.CheckHeader(page); err != nil {
+		return err
+	}
+	if len(page) > lim.MaxPageBytes {
+		return errAt(format.ErrLimit, 0, "page of "+itoa(len(page))+" bytes exceeds MaxPageBytes")
+	}
+	l.Page = page
+	l.dataStr = bytesString(page)
+	l.Major, l.Minor, l.Flags, l.Kind = page[4], page[5], page[6], format.Kind(page[7])
+	l.depth = lim.MaxDepth
+	l.maxStr = lim.MaxStringBytes
+	end := len(page)
+	if l.Flags&format.FlagChecksum != 0 {
+		if len(page) < format.HeaderSize+format.ChecksumSize {
+			return errAt(format.ErrTruncated, len(page), "checksum trailer missing")
+		}
+		end -= format.ChecksumSize
+		want := uint32(page[end]) | uint32(page[end+1])<<8 | uint32(page[end+2])<<16 | uint32(page[end+3])<<24
+		if format.Checksum(page[:end]) != want {
+			return errAt(format.ErrChecksum, end, "CRC-32C does not match")
+		}
+	}
+	r := reader{b: page[:end], pos: format.HeaderSize}
+	rows := r.count("row count", lim.MaxRows, "MaxRows")
+	cols := r.count("column count", lim.MaxColumns, "MaxColumns")
+	if r.err != nil {
+		return r.err
+	}
+	if !format.RowsFit(rows, len(page)+l.trailer) {
+		return errAt(format.ErrLimit, format.HeaderSize, "row count "+itoa(rows)+" exceeds 8 rows per page byte plus "+itoa(format.FreeRows)+": rows that hold no bytes")
+	}
+	l.Rows = rows
+	strSec := r.section("string table")
+	shapeSec := r.section("shapes")
+	rowSec := r.section("row shapes")
+	colSec := r.section("columns")
+	if r.err != nil {
+		return r.err
+	}
+	if r.pos != len(r.b) {
+		return errAt(format.ErrCorrupt, r.pos, "bytes after the last section")
+	}
+	if err := l.parseStrings(page, strSec, lim); err != nil {
+		return err
+	}
+	if cols > len(colSec.b) {
+		return errAt(format.ErrCorrupt, colSec.base, "column count exceeds what the column section can hold")
+	}
+	uses, err := l.parseShapes(page, shapeSec, rowSec, cols, lim)
+	if err != nil {
+		return err
+	}
+	if err := l.checkKind(cols); err != nil {
+		return err
+	}
+	if err := l.parseColumns(page, colSec, cols, uses); err != nil {
+		return err
+	}
+	l.flagsOK = l.checkFlags
+	return nil
+}
+
+// grow returns s resized to n, reallocating only when the capacity is short.
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// span is a section: its bytes and their offset in the page.
+type span struct {
+	b    []byte
+	base int
+}
+
+func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
+	r := reader{b: s.b}
+	count := r.uvarint("string count")
+	if r.err != nil {
+		return r.fix(s.base)
+	}
+	if count > uint64(lim.MaxStrings) {
+		return errAt(format.ErrLimit, s.base, "string count exceeds MaxStrings")
+	}
+	if count > uint64(len(s.b)) {
+		return errAt(format.ErrCorrupt, s.base, "string count exceeds the string section")
+	}
+	n := int(count)
+	if r.pos >= len(s.b) {
+		return errAt(format.ErrTruncated, s.base+r.pos, "string table width missing")
+	}
+	width := int(s.b[r.pos])
+	r.pos++
+	if width < 1 || width > 4 {
+		return errAt(format.ErrCorrupt, s.base+r.pos-1, "string table width must be 1 to 4")
+	}
+	flagLen := (n + 3) / 4
+	if uint64(flagLen)+uint64(n)*uint64(width) > uint64(len(s.b)-r.pos) {
+		return errAt(format.ErrTruncated, s.base+r.pos, "string table offsets run past the section")
+	}
+	t := &l.Strings
+	t.count = n
+	t.flags = s.b[r.pos : r.pos+flagLen]
+	r.pos += flagLen
+	l.offs = grow(l.offs, n+1)
+	t.offs = l.offs
+	decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
+	r.pos += n * width
+	t.data = s.b[r.pos:]
+	dataBase := s.base + r.pos
+	t.str = l.dataStr[dataBase : dataBase+len(t.data)]
+	if format.StringTableWidth(len(t.data)) != width {
+		return errAt(format.ErrCorrupt, s.base+r.pos, "string table width is not the smallest that fits")
+	}
+	if n == 0 && len(t.data) != 0 {
+		return errAt(format.ErrCorrupt, dataBase, "string data without strings")
+	}
+	if n%4 != 0 && t.flags[flagLen-1]>>((n%4)*2) != 0 {
+		return errAt(format.ErrCorrupt, s.base, "string flag padding bits are not zero")
+	}
+	prev := 0
+	for i := 0; i < n; i++ {
+		e := int(t.offs[i+1])
+		if e < prev || e > len(t.data) {
+			return errAt(format.ErrCorrupt, dataBase, "string "+itoa(i)+" ends out of order or past the data")
+		}
+		if e-prev > lim.MaxStringBytes {
+			return errAt(format.ErrLimit, dataBase+prev, "string "+itoa(i)+" exceeds MaxStringBytes")
+		}
+		prev = e
+	}
+	if prev != len(t.data) {
+		return errAt(format.ErrCorrupt, dataBase+prev, "string data has trailing bytes")
+	}
+	if l.checkFlags {
+		if i := t.verifyFlags(); i >= 0 {
+			start, _ := t.span(i)
+			return errAt(format.ErrCorrupt, dataBase+start, "string "+itoa(i)+" has wrong escaping flags")
+		}
+	}
+	return nil
+}
+
+func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limits) ([]int, error) {
+	r := reader{b: s.b}
+	count := r.uvarint("shape count")
+	if r.err != nil {
+		return nil, r.fix(s.base)
+	}
+	if count > uint64(lim.MaxShapes) {
+		return nil, errAt(format.ErrLimit, s.base, "shape count exceeds MaxShapes")
+	}
+	if count > uint64(len(s.b)) {
+		return nil, errAt(format.ErrCorrupt, s.base, "shape count exceeds the shape section")
+	}
+	ns := int(count)
+	l.shapeEnds = append(l.shapeEnds[:0], 0)
+	l.shapeCols = l.shapeCols[:0]
+	l.seen = grow(l.seen, cols)
+	seen := l.seen // seen[c] = shape id that last listed c
+	clear(seen)
+	// Columns are numbered in order of first appearance (SPEC.md 9.1).
+	// Shapes are in order of first use (checked with the row shape ids
+	// below), so the rows meet each shape's new columns in shape order:
+	// the columns listed so far are exactly 0 to next-1, and a column's
+	// first listing must be column next.
+	next := uint64(0)
+	for id := 1; id <= ns; id++ {
+		k := r.uvarint("shape length")
+		if r.err != nil {
+			return nil, r.fix(s.base)
+		}
+		if k > uint64(cols) || k > uint64(len(s.b)-r.pos) {
+			return nil, errAt(format.ErrCorrupt, s.base+r.pos, "shape "+itoa(id)+" lists more columns than exist")
+		}
+		for j := 0; j < int(k); j++ {
+			at := r.pos
+			c := r.uvarint("shape column")
+			if r.err != nil {
+				return nil, r.fix(s.base)
+			}
+			if c >= uint64(cols) {
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" names column "+utoa(c)+" of "+itoa(cols))
+			}
+			if seen[c] == int32(id) {
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" twice")
+			}
+			if c > next {
+				return nil, errAt(format.ErrCorrupt, s.base+at, "shape "+itoa(id)+" lists column "+utoa(c)+" before column "+utoa(next)+" has appeared (columns out of order)")
+			}
+			if c == next {
+				next++
+			}
+			seen[c] = int32(id)
+			l.shapeCols = append(l.shapeCols, uint32(c))
+		}
+		l.shapeEnds = append(l.shapeEnds, uint32(len(l.shapeCols)))
+	}
+	if r.pos != len(s.b) {
+		return nil, errAt(format.ErrCorrupt, s.base+r.pos, "bytes after the last shape")
+	}
+	// Row shape ids.
+	l.uses = grow(l.uses, ns+1)
+	uses := l.uses
+	clear(uses)
+	l.rowShapes = rs.b
+	l.rowsOff = rs.base
+	if len(rs.b) == 0 {
+		if l.Rows > 0 {
+			if ns != 1 {
+				return nil, errAt(format.ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
+			}
+			uses[1] = l.Rows
+		} else if ns != 0 {
+			return nil, errAt(format.ErrCorrupt, s.base, "a page without rows has shapes")
+		}
+	} else {
+		if l.Rows > len(rs.b) {
+			return nil, errAt(format.ErrCorrupt, rs.base, "row count exceeds the row shape section")
+		}
+		rr := reader{b: rs.b}
+		all1 := true
+		used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
+		for row := 0; row < l.Rows; row++ {
+			at := rr.pos
+			id := rr.uvarint("row shape id")
+			if rr.err != nil {
+				return nil, rr.fix(rs.base)
+			}
+			if id > uint64(ns) {
+				return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
+			}
+			if id > used {
+				if id != used+1 {
+					return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
+				}
+				used = id
+			}
+			all1 = all1 && id == 1
+			uses[id]++
+		}
+		if rr.pos != len(rs.b) {
+			return nil, errAt(format.ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
+		}
+		if all1 {
+			return nil, errAt(format.ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
+		}
+	}
+	for id := 1; id <= ns; id++ {
+		if uses[id] == 0 {
+			return nil, errAt(format.ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
+		}
+	}
+	return uses, nil
+}
+
+func (l *Layout) checkKind(cols int) error {
+	switch l.Kind {
+	case format.KindObject:
+		if l.Rows != 1 || len(l.rowShapes) != 0 {
+			return errAt(format.ErrCorrupt, 7, "an object page holds exactly one non-null row")
+		}
+	case format.KindValue:
+		if l.Rows != 1 || cols != 1 || l.NumShapes() != 1 || len(l.Shape(1)) != 1 || len(l.rowShapes) != 0 {
+			return errAt(format.ErrCorrupt, 7, "a value page holds exactly one row of one column")
+		}
+	}
+	return nil
+}
+
+func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
+	l.counts = grow(l.counts, cols)
+	counts := l.counts
+	clear(counts)
+	for id := 1; id < len(uses); id++ {
+		for _, c := range l.Shape(id) {
+			counts[c] += uses[id]
+		}
+	}
+	l.Columns = grow(l.Columns, cols)
+	clear(l.Columns)
+	r := reader{b: s.b}
+	var names []uint64
+	if l.Kind != format.KindValue {
+		l.names = grow(l.names, (l.Strings.Len()+63)/64)
+		names = l.names
+		clear(names)
+	}
+	total := uint64(0)
+	for c := 0; c < cols; c++ {
+		col := &l.Columns[c]
+		if l.Kind != format.KindValue {
+			at := r.pos
+			name := r.uvarint("column name")
+			if r.err != nil {
+				return r.fix(s.base)
+			}
+			if name >= uint64(l.Strings.Len()) {
+				return &format.Error{Err: format.ErrCorrupt, Msg: "column name index out of range", Offset: s.base + at, Row: -1, Column: c}
+			}
+			if names[name/64]&(1<<(name%64)) != 0 {
+				return &format.Error{Err: format.ErrCorrupt, Msg: "duplicate column name", Offset: s.base + at, Row: -1, Column: c, ColumnName: l.Strings.String(int(name))}
+			}
+			names[name/64] |= 1 << (name % 64)
+			col.Name = uint32(name)
+		}
+		if r.pos >= len(r.b) {
+			return errAt(format.ErrTruncated, s.base+r.pos, "column encoding missing")
+		}
+		col.Enc = r.b[r.pos]
+		r.pos++
+		plen := r.uvarint("column payload length")
+		if r.err != nil {
+			return r.fix(s.base)
+		}
+		if plen > uint64(len(s.b)) {
+			return &format.Error{Err: format.ErrTruncated, Msg: "column payload runs past the section", Offset: s.base + r.pos, Row: -1, Column: c}
+		}
+		total += plen
+		col.Count = counts[c]
+		if col.Count == 0 {
+			return &format.Error{Err: format.ErrCorrupt, Msg: "column appears in no row", Offset: s.base, Row: -1, Column: c}
+		}
+		col.Offset = int(plen) // temporarily the length
+	}
+	if total != uint64(len(s.b)-r.pos) {
+		return errAt(format.ErrCorrupt, s.base+r.pos, "column payload lengths do not add up to the column section")
+	}
+	off := r.pos
+	for c := range l.Columns {
+		col := &l.Columns[c]
+		n := col.Offset
+		col.Payload = s.b[off : off+n : off+n]
+		col.Offset = s.base + off
+		off += n
+	}
+	for c := range l.Columns {
+		if err := l.checkColumn(c, l.deferCells); err != nil {
+			if l.deferCells {
+				// Parse reports the first bad column, which may be one
+				// whose cells were deferred.
+				if e := l.validateDeferred(c); e != nil {
+					return e
+				}
+			}
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,70 @@
+package pageread
+
+// StringTable is a parsed view of a page's string table. Strings are reached
+// by index in O(1): entry i spans data[offs[i]:offs[i+1]]. Parse decodes the
+// page's fixed-width end offsets once into offs, so that each of the many
+// string cells a page renders costs two loads instead of a switch on the
+// width and a little-endian gather.
+type StringTable struct {
+	count int
+	flags []byte   // 2 bits per string
+	offs  []uint32 // count+1 offsets: 0, then each string's end
+	data  []byte   // the string bytes
+	str   string   // data viewed as a string (no copy unless built with purego)
+}
+
+// Len returns the number of strings in the table.
+func (t *StringTable) Len() int { return t.count }
+
+// DataLen returns the total bytes of string data.
+func (t *StringTable) DataLen() int { return len(t.data) }
+
+func (t *StringTable) end(i int) int { return int(t.offs[i+1]) }
+
+func (t *StringTable) span(i int) (int, int) {
+	o := t.offs[i : i+2 : i+2]
+	return int(o[0]), int(o[1])
+}
+
+// decodeEnds reads n little-endian offsets of the given width from b.
+func decodeEnds(offs []uint32, b []byte, n, width int) {
+	offs[0] = 0
+	switch width {
+	case 1:
+		for i, e := range b[:n] {
+			offs[i+1] = uint32(e)
+		}
+	case 2:
+		for i := range n {
+			offs[i+1] = uint32(b[2*i]) | uint32(b[2*i+1])<<8
+		}
+	case 3:
+		for i := range n {
+			e := b[3*i : 3*i+3]
+			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16
+		}
+	default:
+		for i := range n {
+			e := b[4*i : 4*i+4]
+			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16 | uint32(e[3])<<24
+		}
+	}
+}
+
+// Bytes returns string i. The slice aliases the page: do not modify it.
+func (t *StringTable) Bytes(i int) []byte {
+	s, e := t.span(i)
+	return t.data[s:e:e]
+}
+
+// String returns string i without copying: the result shares the page's
+// memory, so the page must not be modified while it is in use.
+func (t *StringTable) String(i int) string {
+	s, e := t.span(i)
+	return t.str[s:e]
+}
+
+// Flags returns string i's escaping flags (StrNeedsEscape, StrHasHTML).
+func (t *StringTable) Flags(i int) uint8 {
+	return t.flags[i>>2] >> ((i & 3) * 2) & 3
+}

@@ -1,0 +1,473 @@
+package pageread
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"math"
+	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// Validating the cells of a column: every value is read once and checked
+// against the grammar and the limits, so that cursors need not check.
+
+// checkColumn validates column c (see validateColumn) and puts the column
+// in its errors.
+func (l *Layout) checkColumn(c int, deferCells bool) error {
+	err := l.validateColumn(c, deferCells)
+	if e, ok := err.(*format.Error); ok && e.Column < 0 {
+		e.Column = c
+		if l.Kind != format.KindValue {
+			e.ColumnName = l.ColumnName(c)
+		}
+	}
+	return err
+}
+
+// validateColumn checks every cell of column c. With deferCells, a column
+// whose encoding a checked cursor can verify while it reads (see
+// deferrable) has only its null bitmap and the values in front of its cells
+// checked, and is marked deferred.
+func (l *Layout) validateColumn(c int, deferCells bool) error {
+	col := &l.Columns[c]
+	col.deferred = false
+	enc := col.Enc &^ format.EncNullBitmap
+	if enc > format.EncMax {
+		return errAt(format.ErrUnsupported, col.Offset, "unknown column encoding "+itoa(int(col.Enc)))
+	}
+	v := validator{l: l, r: reader{b: col.Payload}, base: col.Offset}
+	values := col.Count
+	if col.Enc&format.EncNullBitmap != 0 {
+		switch enc {
+		case format.EncNull:
+			return errAt(format.ErrCorrupt, col.Offset, "all-null column with a null bitmap")
+		case format.EncAny:
+			return errAt(format.ErrCorrupt, col.Offset, "any column with a null bitmap (nulls are tag 0x00)")
+		}
+		nb := (col.Count + 7) / 8
+		if nb > len(col.Payload) {
+			return errAt(format.ErrTruncated, col.Offset, "null bitmap runs past the payload")
+		}
+		nulls, ok := countBits(col.Payload[:nb], col.Count)
+		if !ok {
+			return errAt(format.ErrCorrupt, col.Offset+nb-1, "null bitmap padding bits are not zero")
+		}
+		if nulls == 0 || nulls == col.Count {
+			return errAt(format.ErrCorrupt, col.Offset, "null bitmap must hold some but not all nulls")
+		}
+		col.Nulls = nulls
+		values -= nulls
+		v.r.pos = nb
+	}
+	if enc == format.EncNull {
+		col.Nulls = col.Count
+		if len(col.Payload) != 0 {
+			return errAt(format.ErrCorrupt, col.Offset, "all-null column has a payload")
+		}
+		return nil
+	}
+	if deferCells && v.deferrable(enc) {
+		col.deferred = true
+		return nil
+	}
+	v.column(enc, values)
+	if v.r.err != nil {
+		return v.r.fix(v.base)
+	}
+	if v.r.pos != len(v.r.b) {
+		return errAt(format.ErrCorrupt, v.base+v.r.pos, "column payload has trailing bytes")
+	}
+	return nil
+}
+
+// countBits counts the set bits among the first n bits of b and reports
+// whether the padding bits after them are zero.
+func countBits(b []byte, n int) (int, bool) {
+	c := 0
+	for _, x := range b {
+		c += bits.OnesCount8(x)
+	}
+	if n%8 != 0 && b[len(b)-1]>>(n%8) != 0 {
+		return c, false
+	}
+	return c, true
+}
+
+// validator walks a column payload checking every value.
+type validator struct {
+	l    *Layout
+	r    reader
+	base int
+}
+
+func (v *validator) fail(kind error, msg string) {
+	if v.r.err == nil {
+		v.r.err = errAt(kind, v.r.pos, msg)
+	}
+}
+
+func (v *validator) column(enc uint8, n int) {
+	r := &v.r
+	switch enc {
+	case format.EncBool:
+		nb := (n + 7) / 8
+		if nb > len(r.b)-r.pos {
+			v.fail(format.ErrTruncated, "bool bits run past the payload")
+			return
+		}
+		if _, ok := countBits(r.b[r.pos:r.pos+nb], n); !ok && n > 0 {
+			r.pos += nb - 1
+			v.fail(format.ErrCorrupt, "bool padding bits are not zero")
+			return
+		}
+		r.pos += nb
+	case format.EncInt, format.EncIntDelta:
+		v.varints(n, math.MaxUint64, "integer")
+	case format.EncIntFOR:
+		lo := r.varint("frame minimum")
+		if r.err != nil {
+			return
+		}
+		// Offsets are at most MaxInt64 - lo, so that lo + offset fits, and
+		// one is 0. A minimal varint holds a zero byte only as the whole
+		// varint 0, so one byte search finds it.
+		start := r.pos
+		v.varints(n, uint64(math.MaxInt64)-uint64(lo), "frame offset")
+		if r.err == nil && n > 0 && bytes.IndexByte(r.b[start:r.pos], 0) < 0 {
+			v.fail(format.ErrCorrupt, "frame minimum is not the minimum")
+		}
+	case format.EncUint:
+		big := false
+		for i := 0; i < n && r.err == nil; i++ {
+			big = r.uvarint("unsigned integer") > math.MaxInt64 || big
+		}
+		if r.err == nil && !big {
+			v.fail(format.ErrCorrupt, "uint column holds no value above MaxInt64")
+		}
+	case format.EncFloat:
+		v.floats(n)
+	case format.EncStrRef:
+		if v.l.Strings.Len() == 0 {
+			if n > 0 {
+				v.fail(format.ErrCorrupt, "string index into an empty string table")
+			}
+			return
+		}
+		v.varints(n, uint64(v.l.Strings.Len()-1), "string index")
+	case format.EncStrSeq:
+		base := r.uvarint("string sequence base")
+		if r.err == nil && (base > uint64(v.l.Strings.Len()) || uint64(n) > uint64(v.l.Strings.Len())-base) {
+			v.fail(format.ErrCorrupt, "string sequence runs past the string table")
+		}
+	case format.EncTime:
+		v.timeColumn(n)
+	case format.EncBytes:
+		for i := 0; i < n && r.err == nil; i++ {
+			r.blob("byte string", v.l.maxStr)
+		}
+	case format.EncNumber:
+		for i := 0; i < n && r.err == nil; i++ {
+			at := r.pos
+			t := r.blob("number", v.l.maxStr)
+			if r.err == nil && !format.ValidNumber(t) {
+				r.pos = at
+				v.fail(format.ErrCorrupt, "invalid JSON number text")
+			}
+		}
+	case format.EncAny:
+		for i := 0; i < n && r.err == nil; i++ {
+			v.value(1)
+		}
+	case format.EncStrList:
+		if v.l.depth < 2 {
+			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
+			return
+		}
+		for i := 0; i < n && r.err == nil; i++ {
+			cnt := r.uvarint("list length")
+			if r.err != nil {
+				return
+			}
+			if cnt > uint64(len(r.b)-r.pos) {
+				v.fail(format.ErrCorrupt, "list length exceeds the bytes left")
+				return
+			}
+			if v.l.Strings.Len() == 0 {
+				if cnt > 0 {
+					v.fail(format.ErrCorrupt, "string index into an empty string table")
+				}
+				continue
+			}
+			v.varints(int(cnt), uint64(v.l.Strings.Len()-1), "string index")
+		}
+	}
+}
+
+// floats checks n float cells as ConsumeFloatCell would, in a loop over
+// local state (this runs on every hit of a page with a float column).
+func (v *validator) floats(n int) {
+	r := &v.r
+	b, pos := r.b, r.pos
+	for i := 0; i < n; i++ {
+		if pos >= len(b) {
+			r.pos = pos
+			v.fail(format.ErrTruncated, "float runs past the payload")
+			return
+		}
+		s := b[pos]
+		if s == format.FloatRawSelector {
+			if len(b)-pos < format.FloatRawSize {
+				r.pos = pos
+				v.fail(format.ErrTruncated, "float runs past the payload")
+				return
+			}
+			if bits := binary.LittleEndian.Uint64(b[pos+1:]); bits&(0x7FF<<52) == 0x7FF<<52 {
+				r.pos = pos
+				v.fail(format.ErrCorrupt, "invalid float cell")
+				return
+			}
+			pos += format.FloatRawSize
+			continue
+		}
+		var m uint64
+		k := 1
+		if pos+1 < len(b) && b[pos+1] < 0x80 {
+			m = uint64(b[pos+1])
+		} else if s&0x7F != 0x7F {
+			if m, k = format.ConsumeUvarint(b[pos+1:]); k < 0 {
+				r.pos = pos
+				if k == format.ErrCodeTruncated {
+					v.fail(format.ErrTruncated, "float runs past the payload")
+				} else {
+					v.fail(format.ErrCorrupt, "invalid float cell")
+				}
+				return
+			}
+		}
+		if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
+			r.pos = pos
+			v.fail(format.ErrCorrupt, "invalid float cell")
+			return
+		}
+		pos += 1 + k
+	}
+	r.pos = pos
+}
+
+func (v *validator) strIndex() {
+	at := v.r.pos
+	i := v.r.uvarint("string index")
+	if v.r.err == nil && i >= uint64(v.l.Strings.Len()) {
+		v.r.pos = at
+		v.fail(format.ErrCorrupt, "string index "+utoa(i)+" out of range")
+	}
+}
+
+// timeHead reads and checks what comes before a time column's cells: the
+// time mode and, in TimeShared mode, the shared offset. On failure it sets
+// v.r.err.
+func (v *validator) timeHead() (mode byte, off int64) {
+	r := &v.r
+	if r.pos >= len(r.b) {
+		v.fail(format.ErrTruncated, "time mode missing")
+		return 0, 0
+	}
+	mode = r.b[r.pos]
+	r.pos++
+	if mode >= format.TimeModes {
+		r.pos--
+		v.fail(format.ErrCorrupt, "unknown time mode")
+		return 0, 0
+	}
+	if mode == format.TimeShared {
+		off = r.varint("time offset")
+		if r.err == nil && (off == 0 || off < -86399 || off > 86399) {
+			v.fail(format.ErrCorrupt, "shared time offset out of range")
+		}
+	}
+	return mode, off
+}
+
+func (v *validator) timeColumn(n int) {
+	r := &v.r
+	modeAt := r.pos
+	mode, off := v.timeHead()
+	if r.err != nil {
+		return
+	}
+	// The cells are read in a loop over local copies of the reader's state,
+	// as varints does: this pass runs on every hit of a page with times.
+	b, pos := r.b, r.pos
+	local := int64(0)
+	perValue := mode == format.TimePerValue
+	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
+	for i := 0; i < n; i++ {
+		at := pos
+		d, m := format.ConsumeUvarint(b[pos:])
+		if m < 0 {
+			r.pos, r.err = pos, varintErr(m, pos, "time seconds")
+			return
+		}
+		pos += m
+		local += format.DecodeZigZag(d)
+		var frac uint64
+		if pos < len(b) && b[pos] < 0x80 {
+			frac = uint64(b[pos])
+			pos++
+		} else {
+			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
+				return
+			}
+			pos += m
+		}
+		if perValue {
+			u, m := format.ConsumeUvarint(b[pos:])
+			if m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time offset")
+				return
+			}
+			pos += m
+			o := format.DecodeZigZag(u)
+			mixed = mixed || (i > 0 && o != off)
+			off = o
+		}
+		if !timeCellValid(local, frac, off) {
+			r.pos = at
+			v.fail(format.ErrCorrupt, "timestamp out of range")
+			return
+		}
+	}
+	if perValue && !mixed {
+		r.pos = modeAt
+		v.fail(format.ErrCorrupt, "time mode 2 with every offset equal (mode 0 or 1 fits)")
+		return
+	}
+	r.pos = pos
+}
+
+// varints checks n minimal uvarints, each at most max, in a tight loop.
+func (v *validator) varints(n int, max uint64, what string) {
+	r := &v.r
+	b := r.b
+	pos := r.pos
+	for i := 0; i < n; i++ {
+		if pos < len(b) && b[pos] < 0x80 {
+			if uint64(b[pos]) > max {
+				r.pos = pos
+				v.fail(format.ErrCorrupt, what+" out of range")
+				return
+			}
+			pos++
+			continue
+		}
+		x, m := format.ConsumeUvarint(b[pos:])
+		if m < 0 {
+			r.pos = pos
+			r.err = varintErr(m, pos, what)
+			return
+		}
+		if x > max {
+			r.pos = pos
+			v.fail(format.ErrCorrupt, what+" out of range")
+			return
+		}
+		pos += m
+	}
+	r.pos = pos
+}
+
+// timeCellValid checks a decoded time cell.
+func timeCellValid(local int64, frac uint64, off int64) bool {
+	if frac > 9_999_999_999 || off < -86399 || off > 86399 {
+		return false
+	}
+	ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
+	return ts.Valid()
+}
+
+// value checks one tagged value at nesting depth d.
+func (v *validator) value(d int) {
+	r := &v.r
+	if r.pos >= len(r.b) {
+		v.fail(format.ErrTruncated, "tagged value missing")
+		return
+	}
+	tag := r.b[r.pos]
+	r.pos++
+	switch tag {
+	case format.TagNull, format.TagFalse, format.TagTrue:
+	case format.TagInt:
+		r.varint("integer")
+	case format.TagUint:
+		if r.uvarint("unsigned integer") <= math.MaxInt64 && r.err == nil {
+			v.fail(format.ErrCorrupt, "uint tag for a value that fits int64")
+		}
+	case format.TagFloat:
+		v.floats(1)
+	case format.TagString:
+		v.strIndex()
+	case format.TagTime:
+		at := r.pos
+		local := r.varint("time seconds")
+		frac := r.uvarint("time fraction")
+		off := r.varint("time offset")
+		if r.err == nil && !timeCellValid(local, frac, off) {
+			r.pos = at
+			v.fail(format.ErrCorrupt, "timestamp out of range")
+		}
+	case format.TagBytes:
+		r.blob("byte string", v.l.maxStr)
+	case format.TagNumber:
+		at := r.pos
+		t := r.blob("number", v.l.maxStr)
+		if r.err == nil && !format.ValidNumber(t) {
+			r.pos = at
+			v.fail(format.ErrCorrupt, "invalid JSON number text")
+		}
+	case format.TagRaw:
+		at := r.pos
+		t := r.blob("raw JSON", v.l.maxStr)
+		if r.err != nil {
+			break
+		}
+		// Depth first: json.Valid gives up past 10,000 levels.
+		depth, compact := format.JSONDepth(t)
+		switch {
+		case compact && depth > v.l.depth-d:
+			r.pos = at
+			v.fail(format.ErrLimit, "raw JSON nesting exceeds MaxDepth")
+		case !compact || !json.Valid(t):
+			r.pos = at
+			v.fail(format.ErrCorrupt, "raw JSON text is not valid compact JSON")
+		}
+	case format.TagArray, format.TagObject:
+		if d >= v.l.depth {
+			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
+			return
+		}
+		cnt := r.uvarint("element count")
+		if r.err != nil {
+			return
+		}
+		if cnt > uint64(len(r.b)-r.pos) {
+			v.fail(format.ErrCorrupt, "element count exceeds the bytes left")
+			return
+		}
+		for i := 0; i < int(cnt) && r.err == nil; i++ {
+			if tag == format.TagObject {
+				v.strIndex()
+			}
+			v.value(d + 1)
+		}
+	default:
+		r.pos--
+		if tag > format.TagMax {
+			v.fail(format.ErrUnsupported, "unknown value tag "+itoa(int(tag)))
+		} else {
+			v.fail(format.ErrCorrupt, "invalid value tag")
+		}
+	}
+}

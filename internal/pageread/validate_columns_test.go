@@ -1,0 +1,133 @@
+package pageread
+
+import (
+	"encoding/binary"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestFloatValidatorMatchesConsume checks that the float-column validator
+// accepts exactly the cells ConsumeFloatCell accepts, and fails at the
+// same cell with the same kind of error, on payloads of valid cells with
+// random damage.
+func TestFloatValidatorMatchesConsume(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	for range 200_000 {
+		var b []byte
+		n := 1 + rng.IntN(4)
+		for range n {
+			switch rng.IntN(3) {
+			case 0:
+				b = appendRawCell(b, rng.Uint64())
+			case 1:
+				b = appendDecimalCell(b, format.Decimal{Neg: rng.IntN(2) == 0, Mant: rng.Uint64N(2e17), Exp: rng.IntN(130) - 65})
+			default:
+				b = append(b, byte(rng.IntN(256)))
+			}
+		}
+		if len(b) > 0 && rng.IntN(2) == 0 {
+			b = b[:rng.IntN(len(b))]
+		}
+		// Reference: ConsumeFloatCell cell by cell.
+		wantPos, wantKind := -1, error(nil)
+		pos := 0
+		for range n {
+			_, k := format.ConsumeFloatCell(b[pos:])
+			if k < 0 {
+				wantPos, wantKind = pos, format.ErrCorrupt
+				if k == format.ErrCodeTruncated {
+					wantKind = format.ErrTruncated
+				}
+				break
+			}
+			pos += k
+		}
+		v := validator{r: reader{b: b}}
+		v.floats(n)
+		switch {
+		case wantKind == nil && v.r.err != nil:
+			t.Fatalf("% x: validator error %v, ConsumeFloatCell accepts", b, v.r.err)
+		case wantKind == nil && v.r.pos != pos:
+			t.Fatalf("% x: validator ends at %d, want %d", b, v.r.pos, pos)
+		case wantKind != nil && (v.r.err == nil || !errors.Is(v.r.err, wantKind) || v.r.err.Offset != wantPos):
+			t.Fatalf("% x: validator error %v, want %v at %d", b, v.r.err, wantKind, wantPos)
+		}
+	}
+}
+
+// TestTimeAndFrameValidatorErrors feeds the time-column and
+// frame-of-reference validators damaged payloads and checks the kind of
+// error, its message and the offset of the cell it blames.
+func TestTimeAndFrameValidatorErrors(t *testing.T) {
+	uv := func(v uint64) []byte { return format.AppendUvarint(nil, v) }
+	sv := func(v int64) []byte { return format.AppendVarint(nil, v) }
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	const day = 1_700_006_400 // a valid local time, 2023-11-15
+	tests := []struct {
+		name    string
+		enc     uint8
+		n       int
+		payload []byte
+		kind    error
+		msg     string
+		at      int
+	}{
+		{"valid UTC times", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), uv(0), sv(60), uv(1233)), nil, "", 0},
+		{"valid per-value offsets", format.EncTime, 2, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(-18000), sv(1), uv(0), sv(0)), nil, "", 0},
+		{"per-value offsets all equal", format.EncTime, 2, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(-18000), sv(1), uv(0), sv(-18000)), format.ErrCorrupt, "time mode 2 with every offset equal", 0},
+		{"one per-value offset", format.EncTime, 1, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(0)), format.ErrCorrupt, "time mode 2 with every offset equal", 0},
+		{"per-value offsets differ only in the last cell", format.EncTime, 3, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(60), sv(1), uv(0), sv(60), sv(1), uv(0), sv(120)), nil, "", 0},
+		{"seconds truncated", format.EncTime, 1, []byte{format.TimeUTC, 0x80}, format.ErrTruncated, "time seconds", 1},
+		{"fraction non-minimal", format.EncTime, 1, cat([]byte{format.TimeUTC}, sv(day), []byte{0x80, 0x00}), format.ErrCorrupt, "time fraction", 6},
+		{"offset missing", format.EncTime, 1, cat([]byte{format.TimePerValue}, sv(day), uv(0)), format.ErrTruncated, "time offset", 7},
+		{"second cell past year 9999", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), uv(0), sv(format.TimeMaxLocal), uv(0)), format.ErrCorrupt, "timestamp out of range", 7},
+		{"offset of a day", format.EncTime, 1, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(86400)), format.ErrCorrupt, "timestamp out of range", 1},
+		{"zero fraction of 5 digits: valid", format.EncTime, 1, cat([]byte{format.TimeUTC}, sv(day), uv(5)), nil, "", 0},
+		{"fraction beyond its digits", format.EncTime, 1, cat([]byte{format.TimeUTC}, sv(day), uv(101)), format.ErrCorrupt, "timestamp out of range", 1},
+		{"shared offset non-minimal, then a bad cell", format.EncTime, 1, cat([]byte{format.TimeShared, 0x80, 0x00}, []byte{0x80}), format.ErrCorrupt, "time offset", 1},
+		{"shared offset of zero", format.EncTime, 1, cat([]byte{format.TimeShared}, sv(0), sv(day), uv(0)), format.ErrCorrupt, "shared time offset out of range", 2},
+		{"unknown time mode", format.EncTime, 1, cat([]byte{format.TimeModes}, sv(day), uv(0)), format.ErrCorrupt, "unknown time mode", 0},
+		{"valid frame", format.EncIntFOR, 3, cat(sv(-5), uv(7), uv(0), uv(300)), nil, "", 0},
+		{"frame offset overflows", format.EncIntFOR, 2, cat(sv(10), uv(0), uv(1<<63)), format.ErrCorrupt, "frame offset out of range", 2},
+		{"frame minimum not the minimum", format.EncIntFOR, 2, cat(sv(10), uv(1), uv(2)), format.ErrCorrupt, "frame minimum is not the minimum", 3},
+		{"frame offsets truncated", format.EncIntFOR, 2, cat(sv(10), uv(0)), format.ErrTruncated, "frame offset", 2},
+	}
+	for _, tt := range tests {
+		v := validator{r: reader{b: tt.payload}}
+		v.column(tt.enc, tt.n)
+		err := v.r.err
+		switch {
+		case tt.kind == nil && err != nil:
+			t.Errorf("%s: unexpected error %v", tt.name, err)
+		case tt.kind == nil && v.r.pos != len(tt.payload):
+			t.Errorf("%s: validator stopped at %d of %d bytes", tt.name, v.r.pos, len(tt.payload))
+		case tt.kind != nil && (err == nil || !errors.Is(err, tt.kind) || !strings.Contains(err.Msg, tt.msg) || err.Offset != tt.at):
+			t.Errorf("%s: error %v, want %v %q at %d", tt.name, err, tt.kind, tt.msg, tt.at)
+		}
+	}
+}
+
+// appendDecimalCell writes d as a decimal float cell without checking it,
+// as format does inside AppendFloatCell, so that tests can write bad ones.
+func appendDecimalCell(dst []byte, d format.Decimal) []byte {
+	s := byte(d.Exp + format.FloatExpBias)
+	if d.Neg {
+		s |= 0x80
+	}
+	return format.AppendUvarint(append(dst, s), d.Mant)
+}
+
+// appendRawCell writes bits as a raw float cell without checking them.
+func appendRawCell(dst []byte, bits uint64) []byte {
+	return binary.LittleEndian.AppendUint64(append(dst, format.FloatRawSelector), bits)
+}
