@@ -37,7 +37,7 @@ func (c Compression) String() string {
 // check reports an option outside the three levels.
 func (c Compression) check() error {
 	if c > CompressSmall {
-		return encodeError(ErrLimit, "option Compression "+strconv.Itoa(int(c))+" is not CompressNone, CompressFast or CompressSmall", nil)
+		return encodeError(ErrInvalidOption, "option Compression "+strconv.Itoa(int(c))+" is not CompressNone, CompressFast or CompressSmall", nil)
 	}
 	return nil
 }

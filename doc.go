@@ -45,10 +45,10 @@
 // # Errors
 //
 // Errors wrap one of the sentinels (ErrCorrupt, ErrTruncated, ErrChecksum,
-// ErrUnsupported, ErrLimit, ErrUnsupportedType, ErrInvalidJSON, ErrDecode,
-// ErrDuplicateKey from a Builder, sqlpage.ErrMoreRows from sqlpage.AppendSQL)
-// in an *Error
-// that names the byte offset, row and column where known. A cache
+// ErrUnsupported, ErrLimit, ErrInvalidOption, ErrUnsupportedType,
+// ErrInvalidJSON, ErrDecode, ErrDuplicateKey from a Builder,
+// sqlpage.ErrMoreRows from sqlpage.AppendSQL) in an *Error that names the
+// byte offset, row and column where known. A cache
 // that meets ErrUnsupported (another format, or a page from a newer release)
 // should treat the entry as a miss.
 package rowpage

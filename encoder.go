@@ -19,7 +19,7 @@ type EncOptions struct {
 	// MaxDepth caps the nesting of arrays, objects and pointers inside a
 	// cell (cycles end here). Default 1,000; range 1 to 10,000.
 	MaxDepth int
-	// Compression compresses the page's body (compress.go). Default
+	// Compression compresses the page's body (SPEC.md 2.5). Default
 	// CompressNone.
 	Compression Compression
 }
@@ -40,7 +40,7 @@ func (o EncOptions) EncMode() (*EncMode, error) {
 		d = format.DefaultMaxDepth
 	}
 	if d < 1 || d > format.MaxDepthLimit {
-		return nil, encodeError(ErrLimit, "option MaxDepth "+strconv.Itoa(o.MaxDepth)+" is outside 1 to 10,000", nil)
+		return nil, encodeError(ErrInvalidOption, "option MaxDepth "+strconv.Itoa(o.MaxDepth)+" is outside 1 to 10,000", nil)
 	}
 	if err := o.Compression.check(); err != nil {
 		return nil, err

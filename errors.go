@@ -23,6 +23,10 @@ var (
 	// nested deeper than MaxDepth: that is also how Marshal reports a
 	// cycle, which it meets as endless nesting.
 	ErrLimit = format.ErrLimit
+	// ErrInvalidOption reports options outside their documented ranges,
+	// from EncOptions.EncMode, DecOptions.DecMode and the other packages'
+	// Mode methods.
+	ErrInvalidOption = format.ErrInvalidOption
 	// ErrUnsupportedType reports a Go type or value that has no JSON form:
 	// channels, functions, complex numbers, NaN and infinities,
 	// unsupported map keys, times outside years 0-9999. (Cycles are

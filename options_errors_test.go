@@ -11,14 +11,14 @@ import (
 // TestOptionErrors feeds each option its out-of-range value.
 func TestOptionErrors(t *testing.T) {
 	for _, d := range []int{-1, format.MaxDepthLimit + 1} {
-		if _, err := (EncOptions{MaxDepth: d}).EncMode(); !errors.Is(err, ErrLimit) {
-			t.Fatalf("EncOptions{MaxDepth: %d}: %v, want ErrLimit", d, err)
+		if _, err := (EncOptions{MaxDepth: d}).EncMode(); !errors.Is(err, ErrInvalidOption) {
+			t.Fatalf("EncOptions{MaxDepth: %d}: %v, want ErrInvalidOption", d, err)
 		}
 	}
 	for _, lim := range []Limits{{MaxPageBytes: 3}, {MaxRows: -1}, {MaxColumns: 1 << 25}, {MaxStrings: -5},
 		{MaxStringBytes: -1}, {MaxDepth: format.MaxDepthLimit + 1}, {MaxShapes: 1 << 25}, {MaxJSONBytes: -2}} {
-		if _, err := (DecOptions{Limits: lim}).DecMode(); !errors.Is(err, ErrLimit) {
-			t.Fatalf("DecOptions{Limits: %+v}: %v, want ErrLimit", lim, err)
+		if _, err := (DecOptions{Limits: lim}).DecMode(); !errors.Is(err, ErrInvalidOption) {
+			t.Fatalf("DecOptions{Limits: %+v}: %v, want ErrInvalidOption", lim, err)
 		}
 	}
 	for _, max := range []int{format.NoJSONCap, 1, 1 << 30} {

@@ -31,7 +31,7 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 
 // Decode decodes the whole page into v, a non-nil pointer. Strings are
 // copied (once per distinct string), so v does not alias the page. Rows
-// into structs go through a decode plan (decode_plan.go) that writes fields
+// into structs go through a decode plan, built once per type, that writes fields
 // directly; for memory, the strings of a column of unique values are copied
 // a block of up to 16 KiB at a time and small []string fields are cut from
 // shared arrays, so a value kept alone may keep such a block alive.

@@ -20,6 +20,15 @@ var (
 	ErrUnsupported = errors.New("rowpage: unsupported format or version")
 	// ErrLimit reports a page or a value that exceeds a configured limit.
 	ErrLimit = errors.New("rowpage: limit exceeded")
+	// ErrInvalidOption reports an option outside its documented range,
+	// when options are frozen into a mode.
+	ErrInvalidOption = errors.New("rowpage: invalid option")
+	// ErrNonFinite reports NaN or an infinity given to AppendFloatCell: the
+	// page format, like JSON, cannot hold them.
+	ErrNonFinite = errors.New("rowpage: float is NaN or infinite")
+	// ErrTimeRange reports a time given to TimestampOf that has no RFC 3339
+	// form, exactly when time.Time.MarshalJSON fails.
+	ErrTimeRange = errors.New("rowpage: time outside RFC 3339 range (year outside [0,9999] or zone offset hour outside [0,23])")
 )
 
 // Error describes what went wrong and where. Offset is the byte offset in the
@@ -81,6 +90,9 @@ func (e *Error) Unwrap() []error {
 	}
 	return []error{e.Err}
 }
+
+// errTimeRange is TimestampOf's error, built only on the error path.
+func errTimeRange() error { return errAt(ErrTimeRange, -1, "") }
 
 // errAt builds an *Error at a byte offset with no row or column.
 func errAt(kind error, off int, msg string) *Error {

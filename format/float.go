@@ -2,7 +2,6 @@ package format
 
 import (
 	"encoding/binary"
-	"errors"
 	"math"
 	"strconv"
 )
@@ -33,10 +32,6 @@ const (
 	FloatRawSize     = 9    // bytes of a raw cell, selector included
 	FloatMaxMant     = 1e17 // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
 )
-
-// ErrNonFinite is returned by AppendFloatCell for NaN and infinities, which
-// the page format (like JSON) cannot hold.
-var ErrNonFinite = errors.New("rowpage: float is NaN or infinite")
 
 // Decimal is the exact decimal (-1)^Neg * Mant * 10^Exp. A normalised
 // Decimal has no trailing decimal zeros in Mant, and Mant == 0 implies
@@ -237,7 +232,7 @@ func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 		f = float64(float32(f))
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return dst, ErrNonFinite
+		return dst, errAt(ErrNonFinite, -1, "")
 	}
 	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
 		return appendDecimalCell(dst, d), nil

@@ -3,6 +3,7 @@ package format
 import (
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -305,7 +306,7 @@ func hexUv(v uint64) string { return fmt.Sprintf("% x", binary.AppendUvarint(nil
 func TestFloatCellRejects(t *testing.T) {
 	for _, f := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
 		for _, bits := range []int{32, 64} {
-			if b, err := AppendFloatCell([]byte{1}, f, bits); err != ErrNonFinite || string(b) != "\x01" {
+			if b, err := AppendFloatCell([]byte{1}, f, bits); !errors.Is(err, ErrNonFinite) || string(b) != "\x01" {
 				t.Errorf("AppendFloatCell(%v, %d) = % x, %v", f, bits, b, err)
 			}
 			if n := SizeFloatCell(f, bits); n != 0 {
@@ -313,7 +314,7 @@ func TestFloatCellRejects(t *testing.T) {
 			}
 		}
 	}
-	if _, err := AppendFloatCell(nil, 1e39, 32); err != ErrNonFinite {
+	if _, err := AppendFloatCell(nil, 1e39, 32); !errors.Is(err, ErrNonFinite) {
 		t.Errorf("AppendFloatCell(1e39, 32) err = %v, want ErrNonFinite", err)
 	}
 	tests := []struct {

@@ -114,7 +114,7 @@ func (l Limits) Check() error {
 		{"MaxJSONBytes", l.MaxJSONBytes, NoJSONCap, math.MaxInt}, // 0 is the default, as everywhere
 	} {
 		if r.v != 0 && (r.v < r.lo || r.v > r.hi) {
-			return &Error{Err: ErrLimit, Msg: "option " + r.name + " is out of range", Offset: -1, Row: -1, Column: -1}
+			return &Error{Err: ErrInvalidOption, Msg: "option " + r.name + " is out of range", Offset: -1, Row: -1, Column: -1}
 		}
 	}
 	return nil

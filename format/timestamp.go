@@ -1,7 +1,6 @@
 package format
 
 import (
-	"errors"
 	"time"
 )
 
@@ -19,10 +18,6 @@ const (
 	TimeMaxLocal  = 253402300799 // 9999-12-31T23:59:59
 	TimeMaxOffset = 86399        // largest |offset| in seconds (hour 23)
 )
-
-// ErrTimeRange is returned by TimestampOf for a time that has no RFC 3339
-// form, exactly when time.Time.MarshalJSON fails.
-var ErrTimeRange = errors.New("rowpage: time outside RFC 3339 range (year outside [0,9999] or zone offset hour outside [0,23])")
 
 // Timestamp is a time as a page stores it. Local is the wall clock in the
 // value's own zone as seconds since 1970-01-01T00:00:00 (Unix seconds plus
@@ -48,11 +43,11 @@ func TimestampOf(t time.Time) (Timestamp, error) {
 	_, off := t.Zone()
 	unix := t.Unix()
 	if off < -TimeMaxOffset || off > TimeMaxOffset || unix < TimeMinLocal-TimeMaxOffset || unix > TimeMaxLocal+TimeMaxOffset {
-		return Timestamp{}, ErrTimeRange
+		return Timestamp{}, errTimeRange()
 	}
 	local := unix + int64(off)
 	if local < TimeMinLocal || local > TimeMaxLocal {
-		return Timestamp{}, ErrTimeRange
+		return Timestamp{}, errTimeRange()
 	}
 	ts := Timestamp{Local: local, Offset: int32(off)}
 	if ns := uint32(t.Nanosecond()); ns != 0 {

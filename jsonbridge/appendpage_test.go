@@ -380,8 +380,8 @@ func TestAppendPageDepth(t *testing.T) {
 	if _, err := m.AppendPage(nil, nest(`[{"a":`, 9998, `}]`)); err != nil {
 		t.Errorf("10,000 levels: %v", err)
 	}
-	if _, err := (PageOptions{EncOptions: rowpage.EncOptions{MaxDepth: 10001}}).PageMode(); !errors.Is(err, rowpage.ErrLimit) {
-		t.Errorf("MaxDepth 10001: %v, want ErrLimit", err)
+	if _, err := (PageOptions{EncOptions: rowpage.EncOptions{MaxDepth: 10001}}).PageMode(); !errors.Is(err, rowpage.ErrInvalidOption) {
+		t.Errorf("MaxDepth 10001: %v, want ErrInvalidOption", err)
 	}
 }
 

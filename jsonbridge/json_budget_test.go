@@ -87,7 +87,7 @@ func TestMaxJSONBytes(t *testing.T) {
 			}
 		})
 	}
-	if _, err := (jsonbridge.Options{Limits: rowpage.Limits{MaxJSONBytes: -2}}).Mode(); !errors.Is(err, rowpage.ErrLimit) {
+	if _, err := (jsonbridge.Options{Limits: rowpage.Limits{MaxJSONBytes: -2}}).Mode(); !errors.Is(err, rowpage.ErrInvalidOption) {
 		t.Errorf("MaxJSONBytes -2: got %v, want ErrLimit", err)
 	}
 }

@@ -81,7 +81,7 @@ func (o Options) Mode() (*Mode, error) {
 		return nil, err
 	}
 	if o.Offset < 0 || o.Limit < 0 {
-		return nil, &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: Offset and Limit must not be negative", Offset: -1, Row: -1, Column: -1}
+		return nil, &rowpage.Error{Err: rowpage.ErrInvalidOption, Msg: "jsonbridge: Offset and Limit must not be negative", Offset: -1, Row: -1, Column: -1}
 	}
 	m := &Mode{escapeHTML: !o.NoEscapeHTML, offset: o.Offset, limit: o.Limit, lim: o.Limits.WithDefaults()}
 	if o.Columns != nil {

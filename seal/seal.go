@@ -19,7 +19,7 @@ var errTooLarge = errors.New("seal: plaintext too large: more than 2^32 segments
 // reads 23 bytes from crypto/rand, derives the entry's data key with
 // HKDF-SHA256, and encrypts with AES-256-GCM at several GB/s on CPUs with
 // AES-NI. Into a dst with room, it costs two small allocations of constant
-// size (the AES and GCM state of the data key; see doc.go), whatever the
+// size (the AES and GCM state of the data key; see the package doc), whatever the
 // plaintext's size.
 func (kr *Keyring) Seal(dst, plaintext, aad []byte) ([]byte, error) {
 	n := len(plaintext)

@@ -164,7 +164,7 @@ func newSQLState(enc *rowpage.EncMode) *sqlState {
 
 // optionError reports an invalid option, as EncOptions.EncMode does.
 func optionError(msg string) error {
-	return &rowpage.Error{Err: rowpage.ErrLimit, Msg: msg, Offset: -1, Row: -1, Column: -1}
+	return &rowpage.Error{Err: rowpage.ErrInvalidOption, Msg: msg, Offset: -1, Row: -1, Column: -1}
 }
 
 // sqlState is the pooled state of one AppendSQL call.

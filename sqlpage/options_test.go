@@ -175,11 +175,11 @@ func TestSQLMaxRows(t *testing.T) {
 			t.Errorf("MaxRows %d: got %d rows, %v; want 10 rows", limit, len(n), err)
 		}
 	}
-	if _, err := (sqlpage.SQLOptions{MaxRows: -1}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
-		t.Errorf("MaxRows -1: got %v, want ErrLimit", err)
+	if _, err := (sqlpage.SQLOptions{MaxRows: -1}).SQLMode(); !errors.Is(err, rowpage.ErrInvalidOption) {
+		t.Errorf("MaxRows -1: got %v, want ErrInvalidOption", err)
 	}
-	if _, err := (sqlpage.SQLOptions{Duplicates: 9}).SQLMode(); !errors.Is(err, rowpage.ErrLimit) {
-		t.Errorf("Duplicates 9: got %v, want ErrLimit", err)
+	if _, err := (sqlpage.SQLOptions{Duplicates: 9}).SQLMode(); !errors.Is(err, rowpage.ErrInvalidOption) {
+		t.Errorf("Duplicates 9: got %v, want ErrInvalidOption", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -28,7 +29,7 @@ func checkTime(t testing.TB, tm time.Time) {
 		t.Fatalf("TimestampOf(%v) err = %v, MarshalJSON err = %v", tm, err, werr)
 	}
 	if err != nil {
-		if err != format.ErrTimeRange || ts != (format.Timestamp{}) {
+		if !errors.Is(err, format.ErrTimeRange) || ts != (format.Timestamp{}) {
 			t.Fatalf("TimestampOf(%v) = %+v, %v", tm, ts, err)
 		}
 		return
@@ -220,7 +221,7 @@ func TestTimestampOfErrors(t *testing.T) {
 		if _, err := tm.MarshalJSON(); err == nil {
 			t.Errorf("MarshalJSON(%v) succeeded; bad test", tm)
 		}
-		if ts, err := format.TimestampOf(tm); err != format.ErrTimeRange {
+		if ts, err := format.TimestampOf(tm); !errors.Is(err, format.ErrTimeRange) {
 			t.Errorf("TimestampOf(%v) = %+v, %v; want ErrTimeRange", tm, ts, err)
 		}
 	}
