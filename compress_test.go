@@ -92,8 +92,8 @@ func TestCompressedSizes(t *testing.T) {
 // TestCompressionOption checks that an unknown level is refused.
 func TestCompressionOption(t *testing.T) {
 	_, err := rowpage.EncOptions{Compression: 3}.EncMode()
-	if !errors.Is(err, rowpage.ErrLimit) {
-		t.Fatalf("Compression 3: %v", err)
+	if !errors.Is(err, rowpage.ErrInvalidOption) {
+		t.Fatalf("Compression 3: %v, want ErrInvalidOption", err)
 	}
 	for c, s := range map[rowpage.Compression]string{0: "none", 1: "fast", 2: "small", 9: "Compression(9)"} {
 		if c.String() != s {

@@ -51,4 +51,16 @@
 // byte offset, row and column where known. A cache
 // that meets ErrUnsupported (another format, or a page from a newer release)
 // should treat the entry as a miss.
+//
+// # Packages
+//
+// This package encodes and decodes Go values. Package format is the public
+// wire layer (grammar, primitives, limits, errors); package jsonbridge turns
+// pages into JSON text and JSON text into pages; package sqlpage turns
+// database/sql rows into pages; package cache serves pages from a store,
+// with stores for Redis and PostgreSQL in its sub-packages; package seal
+// encrypts entries at rest. Dependencies point one way: format at the
+// bottom, internal packages that read and build pages above it, this
+// package above them, and jsonbridge, sqlpage and cache on top.
+// ARCHITECTURE.md in the repository names every package and arrow.
 package rowpage

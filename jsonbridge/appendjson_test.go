@@ -225,8 +225,8 @@ func TestLyingStringFlags(t *testing.T) {
 
 func TestModeErrors(t *testing.T) {
 	for _, o := range []jsonbridge.Options{{Offset: -1}, {Limit: -1}, {Limits: rowpage.Limits{MaxDepth: -1}}} {
-		if _, err := o.Mode(); !errors.Is(err, rowpage.ErrLimit) {
-			t.Fatalf("%+v: %v, want ErrLimit", o, err)
+		if _, err := o.Mode(); !errors.Is(err, rowpage.ErrInvalidOption) {
+			t.Fatalf("%+v: %v, want ErrInvalidOption", o, err)
 		}
 	}
 }
