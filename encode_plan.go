@@ -26,7 +26,7 @@ import (
 // that on the datasets and on a struct with every kind of field.
 //
 // How a field is read is in encode_field_unsafe.go (a pointer read at the
-// field's offset) and its safe twin encode_field_safe.go (reflect, built
+// field's offset) and its safe twin encode_field_purego.go (reflect, built
 // with the purego tag).
 
 // encOp says how a plan reads and writes one field.
