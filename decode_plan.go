@@ -21,28 +21,30 @@ import (
 // interfaces, maps, nested structs and arrays other than []string), goes to
 // the generic reflect path of unmarshal.go, which follows encoding/json.
 
-// setKind selects the setter of a column.
+// setKind selects the setter of a column. The setters that write a field
+// by pointer are named after the field's layout (see fieldKind), so that a
+// layout the plan accepts converts to its setter.
 type setKind uint8
 
 const (
-	setSkip    setKind = iota // no field takes the column
-	setGeneric                // the reflect path (decodeState.cell) on the field
-	setViaPath                // a field behind an embedded pointer: allocate the path, then cell
-	setBool
-	setInt8
-	setInt16
-	setInt32
-	setInt64
-	setUint8
-	setUint16
-	setUint32
-	setUint64
-	setFloat32
-	setFloat64
-	setString
-	setTime    // time.Time, as time.Time.UnmarshalJSON reads the cell's text
-	setStrings // a slice of strings
-	setPtr     // a pointer to one of the kinds setBool to setTime
+	setSkip    = setKind(kindOther) // no field takes the column
+	setBool    = setKind(kindBool)
+	setInt8    = setKind(kindInt8)
+	setInt16   = setKind(kindInt16)
+	setInt32   = setKind(kindInt32)
+	setInt64   = setKind(kindInt64)
+	setUint8   = setKind(kindUint8)
+	setUint16  = setKind(kindUint16)
+	setUint32  = setKind(kindUint32)
+	setUint64  = setKind(kindUint64)
+	setFloat32 = setKind(kindFloat32)
+	setFloat64 = setKind(kindFloat64)
+	setString  = setKind(kindString)
+	setTime    = setKind(kindTime)    // time.Time, as time.Time.UnmarshalJSON reads the cell's text
+	setStrings = setKind(kindStrings) // a slice of strings
+	setPtr     = setKind(kindPtr)     // a pointer to one of the kinds setBool to setTime
+	setGeneric = setPtr + 1           // the reflect path (decodeState.cell) on the field
+	setViaPath = setPtr + 2           // a field behind an embedded pointer: allocate the path, then cell
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -67,12 +69,13 @@ const (
 type colPlan struct {
 	kind   setKind
 	op     colOp
-	elem   setKind      // for setPtr: the pointee's kind
-	quoted bool         // the field has the ,string option
-	off    uintptr      // the field's offset in the struct, for kinds from setBool on
-	index  []int        // the field's reflect index path
-	typ    reflect.Type // the field's type
-	etyp   reflect.Type // for setPtr: the pointee type
+	elem   setKind // for setPtr: the pointee's kind
+	quoted bool    // the field has the ,string option
+	// fieldPath is where the field is; its offset is used for the kinds
+	// that write by pointer, which are only planned when the path is direct.
+	fieldPath
+	typ  reflect.Type // the field's type
+	etyp reflect.Type // for setPtr: the pointee type
 }
 
 // structPlan is the plan of a struct type for the current page.
@@ -92,7 +95,7 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
 	for c := range p.cols {
 		if f, ok := sf.lookup(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			cp := planField(t, f)
+			cp := planField(f)
 			k := cp.kind
 			if k == setPtr {
 				k = cp.elem
@@ -108,39 +111,25 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	return p
 }
 
-// planField chooses the setter of field f of struct type t.
-func planField(t reflect.Type, f *field) colPlan {
-	cp := colPlan{kind: setGeneric, index: f.index, typ: f.typ, quoted: f.quoted}
-	// Sum the offsets along the path; an embedded pointer on it needs
-	// allocating per row, which the reflect path does.
-	st := t
-	for i, x := range f.index {
-		sf := st.Field(x)
-		cp.off += sf.Offset
-		if i < len(f.index)-1 {
-			if sf.Type.Kind() == reflect.Pointer {
-				cp.kind = setViaPath
-				return cp
-			}
-			st = sf.Type
-		}
-	}
-	if f.quoted {
-		return cp
-	}
-	if k := scalarKind(f.typ); k != setGeneric {
-		cp.kind = k
-		return cp
-	}
-	switch f.typ.Kind() {
-	case reflect.Pointer:
+// planField chooses the setter of field f.
+func planField(f *field) colPlan {
+	cp := colPlan{kind: setGeneric, fieldPath: f.fieldPath, typ: f.typ, quoted: f.quoted}
+	switch {
+	case !f.direct:
+		// An embedded pointer on the path needs allocating per row, which
+		// the reflect path does.
+		cp.kind = setViaPath
+	case f.quoted:
+	case f.kind == kindPtr:
 		if k := scalarKind(f.typ.Elem()); k != setGeneric {
 			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
 		}
-	case reflect.Slice:
+	case f.kind == kindStrings:
 		if !hasDecodeMethods(f.typ) && scalarKind(f.typ.Elem()) == setString {
 			cp.kind = setStrings
 		}
+	default:
+		cp.kind = scalarKind(f.typ)
 	}
 	return cp
 }
@@ -197,19 +186,8 @@ func scalarKind(t reflect.Type) setKind {
 	if t == numberType || hasDecodeMethods(t) {
 		return setGeneric
 	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return setBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return [...]setKind{1: setInt8, 2: setInt16, 4: setInt32, 8: setInt64}[t.Size()]
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return [...]setKind{1: setUint8, 2: setUint16, 4: setUint32, 8: setUint64}[t.Size()]
-	case reflect.Float32:
-		return setFloat32
-	case reflect.Float64:
-		return setFloat64
-	case reflect.String:
-		return setString
+	if k := kindOf(t); k >= kindBool && k <= kindString {
+		return setKind(k)
 	}
 	return setGeneric
 }

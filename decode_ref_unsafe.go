@@ -20,7 +20,7 @@ type structRef struct{ p unsafe.Pointer }
 func structOf(v reflect.Value) structRef { return structRef{v.Addr().UnsafePointer()} }
 
 // field addresses the field cp describes; its path has no pointers.
-func (r structRef) field(cp *colPlan) fieldRef { return fieldRef{unsafe.Add(r.p, cp.off)} }
+func (r structRef) field(cp *colPlan) fieldRef { return fieldRef{unsafe.Add(r.p, cp.offset)} }
 
 // value returns the struct as an addressable reflect.Value of type t.
 func (r structRef) value(t reflect.Type) reflect.Value { return reflect.NewAt(t, r.p).Elem() }

@@ -29,41 +29,22 @@ import (
 // field's offset) and its safe twin encode_field_purego.go (reflect, built
 // with the purego tag).
 
-// encOp says how a plan reads and writes one field.
-type encOp uint8
-
-const (
-	encOpGeneric encOp = iota // the generic walker, from a reflect.Value
-	encOpBool
-	encOpInt8
-	encOpInt16
-	encOpInt32
-	encOpInt64
-	encOpUint8
-	encOpUint16
-	encOpUint32
-	encOpUint64
-	encOpFloat32
-	encOpFloat64
-	encOpString
-	encOpTime    // time.Time
-	encOpTimePtr // *time.Time
-	encOpStrings // []string
-)
-
 // encField is one field of an encPlan.
 type encField struct {
-	*field         // name, index path, omit rules, quoted
-	op     encOp   // how to read and write it
+	*field // name, where it is, omit rules, quoted
+	// op is how the plan reads and writes the field: a layout it reads by
+	// pointer at offset (kindPtr only for *time.Time), or kindOther for the
+	// generic walker, from a reflect.Value.
+	op     fieldKind
 	omits  bool    // omitempty or omitzero: test with field.omit first
-	offset uintptr // byte offset from the start of the row; for ops other than encOpGeneric
+	offset uintptr // field.offset, copied here for the per-row loops
 }
 
 // encPlan is the plan of one struct type. It is immutable once built
 // and safe for concurrent use; get one from encPlanOf.
 type encPlan struct {
 	fields  []encField
-	plain   bool  // every field has an op other than encOpGeneric, and none omits
+	plain   bool  // every field has an op other than kindOther, and none omits
 	fixed   bool  // no field is ever left out: no omit options, no embedded pointers
 	scalars []int // fields whose op is scalar (see fixedRows), in order
 	others  []int // the other fields, in order
@@ -87,35 +68,19 @@ func buildEncPlan(t reflect.Type) *encPlan {
 	for i := range sf.list {
 		f := &sf.list[i]
 		pf := encField{field: f, omits: f.omitEmpty || f.omitZero}
-		off, direct := encFieldOffset(t, f.index)
-		if direct && !f.quoted {
-			pf.op, pf.offset = encOpFor(f.typ), off
+		if f.direct && !f.quoted {
+			pf.op, pf.offset = encOpFor(f), f.offset
 		}
-		p.plain = p.plain && pf.op != encOpGeneric && !pf.omits
-		p.fixed = p.fixed && direct && !pf.omits
+		p.plain = p.plain && pf.op != kindOther && !pf.omits
+		p.fixed = p.fixed && f.direct && !pf.omits
 		p.fields[i] = pf
-		if pf.op.scalar() {
+		if encScalar(pf.op) {
 			p.scalars = append(p.scalars, i)
 		} else {
 			p.others = append(p.others, i)
 		}
 	}
 	return p
-}
-
-// encFieldOffset returns the byte offset of the field at index in struct
-// type t, or false if the path goes through a pointer (an embedded *T).
-func encFieldOffset(t reflect.Type, index []int) (uintptr, bool) {
-	var off uintptr
-	for _, i := range index {
-		if t.Kind() != reflect.Struct {
-			return 0, false
-		}
-		sf := t.Field(i)
-		off += sf.Offset
-		t = sf.Type
-	}
-	return off, true
 }
 
 // encPlain reports whether encoding/json writes values of type t by their kind
@@ -125,36 +90,22 @@ func encPlain(t reflect.Type) bool {
 	return !ti.marshaler && !ti.addrMarsh && !ti.text && !ti.addrText && !ti.isNumber
 }
 
-// encOpFor returns the op for a field of type t, encOpGeneric if it has none.
-func encOpFor(t reflect.Type) encOp {
-	switch t {
-	case timeType:
-		return encOpTime
-	case reflect.PointerTo(timeType):
-		return encOpTimePtr
+// encOpFor returns the op for field f, whose path is direct: its layout
+// when encoding/json writes it by kind alone (or it is time.Time or
+// *time.Time, which the plan writes as MarshalJSON does), else kindOther.
+func encOpFor(f *field) fieldKind {
+	switch k := f.kind; {
+	case f.typ == timeType:
+		return kindTime
+	case k == kindPtr && f.typ == timePtrType:
+		return kindPtr
+	case !encPlain(f.typ), k == kindPtr:
+		return kindOther
+	case k == kindStrings && !encPlain(f.typ.Elem()):
+		return kindOther
+	default:
+		return k
 	}
-	if !encPlain(t) {
-		return encOpGeneric
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return encOpBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return [...]encOp{1: encOpInt8, 2: encOpInt16, 4: encOpInt32, 8: encOpInt64}[t.Size()]
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return [...]encOp{1: encOpUint8, 2: encOpUint16, 4: encOpUint32, 8: encOpUint64}[t.Size()]
-	case reflect.Float32:
-		return encOpFloat32
-	case reflect.Float64:
-		return encOpFloat64
-	case reflect.String:
-		return encOpString
-	case reflect.Slice:
-		if e := t.Elem(); e.Kind() == reflect.String && encPlain(e) {
-			return encOpStrings
-		}
-	}
-	return encOpGeneric
 }
 
 // encCols caches, for the plan in use, the column of each field on the
@@ -244,7 +195,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 	for i := range p.fields {
 		pf := &p.fields[i]
 		var fv reflect.Value
-		if !p.plain && (pf.op == encOpGeneric || pf.omits) {
+		if !p.plain && (pf.op == kindOther || pf.omits) {
 			var ok bool
 			fv, ok = fieldByIndex(rv, pf.index)
 			if !ok || pf.omit(fv) {
@@ -267,33 +218,33 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 		}
 		var err error
 		switch pf.op {
-		case encOpBool:
+		case kindBool:
 			c.AppendBool(r.bool(pf))
-		case encOpInt8:
+		case kindInt8:
 			c.AppendInt(int64(r.int8(pf)))
-		case encOpInt16:
+		case kindInt16:
 			c.AppendInt(int64(r.int16(pf)))
-		case encOpInt32:
+		case kindInt32:
 			c.AppendInt(int64(r.int32(pf)))
-		case encOpInt64:
+		case kindInt64:
 			c.AppendInt(r.int64(pf))
-		case encOpUint8:
+		case kindUint8:
 			c.AppendInt(int64(r.uint8(pf)))
-		case encOpUint16:
+		case kindUint16:
 			c.AppendInt(int64(r.uint16(pf)))
-		case encOpUint32:
+		case kindUint32:
 			c.AppendInt(int64(r.uint32(pf)))
-		case encOpUint64:
+		case kindUint64:
 			c.AppendUint(r.uint64(pf))
-		case encOpFloat32:
+		case kindFloat32:
 			err = w.putFloat(c, false, float64(r.float32(pf)), 32)
-		case encOpFloat64:
+		case kindFloat64:
 			err = w.putFloat(c, false, r.float64(pf), 64)
-		case encOpString:
+		case kindString:
 			b.CellString(c, r.string(pf))
-		case encOpTime:
+		case kindTime:
 			err = w.putTimeAt(c, r.time(pf))
-		case encOpTimePtr:
+		case kindPtr:
 			if t := r.timePtr(pf); t == nil {
 				c.AppendNull()
 			} else if w.maxDepth <= 1 {
@@ -301,7 +252,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 			} else {
 				err = w.putTimeAt(c, t)
 			}
-		case encOpStrings:
+		case kindStrings:
 			err = w.putStrings(c, false, r.strings(pf), 1)
 		default:
 			err = w.value(c, false, fv, pf.quoted, 1)

@@ -21,9 +21,10 @@ import (
 // first failing cell in row order, and the row pass stops before it, so
 // the error is the one the row-by-row walk meets first.
 
-// scalar reports whether op writes a cell without interning strings.
-func (op encOp) scalar() bool {
-	return op != encOpGeneric && op != encOpString && op != encOpStrings
+// encScalar reports whether a field of op is written without interning
+// strings.
+func encScalar(op fieldKind) bool {
+	return op != kindOther && op != kindString && op != kindStrings
 }
 
 // fixedRows adds the rows from to to of rows, whose plan is fixed and whose
@@ -51,9 +52,9 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 			c := &b.Cols[pc.cols[i]]
 			var err error
 			switch pf.op {
-			case encOpString:
+			case kindString:
 				b.CellString(c, row.string(pf))
-			case encOpStrings:
+			case kindStrings:
 				err = w.putStrings(c, false, row.strings(pf), 1)
 			default:
 				if !ev.IsValid() {
@@ -82,61 +83,61 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 // error it returns the failing row; the cells before it are written.
 func (w *walker) scalarColumn(c *pagebuild.Column, pf *encField, rows encRows, from, end int) (int, error) {
 	switch pf.op {
-	case encOpBool:
+	case kindBool:
 		for r := from; r < end; r++ {
 			c.AppendBool(rows.at(r).bool(pf))
 		}
-	case encOpInt8:
+	case kindInt8:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).int8(pf)))
 		}
-	case encOpInt16:
+	case kindInt16:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).int16(pf)))
 		}
-	case encOpInt32:
+	case kindInt32:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).int32(pf)))
 		}
-	case encOpInt64:
+	case kindInt64:
 		for r := from; r < end; r++ {
 			c.AppendInt(rows.at(r).int64(pf))
 		}
-	case encOpUint8:
+	case kindUint8:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).uint8(pf)))
 		}
-	case encOpUint16:
+	case kindUint16:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).uint16(pf)))
 		}
-	case encOpUint32:
+	case kindUint32:
 		for r := from; r < end; r++ {
 			c.AppendInt(int64(rows.at(r).uint32(pf)))
 		}
-	case encOpUint64:
+	case kindUint64:
 		for r := from; r < end; r++ {
 			c.AppendUint(rows.at(r).uint64(pf))
 		}
-	case encOpFloat32:
+	case kindFloat32:
 		for r := from; r < end; r++ {
 			if err := w.putFloat(c, false, float64(rows.at(r).float32(pf)), 32); err != nil {
 				return r, err
 			}
 		}
-	case encOpFloat64:
+	case kindFloat64:
 		for r := from; r < end; r++ {
 			if err := w.putFloat(c, false, rows.at(r).float64(pf), 64); err != nil {
 				return r, err
 			}
 		}
-	case encOpTime:
+	case kindTime:
 		for r := from; r < end; r++ {
 			if err := w.putTimeAt(c, rows.at(r).time(pf)); err != nil {
 				return r, err
 			}
 		}
-	case encOpTimePtr:
+	case kindPtr:
 		for r := from; r < end; r++ {
 			if t := rows.at(r).timePtr(pf); t == nil {
 				c.AppendNull()
