@@ -14,7 +14,7 @@ import (
 // setter specialised to the field's type. Decode builds one plan per struct
 // type it meets, once per call, then writes cells straight into struct
 // memory (through unsafe pointers, or reflect under the purego build tag;
-// see decode_ref_*.go). A setter handles only the cells whose outcome it
+// see structRef). A setter handles only the cells whose outcome it
 // reproduces exactly (an int cell into an int field that holds it, a
 // string cell into a string field, ...); every other case, and every type
 // with methods or options that change decoding (Unmarshalers, `,string`,
@@ -327,25 +327,25 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		case opString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setString(d.str(k.TakeStr()))
+					slots.at(i).field(&cp.fieldPath).setString(d.str(k.TakeStr()))
 				}
 			}
 		case opSeqString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setString(d.seqStr(int(c), k.TakeStr()))
+					slots.at(i).field(&cp.fieldPath).setString(d.seqStr(int(c), k.TakeStr()))
 				}
 			}
 		case opInt64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setInt64(k.TakeInt())
+					slots.at(i).field(&cp.fieldPath).setInt64(k.TakeInt())
 				}
 			}
 		case opFloat64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setFloat64(k.TakeFloat().Float64())
+					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeFloat().Float64())
 				}
 			}
 		case opInt32:
@@ -355,7 +355,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if int64(int32(v)) != v {
 						return errStartOver
 					}
-					slots.at(i).field(cp).setInt32(int32(v))
+					slots.at(i).field(&cp.fieldPath).setInt32(int32(v))
 				}
 			}
 		case opUint32:
@@ -365,24 +365,24 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if uint64(v) > 0xFFFFFFFF {
 						return errStartOver
 					}
-					slots.at(i).field(cp).setUint32(uint32(v))
+					slots.at(i).field(&cp.fieldPath).setUint32(uint32(v))
 				}
 			}
 		case opBool:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setBool(k.TakeBool())
+					slots.at(i).field(&cp.fieldPath).setBool(k.TakeBool())
 				}
 			}
 		case opTime:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setTime(jsonTime(k.TakeTime()))
+					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
 		case opStrings:
 			for i := range n {
-				f := slots.at(i).field(cp)
+				f := slots.at(i).field(&cp.fieldPath)
 				if b := k.AnyBytes(); b[0] == format.TagArray {
 					cnt, m := format.ConsumeUvarint(b[1:])
 					if used, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
@@ -419,11 +419,11 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 		}
 	} else if k.TakeNull() {
 		if cp.kind == setPtr {
-			row.field(cp).setNilPtr()
+			row.field(&cp.fieldPath).setNilPtr()
 		}
 		return nil // a null leaves the other kinds unchanged
 	} else {
-		f := row.field(cp)
+		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
 			f = f.elem(cp.etyp) // allocated first, as in setField
 		}
@@ -492,7 +492,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 		}
 		return d.cell(fv, c, cp.quoted)
 	case setPtr:
-		f := row.field(cp)
+		f := row.field(&cp.fieldPath)
 		if c.Tag == format.TagNull {
 			f.setNilPtr()
 			return nil
@@ -504,15 +504,15 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 			return nil
 		}
 	case setStrings:
-		if d.setStrings(row.field(cp), c) {
+		if d.setStrings(row.field(&cp.fieldPath), c) {
 			return nil
 		}
 	default:
-		if d.setScalar(cp.kind, row.field(cp), c) {
+		if d.setScalar(cp.kind, row.field(&cp.fieldPath), c) {
 			return nil
 		}
 	}
-	return d.cell(row.field(cp).value(cp.typ), c, cp.quoted)
+	return d.cell(row.field(&cp.fieldPath).value(cp.typ), c, cp.quoted)
 }
 
 // setScalar writes c into f, a field of kind k (setBool to setTime), when

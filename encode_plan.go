@@ -25,9 +25,8 @@ import (
 // changes the speed of a row, never its bytes; TestPlanMatchesWalker checks
 // that on the datasets and on a struct with every kind of field.
 //
-// How a field is read is in encode_field_unsafe.go (a pointer read at the
-// field's offset) and its safe twin encode_field_purego.go (reflect, built
-// with the purego tag).
+// A field is read by pointer at its offset (see structRef), or through
+// reflect when built with the purego tag.
 
 // encField is one field of an encPlan.
 type encField struct {
@@ -35,10 +34,14 @@ type encField struct {
 	// op is how the plan reads and writes the field: a layout it reads by
 	// pointer at offset (kindPtr only for *time.Time), or kindOther for the
 	// generic walker, from a reflect.Value.
-	op     fieldKind
-	omits  bool    // omitempty or omitzero: test with field.omit first
-	offset uintptr // field.offset, copied here for the per-row loops
+	op    fieldKind
+	omits bool // omitempty or omitzero: test with field.omit first
+	// fieldPath is field.fieldPath, copied here for the per-row loops.
+	fieldPath
 }
+
+// in addresses the field in the struct r; the op must not be kindOther.
+func (pf *encField) in(r structRef) fieldRef { return r.field(&pf.fieldPath) }
 
 // encPlan is the plan of one struct type. It is immutable once built
 // and safe for concurrent use; get one from encPlanOf.
@@ -67,9 +70,9 @@ func buildEncPlan(t reflect.Type) *encPlan {
 	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true}
 	for i := range sf.list {
 		f := &sf.list[i]
-		pf := encField{field: f, omits: f.omitEmpty || f.omitZero}
+		pf := encField{field: f, omits: f.omitEmpty || f.omitZero, fieldPath: f.fieldPath}
 		if f.direct && !f.quoted {
-			pf.op, pf.offset = encOpFor(f), f.offset
+			pf.op = encOpFor(f)
 		}
 		p.plain = p.plain && pf.op != kindOther && !pf.omits
 		p.fixed = p.fixed && f.direct && !pf.omits
@@ -153,7 +156,7 @@ func (w *walker) structRows(rv reflect.Value) error {
 		return nil
 	}
 	pc := w.planFor(rv.Type().Elem())
-	rows, direct := encRowsOf(rv)
+	rows, direct := structRowsOf(rv)
 	if direct && pc.plan.fixed {
 		var ev reflect.Value
 		if !pc.plan.plain {
@@ -185,7 +188,7 @@ func (w *walker) structRows(rv reflect.Value) error {
 // be the zero Value if the plan is plain. Once a page has a row of a fixed
 // plan, later rows have the same columns and shape, and skip the shape
 // bookkeeping.
-func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
+func (w *walker) planRow(pc *encCols, rv reflect.Value, r structRef) error {
 	b := w.b
 	p := pc.plan
 	fixed := pc.shape != 0
@@ -219,33 +222,33 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 		var err error
 		switch pf.op {
 		case kindBool:
-			c.AppendBool(r.bool(pf))
+			c.AppendBool(pf.in(r).bool())
 		case kindInt8:
-			c.AppendInt(int64(r.int8(pf)))
+			c.AppendInt(int64(pf.in(r).int8()))
 		case kindInt16:
-			c.AppendInt(int64(r.int16(pf)))
+			c.AppendInt(int64(pf.in(r).int16()))
 		case kindInt32:
-			c.AppendInt(int64(r.int32(pf)))
+			c.AppendInt(int64(pf.in(r).int32()))
 		case kindInt64:
-			c.AppendInt(r.int64(pf))
+			c.AppendInt(pf.in(r).int64())
 		case kindUint8:
-			c.AppendInt(int64(r.uint8(pf)))
+			c.AppendInt(int64(pf.in(r).uint8()))
 		case kindUint16:
-			c.AppendInt(int64(r.uint16(pf)))
+			c.AppendInt(int64(pf.in(r).uint16()))
 		case kindUint32:
-			c.AppendInt(int64(r.uint32(pf)))
+			c.AppendInt(int64(pf.in(r).uint32()))
 		case kindUint64:
-			c.AppendUint(r.uint64(pf))
+			c.AppendUint(pf.in(r).uint64())
 		case kindFloat32:
-			err = w.putFloat(c, false, float64(r.float32(pf)), 32)
+			err = w.putFloat(c, false, float64(pf.in(r).float32()), 32)
 		case kindFloat64:
-			err = w.putFloat(c, false, r.float64(pf), 64)
+			err = w.putFloat(c, false, pf.in(r).float64(), 64)
 		case kindString:
-			b.CellString(c, r.string(pf))
+			b.CellString(c, pf.in(r).string())
 		case kindTime:
-			err = w.putTimeAt(c, r.time(pf))
+			err = w.putTimeAt(c, pf.in(r).time())
 		case kindPtr:
-			if t := r.timePtr(pf); t == nil {
+			if t := pf.in(r).timePtr(); t == nil {
 				c.AppendNull()
 			} else if w.maxDepth <= 1 {
 				err = w.tooDeep()
@@ -253,7 +256,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 				err = w.putTimeAt(c, t)
 			}
 		case kindStrings:
-			err = w.putStrings(c, false, r.strings(pf), 1)
+			err = w.putStrings(c, false, pf.in(r).readStrings(), 1)
 		default:
 			err = w.value(c, false, fv, pf.quoted, 1)
 		}
