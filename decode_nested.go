@@ -56,7 +56,7 @@ func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 	slot := int32(-1)
 	if f, ok := p.fs.lookup(d.l.Strings.Bytes(int(k))); ok {
 		slot = int32(len(p.cols))
-		p.cols = append(p.cols, planField(p.sp.typ, f))
+		p.cols = append(p.cols, planField(f))
 	}
 	if len(p.keys) < nestedKeyScan {
 		p.keys = append(p.keys, k)

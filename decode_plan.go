@@ -14,35 +14,37 @@ import (
 // setter specialised to the field's type. Decode builds one plan per struct
 // type it meets, once per call, then writes cells straight into struct
 // memory (through unsafe pointers, or reflect under the purego build tag;
-// see decode_ref_*.go). A setter handles only the cells whose outcome it
+// see structRef). A setter handles only the cells whose outcome it
 // reproduces exactly (an int cell into an int field that holds it, a
 // string cell into a string field, ...); every other case, and every type
 // with methods or options that change decoding (Unmarshalers, `,string`,
 // interfaces, maps, nested structs and arrays other than []string), goes to
 // the generic reflect path of unmarshal.go, which follows encoding/json.
 
-// setKind selects the setter of a column.
+// setKind selects the setter of a column. The setters that write a field
+// by pointer are named after the field's layout (see fieldKind), so that a
+// layout the plan accepts converts to its setter.
 type setKind uint8
 
 const (
-	setSkip    setKind = iota // no field takes the column
-	setGeneric                // the reflect path (decodeState.cell) on the field
-	setViaPath                // a field behind an embedded pointer: allocate the path, then cell
-	setBool
-	setInt8
-	setInt16
-	setInt32
-	setInt64
-	setUint8
-	setUint16
-	setUint32
-	setUint64
-	setFloat32
-	setFloat64
-	setString
-	setTime    // time.Time, as time.Time.UnmarshalJSON reads the cell's text
-	setStrings // a slice of strings
-	setPtr     // a pointer to one of the kinds setBool to setTime
+	setSkip    = setKind(kindOther) // no field takes the column
+	setBool    = setKind(kindBool)
+	setInt8    = setKind(kindInt8)
+	setInt16   = setKind(kindInt16)
+	setInt32   = setKind(kindInt32)
+	setInt64   = setKind(kindInt64)
+	setUint8   = setKind(kindUint8)
+	setUint16  = setKind(kindUint16)
+	setUint32  = setKind(kindUint32)
+	setUint64  = setKind(kindUint64)
+	setFloat32 = setKind(kindFloat32)
+	setFloat64 = setKind(kindFloat64)
+	setString  = setKind(kindString)
+	setTime    = setKind(kindTime)    // time.Time, as time.Time.UnmarshalJSON reads the cell's text
+	setStrings = setKind(kindStrings) // a slice of strings
+	setPtr     = setKind(kindPtr)     // a pointer to one of the kinds setBool to setTime
+	setGeneric = setPtr + 1           // the reflect path (decodeState.cell) on the field
+	setViaPath = setPtr + 2           // a field behind an embedded pointer: allocate the path, then cell
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -67,12 +69,13 @@ const (
 type colPlan struct {
 	kind   setKind
 	op     colOp
-	elem   setKind      // for setPtr: the pointee's kind
-	quoted bool         // the field has the ,string option
-	off    uintptr      // the field's offset in the struct, for kinds from setBool on
-	index  []int        // the field's reflect index path
-	typ    reflect.Type // the field's type
-	etyp   reflect.Type // for setPtr: the pointee type
+	elem   setKind // for setPtr: the pointee's kind
+	quoted bool    // the field has the ,string option
+	// fieldPath is where the field is; its offset is used for the kinds
+	// that write by pointer, which are only planned when the path is direct.
+	fieldPath
+	typ  reflect.Type // the field's type
+	etyp reflect.Type // for setPtr: the pointee type
 }
 
 // structPlan is the plan of a struct type for the current page.
@@ -92,7 +95,7 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
 	for c := range p.cols {
 		if f, ok := sf.lookup(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			cp := planField(t, f)
+			cp := planField(f)
 			k := cp.kind
 			if k == setPtr {
 				k = cp.elem
@@ -108,39 +111,25 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	return p
 }
 
-// planField chooses the setter of field f of struct type t.
-func planField(t reflect.Type, f *field) colPlan {
-	cp := colPlan{kind: setGeneric, index: f.index, typ: f.typ, quoted: f.quoted}
-	// Sum the offsets along the path; an embedded pointer on it needs
-	// allocating per row, which the reflect path does.
-	st := t
-	for i, x := range f.index {
-		sf := st.Field(x)
-		cp.off += sf.Offset
-		if i < len(f.index)-1 {
-			if sf.Type.Kind() == reflect.Pointer {
-				cp.kind = setViaPath
-				return cp
-			}
-			st = sf.Type
-		}
-	}
-	if f.quoted {
-		return cp
-	}
-	if k := scalarKind(f.typ); k != setGeneric {
-		cp.kind = k
-		return cp
-	}
-	switch f.typ.Kind() {
-	case reflect.Pointer:
+// planField chooses the setter of field f.
+func planField(f *field) colPlan {
+	cp := colPlan{kind: setGeneric, fieldPath: f.fieldPath, typ: f.typ, quoted: f.quoted}
+	switch {
+	case !f.direct:
+		// An embedded pointer on the path needs allocating per row, which
+		// the reflect path does.
+		cp.kind = setViaPath
+	case f.quoted:
+	case f.kind == kindPtr:
 		if k := scalarKind(f.typ.Elem()); k != setGeneric {
 			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
 		}
-	case reflect.Slice:
+	case f.kind == kindStrings:
 		if !hasDecodeMethods(f.typ) && scalarKind(f.typ.Elem()) == setString {
 			cp.kind = setStrings
 		}
+	default:
+		cp.kind = scalarKind(f.typ)
 	}
 	return cp
 }
@@ -197,19 +186,8 @@ func scalarKind(t reflect.Type) setKind {
 	if t == numberType || hasDecodeMethods(t) {
 		return setGeneric
 	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return setBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return [...]setKind{1: setInt8, 2: setInt16, 4: setInt32, 8: setInt64}[t.Size()]
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return [...]setKind{1: setUint8, 2: setUint16, 4: setUint32, 8: setUint64}[t.Size()]
-	case reflect.Float32:
-		return setFloat32
-	case reflect.Float64:
-		return setFloat64
-	case reflect.String:
-		return setString
+	if k := kindOf(t); k >= kindBool && k <= kindString {
+		return setKind(k)
 	}
 	return setGeneric
 }
@@ -349,25 +327,25 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		case opString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setString(d.str(k.TakeStr()))
+					slots.at(i).field(&cp.fieldPath).setString(d.str(k.TakeStr()))
 				}
 			}
 		case opSeqString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setString(d.seqStr(int(c), k.TakeStr()))
+					slots.at(i).field(&cp.fieldPath).setString(d.seqStr(int(c), k.TakeStr()))
 				}
 			}
 		case opInt64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setInt64(k.TakeInt())
+					slots.at(i).field(&cp.fieldPath).setInt64(k.TakeInt())
 				}
 			}
 		case opFloat64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setFloat64(k.TakeFloat().Float64())
+					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeFloat().Float64())
 				}
 			}
 		case opInt32:
@@ -377,7 +355,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if int64(int32(v)) != v {
 						return errStartOver
 					}
-					slots.at(i).field(cp).setInt32(int32(v))
+					slots.at(i).field(&cp.fieldPath).setInt32(int32(v))
 				}
 			}
 		case opUint32:
@@ -387,24 +365,24 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if uint64(v) > 0xFFFFFFFF {
 						return errStartOver
 					}
-					slots.at(i).field(cp).setUint32(uint32(v))
+					slots.at(i).field(&cp.fieldPath).setUint32(uint32(v))
 				}
 			}
 		case opBool:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setBool(k.TakeBool())
+					slots.at(i).field(&cp.fieldPath).setBool(k.TakeBool())
 				}
 			}
 		case opTime:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(cp).setTime(jsonTime(k.TakeTime()))
+					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
 		case opStrings:
 			for i := range n {
-				f := slots.at(i).field(cp)
+				f := slots.at(i).field(&cp.fieldPath)
 				if b := k.AnyBytes(); b[0] == format.TagArray {
 					cnt, m := format.ConsumeUvarint(b[1:])
 					if used, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
@@ -441,11 +419,11 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 		}
 	} else if k.TakeNull() {
 		if cp.kind == setPtr {
-			row.field(cp).setNilPtr()
+			row.field(&cp.fieldPath).setNilPtr()
 		}
 		return nil // a null leaves the other kinds unchanged
 	} else {
-		f := row.field(cp)
+		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
 			f = f.elem(cp.etyp) // allocated first, as in setField
 		}
@@ -514,7 +492,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 		}
 		return d.cell(fv, c, cp.quoted)
 	case setPtr:
-		f := row.field(cp)
+		f := row.field(&cp.fieldPath)
 		if c.Tag == format.TagNull {
 			f.setNilPtr()
 			return nil
@@ -526,15 +504,15 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 			return nil
 		}
 	case setStrings:
-		if d.setStrings(row.field(cp), c) {
+		if d.setStrings(row.field(&cp.fieldPath), c) {
 			return nil
 		}
 	default:
-		if d.setScalar(cp.kind, row.field(cp), c) {
+		if d.setScalar(cp.kind, row.field(&cp.fieldPath), c) {
 			return nil
 		}
 	}
-	return d.cell(row.field(cp).value(cp.typ), c, cp.quoted)
+	return d.cell(row.field(&cp.fieldPath).value(cp.typ), c, cp.quoted)
 }
 
 // setScalar writes c into f, a field of kind k (setBool to setTime), when

@@ -658,7 +658,7 @@ func TestDecodePlanKinds(t *testing.T) {
 	sf := cachedFields(typ)
 	for i := range sf.list {
 		f := &sf.list[i]
-		if got := planField(typ, f).kind; got != want[f.name] {
+		if got := planField(f).kind; got != want[f.name] {
 			t.Errorf("%s: kind %d, want %d", f.name, got, want[f.name])
 		}
 	}

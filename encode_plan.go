@@ -25,45 +25,29 @@ import (
 // changes the speed of a row, never its bytes; TestPlanMatchesWalker checks
 // that on the datasets and on a struct with every kind of field.
 //
-// How a field is read is in encode_field_unsafe.go (a pointer read at the
-// field's offset) and its safe twin encode_field_safe.go (reflect, built
-// with the purego tag).
-
-// encOp says how a plan reads and writes one field.
-type encOp uint8
-
-const (
-	encOpGeneric encOp = iota // the generic walker, from a reflect.Value
-	encOpBool
-	encOpInt8
-	encOpInt16
-	encOpInt32
-	encOpInt64
-	encOpUint8
-	encOpUint16
-	encOpUint32
-	encOpUint64
-	encOpFloat32
-	encOpFloat64
-	encOpString
-	encOpTime    // time.Time
-	encOpTimePtr // *time.Time
-	encOpStrings // []string
-)
+// A field is read by pointer at its offset (see structRef), or through
+// reflect when built with the purego tag.
 
 // encField is one field of an encPlan.
 type encField struct {
-	*field         // name, index path, omit rules, quoted
-	op     encOp   // how to read and write it
-	omits  bool    // omitempty or omitzero: test with field.omit first
-	offset uintptr // byte offset from the start of the row; for ops other than encOpGeneric
+	*field // name, where it is, omit rules, quoted
+	// op is how the plan reads and writes the field: a layout it reads by
+	// pointer at offset (kindPtr only for *time.Time), or kindOther for the
+	// generic walker, from a reflect.Value.
+	op    fieldKind
+	omits bool // omitempty or omitzero: test with field.omit first
+	// fieldPath is field.fieldPath, copied here for the per-row loops.
+	fieldPath
 }
+
+// in addresses the field in the struct r; the op must not be kindOther.
+func (pf *encField) in(r structRef) fieldRef { return r.field(&pf.fieldPath) }
 
 // encPlan is the plan of one struct type. It is immutable once built
 // and safe for concurrent use; get one from encPlanOf.
 type encPlan struct {
 	fields  []encField
-	plain   bool  // every field has an op other than encOpGeneric, and none omits
+	plain   bool  // every field has an op other than kindOther, and none omits
 	fixed   bool  // no field is ever left out: no omit options, no embedded pointers
 	scalars []int // fields whose op is scalar (see fixedRows), in order
 	others  []int // the other fields, in order
@@ -86,36 +70,20 @@ func buildEncPlan(t reflect.Type) *encPlan {
 	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true}
 	for i := range sf.list {
 		f := &sf.list[i]
-		pf := encField{field: f, omits: f.omitEmpty || f.omitZero}
-		off, direct := encFieldOffset(t, f.index)
-		if direct && !f.quoted {
-			pf.op, pf.offset = encOpFor(f.typ), off
+		pf := encField{field: f, omits: f.omitEmpty || f.omitZero, fieldPath: f.fieldPath}
+		if f.direct && !f.quoted {
+			pf.op = encOpFor(f)
 		}
-		p.plain = p.plain && pf.op != encOpGeneric && !pf.omits
-		p.fixed = p.fixed && direct && !pf.omits
+		p.plain = p.plain && pf.op != kindOther && !pf.omits
+		p.fixed = p.fixed && f.direct && !pf.omits
 		p.fields[i] = pf
-		if pf.op.scalar() {
+		if encScalar(pf.op) {
 			p.scalars = append(p.scalars, i)
 		} else {
 			p.others = append(p.others, i)
 		}
 	}
 	return p
-}
-
-// encFieldOffset returns the byte offset of the field at index in struct
-// type t, or false if the path goes through a pointer (an embedded *T).
-func encFieldOffset(t reflect.Type, index []int) (uintptr, bool) {
-	var off uintptr
-	for _, i := range index {
-		if t.Kind() != reflect.Struct {
-			return 0, false
-		}
-		sf := t.Field(i)
-		off += sf.Offset
-		t = sf.Type
-	}
-	return off, true
 }
 
 // encPlain reports whether encoding/json writes values of type t by their kind
@@ -125,36 +93,22 @@ func encPlain(t reflect.Type) bool {
 	return !ti.marshaler && !ti.addrMarsh && !ti.text && !ti.addrText && !ti.isNumber
 }
 
-// encOpFor returns the op for a field of type t, encOpGeneric if it has none.
-func encOpFor(t reflect.Type) encOp {
-	switch t {
-	case timeType:
-		return encOpTime
-	case reflect.PointerTo(timeType):
-		return encOpTimePtr
+// encOpFor returns the op for field f, whose path is direct: its layout
+// when encoding/json writes it by kind alone (or it is time.Time or
+// *time.Time, which the plan writes as MarshalJSON does), else kindOther.
+func encOpFor(f *field) fieldKind {
+	switch k := f.kind; {
+	case f.typ == timeType:
+		return kindTime
+	case k == kindPtr && f.typ == timePtrType:
+		return kindPtr
+	case !encPlain(f.typ), k == kindPtr:
+		return kindOther
+	case k == kindStrings && !encPlain(f.typ.Elem()):
+		return kindOther
+	default:
+		return k
 	}
-	if !encPlain(t) {
-		return encOpGeneric
-	}
-	switch t.Kind() {
-	case reflect.Bool:
-		return encOpBool
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return [...]encOp{1: encOpInt8, 2: encOpInt16, 4: encOpInt32, 8: encOpInt64}[t.Size()]
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return [...]encOp{1: encOpUint8, 2: encOpUint16, 4: encOpUint32, 8: encOpUint64}[t.Size()]
-	case reflect.Float32:
-		return encOpFloat32
-	case reflect.Float64:
-		return encOpFloat64
-	case reflect.String:
-		return encOpString
-	case reflect.Slice:
-		if e := t.Elem(); e.Kind() == reflect.String && encPlain(e) {
-			return encOpStrings
-		}
-	}
-	return encOpGeneric
 }
 
 // encCols caches, for the plan in use, the column of each field on the
@@ -202,7 +156,7 @@ func (w *walker) structRows(rv reflect.Value) error {
 		return nil
 	}
 	pc := w.planFor(rv.Type().Elem())
-	rows, direct := encRowsOf(rv)
+	rows, direct := structRowsOf(rv)
 	if direct && pc.plan.fixed {
 		var ev reflect.Value
 		if !pc.plan.plain {
@@ -234,7 +188,7 @@ func (w *walker) structRows(rv reflect.Value) error {
 // be the zero Value if the plan is plain. Once a page has a row of a fixed
 // plan, later rows have the same columns and shape, and skip the shape
 // bookkeeping.
-func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
+func (w *walker) planRow(pc *encCols, rv reflect.Value, r structRef) error {
 	b := w.b
 	p := pc.plan
 	fixed := pc.shape != 0
@@ -244,7 +198,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 	for i := range p.fields {
 		pf := &p.fields[i]
 		var fv reflect.Value
-		if !p.plain && (pf.op == encOpGeneric || pf.omits) {
+		if !p.plain && (pf.op == kindOther || pf.omits) {
 			var ok bool
 			fv, ok = fieldByIndex(rv, pf.index)
 			if !ok || pf.omit(fv) {
@@ -267,42 +221,42 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r encRow) error {
 		}
 		var err error
 		switch pf.op {
-		case encOpBool:
-			c.AppendBool(r.bool(pf))
-		case encOpInt8:
-			c.AppendInt(int64(r.int8(pf)))
-		case encOpInt16:
-			c.AppendInt(int64(r.int16(pf)))
-		case encOpInt32:
-			c.AppendInt(int64(r.int32(pf)))
-		case encOpInt64:
-			c.AppendInt(r.int64(pf))
-		case encOpUint8:
-			c.AppendInt(int64(r.uint8(pf)))
-		case encOpUint16:
-			c.AppendInt(int64(r.uint16(pf)))
-		case encOpUint32:
-			c.AppendInt(int64(r.uint32(pf)))
-		case encOpUint64:
-			c.AppendUint(r.uint64(pf))
-		case encOpFloat32:
-			err = w.putFloat(c, false, float64(r.float32(pf)), 32)
-		case encOpFloat64:
-			err = w.putFloat(c, false, r.float64(pf), 64)
-		case encOpString:
-			b.CellString(c, r.string(pf))
-		case encOpTime:
-			err = w.putTimeAt(c, r.time(pf))
-		case encOpTimePtr:
-			if t := r.timePtr(pf); t == nil {
+		case kindBool:
+			c.AppendBool(pf.in(r).bool())
+		case kindInt8:
+			c.AppendInt(int64(pf.in(r).int8()))
+		case kindInt16:
+			c.AppendInt(int64(pf.in(r).int16()))
+		case kindInt32:
+			c.AppendInt(int64(pf.in(r).int32()))
+		case kindInt64:
+			c.AppendInt(pf.in(r).int64())
+		case kindUint8:
+			c.AppendInt(int64(pf.in(r).uint8()))
+		case kindUint16:
+			c.AppendInt(int64(pf.in(r).uint16()))
+		case kindUint32:
+			c.AppendInt(int64(pf.in(r).uint32()))
+		case kindUint64:
+			c.AppendUint(pf.in(r).uint64())
+		case kindFloat32:
+			err = w.putFloat(c, false, float64(pf.in(r).float32()), 32)
+		case kindFloat64:
+			err = w.putFloat(c, false, pf.in(r).float64(), 64)
+		case kindString:
+			b.CellString(c, pf.in(r).string())
+		case kindTime:
+			err = w.putTimeAt(c, pf.in(r).time())
+		case kindPtr:
+			if t := pf.in(r).timePtr(); t == nil {
 				c.AppendNull()
 			} else if w.maxDepth <= 1 {
 				err = w.tooDeep()
 			} else {
 				err = w.putTimeAt(c, t)
 			}
-		case encOpStrings:
-			err = w.putStrings(c, false, r.strings(pf), 1)
+		case kindStrings:
+			err = w.putStrings(c, false, pf.in(r).readStrings(), 1)
 		default:
 			err = w.value(c, false, fv, pf.quoted, 1)
 		}

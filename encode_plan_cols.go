@@ -21,15 +21,16 @@ import (
 // first failing cell in row order, and the row pass stops before it, so
 // the error is the one the row-by-row walk meets first.
 
-// scalar reports whether op writes a cell without interning strings.
-func (op encOp) scalar() bool {
-	return op != encOpGeneric && op != encOpString && op != encOpStrings
+// encScalar reports whether a field of op is written without interning
+// strings.
+func encScalar(op fieldKind) bool {
+	return op != kindOther && op != kindString && op != kindStrings
 }
 
 // fixedRows adds the rows from to to of rows, whose plan is fixed and whose
 // page already has a row of it (pc.shape != 0). rv is the slice or array,
 // for fields the generic walker writes.
-func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to int) error {
+func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from, to int) error {
 	b, p := w.b, pc.plan
 	errRow, errField := to, len(p.fields) // the first failing cell in row order
 	var errScalar error
@@ -51,10 +52,10 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 			c := &b.Cols[pc.cols[i]]
 			var err error
 			switch pf.op {
-			case encOpString:
-				b.CellString(c, row.string(pf))
-			case encOpStrings:
-				err = w.putStrings(c, false, row.strings(pf), 1)
+			case kindString:
+				b.CellString(c, pf.in(row).string())
+			case kindStrings:
+				err = w.putStrings(c, false, pf.in(row).readStrings(), 1)
 			default:
 				if !ev.IsValid() {
 					ev = rv.Index(r)
@@ -80,65 +81,65 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows encRows, from, to
 
 // scalarColumn appends field pf of rows from to end-1 to column c. On
 // error it returns the failing row; the cells before it are written.
-func (w *walker) scalarColumn(c *pagebuild.Column, pf *encField, rows encRows, from, end int) (int, error) {
+func (w *walker) scalarColumn(c *pagebuild.Column, pf *encField, rows structRows, from, end int) (int, error) {
 	switch pf.op {
-	case encOpBool:
+	case kindBool:
 		for r := from; r < end; r++ {
-			c.AppendBool(rows.at(r).bool(pf))
+			c.AppendBool(pf.in(rows.at(r)).bool())
 		}
-	case encOpInt8:
+	case kindInt8:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).int8(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).int8()))
 		}
-	case encOpInt16:
+	case kindInt16:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).int16(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).int16()))
 		}
-	case encOpInt32:
+	case kindInt32:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).int32(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).int32()))
 		}
-	case encOpInt64:
+	case kindInt64:
 		for r := from; r < end; r++ {
-			c.AppendInt(rows.at(r).int64(pf))
+			c.AppendInt(pf.in(rows.at(r)).int64())
 		}
-	case encOpUint8:
+	case kindUint8:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).uint8(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).uint8()))
 		}
-	case encOpUint16:
+	case kindUint16:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).uint16(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).uint16()))
 		}
-	case encOpUint32:
+	case kindUint32:
 		for r := from; r < end; r++ {
-			c.AppendInt(int64(rows.at(r).uint32(pf)))
+			c.AppendInt(int64(pf.in(rows.at(r)).uint32()))
 		}
-	case encOpUint64:
+	case kindUint64:
 		for r := from; r < end; r++ {
-			c.AppendUint(rows.at(r).uint64(pf))
+			c.AppendUint(pf.in(rows.at(r)).uint64())
 		}
-	case encOpFloat32:
+	case kindFloat32:
 		for r := from; r < end; r++ {
-			if err := w.putFloat(c, false, float64(rows.at(r).float32(pf)), 32); err != nil {
+			if err := w.putFloat(c, false, float64(pf.in(rows.at(r)).float32()), 32); err != nil {
 				return r, err
 			}
 		}
-	case encOpFloat64:
+	case kindFloat64:
 		for r := from; r < end; r++ {
-			if err := w.putFloat(c, false, rows.at(r).float64(pf), 64); err != nil {
+			if err := w.putFloat(c, false, pf.in(rows.at(r)).float64(), 64); err != nil {
 				return r, err
 			}
 		}
-	case encOpTime:
+	case kindTime:
 		for r := from; r < end; r++ {
-			if err := w.putTimeAt(c, rows.at(r).time(pf)); err != nil {
+			if err := w.putTimeAt(c, pf.in(rows.at(r)).time()); err != nil {
 				return r, err
 			}
 		}
-	case encOpTimePtr:
+	case kindPtr:
 		for r := from; r < end; r++ {
-			if t := rows.at(r).timePtr(pf); t == nil {
+			if t := pf.in(rows.at(r)).timePtr(); t == nil {
 				c.AppendNull()
 			} else if w.maxDepth <= 1 {
 				return r, w.tooDeep()

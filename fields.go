@@ -56,11 +56,13 @@ type field struct {
 	// nameJSON is `"name":` rendered exactly as json.Marshal writes the key,
 	// with HTML escaping on.
 	nameJSON []byte
-	// index is the reflect field index path from the outer struct through
-	// embedded structs (and embedded pointers to structs) to the field.
-	index []int
+	// fieldPath is where the field is: index path, and byte offset when no
+	// embedded pointer lies on the way.
+	fieldPath
 	// typ is the field's declared Go type, not dereferenced.
 	typ reflect.Type
+	// kind is the memory layout of typ.
+	kind fieldKind
 	// omitEmpty is the `omitempty` option: omit when isEmptyValue reports true.
 	omitEmpty bool
 	// omitZero is the `omitzero` option: omit when field.isZero reports true.
@@ -194,10 +196,11 @@ type candidate struct {
 	twice bool
 }
 
-// embedded is a struct type queued for the next depth of the walk.
+// embedded is a struct type queued for the next depth of the walk, and
+// where it is in the outer struct.
 type embedded struct {
-	typ   reflect.Type
-	index []int
+	typ reflect.Type
+	fieldPath
 }
 
 // buildFields walks struct type t breadth first, one embedding depth at a
@@ -208,7 +211,7 @@ func buildFields(t reflect.Type) *structFields {
 	}
 	var found []candidate
 	visited := map[reflect.Type]bool{}
-	level := []embedded{{typ: t}}
+	level := []embedded{{typ: t, fieldPath: fieldPath{direct: true}}}
 	reached := map[reflect.Type]int{} // times each type in level was reached
 	for len(level) > 0 {
 		var next []embedded
@@ -219,14 +222,14 @@ func buildFields(t reflect.Type) *structFields {
 			}
 			visited[e.typ] = true
 			for i := range e.typ.NumField() {
-				c, flatten, ok := inspectField(e.typ.Field(i), e.index)
+				c, flatten, ok := inspectField(e.typ.Field(i), &e.fieldPath)
 				if !ok {
 					continue
 				}
 				if flatten {
 					nextReached[c.typ]++
 					if nextReached[c.typ] == 1 {
-						next = append(next, embedded{typ: c.typ, index: c.index})
+						next = append(next, embedded{typ: c.typ, fieldPath: c.fieldPath})
 					}
 					continue
 				}
@@ -240,11 +243,12 @@ func buildFields(t reflect.Type) *structFields {
 }
 
 // inspectField applies encoding/json's per-field rules to sf, a field of a
-// struct reached by the index path parent. It reports ok false if the field
-// is ignored, and flatten true if it is an untagged embedded struct whose
-// fields are to be promoted; then c.typ is that struct type and c.index its
-// path, and nothing else in c is set.
-func inspectField(sf reflect.StructField, parent []int) (c candidate, flatten, ok bool) {
+// struct at parent. It reports ok false if the field is ignored, and
+// flatten true if it is an untagged embedded struct whose fields are to be
+// promoted; then c.typ is that struct type and c.fieldPath where it is (not
+// direct if it is reached through the embedded pointer), and nothing else
+// in c is set.
+func inspectField(sf reflect.StructField, parent *fieldPath) (c candidate, flatten, ok bool) {
 	if sf.Anonymous {
 		t := sf.Type
 		if t.Kind() == reflect.Pointer {
@@ -269,9 +273,14 @@ func inspectField(sf reflect.StructField, parent []int) (c candidate, flatten, o
 	if elem.Kind() == reflect.Pointer && elem.Name() == "" {
 		elem = elem.Elem()
 	}
-	c.index = append(slices.Clip(parent), sf.Index[0])
+	c.fieldPath = fieldPath{
+		index:  append(slices.Clip(parent.index), sf.Index[0]),
+		offset: parent.offset + sf.Offset,
+		direct: parent.direct,
+	}
 	if name == "" && sf.Anonymous && elem.Kind() == reflect.Struct {
 		c.typ = elem
+		c.direct = parent.direct && elem == sf.Type
 		return c, true, true
 	}
 	c.tagged = name != ""
@@ -281,6 +290,7 @@ func inspectField(sf reflect.StructField, parent []int) (c candidate, flatten, o
 	c.name = name
 	c.nameJSON = appendNameJSON(nil, name)
 	c.typ = sf.Type
+	c.kind = kindOf(sf.Type)
 	c.omitEmpty = hasOption(opts, "omitempty")
 	c.omitZero = hasOption(opts, "omitzero")
 	if c.omitZero {

@@ -222,7 +222,7 @@ func sortKeyValues(keys []string, vals []any, m map[string]any) {
 // row can be read directly (see encode_plan.go).
 func (w *walker) structRow(rv reflect.Value) error {
 	if !w.generic {
-		if r, ok := encRowOf(rv); ok {
+		if r, ok := structRefOf(rv); ok {
 			return w.planRow(w.planFor(rv.Type()), rv, r)
 		}
 	}

@@ -8,24 +8,37 @@ import (
 	"unsafe"
 )
 
-// The unsafe twin of decode_ref_purego.go: decode plans address structs and
-// fields by pointer and write them with plain stores (which carry the GC's
-// write barriers like any pointer store). Only kinds whose memory layout
-// the plan knows exactly (set in planField) are written this way.
+// Reading and writing struct fields by pointer, for the encode and decode
+// plans: a field is reached at the offset its fieldPath gives, and read or
+// written with a typed load or store (stores carry the GC's write barriers
+// like any pointer store). A plan only reaches a field this way when the
+// path is direct and the field's Go type has the layout the plan names
+// (see fieldKind). The safe twin, built with the purego tag, does the same
+// through reflect.
 
-// structRef addresses a struct being decoded.
+// structRef addresses a struct being read or written.
 type structRef struct{ p unsafe.Pointer }
 
 // structOf addresses v, an addressable struct.
 func structOf(v reflect.Value) structRef { return structRef{v.Addr().UnsafePointer()} }
 
-// field addresses the field cp describes; its path has no pointers.
-func (r structRef) field(cp *colPlan) fieldRef { return fieldRef{unsafe.Add(r.p, cp.off)} }
+// structRefOf addresses the struct rv for reading. It reports false when rv
+// is not addressable (a struct passed by value), which the generic walker
+// then writes.
+func structRefOf(rv reflect.Value) (structRef, bool) {
+	if !rv.CanAddr() {
+		return structRef{}, false
+	}
+	return structRef{rv.Addr().UnsafePointer()}, true
+}
+
+// field addresses the field at p, whose path is direct.
+func (r structRef) field(p *fieldPath) fieldRef { return fieldRef{unsafe.Add(r.p, p.offset)} }
 
 // value returns the struct as an addressable reflect.Value of type t.
 func (r structRef) value(t reflect.Type) reflect.Value { return reflect.NewAt(t, r.p).Elem() }
 
-// fieldRef addresses a field being decoded.
+// fieldRef addresses a field being read or written.
 type fieldRef struct{ p unsafe.Pointer }
 
 // refOf addresses v, an addressable value (an element of a slice).
@@ -33,6 +46,25 @@ func refOf(v reflect.Value) fieldRef { return fieldRef{v.Addr().UnsafePointer()}
 
 // value returns the field as an addressable reflect.Value of type t.
 func (f fieldRef) value(t reflect.Type) reflect.Value { return reflect.NewAt(t, f.p).Elem() }
+
+func (f fieldRef) bool() bool          { return *(*bool)(f.p) }
+func (f fieldRef) int8() int8          { return *(*int8)(f.p) }
+func (f fieldRef) int16() int16        { return *(*int16)(f.p) }
+func (f fieldRef) int32() int32        { return *(*int32)(f.p) }
+func (f fieldRef) int64() int64        { return *(*int64)(f.p) }
+func (f fieldRef) uint8() uint8        { return *(*uint8)(f.p) }
+func (f fieldRef) uint16() uint16      { return *(*uint16)(f.p) }
+func (f fieldRef) uint32() uint32      { return *(*uint32)(f.p) }
+func (f fieldRef) uint64() uint64      { return *(*uint64)(f.p) }
+func (f fieldRef) float32() float32    { return *(*float32)(f.p) }
+func (f fieldRef) float64() float64    { return *(*float64)(f.p) }
+func (f fieldRef) string() string      { return *(*string)(f.p) }
+func (f fieldRef) time() *time.Time    { return (*time.Time)(f.p) }
+func (f fieldRef) timePtr() *time.Time { return *(**time.Time)(f.p) }
+
+// readStrings returns the field, a slice of strings (perhaps of named
+// types), for reading.
+func (f fieldRef) readStrings() []string { return *(*[]string)(f.p) }
 
 func (f fieldRef) setBool(v bool)       { *(*bool)(f.p) = v }
 func (f fieldRef) setInt8(v int8)       { *(*int8)(f.p) = v }
@@ -48,7 +80,8 @@ func (f fieldRef) setFloat64(v float64) { *(*float64)(f.p) = v }
 func (f fieldRef) setString(v string)   { *(*string)(f.p) = v }
 func (f fieldRef) setTime(v time.Time)  { *(*time.Time)(f.p) = v }
 
-// strings returns the field, a slice of strings (perhaps of a named type).
+// strings returns the field, a slice of strings (perhaps of named types),
+// whose array setStrings may reuse.
 func (f fieldRef) strings() []string { return *(*[]string)(f.p) }
 
 // setStrings sets the field, a slice of strings.
@@ -66,6 +99,26 @@ func (f fieldRef) elem(t reflect.Type) fieldRef {
 	}
 	return fieldRef{*pp}
 }
+
+// structRows reads the elements of a slice or addressable array of structs.
+type structRows struct {
+	base unsafe.Pointer
+	size uintptr
+}
+
+// structRowsOf returns a reader for the elements of rv, a non-empty slice
+// or array of structs. It reports false for an array that is not
+// addressable.
+func structRowsOf(rv reflect.Value) (structRows, bool) {
+	e := rv.Index(0)
+	if !e.CanAddr() {
+		return structRows{}, false
+	}
+	return structRows{e.Addr().UnsafePointer(), e.Type().Size()}, true
+}
+
+// at returns element i.
+func (rs structRows) at(i int) structRef { return structRef{unsafe.Add(rs.base, uintptr(i)*rs.size)} }
 
 // rowSlots addresses the elements that rows decode into.
 type rowSlots struct {

@@ -7,22 +7,32 @@ import (
 	"time"
 )
 
-// The safe twin of decode_ref_unsafe.go: the same plans, with every field
-// reached and written through reflect.
+// The safe twin of the pointer field access: the same plans, with every
+// field reached, read and written through reflect. A struct being read
+// need not be addressable; a time.Time or []string is read through its
+// address when it is, so that neither is copied to the heap.
 
-// structRef addresses a struct being decoded.
+// structRef addresses a struct being read or written.
 type structRef struct{ v reflect.Value }
 
 // structOf addresses v, an addressable struct.
 func structOf(v reflect.Value) structRef { return structRef{v} }
 
-// field addresses the field cp describes; its path has no pointers.
-func (r structRef) field(cp *colPlan) fieldRef { return fieldRef{r.v.FieldByIndex(cp.index)} }
+// structRefOf addresses the struct rv for reading.
+func structRefOf(rv reflect.Value) (structRef, bool) { return structRef{rv}, true }
+
+// field addresses the field at p, whose path is direct.
+func (r structRef) field(p *fieldPath) fieldRef {
+	if len(p.index) == 1 {
+		return fieldRef{r.v.Field(p.index[0])}
+	}
+	return fieldRef{r.v.FieldByIndex(p.index)}
+}
 
 // value returns the struct as an addressable reflect.Value.
 func (r structRef) value(reflect.Type) reflect.Value { return r.v }
 
-// fieldRef addresses a field being decoded.
+// fieldRef addresses a field being read or written.
 type fieldRef struct{ v reflect.Value }
 
 // refOf addresses v, an addressable value (an element of a slice).
@@ -30,6 +40,51 @@ func refOf(v reflect.Value) fieldRef { return fieldRef{v} }
 
 // value returns the field as an addressable reflect.Value.
 func (f fieldRef) value(reflect.Type) reflect.Value { return f.v }
+
+func (f fieldRef) bool() bool       { return f.v.Bool() }
+func (f fieldRef) int8() int8       { return int8(f.v.Int()) }
+func (f fieldRef) int16() int16     { return int16(f.v.Int()) }
+func (f fieldRef) int32() int32     { return int32(f.v.Int()) }
+func (f fieldRef) int64() int64     { return f.v.Int() }
+func (f fieldRef) uint8() uint8     { return uint8(f.v.Uint()) }
+func (f fieldRef) uint16() uint16   { return uint16(f.v.Uint()) }
+func (f fieldRef) uint32() uint32   { return uint32(f.v.Uint()) }
+func (f fieldRef) uint64() uint64   { return f.v.Uint() }
+func (f fieldRef) float32() float32 { return float32(f.v.Float()) }
+func (f fieldRef) float64() float64 { return f.v.Float() }
+func (f fieldRef) string() string   { return f.v.String() }
+
+func (f fieldRef) time() *time.Time {
+	if f.v.CanAddr() {
+		return f.v.Addr().Interface().(*time.Time)
+	}
+	t := f.v.Interface().(time.Time)
+	return &t
+}
+
+func (f fieldRef) timePtr() *time.Time { return f.v.Interface().(*time.Time) }
+
+var (
+	stringsType = reflect.TypeFor[[]string]()
+	stringType  = reflect.TypeFor[string]()
+)
+
+// readStrings returns the field, a slice of strings, for reading: a copy
+// when its type is not []string and it cannot be reached by address.
+func (f fieldRef) readStrings() []string {
+	fv := f.v
+	if fv.CanAddr() && fv.Type() == stringsType {
+		return *fv.Addr().Interface().(*[]string)
+	}
+	if fv.IsNil() {
+		return nil
+	}
+	ss := make([]string, fv.Len())
+	for i := range ss {
+		ss[i] = fv.Index(i).String()
+	}
+	return ss
+}
 
 func (f fieldRef) setBool(v bool)       { f.v.SetBool(v) }
 func (f fieldRef) setInt8(v int8)       { f.v.SetInt(int64(v)) }
@@ -45,26 +100,21 @@ func (f fieldRef) setFloat64(v float64) { f.v.SetFloat(v) }
 func (f fieldRef) setString(v string)   { f.v.SetString(v) }
 func (f fieldRef) setTime(v time.Time)  { *f.v.Addr().Interface().(*time.Time) = v }
 
-var (
-	decStringsType = reflect.TypeFor[[]string]()
-	decStringType  = reflect.TypeFor[string]()
-)
-
 // strings returns the field, a slice of strings, when its elements are of
 // type string; for a named element type it returns nil, and setStrings
 // copies into the field's own array.
 func (f fieldRef) strings() []string {
-	if f.v.Type().Elem() != decStringType {
+	if f.v.Type().Elem() != stringType {
 		return nil
 	}
-	return f.v.Convert(decStringsType).Interface().([]string)
+	return f.v.Convert(stringsType).Interface().([]string)
 }
 
 // setStrings sets the field, a slice of strings, to v (or, for a named
 // element type, to a copy of v in the field's array when it has room).
 func (f fieldRef) setStrings(v []string) {
 	t := f.v.Type()
-	if t.Elem() == decStringType {
+	if t.Elem() == stringType {
 		f.v.Set(reflect.ValueOf(v).Convert(t))
 		return
 	}
@@ -95,6 +145,15 @@ func (f fieldRef) elem(t reflect.Type) fieldRef {
 	}
 	return fieldRef{f.v.Elem()}
 }
+
+// structRows reads the elements of a slice or array of structs.
+type structRows struct{ v reflect.Value }
+
+// structRowsOf returns a reader for the elements of rv.
+func structRowsOf(rv reflect.Value) (structRows, bool) { return structRows{rv}, true }
+
+// at returns element i.
+func (rs structRows) at(i int) structRef { return structRef{rs.v.Index(i)} }
 
 // rowSlots addresses the elements that rows decode into.
 type rowSlots struct {
