@@ -45,6 +45,8 @@ const (
 	setPtr     = setKind(kindPtr)     // a pointer to one of the kinds setBool to setTime
 	setGeneric = setPtr + 1           // the reflect path (decodeState.cell) on the field
 	setViaPath = setPtr + 2           // a field behind an embedded pointer: allocate the path, then cell
+	setStruct  = setPtr + 3           // a struct without decode methods: its own plan, by pointer
+	setInt64s  = setPtr + 4           // a []int64
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -76,6 +78,8 @@ type colPlan struct {
 	fieldPath
 	typ  reflect.Type // the field's type
 	etyp reflect.Type // for setPtr: the pointee type
+	// nested is the plan of a setStruct field's type, found on first use.
+	nested *nestedPlan
 }
 
 // structPlan is the plan of a struct type for the current page.
@@ -128,6 +132,10 @@ func planField(f *field) colPlan {
 		if !hasDecodeMethods(f.typ) && scalarKind(f.typ.Elem()) == setString {
 			cp.kind = setStrings
 		}
+	case f.typ == int64sType:
+		cp.kind = setInt64s
+	case f.typ.Kind() == reflect.Struct && f.typ != timeType && !hasDecodeMethods(f.typ):
+		cp.kind = setStruct
 	default:
 		cp.kind = scalarKind(f.typ)
 	}
@@ -506,6 +514,20 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 	case setStrings:
 		if d.setStrings(row.field(&cp.fieldPath), c) {
 			return nil
+		}
+	case setInt64s:
+		if d.setInt64s(row.field(&cp.fieldPath), c) {
+			return nil
+		}
+	case setStruct:
+		switch c.Tag {
+		case format.TagNull: // leaves the struct as it is, as in encoding/json
+			return nil
+		case format.TagObject:
+			if cp.nested == nil {
+				cp.nested = d.nestedPlanFor(cp.typ)
+			}
+			return d.structInto(cp.nested, row.field(&cp.fieldPath).asStruct(), c)
 		}
 	default:
 		if d.setScalar(cp.kind, row.field(&cp.fieldPath), c) {

@@ -29,6 +29,39 @@ func (d *decodeState) setStrings(f fieldRef, c *pageread.Cell) bool {
 	return false
 }
 
+// setInt64s writes c into f, a []int64, when c is null or an array of
+// integers that fit, and reports whether it did. Like json.Unmarshal it
+// reuses the slice's array when it has room.
+func (d *decodeState) setInt64s(f fieldRef, c *pageread.Cell) bool {
+	p := f.int64s()
+	switch c.Tag {
+	case format.TagNull:
+		*p = nil
+		return true
+	case format.TagArray:
+	default:
+		return false
+	}
+	out := (*p)[:0]
+	if out == nil || cap(out) < c.Len {
+		out = make([]int64, 0, c.Len)
+	}
+	r := pageread.Elements(c)
+	var e pageread.Cell
+	for {
+		if _, ok := r.Next(&e); !ok {
+			break
+		}
+		if e.Tag != format.TagInt {
+			return false // the reflect path decodes it, or says why not
+		}
+		out = append(out, e.Int)
+	}
+	c.Close(r.End(&e))
+	*p = out
+	return true
+}
+
 // fillFlatStrings decodes a string-list cell's n bare string indexes into
 // f, reusing its array when it has room, as fillStrings does.
 func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {

@@ -112,6 +112,12 @@ func (f fieldRef) strings() []string {
 
 // setStrings sets the field, a slice of strings, to v (or, for a named
 // element type, to a copy of v in the field's array when it has room).
+// int64s returns the field, a []int64, by address.
+func (f fieldRef) int64s() *[]int64 { return f.v.Addr().Interface().(*[]int64) }
+
+// asStruct addresses the field, a struct, as a struct of its own.
+func (f fieldRef) asStruct() structRef { return structRef{f.v} }
+
 func (f fieldRef) setStrings(v []string) {
 	t := f.v.Type()
 	if t.Elem() == stringType {

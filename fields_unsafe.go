@@ -87,6 +87,12 @@ func (f fieldRef) strings() []string { return *(*[]string)(f.p) }
 // setStrings sets the field, a slice of strings.
 func (f fieldRef) setStrings(v []string) { *(*[]string)(f.p) = v }
 
+// int64s returns the field, a []int64, by address.
+func (f fieldRef) int64s() *[]int64 { return (*[]int64)(f.p) }
+
+// asStruct addresses the field, a struct, as a struct of its own.
+func (f fieldRef) asStruct() structRef { return structRef{f.p} }
+
 // setNilPtr sets the field, a pointer, to nil.
 func (f fieldRef) setNilPtr() { *(*unsafe.Pointer)(f.p) = nil }
 

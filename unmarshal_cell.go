@@ -379,22 +379,29 @@ func (d *decodeState) objectInto(v reflect.Value, c *pageread.Cell) error {
 		if !v.CanAddr() { // every caller passes addressable values; the plan needs one
 			return d.objectFields(v, &r, c, &e)
 		}
-		p := d.nestedPlanFor(v.Type())
-		row := structOf(v)
-		for {
-			k, ok := r.Next(&e)
-			if !ok {
-				c.Close(r.End(&e))
-				return nil
-			}
-			cp := p.field(d, k)
-			if cp == nil {
-				continue
-			}
-			if err := d.setField(&p.sp, cp, row, &e); err != nil {
-				return err
-			}
-		}
+		return d.structInto(d.nestedPlanFor(v.Type()), structOf(v), c)
 	}
 	return d.mismatch(c, v)
+}
+
+// structInto decodes c, an object cell, into row, a struct whose plan is
+// p: each member through its field's setter, without reflect for the kinds
+// that have one.
+func (d *decodeState) structInto(p *nestedPlan, row structRef, c *pageread.Cell) error {
+	r := pageread.Elements(c)
+	var e pageread.Cell
+	for {
+		k, ok := r.Next(&e)
+		if !ok {
+			c.Close(r.End(&e))
+			return nil
+		}
+		cp := p.field(d, k)
+		if cp == nil {
+			continue
+		}
+		if err := d.setField(&p.sp, cp, row, &e); err != nil {
+			return err
+		}
+	}
 }
