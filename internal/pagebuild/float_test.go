@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // TestFloatCellMatchesFormat checks appendFloatCell against the reference,
@@ -70,7 +72,7 @@ func TestNumberTextCellMatchesFormat(t *testing.T) {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return
 		}
-		text := string(format.AppendFloat64JSON(nil, f, 64))
+		text := string(jsonwire.AppendFloat64JSON(nil, f, 64))
 		g, d, ok := CanonicalFloat(text)
 		if !ok || math.Float64bits(g) != math.Float64bits(f) {
 			t.Fatalf("canonicalFloat(%q) = %v, %v, want %v", text, g, ok, f)
