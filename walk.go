@@ -113,7 +113,7 @@ func (w *walker) putFloat(c *pagebuild.Column, nested bool, f float64, bits int)
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
-		buf, err := pagebuild.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
+		buf, err := format.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 		c.Tagged = buf
 		return err
 	}

@@ -130,10 +130,10 @@ func randFloat(rng *rand.Rand) float64 {
 
 func checkShortest(t testing.TB, f float64) {
 	for _, bits := range []int{64, 32} {
-		got, ok := ShortestDecimal(f, bits)
+		got, ok := shortestDecimal(f, bits)
 		want, wok := refShortest(f, bits)
 		if got != want || ok != wok {
-			t.Fatalf("ShortestDecimal(%v (%#x), %d) = %+v, %v; want %+v, %v", f, math.Float64bits(f), bits, got, ok, want, wok)
+			t.Fatalf("shortestDecimal(%v (%#x), %d) = %+v, %v; want %+v, %v", f, math.Float64bits(f), bits, got, ok, want, wok)
 		}
 	}
 }
@@ -171,9 +171,9 @@ func TestShortestDecimalTable(t *testing.T) {
 		{16777217, 32, Decimal{Mant: 16777216}, true},
 	}
 	for _, tt := range tests {
-		got, ok := ShortestDecimal(tt.f, tt.bits)
+		got, ok := shortestDecimal(tt.f, tt.bits)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("ShortestDecimal(%v, %d) = %+v, %v; want %+v, %v", tt.f, tt.bits, got, ok, tt.want, tt.ok)
+			t.Errorf("shortestDecimal(%v, %d) = %+v, %v; want %+v, %v", tt.f, tt.bits, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -207,10 +207,10 @@ func TestShortestDecimalFloat32Sweep(t *testing.T) {
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
 			continue
 		}
-		got, ok := ShortestDecimal(float64(f), 32)
+		got, ok := shortestDecimal(float64(f), 32)
 		want, wok := refShortest(float64(f), 32)
 		if got != want || ok != wok {
-			t.Fatalf("ShortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
+			t.Fatalf("shortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
 		}
 	}
 }
@@ -219,7 +219,7 @@ func TestShortestDecimalQuick(t *testing.T) {
 	if err := quick.Check(func(u uint64) bool {
 		f := math.Float64frombits(u)
 		for _, bits := range []int{64, 32} {
-			got, ok := ShortestDecimal(f, bits)
+			got, ok := shortestDecimal(f, bits)
 			want, wok := refShortest(f, bits)
 			if got != want || ok != wok {
 				return false
@@ -492,7 +492,7 @@ func TestFloat64Conversion(t *testing.T) {
 // exhaustive run over all 2^32 float32 values found exactly this pair.
 func TestFloat32DoubleRounding(t *testing.T) {
 	for _, f := range []float32{7.038531e-26, -7.038531e-26} {
-		d, _ := ShortestDecimal(float64(f), 32)
+		d, _ := shortestDecimal(float64(f), 32)
 		c := FloatCell{Dec: d}
 		if d != (Decimal{Neg: f < 0, Mant: 7038531, Exp: -32}) || c.Float32() != f {
 			t.Errorf("%v: decimal %+v, Float32 %v", f, d, c.Float32())
@@ -508,8 +508,8 @@ func TestFloatAllocs(t *testing.T) {
 	slow := FloatCell{Dec: Decimal{Mant: 123456789012345, Exp: -40}}
 	for _, f := range []float64{19.99, sum03, 1e-300, math.MaxFloat64, 1e21} {
 		a := testing.AllocsPerRun(100, func() {
-			ShortestDecimal(f, 64)
-			ShortestDecimal(f, 32)
+			shortestDecimal(f, 64)
+			shortestDecimal(f, 32)
 			b, _ := AppendFloatCell(buf[:0], f, 64)
 			c, _ := ConsumeFloatCell(b)
 			c.Float64()
@@ -589,7 +589,7 @@ func BenchmarkShortestDecimal(b *testing.B) {
 	}{{"money", 19.99, 64}, {"int", 1234567, 64}, {"17digits", sum03, 64}, {"tiny", 1.5e-30, 64}, {"f32", float64(float32(3.14159)), 32}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				d, _ := ShortestDecimal(tc.f, tc.bits)
+				d, _ := shortestDecimal(tc.f, tc.bits)
 				benchSink += d.Exp
 			}
 		})
