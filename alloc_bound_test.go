@@ -20,6 +20,8 @@ import (
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/jsonbridge"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // abUv is a uvarint; abSv a zigzag varint.
@@ -40,7 +42,7 @@ func abSec(body []byte) []byte { return abCat(abUv(uint64(len(body))), body) }
 
 // abStrings is a well-formed string table section body (flags computed).
 func abStrings(strs ...string) []byte {
-	var w format.StringTableWriter
+	var w pagebuild.StringTableWriter
 	for _, s := range strs {
 		w.Add(s)
 	}

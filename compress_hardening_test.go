@@ -10,6 +10,8 @@ import (
 	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/internal/pageread"
 	"github.com/rowpage/rowpage/jsonbridge"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // cpCompress returns page compressed at level, or nil when page's sections
@@ -28,7 +30,7 @@ func cpCompress(page []byte, level int) []byte {
 	if n != 4 {
 		return nil
 	}
-	var c format.Compressor
+	var c pagebuild.Compressor
 	return c.Compress(append([]byte(nil), page...), 0, level)
 }
 

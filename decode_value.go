@@ -77,7 +77,7 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		return c.Uint
 	case format.TagFloat:
 		if d.compat && d.useNumber {
-			return json.Number(format.AppendFloatJSON(nil, c.Float))
+			return json.Number(jsonwire.AppendFloatJSON(nil, c.Float))
 		}
 		return c.Float.Float64()
 	case format.TagString:

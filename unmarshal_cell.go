@@ -207,7 +207,7 @@ func (d *decodeState) numberText(c *pageread.Cell) []byte {
 	case format.TagUint:
 		d.buf = strconv.AppendUint(d.buf[:0], c.Uint, 10)
 	case format.TagFloat:
-		d.buf = format.AppendFloatJSON(d.buf[:0], c.Float)
+		d.buf = jsonwire.AppendFloatJSON(d.buf[:0], c.Float)
 	default:
 		d.buf = append(d.buf[:0], c.Data...)
 	}

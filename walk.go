@@ -13,6 +13,8 @@ import (
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // The value walker: it visits Go values in the order json.Marshal writes
@@ -111,7 +113,7 @@ func (w *walker) putFloat(c *pagebuild.Column, nested bool, f float64, bits int)
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
-		buf, err := pagebuild.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
+		buf, err := format.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 		c.Tagged = buf
 		return err
 	}
@@ -173,7 +175,7 @@ func (w *walker) putRawAt(c *pagebuild.Column, nested bool, raw []byte, depth in
 		return encodeError(ErrInvalidJSON, "MarshalJSON returned invalid JSON", err)
 	}
 	b := w.tmp2.Bytes()
-	if d, _ := format.JSONDepth(b); d > w.maxDepth-depth {
+	if d, _ := jsonwire.JSONDepth(b); d > w.maxDepth-depth {
 		return encodeError(ErrLimit, "raw JSON nests "+strconv.Itoa(d)+" levels at depth "+strconv.Itoa(depth)+
 			", deeper than MaxDepth "+strconv.Itoa(w.maxDepth)+" allows", nil)
 	}
@@ -291,7 +293,7 @@ func (w *walker) value(c *pagebuild.Column, nested bool, rv reflect.Value, quote
 			if math.IsNaN(f) || math.IsInf(f, 0) {
 				return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 			}
-			w.tmp = format.AppendFloat64JSON(w.tmp[:0], f, bits)
+			w.tmp = jsonwire.AppendFloat64JSON(w.tmp[:0], f, bits)
 			w.putStringBytes(c, nested, w.tmp)
 			return nil
 		}
@@ -301,7 +303,7 @@ func (w *walker) value(c *pagebuild.Column, nested bool, rv reflect.Value, quote
 			return w.putNumber(c, nested, json.Number(rv.String()), quoted)
 		}
 		if quoted {
-			w.tmp = format.AppendQuoted(w.tmp[:0], rv.String(), true)
+			w.tmp = jsonwire.AppendQuoted(w.tmp[:0], rv.String(), true)
 			w.putStringBytes(c, nested, w.tmp)
 			return nil
 		}

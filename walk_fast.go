@@ -20,7 +20,7 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		return nil
 	case float64:
 		if c.Kind == pagebuild.KindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
-			c.Blob, _ = pagebuild.AppendFloatCell(c.Blob, x, 64)
+			c.Blob, _ = format.AppendFloatCell(c.Blob, x, 64)
 			c.Mark(false)
 			c.BlobN++
 			return nil

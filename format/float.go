@@ -13,7 +13,7 @@ import (
 //
 // exp+63 is at most 126, so selector 0x7F is invalid and 0xFF marks only
 // the raw form. The decimal form stores (-1)^neg * mant * 10^exp and is
-// used exactly when ShortestDecimal succeeds and its Exp is in [-63, 63];
+// used exactly when shortestDecimal succeeds and its Exp is in [-63, 63];
 // mant then has at most 17 digits (mant < 10^17, a cell of 2 to 10 bytes).
 // Otherwise the value is raw. So each value has one byte form. Non-finite
 // values are never written; readers reject raw NaN and infinity bits as
@@ -58,7 +58,7 @@ var pow10f64 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e
 // pow10f32[k] = 10^k, exact in binary32 for k <= 10.
 var pow10f32 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10}
 
-// ShortestDecimal returns the shortest decimal that converts back to f, with
+// shortestDecimal returns the shortest decimal that converts back to f, with
 // exactly the digits strconv.FormatFloat(f, 'e', -1, bits) writes, as a
 // normalised Decimal. bits is 32 or 64; for 32 the value is float32(f), and
 // any value other than 32 means 64. It returns false for NaN, infinities
@@ -68,14 +68,14 @@ var pow10f32 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e
 // per fractional digit; other float64s in about [8.4e-81, 4.7e80) take
 // Schubfach's conversion (about 17ns), and the rest strconv.AppendFloat
 // (about 100ns).
-func ShortestDecimal(f float64, bits int) (Decimal, bool) {
+func shortestDecimal(f float64, bits int) (Decimal, bool) {
 	if bits == 32 {
 		return shortest32(float32(f))
 	}
 	return shortest64(f)
 }
 
-// shortest64 is the binary64 case of ShortestDecimal.
+// shortest64 is the binary64 case of shortestDecimal.
 //
 // Why the fast path is exact: for k = 0, 1, 2, ... it takes m, the integer
 // nearest to |f|*10^k, and accepts m*10^-k if float64(m)/10^k == |f|. With
@@ -122,7 +122,7 @@ func shortestLong64(f float64) (Decimal, bool) {
 	return shortestStrconv(f, 64)
 }
 
-// shortest32 is the binary32 case of ShortestDecimal. The argument of
+// shortest32 is the binary32 case of shortestDecimal. The argument of
 // shortest64 carries over with float32 ulps: for m < 10^6 the scaled
 // rounding interval is narrower than 10^6 * 2^-23 < 0.12. The check divides
 // in float32, where m < 2^24 and 10^k (k <= 10) are exact, so it is the
@@ -150,21 +150,21 @@ func shortest32(f float32) (Decimal, bool) {
 	return shortestStrconv(float64(f), 32)
 }
 
-// ShortestDecimalLong is ShortestDecimal for a float64 known to need more
+// shortestDecimalLong is shortestDecimal for a float64 known to need more
 // than 15 significant digits (or to be tiny or huge): it skips the search
 // for short decimals and goes straight to the full conversion, about 17ns
 // in the range decimal cells hold. It returns the same result as
-// ShortestDecimal(f, 64) for every f.
-func ShortestDecimalLong(f float64) (Decimal, bool) {
+// shortestDecimal(f, 64) for every f.
+func shortestDecimalLong(f float64) (Decimal, bool) {
 	if f == 0 || math.IsNaN(f) || math.IsInf(f, 0) {
-		return ShortestDecimal(f, 64)
+		return shortestDecimal(f, 64)
 	}
 	return shortestLong64(f)
 }
 
 // AppendDecimalCell appends the float cell of the decimal d, a normalised
-// Decimal that is the shortest form of a finite float64 (as ShortestDecimal
-// returns it), or the raw cell of f, the value d denotes, when d cannot be
+// Decimal that is the shortest form of a finite float64 (the digits
+// strconv.FormatFloat(f, 'e', -1, 64) writes), or the raw cell of f, the value d denotes, when d cannot be
 // stored as a decimal (Exp outside [-63, 63], or f is -0). The caller guarantees that d
 // and f agree; then the bytes are those of AppendFloatCell(dst, f, 64),
 // without its digit search. No allocation beyond growing dst.
@@ -223,18 +223,23 @@ func cellDecimal(d Decimal) bool {
 }
 
 // AppendFloatCell appends the canonical float cell for f to dst (2 to 10
-// bytes). bits is 32 or 64 as for ShortestDecimal; with 32 the value stored
+// bytes). bits is 32 or 64 (any other value means 64); with 32 the value stored
 // is float32(f). It returns dst unchanged and ErrNonFinite when the value is
 // NaN or infinite (including a float64 that overflows float32). Cost: one
-// ShortestDecimal; no allocation beyond growing dst.
+// shortest-digits search, a few float operations for integers and short
+// decimals, about 20ns for values of 16 or 17 digits; no allocation beyond
+// growing dst.
 func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
+	if a := math.Abs(f); bits != 32 && a >= 1e-7 && a < cellMantLimit-0.5 {
+		return appendFloatCell64(dst, f), nil
+	}
 	if bits == 32 {
 		f = float64(float32(f))
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst, errAt(ErrNonFinite, -1, "")
 	}
-	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
+	if d, ok := shortestDecimal(f, bits); ok && cellDecimal(d) {
 		return appendDecimalCell(dst, d), nil
 	}
 	return appendRawCell(dst, math.Float64bits(f)), nil
@@ -253,7 +258,7 @@ func appendRawCell(dst []byte, bits uint64) []byte {
 }
 
 // SizeFloatCell returns the number of bytes AppendFloatCell writes for f, or
-// 0 for a value it rejects. Cost: one ShortestDecimal.
+// 0 for a value it rejects. Cost: one shortest-digits search.
 func SizeFloatCell(f float64, bits int) int {
 	if bits == 32 {
 		f = float64(float32(f))
@@ -261,7 +266,7 @@ func SizeFloatCell(f float64, bits int) int {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0
 	}
-	if d, ok := ShortestDecimal(f, bits); ok && cellDecimal(d) {
+	if d, ok := shortestDecimal(f, bits); ok && cellDecimal(d) {
 		return 1 + SizeUvarint(d.Mant)
 	}
 	return FloatRawSize
@@ -395,7 +400,7 @@ func parseDecimal(d Decimal, bits int) float64 {
 // Canonical reports whether c is the one cell AppendFloatCell writes for
 // its value at the given bit size: the decimal is the shortest for that
 // value, a raw value could not be decimal, and for bits 32 the value is a
-// float32. Cost: one conversion to float and one ShortestDecimal. For bits
+// float32. Cost: one conversion to float and one AppendFloatCell. For bits
 // 64 a decimal cell of at most 15 digits that ConsumeFloatCell accepted is
 // always canonical (it is in the normal range, and such decimals are the
 // shortest form of their float64), so only raw cells and decimals of 16 or
@@ -414,127 +419,4 @@ func (c FloatCell) Canonical(bits int) bool {
 	h := c.AppendTo(have[:0])
 	w, err := AppendFloatCell(want[:0], f, bits)
 	return err == nil && string(h) == string(w)
-}
-
-// AppendFloatJSON appends the JSON text encoding/json writes for the cell's
-// value: for a decimal cell the digits are written directly (no float
-// conversion, no allocation beyond growing dst), in exponent form when the
-// scientific exponent is below -6 or at least 21, else in plain form; a raw
-// cell goes through AppendFloat64JSON with bits 64. Because a decimal cell
-// holds the shortest digits at the bit size it was written with, a cell
-// written from a float32 renders like json.Marshal(float32(...)). Dec must
-// be normalised, as ConsumeFloatCell guarantees.
-func AppendFloatJSON(dst []byte, c FloatCell) []byte {
-	if c.Raw {
-		return AppendFloat64JSON(dst, math.Float64frombits(c.Bits), 64)
-	}
-	return appendDecimalJSON(dst, c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
-}
-
-// AppendDecimalJSON appends the decimal cell d (normalised, Mant below
-// FloatMaxMant, Exp in [-63, 63]) as AppendFloatJSON does.
-func AppendDecimalJSON(dst []byte, d Decimal) []byte {
-	return appendDecimalJSON(dst, d.Neg, d.Mant, d.Exp)
-}
-
-// decimalWindow is what appendDecimalJSON may write past len(dst) in plain
-// form: a sign, up to 21 digits and a point, and fixed-size moves' slack.
-const decimalWindow = 64
-
-// appendDecimalJSON appends the decimal (-1)^neg × mant × 10^exp as
-// AppendFloatJSON does (mant < 10^17 and |exp| < 64, as a float cell holds
-// them). Plain forms are assembled in a fixed window of dst from one digit
-// buffer pre-filled with '0's, with fixed-size moves instead of appends;
-// the bytes past the result are slack that the next append overwrites.
-func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
-	k := decimalLen(mant)
-	x := exp + k - 1 // scientific exponent
-	if x < -6 || x >= 21 {
-		return appendDecimalExpJSON(dst, neg, mant, k, x)
-	}
-	n := len(dst)
-	if cap(dst)-n < decimalWindow {
-		dst = append(dst, make([]byte, decimalWindow)...)[:n]
-	}
-	b := dst[n : n+decimalWindow]
-	i := 0
-	if neg {
-		b[0] = '-'
-		i = 1
-	}
-	buf := [48]byte{
-		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
-		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
-	}
-	putDigits(buf[:k], mant)
-	switch {
-	case exp >= 0: // an integer: the digits, then exp zeros (k+exp <= 21)
-		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
-		i += k + exp
-	case x >= 0: // the point inside the digits: x+1 before it
-		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
-		b[i+x+1] = '.'
-		*(*[24]byte)(b[i+x+2:]) = *(*[24]byte)(buf[x+1:])
-		i += k + 1
-	default: // "0.", then -x-1 (<= 5) zeros, then the digits
-		*(*[8]byte)(b[i:]) = [8]byte{'0', '.', '0', '0', '0', '0', '0', '0'}
-		*(*[24]byte)(b[i+1-x:]) = *(*[24]byte)(buf[:])
-		i += 1 - x + k
-	}
-	return dst[:n+i]
-}
-
-// appendDecimalExpJSON appends a decimal of k digits and scientific
-// exponent x in exponent form: "d[.ddd]e±x", x without zero padding.
-func appendDecimalExpJSON(dst []byte, neg bool, mant uint64, k, x int) []byte {
-	if neg {
-		dst = append(dst, '-')
-	}
-	var buf [20]byte
-	ds := buf[:k]
-	putDigits(ds, mant)
-	dst = append(dst, ds[0])
-	if len(ds) > 1 {
-		dst = append(dst, '.')
-		dst = append(dst, ds[1:]...)
-	}
-	if x < 0 {
-		dst = append(dst, 'e', '-')
-		x = -x
-	} else {
-		dst = append(dst, 'e', '+')
-	}
-	return AppendUint(dst, uint64(x))
-}
-
-// AppendFloat64JSON appends exactly what encoding/json writes for f as a
-// float64 (bits 64) or as float32(f) (bits 32): shortest digits, exponent
-// form below 1e-6 and from 1e21 on, exponents without zero padding. For NaN
-// and infinities, where json.Marshal fails, it writes strconv's "NaN",
-// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: one
-// strconv.AppendFloat; no allocation beyond growing dst.
-func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
-	// This is encoding/json's floatEncoder.encode, minus the error path.
-	if bits == 32 {
-		f = float64(float32(f))
-	} else {
-		bits = 64
-	}
-	abs := math.Abs(f)
-	fmt := byte('f')
-	if abs != 0 {
-		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
-			fmt = 'e'
-		}
-	}
-	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
-	if fmt == 'e' {
-		// clean up e-09 to e-9
-		n := len(dst)
-		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
-			dst[n-2] = dst[n-1]
-			dst = dst[:n-1]
-		}
-	}
-	return dst
 }

@@ -2,7 +2,6 @@ package format
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -53,20 +52,6 @@ func refCell(f float64, bits int) []byte {
 		return binary.AppendUvarint([]byte{s}, d.Mant)
 	}
 	return binary.LittleEndian.AppendUint64([]byte{0xFF}, math.Float64bits(f))
-}
-
-func jsonOf(f float64, bits int) string {
-	var b []byte
-	var err error
-	if bits == 32 {
-		b, err = json.Marshal(float32(f))
-	} else {
-		b, err = json.Marshal(f)
-	}
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
 }
 
 // sum03 is 0.1+0.2 computed in float64 at run time (a constant expression
@@ -146,10 +131,10 @@ func randFloat(rng *rand.Rand) float64 {
 
 func checkShortest(t testing.TB, f float64) {
 	for _, bits := range []int{64, 32} {
-		got, ok := ShortestDecimal(f, bits)
+		got, ok := shortestDecimal(f, bits)
 		want, wok := refShortest(f, bits)
 		if got != want || ok != wok {
-			t.Fatalf("ShortestDecimal(%v (%#x), %d) = %+v, %v; want %+v, %v", f, math.Float64bits(f), bits, got, ok, want, wok)
+			t.Fatalf("shortestDecimal(%v (%#x), %d) = %+v, %v; want %+v, %v", f, math.Float64bits(f), bits, got, ok, want, wok)
 		}
 	}
 }
@@ -187,9 +172,9 @@ func TestShortestDecimalTable(t *testing.T) {
 		{16777217, 32, Decimal{Mant: 16777216}, true},
 	}
 	for _, tt := range tests {
-		got, ok := ShortestDecimal(tt.f, tt.bits)
+		got, ok := shortestDecimal(tt.f, tt.bits)
 		if got != tt.want || ok != tt.ok {
-			t.Errorf("ShortestDecimal(%v, %d) = %+v, %v; want %+v, %v", tt.f, tt.bits, got, ok, tt.want, tt.ok)
+			t.Errorf("shortestDecimal(%v, %d) = %+v, %v; want %+v, %v", tt.f, tt.bits, got, ok, tt.want, tt.ok)
 		}
 	}
 }
@@ -223,10 +208,10 @@ func TestShortestDecimalFloat32Sweep(t *testing.T) {
 		if math.IsNaN(float64(f)) || math.IsInf(float64(f), 0) {
 			continue
 		}
-		got, ok := ShortestDecimal(float64(f), 32)
+		got, ok := shortestDecimal(float64(f), 32)
 		want, wok := refShortest(float64(f), 32)
 		if got != want || ok != wok {
-			t.Fatalf("ShortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
+			t.Fatalf("shortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
 		}
 	}
 }
@@ -235,7 +220,7 @@ func TestShortestDecimalQuick(t *testing.T) {
 	if err := quick.Check(func(u uint64) bool {
 		f := math.Float64frombits(u)
 		for _, bits := range []int{64, 32} {
-			got, ok := ShortestDecimal(f, bits)
+			got, ok := shortestDecimal(f, bits)
 			want, wok := refShortest(f, bits)
 			if got != want || ok != wok {
 				return false
@@ -451,12 +436,6 @@ func checkCell(t testing.TB, f float64, bits int) {
 	} else if v := c.Float64(); math.Float64bits(v) != math.Float64bits(f) {
 		t.Fatalf("Float64 of % x = %v, want %v", got, v, f)
 	}
-	if j, w := string(AppendFloatJSON(nil, c)), jsonOf(f, bits); j != w {
-		t.Fatalf("AppendFloatJSON(cell of %v, %d) = %s, want %s", f, bits, j, w)
-	}
-	if j, w := string(AppendFloat64JSON(nil, f, bits)), jsonOf(f, bits); j != w {
-		t.Fatalf("AppendFloat64JSON(%v, %d) = %s, want %s", f, bits, j, w)
-	}
 }
 
 func TestFloatCellEdges(t *testing.T) {
@@ -479,55 +458,6 @@ func TestFloatCellRandom(t *testing.T) {
 		checkCell(t, f, 64)
 		if math.Abs(f) <= math.MaxFloat32 {
 			checkCell(t, f, 32)
-		}
-	}
-}
-
-// TestFloatJSONDecimalForms renders decimal cells built by hand, including
-// every exponent the cell allows, against json.Marshal of their value.
-func TestFloatJSONDecimalForms(t *testing.T) {
-	tests := []struct {
-		d    Decimal
-		want string
-	}{
-		{Decimal{}, "0"},
-		{Decimal{Mant: 1}, "1"},
-		{Decimal{Neg: true, Mant: 5, Exp: -1}, "-0.5"},
-		{Decimal{Mant: 1, Exp: 20}, "100000000000000000000"},
-		{Decimal{Mant: 1, Exp: 21}, "1e+21"},
-		{Decimal{Mant: 15, Exp: 20}, "1.5e+21"},
-		{Decimal{Mant: 1, Exp: -6}, "0.000001"},
-		{Decimal{Mant: 1, Exp: -7}, "1e-7"},
-		{Decimal{Mant: 15, Exp: -8}, "1.5e-7"},
-		{Decimal{Mant: 1, Exp: -10}, "1e-10"},
-		{Decimal{Mant: 1, Exp: -63}, "1e-63"},
-		{Decimal{Mant: 1999, Exp: -2}, "19.99"},
-		{Decimal{Mant: 123456, Exp: -11}, "0.00000123456"},
-		{Decimal{Mant: 1234567, Exp: -13}, "1.234567e-7"},
-	}
-	for _, tt := range tests {
-		if got := string(AppendFloatJSON(nil, FloatCell{Dec: tt.d})); got != tt.want {
-			t.Errorf("AppendFloatJSON(%+v) = %s, want %s", tt.d, got, tt.want)
-		}
-	}
-	rng := rand.New(rand.NewPCG(7, 8))
-	for exp := -63; exp <= 63; exp++ {
-		for range 200 {
-			m := rng.Uint64N(1<<49) >> rng.IntN(49)
-			for m != 0 && m%10 == 0 {
-				m /= 10
-			}
-			if m == 0 {
-				continue
-			}
-			c := FloatCell{Dec: Decimal{Neg: rng.IntN(2) == 0, Mant: m, Exp: exp}}
-			f := c.Float64()
-			if want, _ := ShortestDecimal(f, 64); want != c.Dec {
-				continue // not a shortest decimal: json.Marshal would print other digits
-			}
-			if got, w := string(AppendFloatJSON(nil, c)), jsonOf(f, 64); got != w {
-				t.Fatalf("AppendFloatJSON(%+v) = %s, want %s", c.Dec, got, w)
-			}
 		}
 	}
 }
@@ -563,7 +493,7 @@ func TestFloat64Conversion(t *testing.T) {
 // exhaustive run over all 2^32 float32 values found exactly this pair.
 func TestFloat32DoubleRounding(t *testing.T) {
 	for _, f := range []float32{7.038531e-26, -7.038531e-26} {
-		d, _ := ShortestDecimal(float64(f), 32)
+		d, _ := shortestDecimal(float64(f), 32)
 		c := FloatCell{Dec: d}
 		if d != (Decimal{Neg: f < 0, Mant: 7038531, Exp: -32}) || c.Float32() != f {
 			t.Errorf("%v: decimal %+v, Float32 %v", f, d, c.Float32())
@@ -574,26 +504,13 @@ func TestFloat32DoubleRounding(t *testing.T) {
 	}
 }
 
-func TestFloatJSONNonFinite(t *testing.T) {
-	for _, tt := range []struct {
-		f    float64
-		want string
-	}{{math.NaN(), "NaN"}, {math.Inf(1), "+Inf"}, {math.Inf(-1), "-Inf"}} {
-		for _, bits := range []int{32, 64} {
-			if got := string(AppendFloat64JSON(nil, tt.f, bits)); got != tt.want {
-				t.Errorf("AppendFloat64JSON(%v, %d) = %s", tt.f, bits, got)
-			}
-		}
-	}
-}
-
 func TestFloatAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	slow := FloatCell{Dec: Decimal{Mant: 123456789012345, Exp: -40}}
 	for _, f := range []float64{19.99, sum03, 1e-300, math.MaxFloat64, 1e21} {
 		a := testing.AllocsPerRun(100, func() {
-			ShortestDecimal(f, 64)
-			ShortestDecimal(f, 32)
+			shortestDecimal(f, 64)
+			shortestDecimal(f, 32)
 			b, _ := AppendFloatCell(buf[:0], f, 64)
 			c, _ := ConsumeFloatCell(b)
 			c.Float64()
@@ -601,10 +518,6 @@ func TestFloatAllocs(t *testing.T) {
 			slow.Float64()
 			slow.Float32()
 			c.Canonical(64)
-			buf = AppendFloatJSON(buf[:0], c)
-			buf = AppendFloatJSON(buf[:0], slow)
-			buf = AppendFloat64JSON(buf[:0], f, 64)
-			buf = AppendFloat64JSON(buf[:0], f, 32)
 		})
 		if a != 0 {
 			t.Errorf("%v: allocs = %v, want 0", f, a)
@@ -631,7 +544,7 @@ func FuzzShortestDecimal(f *testing.F) {
 
 // FuzzFloatCellBytes feeds arbitrary bytes to ConsumeFloatCell: it must not
 // panic, must re-encode what it accepts to the same bytes, and canonical
-// cells must render and convert like their float.
+// cells must convert like their float and be what the writer writes.
 func FuzzFloatCellBytes(f *testing.F) {
 	for _, s := range []string{"", "3f00", "3f01", "bd cf0f", "ff000000000000f03f", "7f01", "3f0a", "fe01"} {
 		f.Add(unhex(f, s))
@@ -662,9 +575,6 @@ func FuzzFloatCellBytes(f *testing.F) {
 			if bits == 32 {
 				v = float64(c.Float32())
 			}
-			if got, want := string(AppendFloatJSON(nil, c)), jsonOf(v, bits); got != want {
-				t.Fatalf("AppendFloatJSON(% x) = %s, want %s (bits %d)", b[:n], got, want, bits)
-			}
 			if enc := refCell(v, bits); string(enc) != string(b[:n]) {
 				t.Fatalf("canonical % x, writer gives % x", b[:n], enc)
 			}
@@ -680,84 +590,9 @@ func BenchmarkShortestDecimal(b *testing.B) {
 	}{{"money", 19.99, 64}, {"int", 1234567, 64}, {"17digits", sum03, 64}, {"tiny", 1.5e-30, 64}, {"f32", float64(float32(3.14159)), 32}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
-				d, _ := ShortestDecimal(tc.f, tc.bits)
+				d, _ := shortestDecimal(tc.f, tc.bits)
 				benchSink += d.Exp
 			}
 		})
-	}
-}
-
-func BenchmarkAppendFloatJSON(b *testing.B) {
-	buf := make([]byte, 0, 32)
-	for _, f := range []float64{19.99, sum03, 1e-9} {
-		cell, _ := AppendFloatCell(nil, f, 64)
-		c, _ := ConsumeFloatCell(cell)
-		b.Run(strconv.FormatFloat(f, 'g', -1, 64)+"/cell", func(b *testing.B) {
-			for b.Loop() {
-				buf = AppendFloatJSON(buf[:0], c)
-			}
-		})
-		b.Run(strconv.FormatFloat(f, 'g', -1, 64)+"/float64", func(b *testing.B) {
-			for b.Loop() {
-				buf = AppendFloat64JSON(buf[:0], f, 64)
-			}
-		})
-	}
-}
-
-// refDecimalJSON is the text AppendFloatJSON must write for a decimal cell,
-// built with strings: plain form for scientific exponents in [-6, 21),
-// else d[.ddd]e±x.
-func refDecimalJSON(d Decimal) string {
-	digits := strconv.FormatUint(d.Mant, 10)
-	x := d.Exp + len(digits) - 1
-	var s string
-	switch {
-	case x < -6 || x >= 21:
-		s = digits[:1]
-		if len(digits) > 1 {
-			s += "." + digits[1:]
-		}
-		if x < 0 {
-			s += "e-" + strconv.Itoa(-x)
-		} else {
-			s += "e+" + strconv.Itoa(x)
-		}
-	case d.Exp >= 0:
-		s = digits + strings.Repeat("0", d.Exp)
-	case x >= 0:
-		s = digits[:x+1] + "." + digits[x+1:]
-	default:
-		s = "0." + strings.Repeat("0", -x-1) + digits
-	}
-	if d.Neg {
-		s = "-" + s
-	}
-	return s
-}
-
-// TestAppendFloatJSONAnyCell renders decimals of every length from 1 to 17
-// digits at every exponent a cell holds, after a prefix in buffers of
-// every spare capacity from 0 to past the fixed window: the text matches
-// refDecimalJSON and the prefix is left alone.
-func TestAppendFloatJSONAnyCell(t *testing.T) {
-	rng := rand.New(rand.NewPCG(21, 22))
-	const prefix = "[1,"
-	for exp := -63; exp <= 63; exp++ {
-		for k := 1; k <= 17; k++ {
-			lo := uint64(1)
-			for range k - 1 {
-				lo *= 10
-			}
-			for j := range 8 {
-				d := Decimal{Neg: j%2 == 1, Mant: lo + rng.Uint64N(9*lo), Exp: exp}
-				want := prefix + refDecimalJSON(d)
-				spare := (j * 13) % (decimalWindow + 8)
-				dst := append(make([]byte, 0, len(prefix)+spare), prefix...)
-				if got := string(AppendFloatJSON(dst, FloatCell{Dec: d})); got != want {
-					t.Fatalf("AppendFloatJSON(%+v) after %q with %d spare = %s, want %s", d, prefix, spare, got, want)
-				}
-			}
-		}
 	}
 }

@@ -141,7 +141,7 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 		if win {
 			u = w
 		}
-		mant, exp10 = StripZeros(u, k)
+		mant, exp10 = stripZeros(u, k)
 		return mant, exp10, true
 	}
 	if uin { // both: impossible while R is narrower than 10 units
@@ -200,12 +200,12 @@ func shortestPow5(k int) uint64 {
 	return p
 }
 
-// StripZeros removes the trailing decimal zeros of m > 0, adding their
+// stripZeros removes the trailing decimal zeros of m > 0, adding their
 // count to the exponent e, so that m × 10^e is unchanged: in steps of 16,
 // 8, 4, 2 and 1 zeros, at most five divisibility tests by constants (m <
 // 2^64 has at most 19 trailing zeros), where one test per zero would take
 // up to nineteen.
-func StripZeros(m uint64, e int) (uint64, int) {
+func stripZeros(m uint64, e int) (uint64, int) {
 	if m%1e16 == 0 {
 		m /= 1e16
 		e += 16

@@ -334,7 +334,7 @@ func BenchmarkShortestDigits64(b *testing.B) {
 	}
 }
 
-// TestStripZeros checks StripZeros against one division at a time for
+// TestStripZeros checks stripZeros against one division at a time for
 // every count of trailing zeros a uint64 can hold.
 func TestStripZeros(t *testing.T) {
 	for digits := uint64(1); digits < 1000; digits += 7 {
@@ -345,8 +345,8 @@ func TestStripZeros(t *testing.T) {
 				wantM /= 10
 				wantE++
 			}
-			if gotM, gotE := StripZeros(m, 3); gotM != wantM || gotE != wantE {
-				t.Fatalf("StripZeros(%d, 3) = %d, %d; want %d, %d", m, gotM, gotE, wantM, wantE)
+			if gotM, gotE := stripZeros(m, 3); gotM != wantM || gotE != wantE {
+				t.Fatalf("stripZeros(%d, 3) = %d, %d; want %d, %d", m, gotM, gotE, wantM, wantE)
 			}
 			m *= 10
 		}

@@ -14,59 +14,13 @@ func StringTableWidth(dataLen int) int {
 	}
 }
 
-// StringTableWriter builds a string table section body. The zero value is
-// ready to use; Reset makes it reusable without freeing its buffers.
-type StringTableWriter struct {
-	flags []byte
-	ends  []uint32
-	data  []byte
-}
-
-// Reset empties the writer, keeping its buffers.
-func (w *StringTableWriter) Reset() {
-	w.flags = w.flags[:0]
-	w.ends = w.ends[:0]
-	w.data = w.data[:0]
-}
-
-// Len returns the number of strings added.
-func (w *StringTableWriter) Len() int { return len(w.ends) }
-
-// Add appends a string and returns its index.
-func (w *StringTableWriter) Add(s string) int {
-	i := len(w.ends)
-	if i&3 == 0 {
-		w.flags = append(w.flags, 0)
-	}
-	w.flags[i>>2] |= StringFlags(s) << ((i & 3) * 2)
-	w.data = append(w.data, s...)
-	w.ends = append(w.ends, uint32(len(w.data)))
-	return i
-}
-
-// AppendTo appends the table's section contents (without the length prefix).
-func (w *StringTableWriter) AppendTo(dst []byte) []byte {
-	dst = AppendUvarint(dst, uint64(len(w.ends)))
-	width := StringTableWidth(len(w.data))
-	dst = append(dst, byte(width))
-	dst = append(dst, w.flags...)
-	for _, e := range w.ends {
-		switch width {
-		case 1:
-			dst = append(dst, byte(e))
-		case 2:
-			dst = append(dst, byte(e), byte(e>>8))
-		case 3:
-			dst = append(dst, byte(e), byte(e>>8), byte(e>>16))
-		default:
-			dst = append(dst, byte(e), byte(e>>8), byte(e>>16), byte(e>>24))
-		}
-	}
-	return append(dst, w.data...)
-}
-
-// Size returns the byte length AppendTo would append.
-func (w *StringTableWriter) Size() int {
-	n := len(w.ends)
-	return SizeUvarint(uint64(n)) + 1 + len(w.flags) + n*StringTableWidth(len(w.data)) + len(w.data)
-}
+// String flags: the two bits a string table stores for each string, which
+// say how the string may be written as JSON.
+const (
+	// StrNeedsEscape marks a string with a byte below 0x20, '"', '\\',
+	// invalid UTF-8, U+2028 or U+2029: it cannot be copied between quotes.
+	StrNeedsEscape uint8 = 1
+	// StrHasHTML marks a string with '<', '>' or '&', which are escaped only
+	// when escaping HTML.
+	StrHasHTML uint8 = 2
+)

@@ -1,6 +1,9 @@
 package format
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Varints are protobuf-style LEB128: seven value bits per byte, least
 // significant group first, the high bit set on every byte but the last.
@@ -110,8 +113,8 @@ func ConsumeUvarint(b []byte) (v uint64, n int) {
 // varint is longer than 8 bytes, and ErrCodeNonMinimal as ConsumeUvarint
 // does.
 func consumeUvarint8(b []byte) (uint64, int) {
-	w := load64(b, 0)
-	stop := ^w & swarHi
+	w := binary.LittleEndian.Uint64(b)
+	stop := ^w & 0x8080808080808080 // the bytes without a continuation bit
 	if stop == 0 {
 		return 0, 0
 	}

@@ -348,7 +348,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.AppendStringJSON(dst, int(cur.TakeStrChecked()), esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
-			dst = format.AppendInt(dst, cur.TakeIntChecked())
+			dst = jsonwire.AppendInt(dst, cur.TakeIntChecked())
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
 		case format.EncTime:
@@ -364,7 +364,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:
-			dst = format.AppendUint(dst, cur.TakeUint())
+			dst = jsonwire.AppendUint(dst, cur.TakeUint())
 		default: // EncBytes, EncNumber
 			cur.TakeCell(&t.cell)
 			dst = l.AppendCellJSON(dst, &t.cell, esc, t.stop)

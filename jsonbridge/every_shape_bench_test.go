@@ -9,6 +9,8 @@ import (
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // BenchmarkHitEveryShape times a cache hit on every shape (see
@@ -47,7 +49,7 @@ func BenchmarkHitEveryShape(b *testing.B) {
 		}
 		for _, sh := range shs {
 			sz, zs := s2.Encode(nil, sh.json), zenc.EncodeAll(sh.json, nil)
-			var c format.Compressor
+			var c pagebuild.Compressor
 			fast := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressFast)
 			small := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressSmall)
 			b.Run(sh.name()+"/via=appendjson", func(b *testing.B) {

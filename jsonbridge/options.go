@@ -104,10 +104,10 @@ func (o Options) Mode() (*Mode, error) {
 		if len(e.Before) > 0 {
 			h = append(h, ',')
 		}
-		h = format.AppendQuoted(h, rowsKey, m.escapeHTML)
+		h = jsonwire.AppendQuoted(h, rowsKey, m.escapeHTML)
 		m.envHead = append(h, ':')
 		if e.CountKey != "" {
-			m.envCount = format.AppendQuoted([]byte{','}, e.CountKey, m.escapeHTML)
+			m.envCount = jsonwire.AppendQuoted([]byte{','}, e.CountKey, m.escapeHTML)
 			m.envCount = append(m.envCount, ':')
 		}
 		var t []byte
@@ -127,7 +127,7 @@ func (m *Mode) appendFields(dst []byte, fs []Field) ([]byte, error) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		dst = format.AppendQuoted(dst, f.Key, m.escapeHTML)
+		dst = jsonwire.AppendQuoted(dst, f.Key, m.escapeHTML)
 		dst = append(dst, ':')
 		var buf bytes.Buffer
 		if err := json.Compact(&buf, f.Value); err != nil {

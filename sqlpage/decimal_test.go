@@ -53,7 +53,7 @@ func checkPlainDecimal(t *testing.T, s string) {
 // (at most 15) and an exact power of ten (at most 10^20), so one correctly
 // rounded division gives what strconv.ParseFloat gives.
 func decimalFloat(d format.Decimal) float64 {
-	f := float64(d.Mant) / pagebuild.CellPow10[-d.Exp]
+	f := float64(d.Mant) / math.Pow10(-d.Exp)
 	if d.Neg {
 		f = -f
 	}

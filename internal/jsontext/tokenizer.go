@@ -1,6 +1,6 @@
 package jsontext
 
-import "github.com/rowpage/rowpage/format"
+import "github.com/rowpage/rowpage/internal/jsonwire"
 
 // The tokenizer proper: values, nested arrays and objects, literals and
 // numbers. It recurses nowhere; the arrays and objects open in a cell live
@@ -173,7 +173,7 @@ func (p *Parser) member(i int) int {
 // that renders back byte for byte, else as a string.
 func (p *Parser) string(s []byte) {
 	if len(s) >= len("0000-00-00T00:00:00Z") && s[10] == 'T' {
-		if ts, ok := format.ParseTimestamp(s); ok {
+		if ts, ok := jsonwire.ParseTimestamp(s); ok {
 			p.s.Timestamp(ts)
 			return
 		}

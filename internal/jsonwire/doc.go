@@ -1,12 +1,13 @@
-// Package jsonwire holds stateless JSON text primitives that the page
-// renderers share: RFC 3339 timestamps as time.Time.MarshalJSON writes them
-// (with DateCache, which remembers the dates of a page), raw JSON with HTML
-// escaping, and the render budget (JSONStop, JSONLimitError).
+// Package jsonwire holds the stateless JSON text primitives that page
+// writers and renderers share, each writing exactly what encoding/json
+// writes: quoted strings (AppendQuoted, with StringFlags and the plain-byte
+// sweep PlainPrefix that string tables use), integers (AppendInt,
+// AppendUint), floats (AppendFloat64JSON, and AppendFloatJSON for a float
+// cell), RFC 3339 timestamps as time.Time.MarshalJSON writes them (with
+// DateCache, which remembers the dates of a page, and ParseTimestamp, their
+// inverse), raw JSON (AppendRawJSON, JSONDepth, ValidCompactJSON) and the
+// render budget (JSONStop, JSONLimitError).
 //
-// String escaping, integer digits and float text still live in package
-// format, whose exported writer helpers (AppendQuoted, AppendFloat64JSON)
-// use them; format may not import this package.
-//
-// internal/pageread, the root package and jsonbridge import it. It imports
-// only format.
+// It imports only format; internal/pageread, internal/pagebuild, the root
+// package and jsonbridge import it.
 package jsonwire

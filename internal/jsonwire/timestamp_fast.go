@@ -9,7 +9,7 @@ import "github.com/rowpage/rowpage/format"
 // two digits at a time. AppendTimestampText and DateCache use it for valid
 // timestamps and keep the general code (timestamp.go) for the rest.
 
-// put2 writes the two digits of v < 100 at b[0:2] (pairs: digits.go).
+// put2 writes the two digits of v < 100 at b[0:2] (pairs).
 func put2(b []byte, v uint32) {
 	*(*[2]byte)(b[:2]) = pairs[v]
 }
@@ -124,11 +124,3 @@ func AppendValidTimestamp(dst []byte, ts format.Timestamp, quote bool, cache *Da
 	}
 	return dst[:n+i]
 }
-
-// pairs[v] is the two digits of v < 100.
-var pairs = func() (t [100][2]byte) {
-	for v := range t {
-		t[v] = [2]byte{byte('0' + v/10), byte('0' + v%10)}
-	}
-	return t
-}()

@@ -54,7 +54,7 @@ func checkTime(t testing.TB, tm time.Time) {
 	if b, _ := back.MarshalJSON(); string(b) != string(want) {
 		t.Fatalf("Time().MarshalJSON() = %s, want %s", b, want)
 	}
-	p, ok := format.ParseTimestamp(text)
+	p, ok := ParseTimestamp(text)
 	if ts.Offset != 0 && -60 < ts.Offset && ts.Offset < 60 {
 		if ok { // "+00:00" cannot come back
 			t.Fatalf("ParseTimestamp(%s) accepted a sub-minute offset", text)
@@ -311,7 +311,7 @@ func TestParseTimestampRejects(t *testing.T) {
 		"２000-01-01T00:00:00Z",
 		"2000-01-01T00:00:00\x00",
 	} {
-		if ts, ok := format.ParseTimestamp([]byte(s)); ok {
+		if ts, ok := ParseTimestamp([]byte(s)); ok {
 			t.Errorf("ParseTimestamp(%q) = %+v, true; want false", s, ts)
 		}
 		if _, ok := refParseTimestamp([]byte(s)); ok {
@@ -329,12 +329,12 @@ func TestParseTimestampRejects(t *testing.T) {
 		"2000-01-01T00:00:00+00:01",
 		"2000-01-01T00:00:00-00:01",
 	} {
-		ts, ok := format.ParseTimestamp([]byte(s))
+		ts, ok := ParseTimestamp([]byte(s))
 		if !ok || string(AppendTimestampText(nil, ts)) != s {
 			t.Errorf("ParseTimestamp(%q) = %+v, %v", s, ts, ok)
 		}
 	}
-	if ts, _ := format.ParseTimestamp([]byte("2000-01-01T00:00:00.000Z")); ts.Frac != 0 || ts.Digits != 3 {
+	if ts, _ := ParseTimestamp([]byte("2000-01-01T00:00:00.000Z")); ts.Frac != 0 || ts.Digits != 3 {
 		t.Errorf(".000 gave %+v", ts)
 	}
 }
@@ -360,7 +360,7 @@ func TestParseTimestampRandom(t *testing.T) {
 				buf = append(buf[:i], append([]byte{mutations[rng.IntN(len(mutations))]}, buf[i:]...)...)
 			}
 		}
-		got, ok := format.ParseTimestamp(buf)
+		got, ok := ParseTimestamp(buf)
 		want, wok := refParseTimestamp(buf)
 		if got != want || ok != wok {
 			t.Fatalf("ParseTimestamp(%q) = %+v, %v; reference %+v, %v", buf, got, ok, want, wok)
@@ -369,7 +369,7 @@ func TestParseTimestampRandom(t *testing.T) {
 }
 
 // TestCivilDays checks civilFromDays against package time on every day of
-// the range; format's tests check daysFromCivil, its inverse, the same way.
+// the range; TestDaysFromCivil checks its inverse the same way.
 func TestCivilDays(t *testing.T) {
 	for days := int64(-1_000_000); days <= 3_000_000; days++ {
 		y, m, d := civilFromDays(days)
@@ -387,7 +387,7 @@ func TestTimestampAllocs(t *testing.T) {
 	if a := testing.AllocsPerRun(100, func() {
 		ts, _ := format.TimestampOf(tm)
 		buf = AppendTimestampJSON(buf[:0], ts)
-		format.ParseTimestamp(text)
+		ParseTimestamp(text)
 		ts.Valid()
 	}); a != 0 {
 		t.Errorf("allocs = %v, want 0", a)
@@ -412,7 +412,7 @@ func FuzzParseTimestamp(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		got, ok := format.ParseTimestamp(b)
+		got, ok := ParseTimestamp(b)
 		want, wok := refParseTimestamp(b)
 		if got != want || ok != wok {
 			t.Fatalf("ParseTimestamp(%q) = %+v, %v; reference %+v, %v", b, got, ok, want, wok)
@@ -443,7 +443,7 @@ func BenchmarkAppendTimestampJSON(b *testing.B) {
 	text := AppendTimestampText(nil, ts)
 	b.Run("parse", func(b *testing.B) {
 		for b.Loop() {
-			ts, _ = format.ParseTimestamp(text)
+			ts, _ = ParseTimestamp(text)
 		}
 	})
 }

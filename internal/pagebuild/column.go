@@ -188,7 +188,7 @@ func (c *Column) AppendDecimal(d format.Decimal, f float64) {
 func (c *Column) AppendFloat(f float64, bits int) error {
 	if c.want(KindFloat) {
 		var err error
-		c.Blob, err = AppendFloatCell(c.Blob, f, bits)
+		c.Blob, err = format.AppendFloatCell(c.Blob, f, bits)
 		if err != nil {
 			return err
 		}
@@ -196,7 +196,7 @@ func (c *Column) AppendFloat(f float64, bits int) error {
 		c.BlobN++
 		return nil
 	}
-	buf, err := AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
+	buf, err := format.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 	if err != nil {
 		return err
 	}

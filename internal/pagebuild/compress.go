@@ -1,11 +1,19 @@
 package pagebuild
 
-import "github.com/rowpage/rowpage/format"
+import (
+	"slices"
+	"sync"
+
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/zstd"
+
+	"github.com/rowpage/rowpage/format"
+)
 
 // pageCompression is a builder's compression level and scratch.
 type pageCompression struct {
 	Level int // a Compression
-	c     format.Compressor
+	c     Compressor
 }
 
 // apply replaces the plain page in dst[start:] with its compressed form,
@@ -16,4 +24,96 @@ func (p *pageCompression) Apply(dst []byte, start int) []byte {
 		return dst
 	}
 	return p.c.Compress(dst, start, p.Level)
+}
+
+// zstdEncoders pools single-threaded encoders at SpeedDefault. EncodeAll's
+// output depends only on the level and the input, so pooling keeps the
+// bytes deterministic.
+var zstdEncoders = sync.Pool{New: func() any {
+	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(false))
+	if err != nil {
+		panic("pagebuild: zstd encoder: " + err.Error())
+	}
+	return e
+}}
+
+// Compressor turns plain pages into compressed ones. Its zero value is
+// ready; it keeps scratch memory between calls and is not safe for
+// concurrent use.
+type Compressor struct {
+	plain []byte
+	tmp   []byte
+}
+
+// Compress replaces the plain page (SPEC.md 2.5) in dst[start:] (as a writer just
+// appended it, well formed) with its compressed form at level (format.CompressFast
+// or format.CompressSmall) and returns the extended dst. A section is compressed
+// only when that saves at least an eighth of it; the checksum, if the page
+// has one, is recomputed over the stored bytes. format.CompressNone returns dst
+// unchanged.
+func (c *Compressor) Compress(dst []byte, start, level int) []byte {
+	if level == format.CompressNone {
+		return dst
+	}
+	c.plain = append(c.plain[:0], dst[start:]...)
+	p := c.plain
+	flags := p[6]
+	end := len(p)
+	if flags&format.FlagChecksum != 0 {
+		end -= format.ChecksumSize
+	}
+	pos := format.HeaderSize
+	for range 2 { // row and column counts
+		_, n := format.ConsumeUvarint(p[pos:end])
+		if n < 0 {
+			panic("pagebuild: Compress of a malformed page: bad count")
+		}
+		pos += n
+	}
+	dst = append(dst[:start], p[:pos]...)
+	dst[start+5] = format.MinorCompressed
+	dst[start+6] = flags | format.FlagCompressed
+	for range 4 {
+		size, n := format.ConsumeUvarint(p[pos:end])
+		if n < 0 || size > uint64(end-pos-n) {
+			panic("pagebuild: Compress of a malformed page: bad section length")
+		}
+		pos += n
+		dst = c.appendSection(dst, p[pos:pos+int(size)], level)
+		pos += int(size)
+	}
+	if flags&format.FlagChecksum != 0 {
+		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
+	}
+	return dst
+}
+
+// appendSection appends one csection holding raw.
+func (c *Compressor) appendSection(dst, raw []byte, level int) []byte {
+	codec := byte(format.CodecRaw)
+	var z []byte
+	if len(raw) > 0 {
+		switch level {
+		case format.CompressFast:
+			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(raw)))
+			z, codec = s2.Encode(c.tmp[:cap(c.tmp)], raw), format.CodecS2
+		default:
+			e := zstdEncoders.Get().(*zstd.Encoder)
+			z, codec = e.EncodeAll(raw, c.tmp[:0]), format.CodecZstd
+			zstdEncoders.Put(e)
+		}
+		c.tmp = z[:0]
+		if len(z)+format.SizeUvarint(uint64(len(raw))) > len(raw)-len(raw)/8 {
+			codec = format.CodecRaw
+		}
+	}
+	dst = append(dst, codec)
+	if codec == format.CodecRaw {
+		dst = format.AppendUvarint(dst, uint64(len(raw)))
+		return append(dst, raw...)
+	}
+	dst = format.AppendUvarint(dst, uint64(len(z)))
+	dst = format.AppendUvarint(dst, uint64(len(raw)))
+	return append(dst, z...)
 }

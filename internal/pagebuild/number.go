@@ -5,6 +5,8 @@ import (
 	"strconv"
 
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // canonicalInt parses s if it is exactly strconv.FormatInt's text of an int64.
@@ -50,7 +52,7 @@ func CanonicalFloat(s string) (float64, format.Decimal, bool) {
 		return 0, format.Decimal{}, false
 	}
 	var buf [32]byte
-	out := format.AppendFloat64JSON(buf[:0], f, 64)
+	out := jsonwire.AppendFloat64JSON(buf[:0], f, 64)
 	if string(out) != s {
 		return 0, format.Decimal{}, false
 	}

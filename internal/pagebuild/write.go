@@ -107,7 +107,7 @@ func (b *Builder) appendStrings(dst []byte, width int) []byte {
 	}
 	b.ends = offs
 	putEnds(dst[head+nflags:data], width, offs)
-	format.SetTableFlags(dst[head:head+nflags], dst[data:], offs)
+	SetTableFlags(dst[head:head+nflags], dst[data:], offs)
 	return dst
 }
 

@@ -128,7 +128,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			return dst
 		}
 		c.pos += format.FloatRawSize
-		return format.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
+		return jsonwire.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
 	c.pos++
 	m := c.cuv()
@@ -136,7 +136,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		c.fail()
 		return dst
 	}
-	return format.AppendDecimalJSON(dst, format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias})
+	return jsonwire.AppendDecimalJSON(dst, format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias})
 }
 
 // TakeTimeJSON renders the current cell of an EncTime cursor as a quoted

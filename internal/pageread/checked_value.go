@@ -43,7 +43,7 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		}
 		return l.AppendStringJSON(dst, int(v), escapeHTML)
 	case format.TagInt:
-		return format.AppendInt(dst, format.DecodeZigZag(c.cuv()))
+		return jsonwire.AppendInt(dst, format.DecodeZigZag(c.cuv()))
 	case format.TagNull:
 		return append(dst, "null"...)
 	case format.TagFalse:
@@ -60,7 +60,7 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			c.fail()
 			return dst
 		}
-		return format.AppendUint(dst, v)
+		return jsonwire.AppendUint(dst, v)
 	case format.TagTime:
 		local := format.DecodeZigZag(c.cuv())
 		frac := c.cuv()
@@ -147,7 +147,7 @@ func (l *Layout) blobJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, d in
 		return append(dst, data...)
 	}
 	// Depth first: json.Valid gives up past 10,000 levels.
-	depth, compact := format.JSONDepth(data)
+	depth, compact := jsonwire.JSONDepth(data)
 	if !compact || depth > l.depth-d || !json.Valid(data) {
 		c.fail()
 		return dst

@@ -26,11 +26,11 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool, stop int) 
 	case format.TagTrue:
 		return append(dst, "true"...)
 	case format.TagInt:
-		return format.AppendInt(dst, c.Int)
+		return jsonwire.AppendInt(dst, c.Int)
 	case format.TagUint:
-		return format.AppendUint(dst, c.Uint)
+		return jsonwire.AppendUint(dst, c.Uint)
 	case format.TagFloat:
-		return format.AppendFloatJSON(dst, c.Float)
+		return jsonwire.AppendFloatJSON(dst, c.Float)
 	case format.TagString:
 		return l.AppendStringJSON(dst, int(c.Str), escapeHTML)
 	case format.TagTime:
@@ -93,7 +93,7 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	s, e := t.span(i)
 	f := t.Flags(i)
 	if !l.flagsOK || f&format.StrNeedsEscape != 0 || (escapeHTML && f&format.StrHasHTML != 0) {
-		return format.AppendQuoted(dst, t.data[s:e], escapeHTML)
+		return jsonwire.AppendQuoted(dst, t.data[s:e], escapeHTML)
 	}
 	n := len(dst)
 	if e-s <= 14 && s+15 <= len(t.data) && cap(dst)-n >= 16 {

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // TestAppendStringJSONShortStrings covers the 16-byte-move fast path of
@@ -27,7 +29,7 @@ func TestAppendStringJSONShortStrings(t *testing.T) {
 	l := &Layout{Strings: *tab, flagsOK: true}
 	for i, s := range strs {
 		for _, html := range []bool{true, false} {
-			want := string(format.AppendQuoted([]byte("prefix"), s, html))
+			want := string(jsonwire.AppendQuoted([]byte("prefix"), s, html))
 			for spare := 0; spare <= 24; spare++ {
 				dst := make([]byte, 6, 6+spare)
 				copy(dst, "prefix")
@@ -63,7 +65,7 @@ func TestTakeStrListJSON(t *testing.T) {
 			if j > 0 {
 				want = append(want, ',')
 			}
-			want = format.AppendQuoted(want, strs[v], true)
+			want = jsonwire.AppendQuoted(want, strs[v], true)
 		}
 		want = append(want, ']')
 		if got := l.TakeStrListJSON(nil, &cur, true, math.MaxInt); string(got) != string(want) {
@@ -87,7 +89,7 @@ func TestTakeStrListJSON(t *testing.T) {
 				}
 				want = append(want, ',')
 			}
-			want = format.AppendQuoted(want, strs[v], true)
+			want = jsonwire.AppendQuoted(want, strs[v], true)
 		}
 		want = append(want, ']')
 		if got := l.TakeStrListJSON(nil, &cur, true, stop); string(got) != string(want) {

@@ -23,13 +23,13 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]by
 		return append(dst, "true"...), 1
 	case format.TagInt:
 		v, n := format.ConsumeVarint(b[1:])
-		return format.AppendInt(dst, v), 1 + n
+		return jsonwire.AppendInt(dst, v), 1 + n
 	case format.TagUint:
 		v, n := format.ConsumeUvarint(b[1:])
-		return format.AppendUint(dst, v), 1 + n
+		return jsonwire.AppendUint(dst, v), 1 + n
 	case format.TagFloat:
 		v, n := format.ConsumeFloatCell(b[1:])
-		return format.AppendFloatJSON(dst, v), 1 + n
+		return jsonwire.AppendFloatJSON(dst, v), 1 + n
 	case format.TagString:
 		v, n := format.ConsumeUvarint(b[1:])
 		return l.AppendStringJSON(dst, int(v), escapeHTML), 1 + n

@@ -1,10 +1,84 @@
 package pageread
 
-import "github.com/rowpage/rowpage/format"
+import (
+	"math/bits"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// CheckTableFlags checks the stored flags of every string of a string table
+// against its bytes, as a reader that copies strings unescaped must
+// (SPEC.md section 3); the arguments are as for SetTableFlags, with ends
+// already validated. It returns the index of the first string with wrong
+// flags, or -1.
+//
+// Like SetTableFlags it sweeps the data once, stopping only at bytes that
+// are not plain: a string made of plain bytes alone must have flags 0, and
+// each string holding another byte gets its flags computed in full. Since a
+// string whose flags are non-zero must hold such a byte, counting the
+// non-zero stored flags catches one that claims a flag its bytes lack. The
+// cost is about that of reading the data once, whatever the number of
+// strings.
+func CheckTableFlags(flags, data []byte, ends []uint32) int {
+	claimed := flaggedCount(flags)
+	confirmed := 0
+	i, start := 0, 0
+	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); pos = jsonwire.PlainPrefix(data, pos) {
+		end := int(ends[i])
+		for end <= pos { // find the string holding pos
+			i++
+			start, end = end, int(ends[i])
+		}
+		f := jsonwire.StringFlags(data[start:end])
+		if f != tableFlag(flags, i) {
+			return firstWrongFlags(flags, data, ends)
+		}
+		if f != 0 {
+			confirmed++
+		}
+		pos = end
+	}
+	if confirmed != claimed {
+		return firstWrongFlags(flags, data, ends)
+	}
+	return -1
+}
+
+// tableFlag returns string i's two flag bits.
+func tableFlag(flags []byte, i int) uint8 { return flags[i>>2] >> ((i & 3) * 2) & 3 }
+
+// flaggedCount returns how many strings have non-zero stored flags. The
+// padding bits of the last flags byte are zero (checked before).
+func flaggedCount(f []byte) int {
+	const pairs = 0x5555555555555555 // the low bit of every 2-bit pair
+	n := 0
+	for ; len(f) >= 8; f = f[8:] {
+		w := load64(f, 0)
+		n += bits.OnesCount64((w | w>>1) & pairs)
+	}
+	for _, b := range f {
+		n += bits.OnesCount8((b | b>>1) & 0x55)
+	}
+	return n
+}
+
+// firstWrongFlags finds, string by string, the first string whose stored
+// flags differ from its bytes' flags: the slow path that names the culprit
+// once CheckTableFlags knows there is one.
+func firstWrongFlags(flags, data []byte, ends []uint32) int {
+	start := 0
+	for i, e := range ends {
+		if jsonwire.StringFlags(data[start:e]) != tableFlag(flags, i) {
+			return i
+		}
+		start = int(e)
+	}
+	return -1
+}
 
 // verifyFlags checks every string's stored flags against its bytes (see
-// format.CheckTableFlags). It returns the index of the first string with
+// CheckTableFlags). It returns the index of the first string with
 // wrong flags, or -1. The ends must already be validated.
 func (t *StringTable) verifyFlags() int {
-	return format.CheckTableFlags(t.flags, t.data, t.offs[1:t.count+1])
+	return CheckTableFlags(t.flags, t.data, t.offs[1:t.count+1])
 }

@@ -5,13 +5,17 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // tableOf builds a StringTable over strs as a page's string table holds
 // them, with correct flags.
 func tableOf(t *testing.T, strs []string) *StringTable {
 	t.Helper()
-	var w format.StringTableWriter
+	var w pagebuild.StringTableWriter
 	for _, s := range strs {
 		w.Add(s)
 	}
@@ -57,7 +61,7 @@ func TestVerifyFlagsAcceptsCorrectFlags(t *testing.T) {
 // lie hides a byte to escape or claims one that is not there.
 func TestVerifyFlagsFindsEachWrongFlag(t *testing.T) {
 	for i, s := range flagCases {
-		right := format.StringFlags(s)
+		right := jsonwire.StringFlags(s)
 		for f := uint8(0); f < 4; f++ {
 			if f == right {
 				continue
@@ -86,6 +90,27 @@ func TestStringTableEveryWidth(t *testing.T) {
 		}
 		if i := tab.verifyFlags(); i != -1 {
 			t.Fatalf("width %d: string %d reported wrong", width, i)
+		}
+	}
+}
+
+func TestFlaggedCount(t *testing.T) {
+	var many []string // enough strings for whole 8-byte words of flags
+	for range 5 {
+		many = append(many, flagCases...)
+	}
+	for n := 0; n <= len(many); n++ {
+		flags := make([]byte, (n+3)/4) // as a string table stores them
+		want := 0
+		for i, s := range many[:n] {
+			f := jsonwire.StringFlags(s)
+			flags[i>>2] |= f << ((i & 3) * 2)
+			if f != 0 {
+				want++
+			}
+		}
+		if got := flaggedCount(flags); got != want {
+			t.Errorf("%d strings: flaggedCount = %d, want %d", n, got, want)
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // Validating the cells of a column: every value is read once and checked
@@ -434,7 +436,7 @@ func (v *validator) value(d int) {
 			break
 		}
 		// Depth first: json.Valid gives up past 10,000 levels.
-		depth, compact := format.JSONDepth(t)
+		depth, compact := jsonwire.JSONDepth(t)
 		switch {
 		case compact && depth > v.l.depth-d:
 			r.pos = at

@@ -1,4 +1,4 @@
-package format
+package jsonwire
 
 import (
 	"math/rand/v2"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// plainPrefixRef is the byte-at-a-time reference for plainPrefix.
+// plainPrefixRef is the byte-at-a-time reference for PlainPrefix.
 func plainPrefixRef(s []byte, i int) int {
 	for ; i < len(s); i++ {
 		c := s[i]
@@ -32,11 +32,11 @@ func checkPlainPrefixEveryByte(t *testing.T) {
 						continue
 					}
 					want := plainPrefixRef(s, from)
-					if got := plainPrefix(s, from); got != want {
-						t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+					if got := PlainPrefix(s, from); got != want {
+						t.Fatalf("PlainPrefix(%q, %d) = %d, want %d", s, from, got, want)
 					}
-					if got := plainPrefix(string(s), from); got != want {
-						t.Fatalf("plainPrefix(string %q, %d) = %d, want %d", s, from, got, want)
+					if got := PlainPrefix(string(s), from); got != want {
+						t.Fatalf("PlainPrefix(string %q, %d) = %d, want %d", s, from, got, want)
 					}
 					if got := plainPrefixSWAR(s, from); got != want {
 						t.Fatalf("plainPrefixSWAR(%q, %d) = %d, want %d", s, from, got, want)
@@ -62,8 +62,8 @@ func TestPlainPrefixRandom(t *testing.T) {
 		if len(s) > 0 {
 			from = r.IntN(len(s) + 1)
 		}
-		if got, want := plainPrefix(s, from), plainPrefixRef(s, from); got != want {
-			t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+		if got, want := PlainPrefix(s, from), plainPrefixRef(s, from); got != want {
+			t.Fatalf("PlainPrefix(%q, %d) = %d, want %d", s, from, got, want)
 		}
 	}
 }
@@ -75,8 +75,8 @@ func FuzzPlainPrefix(f *testing.F) {
 		if from < 0 || from > len(s) {
 			return
 		}
-		if got, want := plainPrefix(s, from), plainPrefixRef(s, from); got != want {
-			t.Fatalf("plainPrefix(%q, %d) = %d, want %d", s, from, got, want)
+		if got, want := PlainPrefix(s, from), plainPrefixRef(s, from); got != want {
+			t.Fatalf("PlainPrefix(%q, %d) = %d, want %d", s, from, got, want)
 		}
 	})
 }

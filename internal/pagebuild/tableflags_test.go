@@ -1,9 +1,11 @@
-package format
+package pagebuild
 
 import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // TestSetTableFlagsOneString compares SetTableFlags on a one-string table
@@ -14,7 +16,7 @@ import (
 func TestSetTableFlagsOneString(t *testing.T) {
 	check := func(s string) {
 		t.Helper()
-		if got, want := tableFlagsOf([]string{s})[0], StringFlags(s); got != want {
+		if got, want := tableFlagsOf([]string{s})[0], jsonwire.StringFlags(s); got != want {
 			t.Fatalf("SetTableFlags(%q) = %d, want %d", s, got, want)
 		}
 	}
@@ -64,7 +66,7 @@ func FuzzStringFlags(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := tableFlagsOf([]string{s})[0], StringFlags(s); got != want {
+		if got, want := tableFlagsOf([]string{s})[0], jsonwire.StringFlags(s); got != want {
 			t.Fatalf("SetTableFlags(%q) = %d, want %d", s, got, want)
 		}
 	})
@@ -88,7 +90,7 @@ func checkTableFlags(t *testing.T, strs []string) {
 	t.Helper()
 	flags := tableFlagsOf(strs)
 	for i, s := range strs {
-		if got, want := flags[i>>2]>>((i&3)*2)&3, StringFlags(s); got != want {
+		if got, want := flags[i>>2]>>((i&3)*2)&3, jsonwire.StringFlags(s); got != want {
 			t.Fatalf("string %d of %d, %q: flags %d, want %d", i, len(strs), s, got, want)
 		}
 	}
@@ -140,34 +142,4 @@ func FuzzTableFlags(f *testing.F) {
 		}
 		checkTableFlags(t, append(strs, string(data)))
 	})
-}
-
-// flagCases holds strings of every flag kind in awkward places: empty ones,
-// ones that end exactly on a sixteen-byte block, long clean runs before a
-// special byte, and non-ASCII text that needs no escaping.
-var flagCases = []string{
-	"", "plain", strings.Repeat("x", 16), "", "tab\there", "a<b",
-	strings.Repeat("clean text ", 9) + "&", "caf\u00e9", "\u2028", "\xff",
-	strings.Repeat("y", 31) + `"`, "", "both < and \\", strings.Repeat("z", 40),
-	"\u65e5\u672c\u8a9e", "\x00", "", "last",
-}
-
-func TestFlaggedCount(t *testing.T) {
-	var many []string // enough strings for whole 8-byte words of flags
-	for range 5 {
-		many = append(many, flagCases...)
-	}
-	for n := 0; n <= len(many); n++ {
-		var w StringTableWriter
-		want := 0
-		for _, s := range many[:n] {
-			w.Add(s)
-			if StringFlags(s) != 0 {
-				want++
-			}
-		}
-		if got := flaggedCount(w.flags); got != want {
-			t.Errorf("%d strings: flaggedCount = %d, want %d", n, got, want)
-		}
-	}
 }

@@ -1,4 +1,4 @@
-package format
+package jsonwire
 
 // A plain byte can be copied into a JSON string as it is in every escaping
 // mode and needs no UTF-8 decoding: ASCII from 0x20 to 0x7F except '"',

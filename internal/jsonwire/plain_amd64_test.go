@@ -1,6 +1,6 @@
 //go:build !purego
 
-package format
+package jsonwire
 
 import (
 	"fmt"
@@ -37,7 +37,7 @@ func BenchmarkPlainPrefix(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/%d", kernel, n), func(b *testing.B) {
 				hasAVX2 = kernel == "avx2"
 				b.SetBytes(int64(n))
-				find := plainPrefix[[]byte]
+				find := PlainPrefix[[]byte]
 				if kernel == "swar" {
 					find = plainPrefixSWAR[[]byte]
 				}

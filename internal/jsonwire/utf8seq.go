@@ -1,6 +1,8 @@
-package format
+package jsonwire
 
-// Strings are scanned for escaping in runs of plain ASCII (plainPrefix) and
+import "github.com/rowpage/rowpage/format"
+
+// Strings are scanned for escaping in runs of plain ASCII (PlainPrefix) and
 // runs of non-ASCII text. In a run of non-ASCII text the only questions are
 // whether each sequence is valid UTF-8 and whether it is U+2028 or U+2029,
 // so the sequences are measured in place rather than decoded into runes:
@@ -64,18 +66,18 @@ func isLineSep[S ~string | ~[]byte](s S, i int) bool {
 }
 
 // nonASCIIFlags scans the run of bytes of at least 0x80 that starts at
-// s[i] and returns where it ends and StrNeedsEscape if the run holds
+// s[i] and returns where it ends and format.StrNeedsEscape if the run holds
 // invalid UTF-8, U+2028 or U+2029 (else 0).
 func nonASCIIFlags[S ~string | ~[]byte](s S, i int) (int, uint8) {
 	var flags uint8
 	for i < len(s) && s[i] >= 0x80 {
 		switch k := seqLen(s, i); k {
 		case 0:
-			flags = StrNeedsEscape
+			flags = format.StrNeedsEscape
 			i++
 		case 3:
 			if isLineSep(s, i) {
-				flags = StrNeedsEscape
+				flags = format.StrNeedsEscape
 			}
 			i += 3
 		default:

@@ -1,8 +1,10 @@
-package format
+package jsonwire
 
 import (
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // refSeqLen is seqLen by way of unicode/utf8.
@@ -58,12 +60,12 @@ func TestNonASCIIFlags(t *testing.T) {
 		{"日本語a", 9, 0},
 		{"日本語", 9, 0},
 		{"Юрий Титов", 8, 0},
-		{"é\u2028x", 5, StrNeedsEscape},
-		{"é\u2029", 5, StrNeedsEscape},
+		{"é\u2028x", 5, format.StrNeedsEscape},
+		{"é\u2029", 5, format.StrNeedsEscape},
 		{"\u2027\u202a", 6, 0},
-		{"é\xffé", 5, StrNeedsEscape},
-		{"\xe2\x80", 2, StrNeedsEscape},
-		{"\xed\xa0\x80b", 3, StrNeedsEscape},
+		{"é\xffé", 5, format.StrNeedsEscape},
+		{"\xe2\x80", 2, format.StrNeedsEscape},
+		{"\xed\xa0\x80b", 3, format.StrNeedsEscape},
 	} {
 		end, flags := nonASCIIFlags(tc.in, 0)
 		if end != tc.end || flags != tc.flags {

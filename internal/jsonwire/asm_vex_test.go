@@ -1,4 +1,4 @@
-package format
+package jsonwire
 
 import (
 	"bufio"
@@ -13,7 +13,7 @@ import (
 
 // On many processors a legacy-SSE instruction (one without the VEX prefix)
 // executed while the upper halves of the YMM registers are dirty costs a
-// state transition: about 600 ns a call on AMD family 25, where plainPrefix
+// state transition: about 600 ns a call on AMD family 25, where PlainPrefix
 // on a 33-byte string took 611 ns instead of 8. So a function that writes a
 // YMM register must use only VEX-encoded vector instructions (VMOVQ, not
 // MOVQ, into an X register) and end in VZEROUPPER.
@@ -28,7 +28,7 @@ var (
 )
 
 func TestAssemblyNoSSEAfterAVX(t *testing.T) {
-	root := filepath.Join("..")
+	root := filepath.Join("..", "..")
 	found := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {

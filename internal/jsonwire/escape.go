@@ -1,23 +1,16 @@
-package format
+package jsonwire
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/rowpage/rowpage/format"
+)
 
 // JSON strings are written exactly as encoding/json writes them (the default
 // build, not GOEXPERIMENT=jsonv2): \" \\ \b \f \n \r \t, other bytes below
 // 0x20 as \u00xx in lower-case hex, < > & as \u003c \u003e \u0026 when
 // escaping HTML, U+2028 and U+2029 always as \u2028 \u2029, and each byte of
 // invalid UTF-8 as \ufffd. Everything else is copied.
-
-// String flags, as StringFlags computes them and a page's string table
-// stores them.
-const (
-	// StrNeedsEscape marks a string with a byte below 0x20, '"', '\\',
-	// invalid UTF-8, U+2028 or U+2029: it cannot be copied between quotes.
-	StrNeedsEscape uint8 = 1
-	// StrHasHTML marks a string with '<', '>' or '&', which are escaped only
-	// when escaping HTML.
-	StrHasHTML uint8 = 2
-)
 
 // SWAR constants: one bit or value per byte of a 64-bit word.
 const (
@@ -28,10 +21,10 @@ const (
 // asciiFlags holds the string flags of each ASCII byte.
 var asciiFlags = func() (t [utf8.RuneSelf]uint8) {
 	for c := range 0x20 {
-		t[c] = StrNeedsEscape
+		t[c] = format.StrNeedsEscape
 	}
-	t['"'], t['\\'] = StrNeedsEscape, StrNeedsEscape
-	t['<'], t['>'], t['&'] = StrHasHTML, StrHasHTML, StrHasHTML
+	t['"'], t['\\'] = format.StrNeedsEscape, format.StrNeedsEscape
+	t['<'], t['>'], t['&'] = format.StrHasHTML, format.StrHasHTML, format.StrHasHTML
 	return t
 }()
 
@@ -61,17 +54,17 @@ func specialLanes(w uint64) uint64 {
 	return ^((w + swarLo*0x60) & (quoteAmp + swarLo*0x7F) & (angles + swarLo*0x7F) & (backslash + swarLo*0x7F)) & swarHi
 }
 
-// StringFlags returns the escaping flags of s: StrNeedsEscape and
-// StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
+// StringFlags returns the escaping flags of s: format.StrNeedsEscape and
+// format.StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
 // plain ASCII are skipped sixteen bytes a turn; only the other
 // bytes are looked at one by one, and non-ASCII sequences are measured
 // rather than decoded. It stops early once both flags are set. No
 // allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
-	const all = StrNeedsEscape | StrHasHTML
+	const all = format.StrNeedsEscape | format.StrHasHTML
 	var flags uint8
 	for i := 0; ; {
-		i = plainPrefix(s, i)
+		i = PlainPrefix(s, i)
 		if i >= len(s) {
 			return flags
 		}
@@ -99,14 +92,14 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		i = plainPrefix(s, i)
+		i = PlainPrefix(s, i)
 		if i >= len(s) {
 			break
 		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			f := asciiFlags[c]
-			if f == 0 || (f == StrHasHTML && !escapeHTML) {
+			if f == 0 || (f == format.StrHasHTML && !escapeHTML) {
 				i++
 				continue
 			}
@@ -155,7 +148,7 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 // known (as a page's string table stores them): when flags say nothing
 // needs escaping it appends '"', s and '"' without looking at s.
 func AppendQuotedFlags[S ~string | ~[]byte](dst []byte, s S, flags uint8, escapeHTML bool) []byte {
-	if flags&StrNeedsEscape == 0 && (!escapeHTML || flags&StrHasHTML == 0) {
+	if flags&format.StrNeedsEscape == 0 && (!escapeHTML || flags&format.StrHasHTML == 0) {
 		dst = append(dst, '"')
 		dst = append(dst, s...)
 		return append(dst, '"')

@@ -1,4 +1,4 @@
-package format
+package jsonwire
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 type myString string
@@ -37,9 +39,9 @@ func refStringFlags(s string) uint8 {
 		r, size := utf8.DecodeRuneInString(s)
 		switch {
 		case r < 0x20 || r == '"' || r == '\\' || r == '\u2028' || r == '\u2029' || (r == utf8.RuneError && size == 1):
-			f |= StrNeedsEscape
+			f |= format.StrNeedsEscape
 		case r == '<' || r == '>' || r == '&':
-			f |= StrHasHTML
+			f |= format.StrHasHTML
 		}
 		s = s[size:]
 	}
@@ -63,7 +65,7 @@ func checkQuoted(t testing.TB, s string) {
 			AppendQuoted([]byte("x"), myBytes(s), html)[1:],
 			AppendQuotedFlags(nil, s, flags, html),
 			AppendQuotedFlags(nil, []byte(s), flags, html),
-			AppendQuotedFlags(nil, s, StrNeedsEscape|StrHasHTML, html),
+			AppendQuotedFlags(nil, s, format.StrNeedsEscape|format.StrHasHTML, html),
 		} {
 			if string(got) != want {
 				t.Fatalf("AppendQuoted(%q, html=%v) = %s, want %s", s, html, got, want)
@@ -79,22 +81,22 @@ func TestQuotedTable(t *testing.T) {
 	}{
 		{"", `""`, `""`, 0},
 		{"abc", `"abc"`, `"abc"`, 0},
-		{"a\"b\\c", `"a\"b\\c"`, `"a\"b\\c"`, StrNeedsEscape},
-		{"\b\f\n\r\t", `"\b\f\n\r\t"`, `"\b\f\n\r\t"`, StrNeedsEscape},
-		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001f` + "\x7f\"", `"\u0000\u0001\u001f` + "\x7f\"", StrNeedsEscape},
-		{"<a>&", `"\u003ca\u003e\u0026"`, `"<a>&"`, StrHasHTML},
-		{"\u2028\u2029", `"\u2028\u2029"`, `"\u2028\u2029"`, StrNeedsEscape},
+		{"a\"b\\c", `"a\"b\\c"`, `"a\"b\\c"`, format.StrNeedsEscape},
+		{"\b\f\n\r\t", `"\b\f\n\r\t"`, `"\b\f\n\r\t"`, format.StrNeedsEscape},
+		{"\x00\x01\x1f\x7f", `"\u0000\u0001\u001f` + "\x7f\"", `"\u0000\u0001\u001f` + "\x7f\"", format.StrNeedsEscape},
+		{"<a>&", `"\u003ca\u003e\u0026"`, `"<a>&"`, format.StrHasHTML},
+		{"\u2028\u2029", `"\u2028\u2029"`, `"\u2028\u2029"`, format.StrNeedsEscape},
 		{"\u2027\u202a", "\"\u2027\u202a\"", "\"\u2027\u202a\"", 0},
-		{"\xff", `"\ufffd"`, `"\ufffd"`, StrNeedsEscape},
-		{"\xe2\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, StrNeedsEscape},
-		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`, `"\ufffd\ufffd\ufffd"`, StrNeedsEscape}, // surrogate
-		{"\xc0\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, StrNeedsEscape},                 // overlong NUL
+		{"\xff", `"\ufffd"`, `"\ufffd"`, format.StrNeedsEscape},
+		{"\xe2\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, format.StrNeedsEscape},
+		{"\xed\xa0\x80", `"\ufffd\ufffd\ufffd"`, `"\ufffd\ufffd\ufffd"`, format.StrNeedsEscape}, // surrogate
+		{"\xc0\x80", `"\ufffd\ufffd"`, `"\ufffd\ufffd"`, format.StrNeedsEscape},                 // overlong NUL
 		{"\uFFFD", "\"\uFFFD\"", "\"\uFFFD\"", 0},
 		{"héllo wörld, 日本語 🎉", "\"héllo wörld, 日本語 🎉\"", "\"héllo wörld, 日本語 🎉\"", 0},
-		{"01234567<", `"01234567\u003c"`, `"01234567<"`, StrHasHTML},
-		{"0123456\n89", `"0123456\n89"`, `"0123456\n89"`, StrNeedsEscape},
-		{"0123456789abcdef\"", `"0123456789abcdef\""`, `"0123456789abcdef\""`, StrNeedsEscape},
-		{"<\x00", `"\u003c\u0000"`, `"<\u0000"`, StrNeedsEscape | StrHasHTML},
+		{"01234567<", `"01234567\u003c"`, `"01234567<"`, format.StrHasHTML},
+		{"0123456\n89", `"0123456\n89"`, `"0123456\n89"`, format.StrNeedsEscape},
+		{"0123456789abcdef\"", `"0123456789abcdef\""`, `"0123456789abcdef\""`, format.StrNeedsEscape},
+		{"<\x00", `"\u003c\u0000"`, `"<\u0000"`, format.StrNeedsEscape | format.StrHasHTML},
 	}
 	for _, tt := range tests {
 		if got := string(AppendQuoted(nil, tt.s, true)); got != tt.html {
@@ -245,3 +247,5 @@ func BenchmarkAppendQuoted(b *testing.B) {
 		})
 	}
 }
+
+var benchSink int

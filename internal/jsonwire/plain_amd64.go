@@ -1,6 +1,6 @@
 //go:build !purego
 
-package format
+package jsonwire
 
 import "unsafe"
 
@@ -22,9 +22,9 @@ func cpuHasAVX2() bool
 // hasAVX2 reports whether the processor and operating system support AVX2.
 var hasAVX2 = cpuHasAVX2()
 
-// plainPrefix returns the index of the first byte of s at or after i that
+// PlainPrefix returns the index of the first byte of s at or after i that
 // is not plain, or len(s).
-func plainPrefix[S ~string | ~[]byte](s S, i int) int {
+func PlainPrefix[S ~string | ~[]byte](s S, i int) int {
 	// A string header and the first two words of a slice header agree:
 	// data pointer, then length.
 	str := *(*string)(unsafe.Pointer(&s))

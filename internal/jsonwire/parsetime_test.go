@@ -1,4 +1,4 @@
-package format
+package jsonwire
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 )
 
 // TestDaysFromCivil checks daysFromCivil against package time on every day
-// of the range that the renderer's tests check civilFromDays on.
+// of the range that TestCivilDays checks civilFromDays on.
 func TestDaysFromCivil(t *testing.T) {
 	for days := int64(-1_000_000); days <= 3_000_000; days++ {
 		tm := time.Unix(days*86400, 0).UTC()

@@ -1,0 +1,131 @@
+package jsonwire
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// AppendFloatJSON appends the JSON text encoding/json writes for the cell's
+// value: for a decimal cell the digits are written directly (no float
+// conversion, no allocation beyond growing dst), in exponent form when the
+// scientific exponent is below -6 or at least 21, else in plain form; a raw
+// cell goes through AppendFloat64JSON with bits 64. Because a decimal cell
+// holds the shortest digits at the bit size it was written with, a cell
+// written from a float32 renders like json.Marshal(float32(...)). Dec must
+// be normalised, as ConsumeFloatCell guarantees.
+func AppendFloatJSON(dst []byte, c format.FloatCell) []byte {
+	if c.Raw {
+		return AppendFloat64JSON(dst, math.Float64frombits(c.Bits), 64)
+	}
+	return appendDecimalJSON(dst, c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
+}
+
+// AppendDecimalJSON appends the decimal cell d (normalised, Mant below
+// FloatMaxMant, Exp in [-63, 63]) as AppendFloatJSON does.
+func AppendDecimalJSON(dst []byte, d format.Decimal) []byte {
+	return appendDecimalJSON(dst, d.Neg, d.Mant, d.Exp)
+}
+
+// decimalWindow is what appendDecimalJSON may write past len(dst) in plain
+// form: a sign, up to 21 digits and a point, and fixed-size moves' slack.
+const decimalWindow = 64
+
+// appendDecimalJSON appends the decimal (-1)^neg × mant × 10^exp as
+// AppendFloatJSON does (mant < 10^17 and |exp| < 64, as a float cell holds
+// them). Plain forms are assembled in a fixed window of dst from one digit
+// buffer pre-filled with '0's, with fixed-size moves instead of appends;
+// the bytes past the result are slack that the next append overwrites.
+func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
+	k := decimalLen(mant)
+	x := exp + k - 1 // scientific exponent
+	if x < -6 || x >= 21 {
+		return appendDecimalExpJSON(dst, neg, mant, k, x)
+	}
+	n := len(dst)
+	if cap(dst)-n < decimalWindow {
+		dst = append(dst, make([]byte, decimalWindow)...)[:n]
+	}
+	b := dst[n : n+decimalWindow]
+	i := 0
+	if neg {
+		b[0] = '-'
+		i = 1
+	}
+	buf := [48]byte{
+		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
+		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
+	}
+	putDigits(buf[:k], mant)
+	switch {
+	case exp >= 0: // an integer: the digits, then exp zeros (k+exp <= 21)
+		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		i += k + exp
+	case x >= 0: // the point inside the digits: x+1 before it
+		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		b[i+x+1] = '.'
+		*(*[24]byte)(b[i+x+2:]) = *(*[24]byte)(buf[x+1:])
+		i += k + 1
+	default: // "0.", then -x-1 (<= 5) zeros, then the digits
+		*(*[8]byte)(b[i:]) = [8]byte{'0', '.', '0', '0', '0', '0', '0', '0'}
+		*(*[24]byte)(b[i+1-x:]) = *(*[24]byte)(buf[:])
+		i += 1 - x + k
+	}
+	return dst[:n+i]
+}
+
+// appendDecimalExpJSON appends a decimal of k digits and scientific
+// exponent x in exponent form: "d[.ddd]e±x", x without zero padding.
+func appendDecimalExpJSON(dst []byte, neg bool, mant uint64, k, x int) []byte {
+	if neg {
+		dst = append(dst, '-')
+	}
+	var buf [20]byte
+	ds := buf[:k]
+	putDigits(ds, mant)
+	dst = append(dst, ds[0])
+	if len(ds) > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, ds[1:]...)
+	}
+	if x < 0 {
+		dst = append(dst, 'e', '-')
+		x = -x
+	} else {
+		dst = append(dst, 'e', '+')
+	}
+	return AppendUint(dst, uint64(x))
+}
+
+// AppendFloat64JSON appends exactly what encoding/json writes for f as a
+// float64 (bits 64) or as float32(f) (bits 32): shortest digits, exponent
+// form below 1e-6 and from 1e21 on, exponents without zero padding. For NaN
+// and infinities, where json.Marshal fails, it writes strconv's "NaN",
+// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: one
+// strconv.AppendFloat; no allocation beyond growing dst.
+func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
+	// This is encoding/json's floatEncoder.encode, minus the error path.
+	if bits == 32 {
+		f = float64(float32(f))
+	} else {
+		bits = 64
+	}
+	abs := math.Abs(f)
+	fmt := byte('f')
+	if abs != 0 {
+		if bits == 64 && (abs < 1e-6 || abs >= 1e21) || bits == 32 && (float32(abs) < 1e-6 || float32(abs) >= 1e21) {
+			fmt = 'e'
+		}
+	}
+	dst = strconv.AppendFloat(dst, f, fmt, -1, bits)
+	if fmt == 'e' {
+		// clean up e-09 to e-9
+		n := len(dst)
+		if n >= 4 && dst[n-4] == 'e' && dst[n-3] == '-' && dst[n-2] == '0' {
+			dst[n-2] = dst[n-1]
+			dst = dst[:n-1]
+		}
+	}
+	return dst
+}

@@ -1,0 +1,63 @@
+package pagebuild
+
+import (
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// StringTableWriter builds a string table section body. The zero value is
+// ready to use; Reset makes it reusable without freeing its buffers.
+type StringTableWriter struct {
+	flags []byte
+	ends  []uint32
+	data  []byte
+}
+
+// Reset empties the writer, keeping its buffers.
+func (w *StringTableWriter) Reset() {
+	w.flags = w.flags[:0]
+	w.ends = w.ends[:0]
+	w.data = w.data[:0]
+}
+
+// Len returns the number of strings added.
+func (w *StringTableWriter) Len() int { return len(w.ends) }
+
+// Add appends a string and returns its index.
+func (w *StringTableWriter) Add(s string) int {
+	i := len(w.ends)
+	if i&3 == 0 {
+		w.flags = append(w.flags, 0)
+	}
+	w.flags[i>>2] |= jsonwire.StringFlags(s) << ((i & 3) * 2)
+	w.data = append(w.data, s...)
+	w.ends = append(w.ends, uint32(len(w.data)))
+	return i
+}
+
+// AppendTo appends the table's section contents (without the length prefix).
+func (w *StringTableWriter) AppendTo(dst []byte) []byte {
+	dst = format.AppendUvarint(dst, uint64(len(w.ends)))
+	width := format.StringTableWidth(len(w.data))
+	dst = append(dst, byte(width))
+	dst = append(dst, w.flags...)
+	for _, e := range w.ends {
+		switch width {
+		case 1:
+			dst = append(dst, byte(e))
+		case 2:
+			dst = append(dst, byte(e), byte(e>>8))
+		case 3:
+			dst = append(dst, byte(e), byte(e>>8), byte(e>>16))
+		default:
+			dst = append(dst, byte(e), byte(e>>8), byte(e>>16), byte(e>>24))
+		}
+	}
+	return append(dst, w.data...)
+}
+
+// Size returns the byte length AppendTo would append.
+func (w *StringTableWriter) Size() int {
+	n := len(w.ends)
+	return format.SizeUvarint(uint64(n)) + 1 + len(w.flags) + n*format.StringTableWidth(len(w.data)) + len(w.data)
+}
