@@ -40,7 +40,7 @@ func cpCompress(page []byte, level int) []byte {
 // inflates to.
 func TestAllocBoundCompressed(t *testing.T) {
 	for _, c := range abCases() {
-		for _, level := range []int{format.CompressFast, format.CompressSmall} {
+		for _, level := range []int{pagebuild.CompressFast, pagebuild.CompressSmall} {
 			page := cpCompress(c.page, level)
 			if page == nil {
 				continue

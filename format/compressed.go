@@ -18,13 +18,5 @@ const (
 	CodecZstd = 2 // one zstd frame, no checksum (content size as the encoder chooses)
 )
 
-// MinorCompressed is the minor version of compressed pages: the first minor
-// version whose readers implement FlagCompressed. Plain pages stay 1.0.
+// MinorCompressed is the minor version of compressed pages (plain ones are 1.0).
 const MinorCompressed = 1
-
-// Compression levels (SPEC.md 2.5), in the order of rowpage.Compression.
-const (
-	CompressNone  = 0
-	CompressFast  = 1 // S2 per section
-	CompressSmall = 2 // zstd SpeedDefault per section
-)

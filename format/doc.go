@@ -8,9 +8,7 @@
 // opens and decodes pages, and package jsonbridge, which renders them as
 // JSON.
 //
-// The grammar is summarised beside the constants that define it; SPEC.md
-// is normative. Every function here is stateless and allocates nothing
-// beyond growing the slice it appends to; Consume functions return a
-// negative length (ErrCodeTruncated, ErrCodeNonMinimal, ...) instead of an
-// error.
+// SPEC.md is normative. Functions are stateless and allocate nothing beyond
+// growing what they append to; Consume functions return a negative length
+// (an ErrCode) instead of an error.
 package format

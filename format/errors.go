@@ -8,32 +8,19 @@ import (
 // Sentinel errors. Callers branch on them with errors.Is; every error this
 // package returns wraps exactly one of them in an *Error that says where.
 var (
-	// ErrCorrupt reports a page whose bytes break a rule of SPEC.md.
-	ErrCorrupt = errors.New("rowpage: corrupt page")
-	// ErrTruncated reports a page that ends before its structure does.
-	ErrTruncated = errors.New("rowpage: truncated page")
-	// ErrChecksum reports a page whose CRC-32C trailer does not match its bytes.
-	ErrChecksum = errors.New("rowpage: checksum mismatch")
-	// ErrUnsupported reports bytes that are not a page this reader understands:
-	// another format (a JSON entry, for instance), an unknown major version, an
-	// unknown header flag, kind or column encoding. Caches treat it as a miss.
-	ErrUnsupported = errors.New("rowpage: unsupported format or version")
-	// ErrLimit reports a page or a value that exceeds a configured limit.
-	ErrLimit = errors.New("rowpage: limit exceeded")
-	// ErrInvalidOption reports an option outside its documented range,
-	// when options are frozen into a mode.
-	ErrInvalidOption = errors.New("rowpage: invalid option")
-	// ErrNonFinite reports NaN or an infinity given to AppendFloatCell: the
-	// page format, like JSON, cannot hold them.
-	ErrNonFinite = errors.New("rowpage: float is NaN or infinite")
-	// ErrTimeRange reports a time given to TimestampOf that has no RFC 3339
-	// form, exactly when time.Time.MarshalJSON fails.
+	ErrCorrupt       = errors.New("rowpage: corrupt page")                  // bytes that break a rule of SPEC.md
+	ErrTruncated     = errors.New("rowpage: truncated page")                // a page that ends before its structure does
+	ErrChecksum      = errors.New("rowpage: checksum mismatch")             // a CRC-32C trailer that does not match
+	ErrUnsupported   = errors.New("rowpage: unsupported format or version") // not a page this reader reads (JSON, a newer major version): a cache miss
+	ErrLimit         = errors.New("rowpage: limit exceeded")                // a page or value beyond a Limits field
+	ErrInvalidOption = errors.New("rowpage: invalid option")                // an option outside its documented range
+	ErrNonFinite     = errors.New("rowpage: float is NaN or infinite")      // from AppendFloatCell: pages, like JSON, hold finite numbers
+	// ErrTimeRange is TimestampOf's error for a time with no RFC 3339 form.
 	ErrTimeRange = errors.New("rowpage: time outside RFC 3339 range (year outside [0,9999] or zone offset hour outside [0,23])")
 )
 
-// Error describes what went wrong and where. Offset is the byte offset in the
-// page (-1 when unknown); Row and Column are -1 when unknown. ColumnName is
-// filled when the column's name could be read.
+// Error says what went wrong and where; Offset (in the page), Row and Column
+// are -1 when unknown.
 type Error struct {
 	Err        error // one of the sentinels
 	Cause      error // the underlying error, such as one from a MarshalJSON method, or nil
@@ -82,8 +69,7 @@ func (e *Error) Error() string {
 	return string(b)
 }
 
-// Unwrap returns the sentinel and the cause, so errors.Is(err, ErrCorrupt)
-// and errors.Is(err, cause) both work.
+// Unwrap returns the sentinel and the cause.
 func (e *Error) Unwrap() []error {
 	if e.Cause != nil {
 		return []error{e.Err, e.Cause}

@@ -33,18 +33,16 @@ const (
 	FloatMaxMant     = 1e17 // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
 )
 
-// Decimal is the exact decimal (-1)^Neg * Mant * 10^Exp. A normalised
-// Decimal has no trailing decimal zeros in Mant, and Mant == 0 implies
-// Exp == 0 and !Neg (there is no negative zero).
+// Decimal is (-1)^Neg × Mant × 10^Exp; normalised, Mant has no trailing
+// zeros and a zero is +0 with Exp 0.
 type Decimal struct {
 	Neg  bool
 	Mant uint64
 	Exp  int
 }
 
-// FloatCell is one decoded float cell: either Raw with the binary64 Bits, or
-// the decimal Dec. ConsumeFloatCell returns Dec normalised and with Exp in
-// [-63, 63] and Mant < 10^17.
+// FloatCell is one float cell: Raw binary64 Bits, or the normalised
+// decimal Dec.
 type FloatCell struct {
 	Raw  bool
 	Bits uint64
@@ -162,12 +160,9 @@ func shortestDecimalLong(f float64) (Decimal, bool) {
 	return shortestLong64(f)
 }
 
-// AppendDecimalCell appends the float cell of the decimal d, a normalised
-// Decimal that is the shortest form of a finite float64 (the digits
-// strconv.FormatFloat(f, 'e', -1, 64) writes), or the raw cell of f, the value d denotes, when d cannot be
-// stored as a decimal (Exp outside [-63, 63], or f is -0). The caller guarantees that d
-// and f agree; then the bytes are those of AppendFloatCell(dst, f, 64),
-// without its digit search. No allocation beyond growing dst.
+// AppendDecimalCell appends AppendFloatCell(dst, f, 64) without its digit
+// search, for a caller that has d, the shortest decimal of f (the digits of
+// strconv.FormatFloat(f, 'e', -1, 64)), already.
 func AppendDecimalCell(dst []byte, d Decimal, f float64) []byte {
 	if cellDecimal(d) && (d.Mant != 0 || !math.Signbit(f)) { // -0 is raw
 		return appendDecimalCell(dst, d)
@@ -222,13 +217,10 @@ func cellDecimal(d Decimal) bool {
 	return d.Exp >= -FloatExpBias && d.Exp <= FloatExpBias && d.Mant < FloatMaxMant
 }
 
-// AppendFloatCell appends the canonical float cell for f to dst (2 to 10
-// bytes). bits is 32 or 64 (any other value means 64); with 32 the value stored
-// is float32(f). It returns dst unchanged and ErrNonFinite when the value is
-// NaN or infinite (including a float64 that overflows float32). Cost: one
-// shortest-digits search, a few float operations for integers and short
-// decimals, about 20ns for values of 16 or 17 digits; no allocation beyond
-// growing dst.
+// AppendFloatCell appends the canonical float cell of f (2 to 10 bytes) read
+// as a float of bits 32 or 64, or returns dst and ErrNonFinite for NaN and
+// infinities. Cost: a few float operations for integers and short decimals,
+// about 20ns for 16 or 17 digits.
 func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	if a := math.Abs(f); bits != 32 && a >= 1e-7 && a < cellMantLimit-0.5 {
 		return appendFloatCell64(dst, f), nil
@@ -257,8 +249,7 @@ func appendRawCell(dst []byte, bits uint64) []byte {
 	return binary.LittleEndian.AppendUint64(append(dst, FloatRawSelector), bits)
 }
 
-// SizeFloatCell returns the number of bytes AppendFloatCell writes for f, or
-// 0 for a value it rejects. Cost: one shortest-digits search.
+// SizeFloatCell returns the length AppendFloatCell writes for f, or 0.
 func SizeFloatCell(f float64, bits int) int {
 	if bits == 32 {
 		f = float64(float32(f))
@@ -272,16 +263,10 @@ func SizeFloatCell(f float64, bits int) int {
 	return FloatRawSize
 }
 
-// ConsumeFloatCell decodes the float cell at the start of b. It returns the
-// cell and the bytes read (2 to 10), or a negative n: ErrCodeTruncated;
-// ErrCodeNonMinimal or ErrCodeOverflow for a bad mantissa varint;
-// ErrCodeInvalid for selector 0x7F, raw NaN or infinity bits, or a decimal
-// that cannot be canonical (trailing zero in Mant, a zero with Exp != 0 or
-// negative, or Mant >= 10^17). It never panics or allocates. It cannot tell
-// whether a raw cell should have been decimal, or whether a decimal of 16 or
-// 17 digits (or, for float32 values, of any length) is the shortest for its
-// value: Canonical checks that. A non-canonical decimal still reads as the
-// float nearest to it and renders as its own digits, which are valid JSON.
+// ConsumeFloatCell decodes the float cell at the start of b and returns it
+// and its length (2 to 10), or a negative n: ErrCodeInvalid for a cell that
+// breaks the grammar (SPEC.md 5.3), else a varint's code. Whether a valid
+// cell is the shortest form of its value is Canonical's question.
 func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if len(b) == 0 {
 		return FloatCell{}, ErrCodeTruncated
@@ -311,10 +296,7 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - FloatExpBias}}, 1 + n
 }
 
-// AppendTo appends the cell's own bytes (selector and payload) to dst, as
-// ConsumeFloatCell read them, so cells can be copied without converting
-// them. c must be a cell ConsumeFloatCell could return (for a decimal, Exp
-// in [-63, 63]). No allocation beyond growing dst.
+// AppendTo appends the bytes of c, a cell ConsumeFloatCell could return.
 func (c FloatCell) AppendTo(dst []byte) []byte {
 	if c.Raw {
 		return appendRawCell(dst, c.Bits)
@@ -322,13 +304,8 @@ func (c FloatCell) AppendTo(dst []byte) []byte {
 	return appendDecimalCell(dst, c.Dec)
 }
 
-// Float64 returns the cell's value as the nearest float64 (exact for raw
-// cells, correctly rounded for decimals). Decimals with Mant < 2^53 and
-// |Exp| <= 22 take one multiply or divide; others (16- and 17-digit
-// decimals, large exponents) one or two 128-bit multiplies by the
-// Eisel-Lemire algorithm, about 6ns, and in the cases
-// it cannot decide, which no test has reached, strconv.ParseFloat on text
-// in a stack buffer. Never allocates for cells from ConsumeFloatCell.
+// Float64 returns the cell's value correctly rounded to a float64: one
+// multiply or divide for short decimals, about 6ns for 16 or 17 digits.
 func (c FloatCell) Float64() float64 {
 	if c.Raw {
 		return math.Float64frombits(c.Bits)
@@ -352,16 +329,9 @@ func (c FloatCell) Float64() float64 {
 	return f
 }
 
-// Float32 returns the cell's value as the nearest float32: correctly
-// rounded from the decimal, or float32 of a raw value. float32(Float64())
-// is not the same: it rounds twice, and for the cell of float32 7.038531e-26
-// (and its negation, the only such values) it gives the neighbouring
-// float32. Decimals with Mant < 2^24 and |Exp| <= 10 take one float32
-// multiply or divide; others the Eisel-Lemire conversion, and
-// strconv.ParseFloat for results that are not normal float32s (subnormal,
-// zero or infinite) and the cases it cannot decide. Never allocates for
-// cells from ConsumeFloatCell. The result may be infinite when the decimal
-// exceeds the float32 range.
+// Float32 returns the cell's value correctly rounded to a float32, which
+// float32(Float64()) is not for two values (±7.038531e-26: it rounds
+// twice), or an infinity beyond float32's range.
 func (c FloatCell) Float32() float32 {
 	if c.Raw {
 		return float32(math.Float64frombits(c.Bits))
@@ -397,14 +367,9 @@ func parseDecimal(d Decimal, bits int) float64 {
 	return f
 }
 
-// Canonical reports whether c is the one cell AppendFloatCell writes for
-// its value at the given bit size: the decimal is the shortest for that
-// value, a raw value could not be decimal, and for bits 32 the value is a
-// float32. Cost: one conversion to float and one AppendFloatCell. For bits
-// 64 a decimal cell of at most 15 digits that ConsumeFloatCell accepted is
-// always canonical (it is in the normal range, and such decimals are the
-// shortest form of their float64), so only raw cells and decimals of 16 or
-// 17 digits need this check.
+// Canonical reports whether c is the cell AppendFloatCell writes for its
+// value at bits 32 or 64. For bits 64, a decimal of at most 15 digits that
+// ConsumeFloatCell accepted always is.
 func (c FloatCell) Canonical(bits int) bool {
 	var f float64
 	switch {

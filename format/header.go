@@ -5,10 +5,8 @@ import (
 	"strconv"
 )
 
-// CheckHeader inspects only the first bytes of b: it reports ErrUnsupported
-// for anything that is not a page of a major version and flags this reader
-// knows (a JSON entry, a newer release's page), and ErrTruncated for a
-// prefix of a header. It reads nothing past the header.
+// CheckHeader reads only the header of b: ErrUnsupported for anything not a
+// page of a version and flags this reader knows, ErrTruncated for a prefix.
 func CheckHeader(b []byte) error {
 	if len(b) == 0 {
 		return errAt(ErrUnsupported, 0, "empty input is not a page")

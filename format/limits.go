@@ -2,36 +2,22 @@ package format
 
 import "math"
 
-// Limits bound what a reader accepts, so that a hostile or damaged page can
-// cost no more than its own size in memory and time. A zero field means the
-// default. Every count in a page is also checked against the bytes that could
-// hold it before anything is allocated for it.
+// Limits bound what a reader accepts, so that a hostile or damaged page costs
+// no more than its own size in memory and time. A zero field means the
+// default (the Default constants); Check gives each field's range.
 type Limits struct {
-	// MaxPageBytes caps the size of a page. Default 1 GiB; range 8 bytes to 2 GiB-1.
-	MaxPageBytes int
-	// MaxRows caps the row count. Default 16,777,216 (2^24); range 1 to 2^31-1.
-	MaxRows int
-	// MaxColumns caps the number of distinct top-level keys. Default 65,536; range 1 to 2^24.
-	MaxColumns int
-	// MaxStrings caps the string table's entry count. Default 16,777,216; range 1 to 2^31-1.
-	MaxStrings int
-	// MaxStringBytes caps the length of one string, byte string, number or raw
-	// JSON text. Default 256 MiB; range 1 to 2^31-1.
-	MaxStringBytes int
-	// MaxDepth caps the nesting of arrays and objects inside a cell. Default
-	// 1,000; range 1 to 10,000.
-	MaxDepth int
-	// MaxShapes caps the number of distinct row shapes. Default 65,536; range 1 to 2^24.
-	MaxShapes int
-	// MaxJSONBytes caps the JSON text one call renders from a page: a whole
-	// page (jsonbridge's AppendJSON and WriteJSON, envelope included), one
-	// cell (Row.AppendJSON, Elems.AppendJSON) or the text handed to a
-	// json.Unmarshaler. A page legitimately expands into more JSON than its
-	// size, since an interned string is written once per reference, but a
-	// hostile page could expand without bound (a list in which every byte
-	// refers to the same 16 KiB string), so the default is JSONBytesPerByte
-	// times the page's size plus JSONBytesFree. Range 1 to math.MaxInt; -1 removes
-	// the cap. Exceeding it is an ErrLimit error.
+	MaxPageBytes   int // the page's size; 8 to 2^31-1
+	MaxRows        int // rows; 1 to 2^31-1
+	MaxColumns     int // distinct top-level keys; 1 to 2^24
+	MaxStrings     int // string-table entries; 1 to 2^31-1
+	MaxStringBytes int // one string, byte string, number or raw JSON text; 1 to 2^31-1
+	MaxDepth       int // nesting of arrays and objects in a cell; 1 to MaxDepthLimit
+	MaxShapes      int // distinct row shapes; 1 to 2^24
+	// MaxJSONBytes caps the JSON text one call renders from a page (a whole
+	// page, one cell, or the text handed to a json.Unmarshaler), since an
+	// interned string is written once per reference and a hostile page could
+	// expand without bound. Default JSONBytesPerByte × the page's size +
+	// JSONBytesFree; 1 to math.MaxInt, or NoJSONCap. Exceeding it is ErrLimit.
 	MaxJSONBytes int
 }
 
@@ -44,31 +30,17 @@ const (
 	DefaultMaxStringBytes = 1 << 28
 	DefaultMaxDepth       = 1000
 	DefaultMaxShapes      = 1 << 16
-	// MaxDepthLimit is the largest MaxDepth accepted; deeper nesting would
-	// need recursion deep enough to be a risk in itself.
-	MaxDepthLimit = 10000
-	// JSONBytesPerByte and JSONBytesFree make the default MaxJSONBytes of a
-	// page of n bytes: JSONBytesPerByte*n + JSONBytesFree. The densest
-	// legitimate pages (a bool column under a long key, a short list of
-	// long interned strings in every row) expand to some 100 to 200 bytes
-	// of JSON per page byte; 256 leaves room and still bounds the output,
-	// and so the memory of a reader, by a constant times the page.
-	JSONBytesPerByte = 256
-	JSONBytesFree    = 1 << 20
-	// NoJSONCap as MaxJSONBytes removes the cap.
-	NoJSONCap = -1
+	MaxDepthLimit         = 10000   // the largest MaxDepth accepted
+	JSONBytesPerByte      = 256     // the densest real pages render 100-200 bytes of JSON per byte
+	JSONBytesFree         = 1 << 20 // added to JSONBytesPerByte × the page's size
+	NoJSONCap             = -1      // as MaxJSONBytes, removes the cap
 )
 
-// FreeRows is how many rows a page may hold beyond 8 per byte of page; see
-// RowsFit.
+// FreeRows is the allowance of RowsFit beyond 8 rows per byte.
 const FreeRows = 1024
 
-// RowsFit reports whether a page of pageLen bytes may hold rows rows
-// (SPEC.md section 2.4): at most 8 per byte plus FreeRows. Every row that
-// has a non-null cell costs at least a bit of some column, and every null
-// row a byte of the row-shape section, so only rows that are all empty
-// objects or whose every cell is in an all-null column can break the rule.
-// It bounds what decoding a page can allocate per row by the page's size.
+// RowsFit reports whether a page of pageLen bytes may hold rows rows: at
+// most 8 per byte plus FreeRows (SPEC.md 2.4).
 func RowsFit(rows, pageLen int) bool { return uint64(rows) <= 8*uint64(pageLen)+FreeRows }
 
 // WithDefaults returns l with every zero field set to its default.
@@ -120,8 +92,7 @@ func (l Limits) Check() error {
 	return nil
 }
 
-// JSONBudget returns how many bytes of JSON one call may render from a page
-// of pageLen bytes under l (see MaxJSONBytes): math.MaxInt when uncapped.
+// JSONBudget returns MaxJSONBytes for a page of pageLen bytes (math.MaxInt if none).
 func (l Limits) JSONBudget(pageLen int) int {
 	switch {
 	case l.MaxJSONBytes == NoJSONCap:

@@ -14,13 +14,8 @@ func StringTableWidth(dataLen int) int {
 	}
 }
 
-// String flags: the two bits a string table stores for each string, which
-// say how the string may be written as JSON.
+// String flags: the two bits a string table stores per string (SPEC.md 3).
 const (
-	// StrNeedsEscape marks a string with a byte below 0x20, '"', '\\',
-	// invalid UTF-8, U+2028 or U+2029: it cannot be copied between quotes.
-	StrNeedsEscape uint8 = 1
-	// StrHasHTML marks a string with '<', '>' or '&', which are escaped only
-	// when escaping HTML.
-	StrHasHTML uint8 = 2
+	StrNeedsEscape uint8 = 1 // a control byte, '"', '\\', invalid UTF-8, U+2028 or U+2029
+	StrHasHTML     uint8 = 2 // '<', '>' or '&', escaped only when escaping HTML
 )

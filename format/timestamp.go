@@ -19,11 +19,9 @@ const (
 	TimeMaxOffset = 86399        // largest |offset| in seconds (hour 23)
 )
 
-// Timestamp is a time as a page stores it. Local is the wall clock in the
-// value's own zone as seconds since 1970-01-01T00:00:00 (Unix seconds plus
-// Offset). Frac is the value of the Digits fractional-second digits that are
-// written (Frac < 10^Digits, Digits 0 to 9), so ".500" is Frac 500, Digits
-// 3. Offset is the zone in seconds east of UTC, |Offset| <= 86399.
+// Timestamp is a time cell (SPEC.md 5.4): Local, the wall clock in seconds
+// since 1970-01-01T00:00:00; Digits fractional digits of value Frac (".500"
+// is 500, 3); Offset, the zone in seconds east of UTC.
 type Timestamp struct {
 	Local  int64
 	Frac   uint32
@@ -34,11 +32,8 @@ type Timestamp struct {
 // pow10u32[k] = 10^k.
 var pow10u32 = [...]uint32{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000}
 
-// TimestampOf returns t as a Timestamp. Digits is the number of fractional
-// digits time.RFC3339Nano writes (trailing zeros trimmed). It returns
-// ErrTimeRange exactly when t.MarshalJSON fails: the year in t's zone is
-// outside [0, 9999] or the zone offset is 24 hours or more. Cost: a few
-// arithmetic operations and t.Zone(); no allocation.
+// TimestampOf returns t as a Timestamp with the digits time.RFC3339Nano
+// writes, or ErrTimeRange exactly when t.MarshalJSON fails.
 func TimestampOf(t time.Time) (Timestamp, error) {
 	_, off := t.Zone()
 	unix := t.Unix()
@@ -61,9 +56,8 @@ func TimestampOf(t time.Time) (Timestamp, error) {
 	return ts, nil
 }
 
-// Time returns the instant ts denotes, in time.UTC when Offset is 0 and
-// otherwise in an unnamed time.FixedZone (which allocates one Location).
-// The result is unspecified, but Time does not panic, when ts is not Valid.
+// Time returns ts in time.UTC when Offset is 0, else in an unnamed
+// time.FixedZone (one allocation).
 func (ts Timestamp) Time() time.Time {
 	var ns int64
 	if ts.Digits <= 9 {
@@ -76,9 +70,7 @@ func (ts Timestamp) Time() time.Time {
 	return t.In(time.FixedZone("", int(ts.Offset)))
 }
 
-// Valid reports whether ts has an RFC 3339 form: Local from
-// 0000-01-01T00:00:00 to 9999-12-31T23:59:59, Digits <= 9,
-// Frac < 10^Digits and |Offset| <= 86399. Constant time.
+// Valid reports whether ts is within the bounds of SPEC.md 5.4.
 func (ts Timestamp) Valid() bool {
 	return ts.Local >= TimeMinLocal && ts.Local <= TimeMaxLocal &&
 		ts.Digits <= 9 && ts.Frac < pow10u32[ts.Digits%10] &&

@@ -2,9 +2,8 @@ package format
 
 // Skipping tagged values (SPEC.md 5.5) of a validated page.
 
-// SkipValue returns the encoded length of the tagged value at the start of
-// b, which must come from a validated page: one pass over it, nested values
-// included. It stores nothing, so b does not escape.
+// SkipValue returns the length of the tagged value at the start of b, which
+// must come from a validated page.
 func SkipValue(b []byte) int {
 	switch tag := b[0]; tag {
 	case TagInt, TagUint, TagString:

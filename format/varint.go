@@ -23,28 +23,19 @@ import (
 // leaves too little for the bounds check) and AppendVarint (the zigzag step
 // tips it over) do not; both are straight-line for one- and two-byte values.
 
-// Error codes returned as a negative n by the Consume functions of this
-// package. They are plain ints so that callers can compare n directly.
+// Error codes: the negative lengths Consume functions return.
 const (
-	// ErrCodeTruncated means the input ended inside the value.
-	ErrCodeTruncated int = -1
-	// ErrCodeOverflow means a varint ran past 10 bytes or its 10th byte
-	// was greater than 1, so its value does not fit in 64 bits.
-	ErrCodeOverflow int = -2
-	// ErrCodeNonMinimal means a multi-byte varint ended in a 0x00 byte,
-	// so a shorter encoding of the same value exists.
-	ErrCodeNonMinimal int = -3
-	// ErrCodeInvalid means the bytes are well formed but break a rule of
-	// the format, such as a reserved selector or a non-canonical value.
-	ErrCodeInvalid int = -4
+	ErrCodeTruncated  int = -1 // the input ended inside the value
+	ErrCodeOverflow   int = -2 // a varint longer than 10 bytes or above 2^64-1
+	ErrCodeNonMinimal int = -3 // a varint ending in a 0x00 byte: a shorter one exists
+	ErrCodeInvalid    int = -4 // well formed, but against a rule (a reserved selector, a non-canonical value)
 )
 
-// MaxVarintLen is the largest number of bytes a uvarint or varint occupies.
+// MaxVarintLen is the longest varint.
 const MaxVarintLen = 10
 
-// AppendUvarint appends the canonical uvarint encoding of v to dst and
-// returns the extended slice. It writes SizeUvarint(v) bytes and allocates
-// only when dst must grow. Inlines; values below 128 take no call.
+// AppendUvarint appends the canonical uvarint of v. It inlines; values
+// below 128 take no call.
 func AppendUvarint(dst []byte, v uint64) []byte {
 	if v < 1<<7 {
 		return append(dst, byte(v))
@@ -67,11 +58,8 @@ func appendUvarintSlow(dst []byte, v uint64) []byte {
 	return append(dst, byte(v))
 }
 
-// ConsumeUvarint decodes the uvarint at the start of b. It returns the value
-// and the number of bytes read (1 to 10), or a negative n: ErrCodeTruncated,
-// ErrCodeOverflow or ErrCodeNonMinimal; v is 0 on error. It never panics,
-// never allocates, and reads at most 10 bytes. One- and two-byte values
-// take a branch or two; longer ones a loop.
+// ConsumeUvarint decodes the uvarint at the start of b and returns it and
+// its length (1 to 10), or 0 and a negative n.
 func ConsumeUvarint(b []byte) (v uint64, n int) {
 	if len(b) >= 2 {
 		if b[0] < 0x80 {
@@ -136,42 +124,34 @@ func gather7(w uint64) uint64 {
 		w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
 }
 
-// SizeUvarint returns the number of bytes (1 to 10) AppendUvarint writes
-// for v. Constant time, no branches.
+// SizeUvarint returns the length AppendUvarint writes for v.
 func SizeUvarint(v uint64) int {
 	// 9/64 approximates 1/7 closely enough for every bit length 0..64.
 	return int(9*uint32(bits.Len64(v))+64) / 64
 }
 
-// AppendVarint appends the zigzag uvarint encoding of v to dst and returns
-// the extended slice. It writes SizeVarint(v) bytes, allocating only when dst
-// must grow. The zigzag step is two instructions in front of AppendUvarint.
+// AppendVarint appends the uvarint of EncodeZigZag(v).
 func AppendVarint(dst []byte, v int64) []byte {
 	return AppendUvarint(dst, EncodeZigZag(v))
 }
 
-// ConsumeVarint decodes the zigzag uvarint at the start of b. It returns the
-// value and the bytes read, or a negative n as ConsumeUvarint does. It never
-// panics or allocates.
+// ConsumeVarint is ConsumeUvarint followed by DecodeZigZag.
 func ConsumeVarint(b []byte) (int64, int) {
 	v, n := ConsumeUvarint(b)
 	return int64(v>>1) ^ -int64(v&1), n // DecodeZigZag, spelled out to fit the budget
 }
 
-// SizeVarint returns the number of bytes (1 to 10) AppendVarint writes for
-// v. Constant time.
+// SizeVarint returns the length AppendVarint writes for v.
 func SizeVarint(v int64) int {
 	return SizeUvarint(EncodeZigZag(v))
 }
 
-// EncodeZigZag maps a signed value to an unsigned one so that values of
-// small magnitude map to small numbers: 0, -1, 1, -2 become 0, 1, 2, 3.
-// Two instructions.
+// EncodeZigZag maps 0, -1, 1, -2, ... to 0, 1, 2, 3, ...
 func EncodeZigZag(v int64) uint64 {
 	return uint64(v<<1) ^ uint64(v>>63)
 }
 
-// DecodeZigZag is the inverse of EncodeZigZag. Three instructions.
+// DecodeZigZag is the inverse of EncodeZigZag.
 func DecodeZigZag(x uint64) int64 {
 	return int64(x>>1) ^ -int64(x&1)
 }

@@ -69,9 +69,7 @@ const (
 	EncStrList  = 0x0D       // uv count + count uv string-table indexes per value
 	EncMax      = EncStrList // the highest encoding
 
-	// EncNullBitmap marks a column whose payload starts with a null bitmap:
-	// one bit per present cell, 1 for null, LSB first.
-	EncNullBitmap = 0x80
+	EncNullBitmap = 0x80 // the payload starts with a null bitmap: a bit per cell, 1 for null, LSB first
 )
 
 // Time column modes: the first payload byte of an EncTime column.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
-	"github.com/rowpage/rowpage/format"
 
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
@@ -50,8 +49,8 @@ func BenchmarkHitEveryShape(b *testing.B) {
 		for _, sh := range shs {
 			sz, zs := s2.Encode(nil, sh.json), zenc.EncodeAll(sh.json, nil)
 			var c pagebuild.Compressor
-			fast := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressFast)
-			small := c.Compress(append([]byte(nil), sh.page...), 0, format.CompressSmall)
+			fast := c.Compress(append([]byte(nil), sh.page...), 0, pagebuild.CompressFast)
+			small := c.Compress(append([]byte(nil), sh.page...), 0, pagebuild.CompressSmall)
 			b.Run(sh.name()+"/via=appendjson", func(b *testing.B) {
 				hit(b, sh.json, sh.page, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], sh.page) })
 			})

@@ -10,6 +10,15 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
+// Compression levels, in the order of rowpage.Compression: SPEC.md 2.5
+// leaves the choice of codec per section to the writer; these are the two
+// choices rowpage offers.
+const (
+	CompressNone  = 0
+	CompressFast  = 1 // S2 per section
+	CompressSmall = 2 // zstd SpeedDefault per section
+)
+
 // pageCompression is a builder's compression level and scratch.
 type pageCompression struct {
 	Level int // a Compression
@@ -47,13 +56,13 @@ type Compressor struct {
 }
 
 // Compress replaces the plain page (SPEC.md 2.5) in dst[start:] (as a writer just
-// appended it, well formed) with its compressed form at level (format.CompressFast
-// or format.CompressSmall) and returns the extended dst. A section is compressed
+// appended it, well formed) with its compressed form at level (CompressFast
+// or CompressSmall) and returns the extended dst. A section is compressed
 // only when that saves at least an eighth of it; the checksum, if the page
-// has one, is recomputed over the stored bytes. format.CompressNone returns dst
+// has one, is recomputed over the stored bytes. CompressNone returns dst
 // unchanged.
 func (c *Compressor) Compress(dst []byte, start, level int) []byte {
-	if level == format.CompressNone {
+	if level == CompressNone {
 		return dst
 	}
 	c.plain = append(c.plain[:0], dst[start:]...)
@@ -95,7 +104,7 @@ func (c *Compressor) appendSection(dst, raw []byte, level int) []byte {
 	var z []byte
 	if len(raw) > 0 {
 		switch level {
-		case format.CompressFast:
+		case CompressFast:
 			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(raw)))
 			z, codec = s2.Encode(c.tmp[:cap(c.tmp)], raw), format.CodecS2
 		default:
