@@ -292,23 +292,22 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 			return FloatCell{}, ErrCodeTruncated
 		}
 		bits := binary.LittleEndian.Uint64(b[1:FloatRawSize])
-		if bits&(0x7FF<<52) == 0x7FF<<52 { // exponent all ones: NaN or infinity
+		if !ValidFloatCell(s, bits) {
 			return FloatCell{}, ErrCodeInvalid
 		}
 		return FloatCell{Raw: true, Bits: bits}, FloatRawSize
 	}
-	e := s & 0x7F
-	if e == 0x7F {
+	if s&0x7F == 0x7F { // reserved: invalid before its mantissa is read
 		return FloatCell{}, ErrCodeInvalid
 	}
 	m, n := ConsumeUvarint(b[1:])
 	if n < 0 {
 		return FloatCell{}, n
 	}
-	if m >= FloatMaxMant || (m == 0 && s != FloatExpBias) || (m != 0 && m%10 == 0) {
+	if !ValidFloatCell(s, m) {
 		return FloatCell{}, ErrCodeInvalid
 	}
-	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - FloatExpBias}}, 1 + n
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - FloatExpBias}}, 1 + n
 }
 
 // AppendTo appends the cell's own bytes (selector and payload) to dst, as

@@ -123,7 +123,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			return dst
 		}
 		bits := binary.LittleEndian.Uint64(c.data[c.pos+1:])
-		if bits&(0x7FF<<52) == 0x7FF<<52 { // Inf or NaN
+		if !format.ValidFloatCell(s, bits) {
 			c.fail()
 			return dst
 		}
@@ -132,7 +132,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 	}
 	c.pos++
 	m := c.cuv()
-	if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
+	if !format.ValidFloatCell(s, m) {
 		c.fail()
 		return dst
 	}
