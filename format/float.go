@@ -245,14 +245,6 @@ func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	return appendRawCell(dst, math.Float64bits(f)), nil
 }
 
-func appendDecimalCell(dst []byte, d Decimal) []byte {
-	s := byte(d.Exp + FloatExpBias)
-	if d.Neg {
-		s |= 0x80
-	}
-	return AppendUvarint(append(dst, s), d.Mant)
-}
-
 func appendRawCell(dst []byte, bits uint64) []byte {
 	return binary.LittleEndian.AppendUint64(append(dst, FloatRawSelector), bits)
 }
