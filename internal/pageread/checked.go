@@ -37,8 +37,8 @@ func (c *Cursor) cuv() uint64 {
 //go:noinline
 func (c *Cursor) cuvSlow() uint64 {
 	if c.pos+8 <= len(c.data) {
-		w := load64(c.data, c.pos)
-		if stop := ^w & swarHi; stop != 0 {
+		w := jsonwire.Load64(c.data, c.pos)
+		if stop := ^w & jsonwire.SWARHi; stop != 0 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
 			if w>>(8*(n-1)) == 0 {        // a last byte of zero: not minimal
