@@ -84,17 +84,3 @@ func errTimeRange() error { return errAt(ErrTimeRange, -1, "") }
 func errAt(kind error, off int, msg string) *Error {
 	return &Error{Err: kind, Msg: msg, Offset: off, Row: -1, Column: -1}
 }
-
-// varintErr turns a negative Consume code into the matching error.
-func varintErr(code int, off int, what string) *Error {
-	switch code {
-	case ErrCodeTruncated:
-		return errAt(ErrTruncated, off, what+" runs past the end of its section")
-	case ErrCodeNonMinimal:
-		return errAt(ErrCorrupt, off, what+" is a non-minimal varint")
-	case ErrCodeOverflow:
-		return errAt(ErrCorrupt, off, what+" overflows 64 bits")
-	default:
-		return errAt(ErrCorrupt, off, what+" is invalid")
-	}
-}

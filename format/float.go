@@ -237,14 +237,6 @@ func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	return appendRawCell(dst, math.Float64bits(f)), nil
 }
 
-func appendDecimalCell(dst []byte, d Decimal) []byte {
-	s := byte(d.Exp + FloatExpBias)
-	if d.Neg {
-		s |= 0x80
-	}
-	return AppendUvarint(append(dst, s), d.Mant)
-}
-
 func appendRawCell(dst []byte, bits uint64) []byte {
 	return binary.LittleEndian.AppendUint64(append(dst, FloatRawSelector), bits)
 }
@@ -277,23 +269,22 @@ func ConsumeFloatCell(b []byte) (FloatCell, int) {
 			return FloatCell{}, ErrCodeTruncated
 		}
 		bits := binary.LittleEndian.Uint64(b[1:FloatRawSize])
-		if bits&(0x7FF<<52) == 0x7FF<<52 { // exponent all ones: NaN or infinity
+		if !ValidFloatCell(s, bits) {
 			return FloatCell{}, ErrCodeInvalid
 		}
 		return FloatCell{Raw: true, Bits: bits}, FloatRawSize
 	}
-	e := s & 0x7F
-	if e == 0x7F {
+	if s&0x7F == 0x7F { // reserved: invalid before its mantissa is read
 		return FloatCell{}, ErrCodeInvalid
 	}
 	m, n := ConsumeUvarint(b[1:])
 	if n < 0 {
 		return FloatCell{}, n
 	}
-	if m >= FloatMaxMant || (m == 0 && s != FloatExpBias) || (m != 0 && m%10 == 0) {
+	if !ValidFloatCell(s, m) {
 		return FloatCell{}, ErrCodeInvalid
 	}
-	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(e) - FloatExpBias}}, 1 + n
+	return FloatCell{Dec: Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - FloatExpBias}}, 1 + n
 }
 
 // AppendTo appends the bytes of c, a cell ConsumeFloatCell could return.

@@ -34,7 +34,7 @@ func checkPlainDecimal(t *testing.T, s string) {
 		}
 		// The cell written from the digits alone is the float's cell.
 		cell, _ := format.AppendFloatCell(nil, want, 64)
-		if got := pagebuild.AppendCellDigits(nil, d.Neg, d.Mant, d.Exp); !bytes.Equal(got, cell) {
+		if got := (format.FloatCell{Dec: d}).AppendTo(nil); !bytes.Equal(got, cell) {
 			t.Fatalf("plainDecimal(%q): cell from the digits % x, the float's cell % x", s, got, cell)
 		}
 	}

@@ -12,10 +12,12 @@ import (
 // escaping HTML, U+2028 and U+2029 always as \u2028 \u2029, and each byte of
 // invalid UTF-8 as \ufffd. Everything else is copied.
 
-// SWAR constants: one bit or value per byte of a 64-bit word.
+// SWAR constants: one bit or value per byte of a 64-bit word. SWARHi, the
+// high bit of every byte, is exported for the page cursors, which find a
+// varint's end with it.
 const (
 	swarLo = 0x0101010101010101
-	swarHi = 0x8080808080808080
+	SWARHi = 0x8080808080808080
 )
 
 // asciiFlags holds the string flags of each ASCII byte.
@@ -30,9 +32,9 @@ var asciiFlags = func() (t [utf8.RuneSelf]uint8) {
 
 const hexDigits = "0123456789abcdef"
 
-// load64 reads s[i:i+8] as a little-endian word; the compiler turns it into
-// one load.
-func load64[S ~string | ~[]byte](s S, i int) uint64 {
+// Load64 reads s[i:i+8] as a little-endian word; the compiler turns it into
+// one load. The string sweep and the page cursors' varint reads use it.
+func Load64[S ~string | ~[]byte](s S, i int) uint64 {
 	s = s[i : i+8]
 	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
 		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
@@ -51,7 +53,7 @@ func specialLanes(w uint64) uint64 {
 	quoteAmp := (w & (swarLo * 0xFB)) ^ swarLo*'"'
 	angles := (w & (swarLo * 0xFD)) ^ swarLo*'<'
 	backslash := w ^ swarLo*'\\'
-	return ^((w + swarLo*0x60) & (quoteAmp + swarLo*0x7F) & (angles + swarLo*0x7F) & (backslash + swarLo*0x7F)) & swarHi
+	return ^((w + swarLo*0x60) & (quoteAmp + swarLo*0x7F) & (angles + swarLo*0x7F) & (backslash + swarLo*0x7F)) & SWARHi
 }
 
 // StringFlags returns the escaping flags of s: format.StrNeedsEscape and

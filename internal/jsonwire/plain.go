@@ -18,13 +18,13 @@ var plainTable = func() (t [256]bool) {
 // that is not plain, or len(s): eight bytes a turn, then byte by byte.
 func plainPrefixSWAR[S ~string | ~[]byte](s S, i int) int {
 	for ; i+16 <= len(s); i += 16 {
-		w1, w2 := load64(s, i), load64(s, i+8)
-		if (w1|w2)&swarHi != 0 || specialLanes(w1)|specialLanes(w2) != 0 {
+		w1, w2 := Load64(s, i), Load64(s, i+8)
+		if (w1|w2)&SWARHi != 0 || specialLanes(w1)|specialLanes(w2) != 0 {
 			break
 		}
 	}
 	for ; i+8 <= len(s); i += 8 {
-		if w := load64(s, i); w&swarHi != 0 || specialLanes(w) != 0 {
+		if w := Load64(s, i); w&SWARHi != 0 || specialLanes(w) != 0 {
 			break
 		}
 	}

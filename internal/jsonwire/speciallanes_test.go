@@ -25,10 +25,10 @@ func TestSpecialLanes(t *testing.T) {
 // escapeLanes marks the bytes of an ASCII word that are below 0x20, '"' or
 // '\'.
 func escapeLanes(w uint64) uint64 {
-	return ^((w + swarLo*0x60) & ((w ^ swarLo*'"') + swarLo*0x7F) & ((w ^ swarLo*'\\') + swarLo*0x7F)) & swarHi
+	return ^((w + swarLo*0x60) & ((w ^ swarLo*'"') + swarLo*0x7F) & ((w ^ swarLo*'\\') + swarLo*0x7F)) & SWARHi
 }
 
 // htmlLanes marks the bytes of an ASCII word that are '<', '>' or '&'.
 func htmlLanes(w uint64) uint64 {
-	return ^(((w ^ swarLo*'<') + swarLo*0x7F) & ((w ^ swarLo*'>') + swarLo*0x7F) & ((w ^ swarLo*'&') + swarLo*0x7F)) & swarHi
+	return ^(((w ^ swarLo*'<') + swarLo*0x7F) & ((w ^ swarLo*'>') + swarLo*0x7F) & ((w ^ swarLo*'&') + swarLo*0x7F)) & SWARHi
 }

@@ -228,15 +228,17 @@ func (c *Column) AppendTime(ts format.Timestamp) {
 // appendDigits appends the float whose shortest digits are (-1)^neg *
 // mant * 10^exp, a decimal the cell's decimal form holds as it is: mant
 // not 0 and without trailing zeros, at most 15 digits, |exp| at most 20.
-// It writes what appendDecimal writes for them, without the float.
+// It writes what appendDecimal writes for them, without the float, through
+// format's one decimal-cell writer.
 func (c *Column) AppendDigits(neg bool, mant uint64, exp int) {
+	cell := format.FloatCell{Dec: format.Decimal{Neg: neg, Mant: mant, Exp: exp}}
 	if c.want(KindFloat) {
-		c.Blob = AppendCellDigits(c.Blob, neg, mant, exp)
+		c.Blob = cell.AppendTo(c.Blob)
 		c.Mark(false)
 		c.BlobN++
 		return
 	}
-	c.Tagged = AppendCellDigits(append(c.Tagged, format.TagFloat), neg, mant, exp)
+	c.Tagged = cell.AppendTo(append(c.Tagged, format.TagFloat))
 	c.count++
 }
 

@@ -37,8 +37,8 @@ func (c *Cursor) cuv() uint64 {
 //go:noinline
 func (c *Cursor) cuvSlow() uint64 {
 	if c.pos+8 <= len(c.data) {
-		w := load64(c.data, c.pos)
-		if stop := ^w & swarHi; stop != 0 {
+		w := jsonwire.Load64(c.data, c.pos)
+		if stop := ^w & jsonwire.SWARHi; stop != 0 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
 			if w>>(8*(n-1)) == 0 {        // a last byte of zero: not minimal
@@ -123,7 +123,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			return dst
 		}
 		bits := binary.LittleEndian.Uint64(c.data[c.pos+1:])
-		if bits&(0x7FF<<52) == 0x7FF<<52 { // Inf or NaN
+		if !format.ValidFloatCell(s, bits) {
 			c.fail()
 			return dst
 		}
@@ -132,7 +132,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 	}
 	c.pos++
 	m := c.cuv()
-	if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
+	if !format.ValidFloatCell(s, m) {
 		c.fail()
 		return dst
 	}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
@@ -129,8 +130,8 @@ func (c *Cursor) uv() uint64 {
 //go:noinline
 func (c *Cursor) uvSlow() uint64 {
 	if c.pos+8 <= len(c.data) {
-		w := load64(c.data, c.pos)
-		if stop := ^w & swarHi; stop != 0 {
+		w := jsonwire.Load64(c.data, c.pos)
+		if stop := ^w & jsonwire.SWARHi; stop != 0 {
 			n := bits.TrailingZeros64(stop)>>3 + 1
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
 			c.pos += n

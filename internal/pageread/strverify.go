@@ -53,7 +53,7 @@ func flaggedCount(f []byte) int {
 	const pairs = 0x5555555555555555 // the low bit of every 2-bit pair
 	n := 0
 	for ; len(f) >= 8; f = f[8:] {
-		w := load64(f, 0)
+		w := jsonwire.Load64(f, 0)
 		n += bits.OnesCount64((w | w>>1) & pairs)
 	}
 	for _, b := range f {

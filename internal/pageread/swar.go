@@ -1,18 +1,10 @@
 package pageread
 
 // The cursors read a varint of two or more bytes with one load when eight
-// bytes remain, as format.ConsumeUvarint does; these are its word helpers.
-
-// swarHi has the high bit of every byte of a word set.
-const swarHi = 0x8080808080808080
-
-// load64 reads b[i:i+8] as a little-endian word; the compiler turns it into
-// one load.
-func load64(b []byte, i int) uint64 {
-	b = b[i : i+8]
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24 |
-		uint64(b[4])<<32 | uint64(b[5])<<40 | uint64(b[6])<<48 | uint64(b[7])<<56
-}
+// bytes remain, as format.ConsumeUvarint does: jsonwire.Load64 loads the
+// word, jsonwire.SWARHi finds the varint's end, and gather7 joins its
+// groups. format keeps its own unexported gather7 for ConsumeUvarint: it
+// imports nothing of ours and does not export its varint internals.
 
 // gather7 joins the 7-bit groups of the varint bytes in w, least
 // significant first, whose continuation bits and bytes past its end the

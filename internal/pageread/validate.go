@@ -225,7 +225,7 @@ func (v *validator) floats(n int) {
 				v.fail(format.ErrTruncated, "float runs past the payload")
 				return
 			}
-			if bits := binary.LittleEndian.Uint64(b[pos+1:]); bits&(0x7FF<<52) == 0x7FF<<52 {
+			if !format.ValidFloatCell(s, binary.LittleEndian.Uint64(b[pos+1:])) {
 				r.pos = pos
 				v.fail(format.ErrCorrupt, "invalid float cell")
 				return
@@ -248,7 +248,7 @@ func (v *validator) floats(n int) {
 				return
 			}
 		}
-		if s&0x7F == 0x7F || m >= format.FloatMaxMant || (m == 0 && s != format.FloatExpBias) || (m != 0 && m%10 == 0) {
+		if !format.ValidFloatCell(s, m) {
 			r.pos = pos
 			v.fail(format.ErrCorrupt, "invalid float cell")
 			return

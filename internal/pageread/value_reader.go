@@ -44,25 +44,10 @@ func ReadValue(b []byte, cell *Cell) int {
 		pos += int(l)
 	case format.TagArray, format.TagObject:
 		cnt, n := format.ConsumeUvarint(b[1:])
-		pos += n
-		start := pos
-		pos += skipElems(b[pos:], int(cnt), tag == format.TagObject)
+		start := pos + n
+		pos = format.SkipValue(b)
 		cell.Len = int(cnt)
 		cell.Data = b[start:pos:pos]
-	}
-	return pos
-}
-
-// skipElems returns the encoded length of the n elements at the start of b,
-// keyed when obj is set: one pass over them.
-func skipElems(b []byte, n int, obj bool) int {
-	pos := 0
-	for range n {
-		if obj {
-			_, m := format.ConsumeUvarint(b[pos:])
-			pos += m
-		}
-		pos += format.SkipValue(b[pos:])
 	}
 	return pos
 }
@@ -90,10 +75,12 @@ type ValueReader struct {
 	n    int // elements left
 	obj  bool
 	flat bool
-	// The open container element at pos, if any: its tag and element count.
+	// The open container element, if any: its tag, element count, and
+	// where its tag byte is (its elements start at pos).
 	open    bool
 	openTag uint8
 	openN   int
+	openAt  int
 }
 
 // Elements returns a reader over cell's elements (cell.Tag must be
@@ -132,24 +119,26 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		r.pos += ReadValue(r.b[r.pos:], cell)
 		return key, true
 	}
+	at := r.pos
 	cnt, n := format.ConsumeUvarint(r.b[r.pos+1:])
 	r.pos += 1 + n
 	*cell = Cell{Tag: tag, Len: int(cnt), Data: r.b[r.pos:r.pos:r.pos]}
 	if cnt > 0 {
 		cell.Data, cell.Open = r.b[r.pos:], true
-		r.open, r.openTag, r.openN = true, tag, int(cnt)
+		r.open, r.openTag, r.openN, r.openAt = true, tag, int(cnt), at
 	}
 	return key, true
 }
 
 // openLen returns the encoded length of the elements of the open container
 // at r.pos: the length it was closed with, when cell is that container
-// closed, else by walking them.
+// closed, else by walking them (format.SkipValue over the whole container,
+// less its header).
 func (r *ValueReader) openLen(cell *Cell) int {
 	if !cell.Open && cell.Tag == r.openTag && cell.Len == r.openN && len(cell.Data) > 0 && &cell.Data[0] == &r.b[r.pos] {
 		return len(cell.Data)
 	}
-	return skipElems(r.b[r.pos:], r.openN, r.openTag == format.TagObject)
+	return format.SkipValue(r.b[r.openAt:]) - (r.pos - r.openAt)
 }
 
 // End moves past the elements not yet read, using cell as Next does, and

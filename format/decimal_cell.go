@@ -1,0 +1,27 @@
+package format
+
+// appendDecimalCell appends the decimal cell of d, whose Exp is in
+// [-63, 63] and Mant below 10^17: the selector, then the mantissa's
+// uvarint. It is the one writer of decimal cells: AppendFloatCell, its
+// float64 fast path, AppendDecimalCell and FloatCell.AppendTo (which
+// internal/pagebuild writes digits known in advance with) all end here.
+//
+// Mantissas of up to three varint bytes (below 2^21: integers, money and
+// most short decimals) are written in one append, without a call;
+// AppendUvarint would take its out-of-line path for every one of two or
+// more bytes.
+func appendDecimalCell(dst []byte, d Decimal) []byte {
+	s := byte(d.Exp + FloatExpBias)
+	if d.Neg {
+		s |= 0x80
+	}
+	switch m := d.Mant; {
+	case m < 1<<7:
+		return append(dst, s, byte(m))
+	case m < 1<<14:
+		return append(dst, s, byte(m)|0x80, byte(m>>7))
+	case m < 1<<21:
+		return append(dst, s, byte(m)|0x80, byte(m>>7)|0x80, byte(m>>14))
+	}
+	return AppendUvarint(append(dst, s), d.Mant)
+}
