@@ -1,7 +1,5 @@
-// Package format is the wire layer of rowpage pages: the grammar
-// constants, the Append/Consume/Size primitives for varints and cells, the
-// cell types (FloatCell, Decimal, Timestamp), the header and checksum
-// checks, the reader Limits and the Error type with its sentinels.
+// Package format is the wire layer of rowpage pages: grammar constants,
+// primitives, cell types, header and checksum checks, Limits and errors.
 //
 // It is for tools that write or inspect pages at the byte level. Ordinary
 // users want the root package, github.com/rowpage/rowpage, which builds,

@@ -8,15 +8,14 @@ import (
 // Sentinel errors. Callers branch on them with errors.Is; every error this
 // package returns wraps exactly one of them in an *Error that says where.
 var (
-	ErrCorrupt       = errors.New("rowpage: corrupt page")                  // bytes that break a rule of SPEC.md
-	ErrTruncated     = errors.New("rowpage: truncated page")                // a page that ends before its structure does
-	ErrChecksum      = errors.New("rowpage: checksum mismatch")             // a CRC-32C trailer that does not match
-	ErrUnsupported   = errors.New("rowpage: unsupported format or version") // not a page this reader reads (JSON, a newer major version): a cache miss
-	ErrLimit         = errors.New("rowpage: limit exceeded")                // a page or value beyond a Limits field
-	ErrInvalidOption = errors.New("rowpage: invalid option")                // an option outside its documented range
-	ErrNonFinite     = errors.New("rowpage: float is NaN or infinite")      // from AppendFloatCell: pages, like JSON, hold finite numbers
-	// ErrTimeRange is TimestampOf's error for a time with no RFC 3339 form.
-	ErrTimeRange = errors.New("rowpage: time outside RFC 3339 range (year outside [0,9999] or zone offset hour outside [0,23])")
+	ErrCorrupt       = errors.New("rowpage: corrupt page")                                                                           // bytes that break a rule of SPEC.md
+	ErrTruncated     = errors.New("rowpage: truncated page")                                                                         // a page that ends before its structure does
+	ErrChecksum      = errors.New("rowpage: checksum mismatch")                                                                      // a CRC-32C trailer that does not match
+	ErrUnsupported   = errors.New("rowpage: unsupported format or version")                                                          // not a page this reader reads (JSON, a newer major version): a cache miss
+	ErrLimit         = errors.New("rowpage: limit exceeded")                                                                         // a page or value beyond a Limits field
+	ErrInvalidOption = errors.New("rowpage: invalid option")                                                                         // an option outside its documented range
+	ErrNonFinite     = errors.New("rowpage: float is NaN or infinite")                                                               // from AppendFloatCell: pages, like JSON, hold finite numbers
+	ErrTimeRange     = errors.New("rowpage: time outside RFC 3339 range (year outside [0,9999] or zone offset hour outside [0,23])") // from TimestampOf
 )
 
 // Error says what went wrong and where; Offset (in the page), Row and Column

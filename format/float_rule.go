@@ -1,11 +1,7 @@
 package format
 
-// ValidFloatCell reports whether a float cell with selector sel and payload
-// v may stand in a page. For a raw cell (sel 0xFF) v is the binary64 bits,
-// which must not be NaN or an infinity. For a decimal cell v is the
-// mantissa, read from a canonical uvarint: it is below 10^17 and has no
-// trailing zero, a zero is only +0 with exponent 0, and sel is not the
-// reserved 0x7F.
+// ValidFloatCell reports whether the float cell of selector sel and payload
+// v (the raw bits, or the decimal's mantissa) keeps the rules of SPEC.md 5.3.
 func ValidFloatCell(sel byte, v uint64) bool {
 	// The one statement of the rule: ConsumeFloatCell, the page validator
 	// and the checked renderer of the hit path all call it, so it must stay

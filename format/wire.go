@@ -18,8 +18,7 @@ package format
 // are TagNull values). Shape ids are in order of first use by the rows, and
 // column indexes in order of first appearance (SPEC.md 4).
 
-// Magic is the first four bytes of every page. The first byte is not ASCII,
-// so a JSON or text cache entry is never mistaken for a page.
+// Magic opens every page; its first byte, not ASCII, tells it from JSON.
 var Magic = [4]byte{0x89, 'R', 'P', 'G'}
 
 // Version of the format this package reads and writes.
