@@ -93,6 +93,9 @@ func (d *decodeState) elemKind(t reflect.Type) setKind {
 		return k
 	}
 	k := scalarKind(t)
+	if k == setGeneric && t.Kind() == reflect.Struct && !hasDecodeMethods(t) {
+		k = setStruct
+	}
 	if d.elemKinds == nil {
 		d.elemKinds = make(map[reflect.Type]setKind)
 	}

@@ -307,14 +307,26 @@ func (d *decodeState) arrayInto(v reflect.Value, c *pageread.Cell) error {
 		}
 		zero := reflect.Zero(v.Type().Elem())
 		k := d.elemKind(v.Type().Elem())
+		var np *nestedPlan // for a slice of structs
+		if k == setStruct {
+			np = d.nestedPlanFor(v.Type().Elem())
+		}
 		for i := 0; i < n; i++ {
 			r.Next(&e)
 			ev := v.Index(i)
 			ev.Set(zero)
 			// Scalars without decoding methods take the plans' setters,
 			// which write what the reflect path would for the values they
-			// take and refuse the rest.
-			if k != setGeneric && d.setScalar(k, refOf(ev), &e) {
+			// take and refuse the rest; objects into structs take the
+			// struct's plan.
+			if np != nil {
+				if e.Tag == format.TagObject {
+					if err := d.structInto(np, structOf(ev), &e); err != nil {
+						return err
+					}
+					continue
+				}
+			} else if k != setGeneric && d.setScalar(k, refOf(ev), &e) {
 				continue
 			}
 			if err := d.cell(ev, &e, false); err != nil {
