@@ -47,6 +47,7 @@ const (
 	setViaPath = setPtr + 2           // a field behind an embedded pointer: allocate the path, then cell
 	setStruct  = setPtr + 3           // a struct without decode methods: its own plan, by pointer
 	setInt64s  = setPtr + 4           // a []int64
+	setStructP = setPtr + 5           // a pointer to a struct without decode methods
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -127,6 +128,8 @@ func planField(f *field) colPlan {
 	case f.kind == kindPtr:
 		if k := scalarKind(f.typ.Elem()); k != setGeneric {
 			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
+		} else if et := f.typ.Elem(); et.Kind() == reflect.Struct && !hasDecodeMethods(f.typ) && !hasDecodeMethods(et) {
+			cp.kind, cp.etyp = setStructP, et
 		}
 	case f.kind == kindStrings:
 		if !hasDecodeMethods(f.typ) && scalarKind(f.typ.Elem()) == setString {
@@ -518,6 +521,17 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 	case setInt64s:
 		if d.setInt64s(row.field(&cp.fieldPath), c) {
 			return nil
+		}
+	case setStructP:
+		switch c.Tag {
+		case format.TagNull:
+			row.field(&cp.fieldPath).setNilPtr()
+			return nil
+		case format.TagObject: // into the struct pointed to, allocated if nil, as in encoding/json
+			if cp.nested == nil {
+				cp.nested = d.nestedPlanFor(cp.etyp)
+			}
+			return d.structInto(cp.nested, row.field(&cp.fieldPath).elem(cp.etyp).asStruct(), c)
 		}
 	case setStruct:
 		switch c.Tag {
