@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/quick"
+
+	"github.com/rowpage/rowpage/internal/floatcases"
 )
 
 // refShortest is the deliberately simple reference: cut up strconv's text.
@@ -54,81 +56,7 @@ func refCell(f float64, bits int) []byte {
 	return binary.LittleEndian.AppendUint64([]byte{0xFF}, math.Float64bits(f))
 }
 
-// sum03 is 0.1+0.2 computed in float64 at run time (a constant expression
-// would be the exact 0.3).
-var sum03 = func(a, b float64) float64 { return a + b }(0.1, 0.2)
-
-// edgeFloats are the finite values every float test runs on.
-func edgeFloats() []float64 {
-	v := []float64{
-		0, 1, 2, 3, 7, 9, 10, 11, 99, 100, 1000, 0.1, 0.2, 0.3, sum03, 0.5, 0.25, 0.125, 1.5,
-		19.99, 9.99, 0.01, 0.07, 1.1, 2.675, 1234.5678, 100.001, 33.33, 0.333, 1.0 / 3, 2.0 / 3, math.Pi, math.E,
-		123456789, 12345678.9, 1234567.89, 999999, 1e6 - 0.5, 999999.9, 9999999, 16777216, 16777217, 33554431,
-		1e14, 1e15 - 1, 1e15, 1e15 + 1, 1e16, 1e17, 999999999999999, 99999999999999.9, 9999999999999.99,
-		1 << 53, 1<<53 - 1, 1<<53 + 2, 1 << 63, 1 << 64, 123456789012345678,
-		1e20, 1e21, 1e22, 1e23, 1.5e21, 9.999999999999999e20, 1e-6, 1e-7, 1.5e-7, 9.9e-7, 0.000001, 0.0000011,
-		1e-5, 1e-10, 1e-22, 1e-23, 1e-62, 1e-63, 1e-64, 1e63, 1e64, 5e-324, 1e-323, 2.2250738585072014e-308,
-		2.225073858507201e-308, math.SmallestNonzeroFloat64, math.MaxFloat64, math.MaxFloat32, math.SmallestNonzeroFloat32,
-		1.17549435e-38, 3.4028235e38, 3.4028234e38, 1e38, 1e-38, 1e-45, 1e-44, 1e39, 4e38,
-		0.3, 0.7, 8.589973e9, 8.589974e9, 5e-7, 4.9e-324, 1.7976931348623157e308, 0.000001234, 1e-7 + 1e-22,
-		2.5e-5, 0.00001, 0.0001, 0.001, 0.123456, 0.1234567, 1.00000001, 1.000001, 1.0000001, 9.5367431640625e-7,
-		0.30000001192092896, 0.1000000014901161, float64(float32(7.038531e-26)),
-	}
-	for e := -330; e <= 310; e++ {
-		x, _ := strconv.ParseFloat("1e"+strconv.Itoa(e), 64)
-		v = append(v, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)))
-	}
-	for e := -1075; e <= 1024; e++ {
-		x := math.Ldexp(1, e)
-		v = append(v, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)))
-	}
-	for e := -150; e <= 128; e++ {
-		x := float32(math.Ldexp(1, e))
-		v = append(v, float64(x), float64(math.Nextafter32(x, 0)), float64(math.Nextafter32(x, float32(math.Inf(1)))))
-	}
-	for _, x := range v[:len(v):len(v)] {
-		v = append(v, -x)
-	}
-	finite := v[:0]
-	for _, x := range v {
-		if !math.IsInf(x, 0) {
-			finite = append(finite, x)
-		}
-	}
-	return finite
-}
-
-// randFloat draws from a mix of distributions: raw bits (every exponent),
-// short decimals, money amounts and large integers.
-func randFloat(rng *rand.Rand) float64 {
-	for {
-		var f float64
-		switch rng.IntN(6) {
-		case 0:
-			f = math.Float64frombits(rng.Uint64())
-		case 1:
-			f = float64(math.Float32frombits(rng.Uint32()))
-		case 2: // up to 17 digits times 10^[-30, 30]
-			digits := 1 + rng.IntN(17)
-			m := rng.Uint64N(uint64(math.Pow10(digits)))
-			f, _ = strconv.ParseFloat(fmt.Sprintf("%de%d", m, rng.IntN(61)-30), 64)
-		case 3: // money
-			f = float64(rng.IntN(100_000_000)) / 100
-		case 4: // integers of every size
-			f = float64(rng.Uint64() >> rng.IntN(64))
-		case 5: // decimal with 1-9 digits at float32 scale
-			m := rng.Uint64N(uint64(math.Pow10(1 + rng.IntN(9))))
-			f, _ = strconv.ParseFloat(fmt.Sprintf("%de%d", m, rng.IntN(90)-50), 64)
-		}
-		if rng.IntN(2) == 0 {
-			f = -f
-		}
-		if !math.IsNaN(f) && !math.IsInf(f, 0) {
-			return f
-		}
-	}
-}
-
+// checkShortest compares shortestDecimal with the reference at both sizes.
 func checkShortest(t testing.TB, f float64) {
 	for _, bits := range []int{64, 32} {
 		got, ok := shortestDecimal(f, bits)
@@ -159,8 +87,8 @@ func TestShortestDecimalTable(t *testing.T) {
 		{100, 64, Decimal{Mant: 1, Exp: 2}, true},
 		{19.99, 64, Decimal{Mant: 1999, Exp: -2}, true},
 		{19.99, 32, Decimal{Mant: 1999, Exp: -2}, true},
-		{sum03, 64, Decimal{Mant: 30000000000000004, Exp: -17}, true},
-		{sum03, 32, Decimal{Mant: 3, Exp: -1}, true},
+		{floatcases.Sum03, 64, Decimal{Mant: 30000000000000004, Exp: -17}, true},
+		{floatcases.Sum03, 32, Decimal{Mant: 3, Exp: -1}, true},
 		{0.1, 32, Decimal{Mant: 1, Exp: -1}, true},
 		{float64(float32(0.1)), 64, Decimal{Mant: 10000000149011612, Exp: -17}, true},
 		{5e-324, 64, Decimal{Mant: 5, Exp: -324}, true},
@@ -180,7 +108,7 @@ func TestShortestDecimalTable(t *testing.T) {
 }
 
 func TestShortestDecimalEdges(t *testing.T) {
-	for _, f := range edgeFloats() {
+	for _, f := range floatcases.Edge() {
 		checkShortest(t, f)
 	}
 }
@@ -192,7 +120,7 @@ func TestShortestDecimalRandom(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range n {
-		checkShortest(t, randFloat(rng))
+		checkShortest(t, floatcases.Random(rng))
 	}
 }
 
@@ -254,7 +182,7 @@ func TestFloatCellTable(t *testing.T) {
 		{math.Copysign(0, -1), 32, "ff 00 00 00 00 00 00 00 80"},
 		{1<<49 - 1, 64, "3f ff ff ff ff ff ff 7f"},                          // 7-byte mantissa: 8 bytes
 		{1<<49 + 1, 64, "3f 81 80 80 80 80 80 80 01"},                       // 8-byte mantissa: 9 bytes
-		{sum03, 64, "2e " + hexUv(30000000000000004)},                       // 17 digits: 10 bytes, still decimal
+		{floatcases.Sum03, 64, "2e " + hexUv(30000000000000004)},            // 17 digits: 10 bytes, still decimal
 		{0.7306094602680625, 64, "2f " + hexUv(7306094602680625)},           // 16 digits
 		{-1.234567890123456e20, 64, "c4 " + hexUv(1234567890123456)},        // 16 digits, exponent 5
 		{1.0000000000000002e-47, 64, "00 " + hexUv(10000000000000002)},      // 17 digits, exponent -63
@@ -359,11 +287,11 @@ func TestFloatCellCanonical(t *testing.T) {
 		{"ff 00 00 00 00 00 00 f0 3f", 64, false}, // 1.0 must be decimal
 		{"ff 00 00 00 00 00 00 00 80", 64, true},  // -0
 		{"ff 00 00 00 00 00 00 00 80", 32, true},
-		{"ff " + hexLE(sum03), 64, false}, // 17 digits: decimal
+		{"ff " + hexLE(floatcases.Sum03), 64, false}, // 17 digits: decimal
 		{"2e " + hexUv(30000000000000004), 64, true},
 		{"2e " + hexUv(10000000000000001), 64, false}, // 0.10000000000000001 is 0.1
 		{"2f " + hexUv(1000000000000001), 64, true},   // 0.1000000000000001
-		{"ff " + hexLE(sum03), 32, false},             // not a float32 value
+		{"ff " + hexLE(floatcases.Sum03), 32, false},  // not a float32 value
 		{"ff " + hexLE(1e-64), 64, true},              // exponent out of range
 		{"ff " + hexLE(1e-64), 32, false},             // underflows float32
 		{"3e 01", 64, true},                           // 0.1
@@ -439,7 +367,7 @@ func checkCell(t testing.TB, f float64, bits int) {
 }
 
 func TestFloatCellEdges(t *testing.T) {
-	for _, f := range edgeFloats() {
+	for _, f := range floatcases.Edge() {
 		if math.Abs(f) <= math.MaxFloat32 {
 			checkCell(t, f, 32)
 		}
@@ -454,7 +382,7 @@ func TestFloatCellRandom(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range n {
-		f := randFloat(rng)
+		f := floatcases.Random(rng)
 		checkCell(t, f, 64)
 		if math.Abs(f) <= math.MaxFloat32 {
 			checkCell(t, f, 32)
@@ -507,7 +435,7 @@ func TestFloat32DoubleRounding(t *testing.T) {
 func TestFloatAllocs(t *testing.T) {
 	buf := make([]byte, 0, 64)
 	slow := FloatCell{Dec: Decimal{Mant: 123456789012345, Exp: -40}}
-	for _, f := range []float64{19.99, sum03, 1e-300, math.MaxFloat64, 1e21} {
+	for _, f := range []float64{19.99, floatcases.Sum03, 1e-300, math.MaxFloat64, 1e21} {
 		a := testing.AllocsPerRun(100, func() {
 			shortestDecimal(f, 64)
 			shortestDecimal(f, 32)
@@ -526,7 +454,7 @@ func TestFloatAllocs(t *testing.T) {
 }
 
 func FuzzShortestDecimal(f *testing.F) {
-	for _, v := range []float64{0, 1, 19.99, sum03, 5e-324, math.MaxFloat64, 1e15, 1e21, 1e-7} {
+	for _, v := range []float64{0, 1, 19.99, floatcases.Sum03, 5e-324, math.MaxFloat64, 1e15, 1e21, 1e-7} {
 		f.Add(math.Float64bits(v))
 	}
 	f.Fuzz(func(t *testing.T, u uint64) {
@@ -587,7 +515,7 @@ func BenchmarkShortestDecimal(b *testing.B) {
 		name string
 		f    float64
 		bits int
-	}{{"money", 19.99, 64}, {"int", 1234567, 64}, {"17digits", sum03, 64}, {"tiny", 1.5e-30, 64}, {"f32", float64(float32(3.14159)), 32}} {
+	}{{"money", 19.99, 64}, {"int", 1234567, 64}, {"17digits", floatcases.Sum03, 64}, {"tiny", 1.5e-30, 64}, {"f32", float64(float32(3.14159)), 32}} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
 				d, _ := shortestDecimal(tc.f, tc.bits)

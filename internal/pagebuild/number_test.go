@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
-
 	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
