@@ -68,6 +68,35 @@ func TestDecodeNestedLikeJSON(t *testing.T) {
 	sameAsJSON[map[string]any](t, map[string]any{"rows": rows[:2]})
 }
 
+// TestDecodeNestedMismatches feeds the plan setters for nested structs,
+// pointers to structs, slices of structs and []int64 values they must hand
+// back to the reflect path: each row fails or decodes as json.Unmarshal
+// does.
+func TestDecodeNestedMismatches(t *testing.T) {
+	for _, row := range []map[string]any{
+		{"inner": "not an object"},
+		{"inner": []any{1, 2}},
+		{"folded": 7},
+		{"folded": []any{}},
+		{"list": []any{map[string]any{"plain": 1}, "not an object"}},
+		{"list": []any{[]any{1}}},
+		{"list": "not an array"},
+		{"deep": map[string]any{"level": true}},
+		{"deep": map[string]any{"level": map[string]any{"ptr": "x"}}},
+	} {
+		sameAsJSON[[]decNested](t, []map[string]any{row})
+	}
+	for _, row := range []map[string]any{
+		{"i64": []any{1, "2"}},
+		{"i64": []any{1.5}},
+		{"i64": []any{uint64(1) << 63}},
+		{"i64": "not an array"},
+		{"i64": map[string]any{"a": 1}},
+	} {
+		sameAsJSON[[]decScalarSlices](t, []map[string]any{row})
+	}
+}
+
 // decWide has more fields than a nested plan scans before it switches to
 // a map of keys.
 type decWide struct {
