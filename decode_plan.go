@@ -78,9 +78,19 @@ type colPlan struct {
 	// that write by pointer, which are only planned when the path is direct.
 	fieldPath
 	typ  reflect.Type // the field's type
-	etyp reflect.Type // for setPtr: the pointee type
-	// nested is the plan of a setStruct field's type, found on first use.
+	etyp reflect.Type // for setPtr and setStructP: the pointee type; for setStruct: the field's
+	// nested is the plan of etyp for setStruct and setStructP, found on
+	// first use.
 	nested *nestedPlan
+}
+
+// nestedPlan returns the plan of the struct a setStruct or setStructP field
+// decodes into.
+func (cp *colPlan) nestedPlan(d *decodeState) *nestedPlan {
+	if cp.nested == nil {
+		cp.nested = d.nestedPlanFor(cp.etyp)
+	}
+	return cp.nested
 }
 
 // structPlan is the plan of a struct type for the current page.
@@ -138,7 +148,7 @@ func planField(f *field) colPlan {
 	case f.typ == int64sType:
 		cp.kind = setInt64s
 	case f.typ.Kind() == reflect.Struct && f.typ != timeType && !hasDecodeMethods(f.typ):
-		cp.kind = setStruct
+		cp.kind, cp.etyp = setStruct, f.typ
 	default:
 		cp.kind = scalarKind(f.typ)
 	}
@@ -528,20 +538,14 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 			row.field(&cp.fieldPath).setNilPtr()
 			return nil
 		case format.TagObject: // into the struct pointed to, allocated if nil, as in encoding/json
-			if cp.nested == nil {
-				cp.nested = d.nestedPlanFor(cp.etyp)
-			}
-			return d.structInto(cp.nested, row.field(&cp.fieldPath).elem(cp.etyp).asStruct(), c)
+			return d.structInto(cp.nestedPlan(d), row.field(&cp.fieldPath).elem(cp.etyp).asStruct(), c)
 		}
 	case setStruct:
 		switch c.Tag {
 		case format.TagNull: // leaves the struct as it is, as in encoding/json
 			return nil
 		case format.TagObject:
-			if cp.nested == nil {
-				cp.nested = d.nestedPlanFor(cp.typ)
-			}
-			return d.structInto(cp.nested, row.field(&cp.fieldPath).asStruct(), c)
+			return d.structInto(cp.nestedPlan(d), row.field(&cp.fieldPath).asStruct(), c)
 		}
 	default:
 		if d.setScalar(cp.kind, row.field(&cp.fieldPath), c) {
