@@ -166,7 +166,8 @@ func TestLoadErrorFallback(t *testing.T) {
 // TestCallerGivesUp: a caller whose context ends gets its error at once,
 // and the shared load still finishes and is stored.
 func TestCallerGivesUp(t *testing.T) {
-	c, _ := newCache(t, cache.NewMemory(1<<20), cache.Options{})
+	store := cache.NewMemory(1 << 20)
+	c, _ := newCache(t, store, cache.Options{})
 	k := cache.Key{Query: "slow"}
 	v := rowsPage(t, "v", 2)
 	release := make(chan struct{})
@@ -186,17 +187,19 @@ func TestCallerGivesUp(t *testing.T) {
 		t.Fatalf("Get past the caller's deadline: %v", err)
 	}
 	close(release)
-	var (
-		p   []byte
-		st  cache.Status
-		err error
-	)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		// A miss here joins the same load, still storing its page.
-		if p, st, err = c.Get(context.Background(), k, load); st == cache.Hit {
-			break
+	// The abandoned load goes on and stores its page. Wait for the entry in
+	// the store itself: a Get that looked in the store just before the
+	// load stored its page, and asked for a load just after it ended, would
+	// start a second load, which singleflight allows (one at a time).
+	stored := false
+	for deadline := time.Now().Add(5 * time.Second); !stored && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		_, found, err := store.Get(context.Background(), c.StoreKey(k), nil)
+		if err != nil {
+			t.Fatal(err)
 		}
+		stored = found
 	}
+	p, st, err := c.Get(context.Background(), k, load)
 	if err != nil || st != cache.Hit || string(p) != string(v) || calls.Load() != 1 {
 		t.Fatalf("after the abandoned load: %v, %v, %d loads; want a hit after 1 load", st, err, calls.Load())
 	}
