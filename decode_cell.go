@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -51,10 +52,20 @@ func cellBool(x *pageread.Cell) (v, ok bool) {
 }
 
 func cellString(l *pageread.Layout, x *pageread.Cell) (string, bool) {
-	if x == nil || x.Tag != format.TagString {
-		return "", false
+	switch {
+	case x == nil:
+	case x.Tag == format.TagString:
+		return l.Strings.String(int(x.Str)), true
+	case isTextTime(x.Tag):
+		return string(jsonwire.AppendTimestampText(nil, x.Time)), true
 	}
-	return l.Strings.String(int(x.Str)), true
+	return "", false
+}
+
+// isTextTime reports whether tag is that of a string held as a time
+// (SPEC.md 5.4, text times): it reads back as its RFC 3339 text.
+func isTextTime(tag uint8) bool {
+	return tag == format.TagTextTime || tag == format.TagTextTimePlus
 }
 
 func cellBytes(l *pageread.Layout, x *pageread.Cell) ([]byte, bool) {
@@ -69,10 +80,14 @@ func cellBytes(l *pageread.Layout, x *pageread.Cell) ([]byte, bool) {
 }
 
 func cellTime(x *pageread.Cell) (time.Time, bool) {
-	if x == nil || x.Tag != format.TagTime {
-		return time.Time{}, false
+	switch {
+	case x == nil:
+	case x.Tag == format.TagTime:
+		return timeOf(x.Time), true
+	case isTextTime(x.Tag):
+		return jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
 	}
-	return timeOf(x.Time), true
+	return time.Time{}, false
 }
 
 func cellNumber(x *pageread.Cell) ([]byte, bool) {
@@ -105,6 +120,13 @@ func appendCellStrings(dst []string, l *pageread.Layout, x *pageread.Cell) ([]st
 		return dst, true
 	}
 	for range x.Len {
+		if len(b) >= 2 && isTextTime(b[0]) {
+			var c pageread.Cell
+			n := pageread.ReadValue(b, &c)
+			dst = append(dst, string(jsonwire.AppendTimestampText(nil, c.Time)))
+			b = b[n:]
+			continue
+		}
 		if len(b) < 2 || b[0] != format.TagString {
 			return dst[:n0], false
 		}

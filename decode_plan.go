@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -184,7 +185,7 @@ func opFor(enc uint8, k setKind) colOp {
 		if k == setBool {
 			return opBool
 		}
-	case format.EncTime:
+	case format.EncTime, format.EncTextTime:
 		if k == setTime {
 			return opTime
 		}
@@ -620,8 +621,12 @@ func (d *decodeState) setScalar(k setKind, f fieldRef, c *pageread.Cell) bool {
 			f.setString(d.colStr(c.Str))
 			return true
 		}
+		if isTextTime(c.Tag) {
+			f.setString(string(jsonwire.AppendTimestampText(d.buf[:0], c.Time)))
+			return true
+		}
 	case setTime:
-		if c.Tag == format.TagTime {
+		if c.Tag == format.TagTime || isTextTime(c.Tag) {
 			f.setTime(jsonTime(c.Time))
 			return true
 		}

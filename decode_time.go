@@ -61,13 +61,13 @@ func timeOf(ts format.Timestamp) time.Time {
 }
 
 // jsonTime returns what time.Time.UnmarshalJSON makes of the timestamp's
-// JSON text: UTC for an offset of zero (written "Z"); otherwise the offset
+// JSON text: UTC for an offset of zero written "Z"; otherwise the offset
 // as the text writes it (truncated towards zero to whole minutes), in
 // time.Local when Local has that offset at that instant, as time.Parse
 // does, and in a fixed zone of it otherwise.
 func jsonTime(ts format.Timestamp) time.Time {
 	nanos := int64(ts.Frac) * pow10[9-ts.Digits]
-	if ts.Offset == 0 {
+	if ts.Offset == 0 && !ts.ZeroPlus {
 		return time.Unix(ts.Local, nanos).UTC()
 	}
 	off := ts.Offset / 60 * 60

@@ -82,6 +82,8 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		return c.Float.Float64()
 	case format.TagString:
 		return d.strAny(c.Str)
+	case format.TagTextTime, format.TagTextTimePlus:
+		return string(jsonwire.AppendTimestampText(nil, c.Time))
 	case format.TagTime:
 		if d.compat {
 			return string(jsonwire.AppendTimestampText(nil, c.Time))

@@ -217,13 +217,10 @@ func (r *Row) Float(c int) (float64, bool) {
 func (r *Row) Bool(c int) (v, ok bool) { return cellBool(r.cell(c)) }
 
 // String returns column c's string without copying: the result shares the
-// page's memory, so it must not outlive uses of the page bytes.
-func (r *Row) String(c int) (string, bool) {
-	if x := r.cell(c); x != nil && x.Tag == format.TagString {
-		return r.p.l.Strings.String(int(x.Str)), true
-	}
-	return "", false
-}
+// page's memory, so it must not outlive uses of the page bytes. A string
+// the page holds as a time (RFC 3339 text, SPEC.md 5.4) is formatted
+// instead, into a new string.
+func (r *Row) String(c int) (string, bool) { return cellString(r.p.l, r.cell(c)) }
 
 // Bytes returns column c's byte string, or a string's bytes, without
 // copying. The slice aliases the page: do not modify it.
@@ -231,7 +228,8 @@ func (r *Row) Bytes(c int) ([]byte, bool) { return cellBytes(r.p.l, r.cell(c)) }
 
 // Time returns column c's timestamp: the same instant, in UTC when its
 // offset is zero and otherwise in a fixed zone of that offset (cached, so
-// this does not allocate).
+// this does not allocate). A string of RFC 3339 text the page holds as a
+// time reads as time.Time.UnmarshalText reads it.
 func (r *Row) Time(c int) (time.Time, bool) { return cellTime(r.cell(c)) }
 
 // Number returns column c's exact number text for numbers stored as text

@@ -43,6 +43,10 @@ func specExamples() []struct {
 		}, EncOptions{NoChecksum: true}},
 		{"shapes", []map[string]any{{"b": 1}, {"a": "x", "b": nil}, {"a": nil, "b": "x"}}, EncOptions{NoChecksum: true}},
 		{"compressed", map[string]any{"note": strings.Repeat("ab", 16)}, EncOptions{NoChecksum: true, Compression: CompressFast}},
+		{"texttimes", []map[string]any{
+			{"at": "2025-03-14T10:04:15.738+00:00", "m": "2024-01-02T03:04:05Z"},
+			{"at": "2025-03-14T10:04:16+00:00", "m": "2024-01-02T03:04:05+00:00"},
+		}, EncOptions{NoChecksum: true}},
 	}
 }
 

@@ -47,7 +47,7 @@ func (d *decodeState) cell(v reflect.Value, c *pageread.Cell, quoted bool) error
 		}
 		return nil
 	}
-	if c.Tag == format.TagString || c.Tag == format.TagTime {
+	if c.Tag == format.TagString || c.Tag == format.TagTime || isTextTime(c.Tag) {
 		if v.CanAddr() && v.Kind() != reflect.Interface && v.Addr().Type().Implements(textUnmarshalType) {
 			var text []byte
 			if c.Tag == format.TagString {
@@ -107,7 +107,7 @@ func (d *decodeState) cell(v reflect.Value, c *pageread.Cell, quoted bool) error
 		default:
 			return d.mismatch(c, v)
 		}
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		if v.Kind() != reflect.String {
 			return d.mismatch(c, v)
 		}
@@ -134,7 +134,7 @@ func (d *decodeState) cell(v reflect.Value, c *pageread.Cell, quoted bool) error
 }
 
 func (d *decodeState) mismatch(c *pageread.Cell, v reflect.Value) error {
-	names := [...]string{"null", "bool", "bool", "integer", "integer", "number", "string", "time", "byte string", "number", "JSON value", "array", "object"}
+	names := [...]string{"null", "bool", "bool", "integer", "integer", "number", "string", "time", "byte string", "number", "JSON value", "array", "object", "string", "string"}
 	return d.fail("cannot decode a " + names[c.Tag] + " into " + v.Type().String())
 }
 
@@ -162,6 +162,9 @@ func (d *decodeState) timeInto(v reflect.Value, c *pageread.Cell) error {
 	switch c.Tag {
 	case format.TagTime:
 		v.Set(reflect.ValueOf(timeOf(c.Time)))
+		return nil
+	case format.TagTextTime, format.TagTextTimePlus:
+		v.Set(reflect.ValueOf(jsonTime(c.Time))) // as t.UnmarshalText(text) does
 		return nil
 	case format.TagString:
 		var t time.Time

@@ -125,11 +125,27 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 		w.b.CellString(c, s)
 		return
 	}
+	if ts, ok := pagebuild.TextTime(s); ok {
+		c.AppendNestedTextTime(ts)
+		return
+	}
 	id := w.b.In.Intern(s)
 	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 }
 
+// putStringBytes is putString for a string held in bytes, copied the first
+// time the page sees it.
 func (w *walker) putStringBytes(c *pagebuild.Column, nested bool, s []byte) {
+	if nested || c.Kind != pagebuild.KindStr {
+		if ts, ok := pagebuild.TextTime(s); ok {
+			if nested {
+				c.AppendNestedTextTime(ts)
+			} else {
+				c.AppendTextTime(ts)
+			}
+			return
+		}
+	}
 	id := w.b.In.InternBytes(s)
 	if nested {
 		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))

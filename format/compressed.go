@@ -17,6 +17,3 @@ const (
 	CodecS2   = 1 // one S2 block (github.com/klauspost/compress/s2)
 	CodecZstd = 2 // one zstd frame, no checksum (content size as the encoder chooses)
 )
-
-// MinorCompressed is the minor version of compressed pages (plain ones are 1.0).
-const MinorCompressed = 1

@@ -1,6 +1,6 @@
 package format
 
-// StringTableWidth returns the canonical offset width for dataLen bytes of string data.
+// StringTableWidth is the canonical offset width for dataLen bytes of strings.
 func StringTableWidth(dataLen int) int {
 	switch {
 	case dataLen < 1<<8:

@@ -21,12 +21,13 @@ const (
 
 // Timestamp is a time cell (SPEC.md 5.4): Local, the wall clock in seconds
 // since 1970-01-01T00:00:00; Digits fractional digits of value Frac (".500"
-// is 500, 3); Offset, the zone in seconds east of UTC.
+// is 500, 3); Offset, the zone in seconds east of UTC; ZeroPlus, "+00:00" for 0.
 type Timestamp struct {
-	Local  int64
-	Frac   uint32
-	Digits uint8
-	Offset int32
+	Local    int64
+	Frac     uint32
+	Digits   uint8
+	Offset   int32
+	ZeroPlus bool
 }
 
 // pow10u32[k] = 10^k.

@@ -2,8 +2,7 @@ package format
 
 // Skipping tagged values (SPEC.md 5.5) of a validated page.
 
-// SkipValue returns the length of the tagged value at the start of b, which
-// must come from a validated page.
+// SkipValue returns the length of the tagged value b starts with (validated).
 func SkipValue(b []byte) int {
 	switch tag := b[0]; tag {
 	case TagInt, TagUint, TagString:
@@ -13,7 +12,7 @@ func SkipValue(b []byte) int {
 			return 1 + FloatRawSize
 		}
 		return 2 + uvarintLen(b[2:])
-	case TagTime:
+	case TagTime, TagTextTime, TagTextTimePlus:
 		pos := 1
 		for range 3 {
 			pos += uvarintLen(b[pos:])

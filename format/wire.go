@@ -21,10 +21,12 @@ package format
 // Magic opens every page; its first byte, not ASCII, tells it from JSON.
 var Magic = [4]byte{0x89, 'R', 'P', 'G'}
 
-// Version of the format this package reads and writes.
+// Format version; a page carries the lowest minor version its reader needs.
 const (
-	MajorVersion = 1
-	MinorVersion = 0
+	MajorVersion    = 1
+	MinorVersion    = 0 // a plain page
+	MinorCompressed = 1 // a compressed body (FlagCompressed)
+	MinorTextTime   = 2 // text times: EncTextTime, TagTextTime, TagTextTimePlus
 )
 
 // HeaderSize is the fixed size of the page header in bytes.
@@ -52,55 +54,59 @@ const (
 
 // Column encodings: the low seven bits of a column's encoding byte.
 const (
-	EncNull     = 0x00       // every cell is null; no payload
-	EncBool     = 0x01       // bit set, LSB first
-	EncInt      = 0x02       // sv per value
-	EncIntDelta = 0x03       // sv first value, then sv wrapping differences
-	EncIntFOR   = 0x04       // sv minimum, then uv (value - minimum) per value
-	EncUint     = 0x05       // uv per value; some value exceeds MaxInt64
-	EncFloat    = 0x06       // float cell per value
-	EncStrRef   = 0x07       // uv string-table index per value
-	EncStrSeq   = 0x08       // uv base: values are strings base, base+1, ...
-	EncTime     = 0x09       // time mode byte, then time cells
-	EncBytes    = 0x0A       // uv length + bytes per value
-	EncNumber   = 0x0B       // uv length + JSON number text per value
-	EncAny      = 0x0C       // tagged value per value
-	EncStrList  = 0x0D       // uv count + count uv string-table indexes per value
-	EncMax      = EncStrList // the highest encoding
+	EncNull     = 0x00        // every cell is null; no payload
+	EncBool     = 0x01        // bit set, LSB first
+	EncInt      = 0x02        // sv per value
+	EncIntDelta = 0x03        // sv first value, then sv wrapping differences
+	EncIntFOR   = 0x04        // sv minimum, then uv (value - minimum) per value
+	EncUint     = 0x05        // uv per value; some value exceeds MaxInt64
+	EncFloat    = 0x06        // float cell per value
+	EncStrRef   = 0x07        // uv string-table index per value
+	EncStrSeq   = 0x08        // uv base: values are strings base, base+1, ...
+	EncTime     = 0x09        // time mode byte, then time cells
+	EncBytes    = 0x0A        // uv length + bytes per value
+	EncNumber   = 0x0B        // uv length + JSON number text per value
+	EncAny      = 0x0C        // tagged value per value
+	EncStrList  = 0x0D        // uv count + count uv string-table indexes per value
+	EncTextTime = 0x0E        // as EncTime, for strings of RFC 3339 text (since 1.2)
+	EncMax      = EncTextTime // the highest encoding
 
 	EncNullBitmap = 0x80 // the payload starts with a null bitmap: a bit per cell, 1 for null, LSB first
 )
 
-// Time column modes: the first payload byte of an EncTime column.
+// Time column modes: the first payload byte of a time or text-time column.
 const (
 	TimeUTC      = 0 // every offset is 0; cells have no offset field
 	TimeShared   = 1 // sv offset (non-zero) follows; cells have no offset field
 	TimePerValue = 2 // each cell ends with sv offset; at least two offsets differ
 	TimeModes    = 3 // the number of modes
+	TimeZeroPlus = 4 // EncTextTime, added to mode 0 or 2: offset 0 is written "+00:00", not "Z"
 )
 
 // Tags of tagged values (EncAny cells and nested values).
 const (
-	TagNull   = 0x00
-	TagFalse  = 0x01
-	TagTrue   = 0x02
-	TagInt    = 0x03      // sv
-	TagUint   = 0x04      // uv, greater than MaxInt64
-	TagFloat  = 0x05      // float cell
-	TagString = 0x06      // uv string-table index
-	TagTime   = 0x07      // sv local seconds, uv frac, sv offset
-	TagBytes  = 0x08      // uv length + bytes
-	TagNumber = 0x09      // uv length + JSON number text
-	TagRaw    = 0x0A      // uv length + compact JSON text
-	TagArray  = 0x0B      // uv count, values
-	TagObject = 0x0C      // uv count, (uv key index, value) pairs
-	TagMax    = TagObject // the highest tag
+	TagNull         = 0x00
+	TagFalse        = 0x01
+	TagTrue         = 0x02
+	TagInt          = 0x03            // sv
+	TagUint         = 0x04            // uv, greater than MaxInt64
+	TagFloat        = 0x05            // float cell
+	TagString       = 0x06            // uv string-table index
+	TagTime         = 0x07            // sv local seconds, uv frac, sv offset
+	TagBytes        = 0x08            // uv length + bytes
+	TagNumber       = 0x09            // uv length + JSON number text
+	TagRaw          = 0x0A            // uv length + compact JSON text
+	TagArray        = 0x0B            // uv count, values
+	TagObject       = 0x0C            // uv count, (uv key index, value) pairs
+	TagTextTime     = 0x0D            // a string of RFC 3339 text, payload as TagTime (since 1.2)
+	TagTextTimePlus = 0x0E            // as TagTextTime, offset 0 written "+00:00" (since 1.2)
+	TagMax          = TagTextTimePlus // the highest tag
 )
 
-// EncodingName returns a short name for a column encoding byte, for tools and errors.
+// EncodingName names a column encoding byte, for tools and errors.
 func EncodingName(enc uint8) string {
 	names := [...]string{"null", "bool", "int", "int-delta", "int-for", "uint", "float",
-		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list"}
+		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list", "text-time"}
 	e := enc &^ EncNullBitmap
 	if int(e) < len(names) {
 		if enc&EncNullBitmap != 0 {

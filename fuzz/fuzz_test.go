@@ -45,6 +45,13 @@ func seedPages(tb testing.TB) [][]byte {
 		add([]any{1, "x", nil, []byte{1}, json.Number("1e400"), json.RawMessage(`{"a":[1]}`)}, o)
 		add(map[string]any{"t": time.Unix(1, 5).In(time.FixedZone("", -3600)), "u": uint64(1 << 63), "f": -0.0}, o)
 		add([]map[string]any{nil, {}, {"a": []string{"x", "y"}}}, o)
+		// Text times (SPEC.md 5.4): a +00:00 column, per-value offsets
+		// with +00:00 (mode 6), and tagged ones of both zero styles.
+		add([]map[string]any{
+			{"p": "2025-03-14T10:04:15.738+00:00", "o": "2024-01-02T03:04:05+00:00", "n": []any{"2024-01-02T03:04:05Z", "2024-01-02T03:04:05+00:00"}},
+			{"p": "2025-03-14T10:04:16+00:00", "o": "2024-01-02T03:04:05.123456789-08:00", "n": nil},
+		}, o)
+		add(dataset.BaaSMaps(3), o)
 	}
 	// Compressed pages (SPEC.md 2.5), with sections large enough to be
 	// stored compressed.

@@ -351,7 +351,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			dst = jsonwire.AppendInt(dst, cur.TakeIntChecked())
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
-		case format.EncTime:
+		case format.EncTime, format.EncTextTime:
 			dst = cur.TakeTimeJSON(dst, &t.dates)
 		case format.EncBool:
 			if cur.TakeBool() {

@@ -178,7 +178,8 @@ func TestAppendPageTokens(t *testing.T) {
 	}
 }
 
-// TestAppendPageTimestamps checks which strings are stored as timestamps.
+// TestAppendPageTimestamps checks which strings are stored as text times
+// (SPEC.md 5.4): those whose cell renders back byte for byte.
 func TestAppendPageTimestamps(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -189,8 +190,11 @@ func TestAppendPageTimestamps(t *testing.T) {
 		{`"2024-01-02T03:04:05+05:30"`, true},
 		{`"2024-02-29T00:00:00Z"`, true},
 		{`"2024-01-02T03:04:05\u005a"`, true}, // decoded first
+		{`"2024-01-01T00:00:00+00:00"`, true},
+		{`"2025-03-14T10:04:15.738+00:00"`, true},
+		{`"2025-03-14T10:04:15.123456789-08:00"`, true},
 		{`"2023-02-29T00:00:00Z"`, false},
-		{`"2024-01-01T00:00:00+00:00"`, false},
+		{`"2024-01-01T00:00:00-00:00"`, false},
 		{`"2024-01-01T23:59:60Z"`, false},
 		{`"2024-01-01T00:00:00"`, false},
 		{`"2024-01-02T03:04:05.1234567890Z"`, false},
@@ -203,7 +207,7 @@ func TestAppendPageTimestamps(t *testing.T) {
 		if err := l.Reset(page, format.Limits{}.WithDefaults()); err != nil {
 			t.Fatalf("%s: %v", tc.s, err)
 		}
-		if got := l.Columns[0].Enc == format.EncTime; got != tc.time {
+		if got := l.Columns[0].Enc == format.EncTextTime; got != tc.time {
 			t.Errorf("%s: stored as time %v, want %v (encoding %#x)", tc.s, got, tc.time, l.Columns[0].Enc)
 		}
 	}

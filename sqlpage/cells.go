@@ -21,6 +21,20 @@ import (
 // query) and TestSQLDirectPathOrder compare the pages of the two paths byte
 // for byte; TestSQLDirectPathErrors compares their errors.
 
+// textTime adds x to col as a text time, as pagebuild.Builder.CellString
+// does, and reports whether it did: when x is RFC 3339 text that renders
+// back byte for byte and col does not already hold strings.
+func textTime[T ~string | ~[]byte](col *pagebuild.Column, x T) bool {
+	if col.Kind == pagebuild.KindStr {
+		return false
+	}
+	ts, ok := pagebuild.TextTime(x)
+	if ok {
+		col.AppendTextTime(ts)
+	}
+	return ok
+}
+
 // fastCell writes v, the driver's value for column c, into col, the page
 // column the current row has just opened for it. It reports false, having
 // written nothing, for a value it leaves to the Builder. Cost: one type
@@ -32,7 +46,9 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 	case string:
 		switch c.kind {
 		case kindSQLAuto, kindSQLText:
-			col.AppendStr(s.pb.In.InternFresh(x))
+			if !textTime(col, x) {
+				col.AppendStr(s.pb.In.InternFresh(x))
+			}
 		case kindSQLNumeric:
 			return s.fastNumeric(col, x)
 		default:
@@ -42,7 +58,9 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 		s.scanBytes(c.src)
 		switch c.kind {
 		case kindSQLText:
-			col.AppendStr(s.pb.In.InternBytes(x))
+			if !textTime(col, x) {
+				col.AppendStr(s.pb.In.InternBytes(x))
+			}
 		case kindSQLAuto, kindSQLBinary:
 			col.AppendBlob(pagebuild.KindBytes, x)
 		case kindSQLNumeric:
@@ -232,6 +250,9 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
+				if textTime(r.col, x) {
+					continue
+				}
 				w := memoWord(x)
 				k := memoSlot(w)
 				m, m2 := &r.memo[k], &r.memo[k^1]
@@ -256,6 +277,9 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			}
 		case wantNew:
 			if x, ok := v.(string); ok {
+				if textTime(r.col, x) {
+					continue
+				}
 				id, smp := in.AddDeferred(x)
 				r.col.AppendStr(id)
 				if r.def.Sampled(smp) {

@@ -53,6 +53,14 @@ var sqliteTypesQueries = []namedQuery{
 		CASE WHEN b THEN 'yes' ELSE NULL END AS yes FROM types ORDER BY id`},
 	{name: "aggregate", sql: `SELECT b, COUNT(*) AS n, SUM(i) AS total, AVG(r) AS mean, MAX(t) AS last, group_concat(vc, '|') AS vcs FROM types GROUP BY b ORDER BY b`},
 	{name: "self join", sql: `SELECT a.id, a.t, b.id AS other, b.j AS other_json FROM types a LEFT JOIN types b ON b.id = a.id + 1 ORDER BY a.id`},
+	// RFC 3339 text becomes text times (SPEC.md 5.4) on every path: a
+	// +00:00 column, one of Z and offsets, one that holds other text too,
+	// one that began as plain strings, and SQLite's own formatting.
+	{name: "text times", sql: `WITH v(at, zoned, mixed, late) AS (VALUES
+		('2025-03-14T10:04:15.738+00:00', '2024-01-02T03:04:05Z', '2024-01-02T03:04:05Z', 'plain'),
+		('2025-03-14T10:04:16+00:00', '2024-01-02T03:04:05.5+05:30', 'not a time', '2024-01-02T03:04:05Z'),
+		(NULL, '2024-01-02T03:04:05-08:00', '2024-01-02T03:04:05+00:00', NULL))
+		SELECT at, zoned, mixed, late, strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-02 03:04:05.5') AS made FROM v`},
 }
 
 // pgTypesSchema has a column of each PostgreSQL type an application

@@ -1,7 +1,5 @@
 package jsontext
 
-import "github.com/rowpage/rowpage/format"
-
 // Sink receives the values of one JSON value in text order. Strings and keys
 // are given as byte slices that stay valid until the Parser is next used:
 // slices of the caller's text or of the Parser's scratch buffer. A sink that
@@ -17,7 +15,6 @@ type Sink interface {
 	Int(v int64)
 	Number(text []byte)
 	String(s []byte)
-	Timestamp(ts format.Timestamp)
 	Key(k []byte)
 	BeginArray()
 	EndArray()

@@ -1,7 +1,5 @@
 package jsontext
 
-import "github.com/rowpage/rowpage/internal/jsonwire"
-
 // The tokenizer proper: values, nested arrays and objects, literals and
 // numbers. It recurses nowhere; the arrays and objects open in a cell live
 // on an explicit stack bounded by the depth limit.
@@ -29,7 +27,7 @@ func (p *Parser) value(i, depth int) int {
 		case c == '"':
 			var s []byte
 			if s, i = p.str(i); i >= 0 {
-				p.string(s)
+				p.s.String(s)
 			}
 			return i
 		case c == '-' || c-'0' <= 9:
@@ -59,7 +57,7 @@ next:
 			if s, i = p.str(i); i < 0 {
 				return i, stack
 			}
-			p.string(s)
+			p.s.String(s)
 		case '{', '[':
 			if len(stack) >= limit {
 				return p.tooDeep(i, depth+len(stack)+1), stack
@@ -167,18 +165,6 @@ func (p *Parser) member(i int) int {
 		return p.syntax(i, "after object key")
 	}
 	return i + 1
-}
-
-// string adds the decoded string s: as a timestamp if it is RFC 3339 text
-// that renders back byte for byte, else as a string.
-func (p *Parser) string(s []byte) {
-	if len(s) >= len("0000-00-00T00:00:00Z") && s[10] == 'T' {
-		if ts, ok := jsonwire.ParseTimestamp(s); ok {
-			p.s.Timestamp(ts)
-			return
-		}
-	}
-	p.s.String(s)
 }
 
 // literal parses the literal lit (true, false or null) at in[i].

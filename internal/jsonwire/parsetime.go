@@ -7,10 +7,11 @@ import "github.com/rowpage/rowpage/format"
 // text byte for byte: "YYYY-MM-DDThh:mm:ss[.d{1,9}](Z|±HH:MM)" with a real
 // calendar date (leap years included), hours 00-23, minutes and seconds
 // 00-59 (no leap second), upper-case T and Z, offset hours 00-23 and
-// minutes 00-59, and neither "+00:00" nor "-00:00" (offset 0 is written Z).
+// minutes 00-59, and not "-00:00". "+00:00" gives Offset 0 with ZeroPlus
+// set, which a time cell written from a time.Time never has (SPEC.md 5.4).
 // Fractional digits keep their count: ".500" gives Frac 500, Digits 3.
-// Linear in len(text), no allocation.
-func ParseTimestamp(text []byte) (format.Timestamp, bool) {
+// Linear in len(text), no allocation, for text in a string or in bytes.
+func ParseTimestamp[T ~string | ~[]byte](text T) (format.Timestamp, bool) {
 	if len(text) < len("0000-00-00T00:00:00Z") ||
 		text[4] != '-' || text[7] != '-' || text[10] != 'T' || text[13] != ':' || text[16] != ':' {
 		return format.Timestamp{}, false
@@ -48,10 +49,14 @@ func ParseTimestamp(text []byte) (format.Timestamp, bool) {
 	case len(rest) == 6 && (rest[0] == '+' || rest[0] == '-') && rest[3] == ':':
 		oh, ok1 := num2(rest[1], rest[2])
 		om, ok2 := num2(rest[4], rest[5])
-		if !ok1 || !ok2 || oh > 23 || om > 59 || oh+om == 0 {
+		if !ok1 || !ok2 || oh > 23 || om > 59 {
 			return format.Timestamp{}, false
 		}
 		off := int32(oh*3600 + om*60)
+		if off == 0 { // "+00:00" writes back with ZeroPlus; "-00:00" cannot
+			ts.ZeroPlus = true
+			return ts, rest[0] == '+'
+		}
 		if rest[0] == '-' {
 			off = -off
 		}

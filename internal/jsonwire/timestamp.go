@@ -13,7 +13,7 @@ func AppendTimestampJSON(dst []byte, ts format.Timestamp) []byte {
 
 // AppendTimestampText appends ts as RFC 3339 text without quotes:
 // "YYYY-MM-DDThh:mm:ss", then "." and exactly Digits digits of Frac when
-// Digits > 0, then "Z" when Offset is 0 or else "±HH:MM" with the offset
+// Digits > 0, then "Z" when Offset is 0 (without ZeroPlus) or else "±HH:MM" with the offset
 // truncated towards zero to whole minutes, as package time writes it (so an
 // offset of 30 seconds gives "+00:00"). It uses its own calendar arithmetic:
 // about 25ns, no allocation beyond growing dst. If ts is not Valid the
@@ -72,7 +72,7 @@ func appendClock(dst []byte, secs int64, ts format.Timestamp) []byte {
 		}
 		dst = append(dst, buf[:min(n, len(buf)-1)+1]...)
 	}
-	if ts.Offset == 0 {
+	if ts.Offset == 0 && !ts.ZeroPlus {
 		return append(dst, 'Z')
 	}
 	zone := int64(ts.Offset / 60) // truncated towards zero, like package time

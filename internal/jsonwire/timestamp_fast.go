@@ -78,7 +78,7 @@ func putClock(b []byte, secs uint32, ts format.Timestamp) int {
 		}
 		n += 1 + d
 	}
-	if ts.Offset == 0 {
+	if ts.Offset == 0 && !ts.ZeroPlus {
 		b[n] = 'Z'
 		return n + 1
 	}

@@ -230,7 +230,17 @@ func equalU32(a, b []uint32) bool {
 // a third of the rows) looks new again once interned, so letting it defer
 // again made a page of n rows cost n/160 such passes. The page is the same
 // either way (package sqlpage does this for SQL results, with the same Deferral).
+//
+// A string of RFC 3339 text that a time cell renders back byte for byte
+// (TextTime) is kept as a text time instead, unless the column already
+// holds strings: one string-ref column stays one.
 func (b *Builder) CellString(c *Column, s string) {
+	if c.Kind != KindStr {
+		if ts, ok := TextTime(s); ok {
+			c.AppendTextTime(ts)
+			return
+		}
+	}
 	in := &b.In
 	if c.def.Deferred() {
 		id, smp := in.AddDeferred(s)

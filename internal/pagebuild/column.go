@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // cellKind is what a column has held so far.
@@ -15,8 +16,9 @@ const (
 	kindBool
 	kindInt // int64 values; big uints tracked separately
 	KindFloat
-	kindStr
+	KindStr
 	kindTime
+	kindTextTime // strings of RFC 3339 text, kept as times (EncTextTime)
 	KindBytes
 	KindNumber
 	kindAny // mixed or nested: tagged values
@@ -34,11 +36,17 @@ type Column struct {
 	neg    bool    // some int < 0
 	big    bool    // some uint > MaxInt64
 	strs   []uint32
-	times  []format.Timestamp
-	Blob   []byte // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
-	BlobN  int    // values in blob
-	Tagged []byte // kindAny: tagged values with provisional string ids
-	stamp  int    // row number + 1 of the last row that set this column
+	times  []format.Timestamp // kindTime, kindTextTime
+	zeroZ  bool               // kindTextTime: some offset 0 is written "Z"
+	zeroP  bool               // kindTextTime: some offset 0 is written "+00:00"
+	Blob   []byte             // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
+	BlobN  int                // values in blob
+	Tagged []byte             // kindAny: tagged values with provisional string ids
+	stamp  int                // row number + 1 of the last row that set this column
+
+	// TextTimes is set once the column holds a text time, natively or
+	// tagged: the page then needs a 1.2 reader (format.MinorTextTime).
+	TextTimes bool
 
 	def Deferral // CellString: whether the column's strings are deferred
 }
@@ -52,6 +60,7 @@ func (c *Column) reset(name uint32) {
 	c.neg, c.big = false, false
 	c.strs = c.strs[:0]
 	c.times = c.times[:0]
+	c.zeroZ, c.zeroP, c.TextTimes = false, false, false
 	c.Blob = c.Blob[:0]
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
@@ -206,7 +215,7 @@ func (c *Column) AppendFloat(f float64, bits int) error {
 }
 
 func (c *Column) AppendStr(id uint32) {
-	if c.want(kindStr) {
+	if c.want(KindStr) {
 		c.Mark(false)
 		c.strs = append(c.strs, id)
 		return
@@ -215,7 +224,10 @@ func (c *Column) AppendStr(id uint32) {
 	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 }
 
+// AppendTime adds a time value. Its ZeroPlus is ignored: a time cell writes
+// offset 0 as "Z", as time.Time.MarshalJSON does.
 func (c *Column) AppendTime(ts format.Timestamp) {
+	ts.ZeroPlus = false
 	if c.want(kindTime) {
 		c.Mark(false)
 		c.times = append(c.times, ts)
@@ -223,6 +235,43 @@ func (c *Column) AppendTime(ts format.Timestamp) {
 	}
 	c.count++
 	c.Tagged = AppendTaggedTime(c.Tagged, ts)
+}
+
+// AppendTextTime adds a string whose RFC 3339 text ts renders back byte
+// for byte (TextTime): as a text-time cell, or tagged once the column holds
+// other kinds or writes offset 0 both as "Z" and as "+00:00".
+func (c *Column) AppendTextTime(ts format.Timestamp) {
+	c.TextTimes = true
+	ts.ZeroPlus = ts.ZeroPlus && ts.Offset == 0
+	if c.want(kindTextTime) {
+		if ts.Offset != 0 || (ts.ZeroPlus && !c.zeroZ) || (!ts.ZeroPlus && !c.zeroP) {
+			c.zeroP = c.zeroP || ts.ZeroPlus
+			c.zeroZ = c.zeroZ || (ts.Offset == 0 && !ts.ZeroPlus)
+			c.Mark(false)
+			c.times = append(c.times, ts)
+			return
+		}
+		c.toAny()
+	}
+	c.count++
+	c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
+}
+
+// AppendNestedTextTime adds a text time inside the array or object being
+// written into c.Tagged.
+func (c *Column) AppendNestedTextTime(ts format.Timestamp) {
+	c.TextTimes = true
+	c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
+}
+
+// TextTime returns s as a text time when s is RFC 3339 text that the
+// time's cell renders back byte for byte (jsonwire.ParseTimestamp), after
+// a test of its length and of its 'T' that most strings fail.
+func TextTime[T ~string | ~[]byte](s T) (format.Timestamp, bool) {
+	if len(s) < len("0000-00-00T00:00:00Z") || len(s) > len("0000-00-00T00:00:00.000000000+00:00") || s[10] != 'T' {
+		return format.Timestamp{}, false
+	}
+	return jsonwire.ParseTimestamp(s)
 }
 
 // appendDigits appends the float whose shortest digits are (-1)^neg *
@@ -311,6 +360,19 @@ func AppendTaggedTime(b []byte, ts format.Timestamp) []byte {
 	return format.AppendVarint(b, int64(ts.Offset))
 }
 
+// AppendTaggedTextTime appends a text time as a tagged value: TagTextTime,
+// or TagTextTimePlus for offset 0 written "+00:00".
+func AppendTaggedTextTime(b []byte, ts format.Timestamp) []byte {
+	tag := byte(format.TagTextTime)
+	if ts.ZeroPlus && ts.Offset == 0 {
+		tag = format.TagTextTimePlus
+	}
+	b = append(b, tag)
+	b = format.AppendVarint(b, ts.Local)
+	b = format.AppendUvarint(b, timeFrac(ts))
+	return format.AppendVarint(b, int64(ts.Offset))
+}
+
 func timeFrac(ts format.Timestamp) uint64 {
 	return uint64(ts.Frac)*10 + uint64(ts.Digits)
 }
@@ -345,10 +407,12 @@ func (c *Column) toAny() {
 			_, n := format.ConsumeFloatCell(c.Blob[fpos:])
 			buf = append(append(buf, format.TagFloat), c.Blob[fpos:fpos+n]...)
 			fpos += n
-		case kindStr:
+		case KindStr:
 			buf = format.AppendUvarint(append(buf, format.TagString), uint64(c.strs[vi]))
 		case kindTime:
 			buf = AppendTaggedTime(buf, c.times[vi])
+		case kindTextTime:
+			buf = AppendTaggedTextTime(buf, c.times[vi])
 		case KindBytes, KindNumber:
 			l, n := format.ConsumeUvarint(c.Blob[fpos:])
 			tag := byte(format.TagBytes)

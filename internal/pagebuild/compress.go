@@ -81,7 +81,7 @@ func (c *Compressor) Compress(dst []byte, start, level int) []byte {
 		pos += n
 	}
 	dst = append(dst[:start], p[:pos]...)
-	dst[start+5] = format.MinorCompressed
+	dst[start+5] = max(p[5], format.MinorCompressed)
 	dst[start+6] = flags | format.FlagCompressed
 	for range 4 {
 		size, n := format.ConsumeUvarint(p[pos:end])

@@ -67,7 +67,13 @@ func (b *Builder) Finish(dst []byte) []byte {
 	if b.NoCRC {
 		flags = 0
 	}
-	dst = append(dst, format.MajorVersion, format.MinorVersion, flags, byte(b.kind))
+	minor := byte(format.MinorVersion)
+	for i := range b.Cols[:b.ncols] {
+		if b.Cols[i].TextTimes {
+			minor = format.MinorTextTime
+		}
+	}
+	dst = append(dst, format.MajorVersion, minor, flags, byte(b.kind))
 	dst = format.AppendUvarint(dst, uint64(b.Rows))
 	dst = format.AppendUvarint(dst, uint64(b.ncols))
 	dst = format.AppendUvarint(dst, uint64(strSize))
@@ -160,7 +166,7 @@ func (b *Builder) assignStrings() {
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != kindStr {
+		if c.Kind != KindStr {
 			continue
 		}
 		seq := true
@@ -187,7 +193,7 @@ func (b *Builder) assignStrings() {
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != kindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
+		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
 			continue
 		}
 		for _, id := range c.strs {
@@ -249,7 +255,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 	case KindFloat:
 		enc |= format.EncFloat
 		dst = append(dst, c.Blob...)
-	case kindStr:
+	case KindStr:
 		if b.uniq[c.strs[0]] >= 0 {
 			enc |= format.EncStrSeq
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
@@ -264,7 +270,10 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		}
 	case kindTime:
 		enc |= format.EncTime
-		dst = b.appendTimes(dst, c.times)
+		dst = b.appendTimes(dst, c.times, false)
+	case kindTextTime:
+		enc |= format.EncTextTime
+		dst = b.appendTimes(dst, c.times, c.zeroP)
 	case KindBytes:
 		enc |= format.EncBytes
 		dst = append(dst, c.Blob...)
@@ -350,7 +359,7 @@ func appendUvarints(dst []byte, vs []uint64) []byte {
 }
 
 // appendTimes writes a time column: the mode byte, then each cell.
-func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
+func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) []byte {
 	mode := byte(format.TimeUTC)
 	off := ts[0].Offset
 	for _, t := range ts {
@@ -362,7 +371,11 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp) []byte {
 	if mode == format.TimeUTC && off != 0 {
 		mode = format.TimeShared
 	}
-	dst = append(dst, mode)
+	if zeroPlus { // a text-time column whose zero offsets write "+00:00"
+		dst = append(dst, mode|format.TimeZeroPlus)
+	} else {
+		dst = append(dst, mode)
+	}
 	if mode == format.TimeShared {
 		dst = format.AppendVarint(dst, int64(off))
 	}

@@ -140,10 +140,11 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 	return jsonwire.AppendDecimalJSON(dst, format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias})
 }
 
-// TakeTimeJSON renders the current cell of an EncTime cursor as a quoted
-// RFC 3339 string, as AppendTimestampJSON does, and moves past it, with
-// dates from cache. It checks that the cell gives a Valid timestamp; a bad
-// cell marks the cursor bad and writes nothing.
+// TakeTimeJSON renders the current cell of an EncTime or EncTextTime cursor
+// as a quoted RFC 3339 string, as AppendTimestampJSON does, and moves past
+// it, with dates from cache. It checks that the cell gives a Valid
+// timestamp, with an offset in whole minutes for a text time; a bad cell
+// marks the cursor bad and writes nothing.
 func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	c.i++
 	c.acc += format.DecodeZigZag(c.cuv())
@@ -151,16 +152,18 @@ func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	off := int64(c.off)
 	if c.mode == format.TimePerValue {
 		off = format.DecodeZigZag(c.cuv())
-		// Mode 2 needs two different offsets (CheckDeferred); c.off holds
-		// the last one, noOffset before the first.
+		// Mode 2 needs two different offsets, and with TimeZeroPlus a zero
+		// one (CheckDeferred); c.off holds the last one, noOffset before
+		// the first.
 		if int32(off) != c.off {
 			c.mixed = c.off != noOffset
 			c.off = int32(off)
 		}
+		c.zero = c.zero || off == 0
 	}
 	// timeCellValid: Frac fits when f does, and Offset when it equals off.
-	ts := format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off)}
-	if f > 9_999_999_999 || int64(ts.Offset) != off || !ts.Valid() {
+	ts := format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off), ZeroPlus: c.plus}
+	if f > 9_999_999_999 || int64(ts.Offset) != off || !ts.Valid() || (c.enc == format.EncTextTime && off%60 != 0) {
 		c.fail()
 		return dst
 	}

@@ -61,15 +61,16 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			return dst
 		}
 		return jsonwire.AppendUint(dst, v)
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		local := format.DecodeZigZag(c.cuv())
 		frac := c.cuv()
 		off := format.DecodeZigZag(c.cuv())
-		if c.bad || !timeCellValid(local, frac, off) {
+		if c.bad || !taggedTimeValid(tag, local, frac, off) {
 			c.fail()
 			return dst
 		}
-		ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off)}
+		ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off),
+			ZeroPlus: tag == format.TagTextTimePlus}
 		return jsonwire.AppendTimestampJSON(dst, ts)
 	case format.TagBytes, format.TagNumber, format.TagRaw:
 		return l.blobJSON(dst, c, tag, escapeHTML, d)

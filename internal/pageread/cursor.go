@@ -10,8 +10,8 @@ import (
 
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
 // TagFalse and TagTrue carry nothing; TagInt uses Int; TagUint uses Uint;
-// TagFloat uses Float; TagString uses Str (a string-table index); TagTime uses
-// Time; TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use
+// TagFloat uses Float; TagString uses Str (a string-table index); TagTime,
+// TagTextTime and TagTextTimePlus (strings of RFC 3339 text) use Time; TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use
 // Len (element count) and Data (the encoded elements, read with
 // ValueReader). Data aliases the page.
 //
@@ -52,13 +52,15 @@ type Cursor struct {
 	vi   int    // index of the current value (non-null cell)
 	acc  int64  // running value: delta sum, frame minimum, time seconds, sequence base
 	off  int32  // shared time offset
-	mode uint8  // time mode
+	mode uint8  // time mode, without TimeZeroPlus
+	plus bool   // text-time column whose zero offsets write "+00:00"
 
 	// for the checked Take methods (checked.go)
 	max   uint64 // largest value allowed: last string index, largest frame offset
 	start int    // where the cells begin after the frame minimum
 	bad   bool   // a checked read found a malformed cell
 	mixed bool   // TakeTimeJSON met two different per-value offsets
+	zero  bool   // TakeTimeJSON met a zero per-value offset
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -77,8 +79,9 @@ func (l *Layout) Cursor(c int) Cursor {
 	case format.EncStrSeq:
 		v, n := format.ConsumeUvarint(cur.data[cur.pos:])
 		cur.acc, cur.pos = int64(v), cur.pos+n
-	case format.EncTime:
-		cur.mode = cur.data[cur.pos]
+	case format.EncTime, format.EncTextTime:
+		cur.mode = cur.data[cur.pos] &^ format.TimeZeroPlus
+		cur.plus = cur.data[cur.pos]&format.TimeZeroPlus != 0 && cur.enc == format.EncTextTime
 		cur.pos++
 		if cur.mode == format.TimeShared {
 			v, n := format.ConsumeVarint(cur.data[cur.pos:])
@@ -191,7 +194,7 @@ func (c *Cursor) TakeStr() uint32 {
 	return uint32(c.uv())
 }
 
-// TakeTime reads an EncTime cell.
+// TakeTime reads an EncTime or EncTextTime cell.
 func (c *Cursor) TakeTime() format.Timestamp {
 	c.i++
 	c.acc += format.DecodeZigZag(c.uv())
@@ -200,7 +203,7 @@ func (c *Cursor) TakeTime() format.Timestamp {
 	if c.mode == format.TimePerValue {
 		off = int32(format.DecodeZigZag(c.uv()))
 	}
-	return format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off}
+	return format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: off, ZeroPlus: c.plus && off == 0}
 }
 
 // TakeBlob reads an EncBytes or EncNumber cell. The slice aliases the page.
@@ -249,6 +252,11 @@ func (c *Cursor) TakeCell(cell *Cell) {
 		cell.Tag, cell.Str = format.TagString, c.TakeStr()
 	case format.EncTime:
 		cell.Tag, cell.Time = format.TagTime, c.TakeTime()
+	case format.EncTextTime:
+		cell.Tag, cell.Time = format.TagTextTime, c.TakeTime()
+		if cell.Time.ZeroPlus {
+			cell.Tag = format.TagTextTimePlus
+		}
 	case format.EncBytes:
 		cell.Tag, cell.Data = format.TagBytes, c.TakeBlob()
 	case format.EncNumber:

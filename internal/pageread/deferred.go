@@ -20,7 +20,7 @@ import (
 // so that the error a caller gets is exactly Parse's.
 
 // ResetDeferred is Reset except that the cells of columns encoded as
-// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList, EncTime
+// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList, EncTime, EncTextTime
 // and (when the string table is not empty) EncAny are not validated: only their null bitmap and the values in
 // front of their cells are. Everything else (header, checksum, string
 // table and flags, shapes, column directory, the cells of other columns) is
@@ -100,8 +100,9 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 			ok = false // the frame minimum is not the minimum
 			break
 		}
-		if k.enc == format.EncTime && k.mode == format.TimePerValue && !k.mixed {
-			ok = false // every offset is the same: mode 2 is not the first that fits
+		if (k.enc == format.EncTime || k.enc == format.EncTextTime) && k.mode == format.TimePerValue &&
+			(!k.mixed || (k.plus && !k.zero)) {
+			ok = false // every offset is the same, or no zero offset for "+00:00": not the first mode that fits
 			break
 		}
 	}
@@ -140,8 +141,8 @@ func (v validator) deferrable(enc uint8) bool {
 	case format.EncIntFOR:
 		r.varint("frame minimum")
 		return r.err == nil
-	case format.EncTime:
-		v.timeHead()
+	case format.EncTime, format.EncTextTime:
+		v.timeHead(enc == format.EncTextTime)
 		return r.err == nil
 	}
 	return false
@@ -160,7 +161,7 @@ func (l *Layout) cursorLimits(cur *Cursor) {
 	case format.EncIntFOR:
 		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
 		cur.start = cur.pos
-	case format.EncTime:
+	case format.EncTime, format.EncTextTime:
 		cur.max = math.MaxUint64
 		if cur.mode == format.TimePerValue {
 			cur.off = noOffset // see TakeTimeJSON

@@ -33,7 +33,7 @@ func (l *Layout) AppendCellJSON(dst []byte, c *Cell, escapeHTML bool, stop int) 
 		return jsonwire.AppendFloatJSON(dst, c.Float)
 	case format.TagString:
 		return l.AppendStringJSON(dst, int(c.Str), escapeHTML)
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		return jsonwire.AppendTimestampJSON(dst, c.Time)
 	case format.TagBytes:
 		dst = append(dst, '"')

@@ -33,7 +33,7 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]by
 	case format.TagString:
 		v, n := format.ConsumeUvarint(b[1:])
 		return l.AppendStringJSON(dst, int(v), escapeHTML), 1 + n
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		var c Cell
 		n := ReadValue(b, &c)
 		return jsonwire.AppendTimestampJSON(dst, c.Time), n

@@ -163,8 +163,8 @@ func (v *validator) column(enc uint8, n int) {
 		if r.err == nil && (base > uint64(v.l.Strings.Len()) || uint64(n) > uint64(v.l.Strings.Len())-base) {
 			v.fail(format.ErrCorrupt, "string sequence runs past the string table")
 		}
-	case format.EncTime:
-		v.timeColumn(n)
+	case format.EncTime, format.EncTextTime:
+		v.timeColumn(n, enc == format.EncTextTime)
 	case format.EncBytes:
 		for i := 0; i < n && r.err == nil; i++ {
 			r.blob("byte string", v.l.maxStr)
@@ -268,34 +268,42 @@ func (v *validator) strIndex() {
 }
 
 // timeHead reads and checks what comes before a time column's cells: the
-// time mode and, in TimeShared mode, the shared offset. On failure it sets
-// v.r.err.
-func (v *validator) timeHead() (mode byte, off int64) {
+// time mode and, in TimeShared mode, the shared offset. For a text-time
+// column it also returns the mode's TimeZeroPlus bit, which it strips from
+// mode. On failure it sets v.r.err.
+func (v *validator) timeHead(text bool) (mode byte, plus bool, off int64) {
 	r := &v.r
 	if r.pos >= len(r.b) {
 		v.fail(format.ErrTruncated, "time mode missing")
-		return 0, 0
+		return 0, false, 0
 	}
 	mode = r.b[r.pos]
 	r.pos++
-	if mode >= format.TimeModes {
+	if text {
+		plus = mode&format.TimeZeroPlus != 0
+		mode &^= format.TimeZeroPlus
+	}
+	if mode >= format.TimeModes || (plus && mode == format.TimeShared) {
 		r.pos--
 		v.fail(format.ErrCorrupt, "unknown time mode")
-		return 0, 0
+		return 0, false, 0
 	}
 	if mode == format.TimeShared {
 		off = r.varint("time offset")
-		if r.err == nil && (off == 0 || off < -86399 || off > 86399) {
+		if r.err == nil && (off == 0 || off < -86399 || off > 86399 || (text && off%60 != 0)) {
 			v.fail(format.ErrCorrupt, "shared time offset out of range")
 		}
 	}
-	return mode, off
+	return mode, plus, off
 }
 
-func (v *validator) timeColumn(n int) {
+// timeColumn checks the n cells of a time column, or of a text-time one
+// (SPEC.md 5.4): offsets in whole minutes, and a zero offset among the
+// per-value ones when zero offsets are written "+00:00".
+func (v *validator) timeColumn(n int, text bool) {
 	r := &v.r
 	modeAt := r.pos
-	mode, off := v.timeHead()
+	mode, plus, off := v.timeHead(text)
 	if r.err != nil {
 		return
 	}
@@ -305,6 +313,7 @@ func (v *validator) timeColumn(n int) {
 	local := int64(0)
 	perValue := mode == format.TimePerValue
 	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
+	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
 		at := pos
 		d, m := format.ConsumeUvarint(b[pos:])
@@ -334,9 +343,10 @@ func (v *validator) timeColumn(n int) {
 			pos += m
 			o := format.DecodeZigZag(u)
 			mixed = mixed || (i > 0 && o != off)
+			zero = zero || o == 0
 			off = o
 		}
-		if !timeCellValid(local, frac, off) {
+		if !timeCellValid(local, frac, off) || (text && off%60 != 0) {
 			r.pos = at
 			v.fail(format.ErrCorrupt, "timestamp out of range")
 			return
@@ -345,6 +355,11 @@ func (v *validator) timeColumn(n int) {
 	if perValue && !mixed {
 		r.pos = modeAt
 		v.fail(format.ErrCorrupt, "time mode 2 with every offset equal (mode 0 or 1 fits)")
+		return
+	}
+	if perValue && plus && !zero {
+		r.pos = modeAt
+		v.fail(format.ErrCorrupt, "text-time mode 6 without a zero offset (mode 2 fits)")
 		return
 	}
 	r.pos = pos
@@ -390,6 +405,19 @@ func timeCellValid(local int64, frac uint64, off int64) bool {
 	return ts.Valid()
 }
 
+// taggedTimeValid reports whether a time value of tag TagTime, TagTextTime
+// or TagTextTimePlus is within range: a text time's offset is in whole
+// minutes, and 0 for TagTextTimePlus.
+func taggedTimeValid(tag byte, local int64, frac uint64, off int64) bool {
+	switch tag {
+	case format.TagTextTime:
+		return off%60 == 0 && timeCellValid(local, frac, off)
+	case format.TagTextTimePlus:
+		return off == 0 && timeCellValid(local, frac, off)
+	}
+	return timeCellValid(local, frac, off)
+}
+
 // value checks one tagged value at nesting depth d.
 func (v *validator) value(d int) {
 	r := &v.r
@@ -411,12 +439,12 @@ func (v *validator) value(d int) {
 		v.floats(1)
 	case format.TagString:
 		v.strIndex()
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		at := r.pos
 		local := r.varint("time seconds")
 		frac := r.uvarint("time fraction")
 		off := r.varint("time offset")
-		if r.err == nil && !timeCellValid(local, frac, off) {
+		if r.err == nil && !taggedTimeValid(tag, local, frac, off) {
 			r.pos = at
 			v.fail(format.ErrCorrupt, "timestamp out of range")
 		}

@@ -97,6 +97,14 @@ func TestTimeAndFrameValidatorErrors(t *testing.T) {
 		{"shared offset non-minimal, then a bad cell", format.EncTime, 1, cat([]byte{format.TimeShared, 0x80, 0x00}, []byte{0x80}), format.ErrCorrupt, "time offset", 1},
 		{"shared offset of zero", format.EncTime, 1, cat([]byte{format.TimeShared}, sv(0), sv(day), uv(0)), format.ErrCorrupt, "shared time offset out of range", 2},
 		{"unknown time mode", format.EncTime, 1, cat([]byte{format.TimeModes}, sv(day), uv(0)), format.ErrCorrupt, "unknown time mode", 0},
+		{"text times: all +00:00", format.EncTextTime, 2, cat([]byte{format.TimeUTC | format.TimeZeroPlus}, sv(day), uv(0), sv(60), uv(7383)), nil, "", 0},
+		{"text times: a shared offset in minutes", format.EncTextTime, 1, cat([]byte{format.TimeShared}, sv(19800), sv(day), uv(0)), nil, "", 0},
+		{"text times: +00:00 beside other offsets", format.EncTextTime, 2, cat([]byte{format.TimePerValue | format.TimeZeroPlus}, sv(day), uv(0), sv(0), sv(1), uv(0), sv(3600)), nil, "", 0},
+		{"text times: a shared offset with +00:00", format.EncTextTime, 1, cat([]byte{format.TimeShared | format.TimeZeroPlus}, sv(3600), sv(day), uv(0)), format.ErrCorrupt, "unknown time mode", 0},
+		{"text times: +00:00 without a zero offset", format.EncTextTime, 2, cat([]byte{format.TimePerValue | format.TimeZeroPlus}, sv(day), uv(0), sv(60), sv(1), uv(0), sv(3600)), format.ErrCorrupt, "without a zero offset", 0},
+		{"text times: a shared offset of seconds", format.EncTextTime, 1, cat([]byte{format.TimeShared}, sv(90), sv(day), uv(0)), format.ErrCorrupt, "shared time offset out of range", 3},
+		{"text times: a per-value offset of seconds", format.EncTextTime, 2, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(0), sv(1), uv(0), sv(-30)), format.ErrCorrupt, "timestamp out of range", 8},
+		{"time cells: TimeZeroPlus is no mode", format.EncTime, 1, cat([]byte{format.TimeUTC | format.TimeZeroPlus}, sv(day), uv(0)), format.ErrCorrupt, "unknown time mode", 0},
 		{"valid frame", format.EncIntFOR, 3, cat(sv(-5), uv(7), uv(0), uv(300)), nil, "", 0},
 		{"frame offset overflows", format.EncIntFOR, 2, cat(sv(10), uv(0), uv(1<<63)), format.ErrCorrupt, "frame offset out of range", 2},
 		{"frame minimum not the minimum", format.EncIntFOR, 2, cat(sv(10), uv(1), uv(2)), format.ErrCorrupt, "frame minimum is not the minimum", 3},
@@ -130,4 +138,35 @@ func appendDecimalCell(dst []byte, d format.Decimal) []byte {
 // appendRawCell writes bits as a raw float cell without checking them.
 func appendRawCell(dst []byte, bits uint64) []byte {
 	return binary.LittleEndian.AppendUint64(append(dst, format.FloatRawSelector), bits)
+}
+
+// TestTextTimeTags checks the tagged text times of SPEC.md 5.5: offsets in
+// whole minutes, and offset 0 for TagTextTimePlus.
+func TestTextTimeTags(t *testing.T) {
+	uv := func(x uint64) []byte { return format.AppendUvarint(nil, x) }
+	sv := func(x int64) []byte { return format.AppendVarint(nil, x) }
+	val := func(tag byte, off int64) []byte {
+		return append(append(append([]byte{tag}, sv(1_700_006_400)...), uv(7383)...), sv(off)...)
+	}
+	for _, tt := range []struct {
+		name string
+		b    []byte
+		ok   bool
+	}{
+		{"text time, Z", val(format.TagTextTime, 0), true},
+		{"text time, +05:30", val(format.TagTextTime, 19800), true},
+		{"text time, 30 s", val(format.TagTextTime, 30), false},
+		{"text time +00:00", val(format.TagTextTimePlus, 0), true},
+		{"text time +00:00 with an offset", val(format.TagTextTimePlus, 3600), false},
+		{"time, 30 s", val(format.TagTime, 30), true},
+	} {
+		v := validator{r: reader{b: tt.b}, l: &Layout{depth: 10}}
+		v.value(1)
+		if ok := v.r.err == nil && v.r.pos == len(tt.b); ok != tt.ok {
+			t.Errorf("%s: valid %v (%v), want %v", tt.name, ok, v.r.err, tt.ok)
+		}
+		if !tt.ok && !errors.Is(v.r.err, format.ErrCorrupt) {
+			t.Errorf("%s: error %v, want ErrCorrupt", tt.name, v.r.err)
+		}
+	}
 }

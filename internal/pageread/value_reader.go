@@ -29,14 +29,15 @@ func ReadValue(b []byte, cell *Cell) int {
 	case format.TagString:
 		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n
-	case format.TagTime:
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 		s, n := format.ConsumeVarint(b[pos:])
 		pos += n
 		f, n := format.ConsumeUvarint(b[pos:])
 		pos += n
 		o, n := format.ConsumeVarint(b[pos:])
 		pos += n
-		cell.Time = format.Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o)}
+		cell.Time = format.Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o),
+			ZeroPlus: b[0] == format.TagTextTimePlus}
 	case format.TagBytes, format.TagNumber, format.TagRaw:
 		l, n := format.ConsumeUvarint(b[1:])
 		pos += n
