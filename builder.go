@@ -273,7 +273,10 @@ func (b *Builder) Time(t time.Time) {
 	}
 }
 
-// Timestamp adds a timestamp with an exact number of fractional digits.
+// Timestamp adds a timestamp with an exact number of fractional digits: a
+// time value, read back as a time.Time. Its ZeroPlus is ignored (offset 0
+// is written "Z"); a string of RFC 3339 text given to String is kept as a
+// text time and read back as that string.
 func (b *Builder) Timestamp(ts format.Timestamp) {
 	if c, nested, ok := b.slot(); ok {
 		if !ts.Valid() {

@@ -252,8 +252,9 @@ func (r *Row) Elems(c int) (e Elems, ok bool) { return elemsOf(r.p, r.cell(c)) }
 
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above
 // MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
-// with no native form), []any or map[string]any. ok is false when the row
-// lacks the column. Strings and byte strings are copied: each string of
+// with no native form), []any or map[string]any; a time.Time only for a
+// time cell, never for a string the page holds as a text time (SPEC.md
+// 5.4). ok is false when the row lacks the column. Strings and byte strings are copied: each string of
 // the page once, on first use, into a per-Page cache that all Values
 // share, so a string repeated in many cells costs its length once. Apart
 // from that it allocates only the values it returns.
