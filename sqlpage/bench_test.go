@@ -3,6 +3,7 @@ package sqlpage_test
 import (
 	"database/sql"
 	"encoding/json"
+	"flag"
 	"path/filepath"
 	"strconv"
 	"testing"
@@ -16,12 +17,31 @@ import (
 // program pays to read the result) and against scanning into maps of []any
 // values and json.Marshal (what an application without rowpage does). Each
 // includes running the query. Sizes 100, 1,000 and 10,000 rows of a
-// realistic table: integers, names, e-mails, a few cities, a float, a
-// boolean, a timestamp, a decimal price and a mostly-NULL note.
+// realistic table (and 100,000 with -sql.max 100000): integers, names,
+// e-mails, a few cities, a float, a boolean, a timestamp, a decimal price
+// and a mostly-NULL note.
 
-var benchSizes = []int{100, 1000, 10000}
+// sqlMax is the largest page the SQL benchmarks build, and the rows of
+// their tables. CI's smoke run (-benchtime 1x over every benchmark) stays
+// at 10,000: filling a table of 100,000 rows takes most of a minute on
+// SQLite. Run issue 16's largest size with, for example:
+//
+//	go test -run '^$' -bench 'SQLInterleavedSQLite' -benchtime 2x -count 3 ./sqlpage -sql.max 100000
+var sqlMax = flag.Int("sql.max", 10000, "SQL benchmarks: the largest page and table, in rows (at most 100000)")
 
-const benchRows = 10000
+// benchSizes returns the page sizes of the SQL benchmarks, up to sqlMax.
+func benchSizes() []int {
+	var out []int
+	for _, n := range []int{100, 1000, 10000, 100000} {
+		if n <= *sqlMax {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// benchRows is the number of rows in the benchmark tables.
+func benchRows() int { return min(max(*sqlMax, 100), 100000) }
 
 // sqliteBenchDB creates the benchmark table in a temporary SQLite file.
 func sqliteBenchDB(tb testing.TB) *sql.DB {
@@ -58,7 +78,7 @@ func sqliteBenchDB(tb testing.TB) *sql.DB {
 func benchData() [][]any {
 	cities := []string{"Berlin", "Lisboa", "Toronto", "São Paulo", "Osaka", "Nairobi", "Oslo", "Austin"}
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
-	out := make([][]any, benchRows)
+	out := make([][]any, benchRows())
 	for i := range out {
 		var note any
 		if i%7 == 0 {
@@ -79,12 +99,14 @@ func postgresBenchDB(b *testing.B) *sql.DB {
 	db := openPostgres(b, "")
 	if _, err := db.Exec(`DROP TABLE IF EXISTS rowpage_bench;
 		CREATE TABLE rowpage_bench (id int PRIMARY KEY, name text, email text, city text, score float8,
-			active boolean, created timestamptz, price numeric(10,2), note text);
-		INSERT INTO rowpage_bench SELECT i, 'user' || (i * 7919 % 100003), 'user' || (i * 7919 % 100003) || '@example.com',
+			active boolean, created timestamptz, price numeric(10,2), note text)`); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO rowpage_bench SELECT i, 'user' || (i * 7919 % 100003), 'user' || (i * 7919 % 100003) || '@example.com',
 			(ARRAY['Berlin','Lisboa','Toronto','São Paulo','Osaka','Nairobi','Oslo','Austin'])[i % 8 + 1],
 			(i % 1000) / 8.0, i % 3 <> 0, timestamptz '2024-01-01' + i * interval '37 minutes',
 			(i % 500) + (10 + i % 90) / 100.0, CASE WHEN i % 7 = 0 THEN 'call back after ' || (i % 12 + 1) || 'pm' END
-		FROM generate_series(0, 9999) i`); err != nil {
+		FROM generate_series(0, $1 - 1) i`, benchRows()); err != nil {
 		b.Fatal(err)
 	}
 	// Settle the fresh table before timing anything: the first read of
@@ -107,7 +129,7 @@ func BenchmarkSQLPostgres(b *testing.B) {
 }
 
 func benchSQL(b *testing.B, db *sql.DB, table string) {
-	for _, n := range benchSizes {
+	for _, n := range benchSizes() {
 		query := `SELECT id, name, email, city, score, active, created, price, note FROM ` + table + ` ORDER BY id LIMIT ` + strconv.Itoa(n)
 		benchPageAndScan(b, db, n, query)
 		b.Run("rows="+strconv.Itoa(n)+"/build=scan+json", func(b *testing.B) {
@@ -162,7 +184,7 @@ func BenchmarkSQLInterleavedPostgres(b *testing.B) {
 }
 
 func benchInterleaved(b *testing.B, db *sql.DB, table string) {
-	for _, n := range benchSizes {
+	for _, n := range benchSizes() {
 		query := `SELECT id, name, email, city, score, active, created, price, note FROM ` + table + ` ORDER BY id LIMIT ` + strconv.Itoa(n)
 		b.Run("rows="+strconv.Itoa(n), func(b *testing.B) {
 			var page []byte

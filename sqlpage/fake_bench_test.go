@@ -19,7 +19,7 @@ func BenchmarkFakeDriver(b *testing.B) {
 	cities := []string{"Berlin", "Lisboa", "Toronto", "São Paulo", "Osaka", "Nairobi", "Oslo", "Austin"}
 	t0 := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
 	dbs := map[int]*sql.DB{}
-	for _, n := range benchSizes {
+	for _, n := range benchSizes() {
 		rows := make([][]any, n)
 		for i := range rows {
 			var note any
@@ -37,7 +37,7 @@ func BenchmarkFakeDriver(b *testing.B) {
 			rows:  rows,
 		})
 	}
-	for _, n := range benchSizes {
+	for _, n := range benchSizes() {
 		benchPageAndScan(b, dbs[n], n, "q")
 	}
 }
