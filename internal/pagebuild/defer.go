@@ -8,12 +8,19 @@ import "github.com/rowpage/rowpage/format"
 const DeferAfter = 32
 
 // DeferWindow: a column whose deferred strings, in a window of this many,
-// include a sample of at least 8 of which more than half may repeat an
-// earlier one (Interner.AddDeferred; by chance one in sixteen) goes back
-// to interning: a column of customers' names in a join, distinct for its
-// first rows, then repeating. Otherwise each repeat would cost a merge at
-// settle and the columns' ids a renumbering.
-const DeferWindow = 128
+// include a sample of at least 8 of which more than three quarters may
+// repeat an earlier one (Interner.AddDeferred; by chance one in sixteen)
+// goes back to interning: a column of customers' names in a join, distinct
+// for its first rows, then repeating. Otherwise each repeat would cost a
+// merge at settle. A column that repeats less, as an update time equal to
+// the creation time in a third of the rows, stays deferred: settle merges
+// its repeats in a few passes that stay in the caches, while interning
+// would look each of its new strings up in a table of the whole page's
+// strings, a cache miss per row once the page has some thousands. (With
+// half as the bar and 128 strings, such a column went back to interning
+// by chance in nearly every page of 10,000 rows and half of those of
+// 1,000.)
+const DeferWindow = 256
 
 // Deferral is one text column's record of its deferred strings, kept by
 // every producer that defers (Builder.CellString, and SQL ingestion for
@@ -56,7 +63,7 @@ func (d *Deferral) Sampled(smp uint64) bool {
 	if d.fresh++; d.fresh&(DeferWindow-1) != 0 {
 		return false
 	}
-	repeats := 2*d.again > d.sampled && d.sampled >= 8
+	repeats := 4*d.again > 3*d.sampled && d.sampled >= 8
 	d.sampled, d.again = 0, 0
 	if repeats {
 		d.deferred, d.fresh, d.interning = false, 0, true

@@ -34,8 +34,10 @@ type Interner struct {
 	// tableDeferred puts them there, merging any that turn out to be
 	// repeats, and settle drops them if none can be.
 	deferred []uint32
-	alias    []uint32 // tableDeferred's scratch: id -> the id it keeps
-	sieve    []uint32 // settle's scratch: a set of hashes (distinctHashes)
+	alias    []uint32 // tableDeferred's and dedupe's scratch: id -> the id it keeps
+	sieve    []uint32 // dedupe's scratch: a bucket's table
+	starts   []uint32 // dedupe's scratch: where each bucket starts
+	parts    []uint64 // dedupe's scratch: hash<<32 | id, by bucket
 	// filter has one bit per 32-bit hash >> filterShift, set for the hash
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
@@ -237,25 +239,112 @@ const maxFilterBits = 1 << 30
 
 // settle makes the interner what interning every string would have made
 // it: one id per distinct string, in order of first appearance, with its
-// count of occurrences. If the page's strings all have distinct hashes,
-// which is all but certain when the deferred strings are as distinct as
-// they were meant to be, no deferred string repeats another and settle
-// returns nil, leaving the deferred ids out of the table: no string may be
-// interned after settle until reset. Otherwise it returns tableDeferred's
-// renumbering. Cost: one pass over the hashes with a compact set, in a
-// tight loop rather than one lookup per row between the driver's work;
-// rarely, tableDeferred's.
+// count of occurrences. If no deferred string repeats another, which is
+// all but certain when the deferred strings are as distinct as they were
+// meant to be, it returns nil; otherwise it merges the repeats and returns
+// the renumbering, the new id of each old one, which the caller must apply
+// to every id it holds. Either way the deferred ids stay out of the table
+// and, after a merge, the table is emptied: no string may be interned or
+// looked up after settle until reset. Cost: two passes over the page's
+// hashes and a probe of a table that fits in the first-level cache for
+// each (dedupe), in a tight loop rather than one lookup per row between
+// the driver's work, and, if a string repeats, a pass over the ids.
 func (in *Interner) Settle() []uint32 {
 	if len(in.deferred) == 0 {
 		return nil
 	}
-	if in.distinctHashes() {
-		in.deferred = in.deferred[:0]
-		in.filter = in.filter[:0]
+	in.deferred = in.deferred[:0]
+	in.filter = in.filter[:0]
+	alias := in.dedupe()
+	if alias == nil {
 		return nil
 	}
-	return in.TableDeferred()
+	return in.merge(alias, false)
 }
+
+// dedupe returns the first id holding the same string as each id, or nil
+// if the page's ids hold distinct strings. It partitions the ids by the
+// top bits of their hashes into buckets of about dedupeBucket ids, in
+// ascending order within each, and finds the repeats of each bucket with
+// an open-addressing table of its hashes, so that every probe stays in the
+// first-level cache however many strings the page has: one table of the
+// whole page's hashes (as the interner's, or a set of hashes) outgrows the
+// caches past a few thousand rows, and each probe is then a miss. Strings
+// are compared only where their 32-bit hashes agree.
+func (in *Interner) dedupe() []uint32 {
+	n := len(in.hashes)
+	shift := uint(32) // the bucket of hash h is h>>shift
+	for n>>(32-shift) > dedupeBucket {
+		shift--
+	}
+	starts := Grow(in.starts, 1<<(32-shift)+1)
+	clear(starts)
+	in.starts = starts
+	for _, h := range in.hashes {
+		starts[h>>shift+1]++
+	}
+	most := 0
+	for b := 1; b < len(starts); b++ {
+		most = max(most, int(starts[b]))
+		starts[b] += starts[b-1]
+	}
+	// Each entry is a hash and its id; starts[b] moves from the start of
+	// bucket b to its end as the bucket fills.
+	parts := Grow(in.parts, n)
+	in.parts = parts
+	for id, h := range in.hashes {
+		b := h >> shift
+		parts[starts[b]] = uint64(h)<<32 | uint64(id)
+		starts[b]++
+	}
+	size := 16
+	for size < 2*most {
+		size *= 2
+	}
+	table := Grow(in.sieve, size)
+	in.sieve = table
+	var alias []uint32
+	lo := uint32(0)
+	for _, hi := range starts[:len(starts)-1] {
+		part := parts[lo:hi]
+		lo = hi
+		size := 16
+		for size < 2*len(part) {
+			size *= 2
+		}
+		t := table[:size]
+		clear(t)
+		mask := uint32(size - 1)
+		for j, e := range part {
+			h, id := uint32(e>>32), uint32(e)
+			for i := h & mask; ; i = (i + 1) & mask {
+				k := t[i]
+				if k == 0 {
+					t[i] = uint32(j + 1)
+					break
+				}
+				f := part[k-1]
+				if uint32(f>>32) != h || in.Strs[uint32(f)] != in.Strs[id] {
+					continue
+				}
+				if alias == nil {
+					alias = Grow(in.alias, n)
+					for i := range alias {
+						alias[i] = uint32(i)
+					}
+					in.alias = alias
+				}
+				alias[id] = uint32(f) // the bucket's first id of the string
+				break
+			}
+		}
+	}
+	return alias
+}
+
+// dedupeBucket is the most ids dedupe puts in a bucket (but for chance):
+// its table of 4 KB or less stays in the first-level cache.
+const dedupeBucket = 512
 
 // tableDeferred puts the deferred ids in the table, so that interning
 // finds their strings again, merges each repeat into the first id of its
@@ -301,67 +390,14 @@ func (in *Interner) TableDeferred() []uint32 {
 	if alias == nil {
 		return nil
 	}
-	return in.merge(alias)
-}
-
-// distinctHashes reports whether the page's ids hold distinct strings. It
-// puts their hashes in an open-addressing set at most half full: eight
-// bytes per string, where the table has sixteen and compares strings. (A
-// quarter full probes less, but the set's clearing and its cache misses
-// cost more: at 20,000 strings it is 320 KB.) Two ids whose hashes agree
-// (in the 31 bits the set keeps) are checked by comparing the strings of
-// that hash: with about n^2/2^32 such pairs by chance, a page of 10,000
-// rows of two distinct text columns met one one time in ten, and sending
-// it to tableDeferred for that cost 0.7 ms, with the same interner's seed,
-// on every such page. More than maxHashChecks pairs (a page of millions of
-// strings, or real repeats) go to tableDeferred.
-func (in *Interner) distinctHashes() bool {
-	n := 64
-	for n < 2*len(in.hashes) {
-		n *= 2
-	}
-	set := Grow(in.sieve, n)
-	clear(set)
-	in.sieve = set
-	mask := n - 1
-	checks := 0
-	for id, h := range in.hashes {
-		h |= 1 // 0 marks an empty slot
-		i := int(h>>7) & mask
-		for set[i] != 0 && set[i] != h {
-			i = (i + 1) & mask
-		}
-		if set[i] == h {
-			if checks++; checks > maxHashChecks || in.repeatsEarlier(id, h) {
-				return false
-			}
-			continue
-		}
-		set[i] = h
-	}
-	return true
-}
-
-// maxHashChecks bounds distinctHashes' string comparisons, each a pass
-// over the ids before the one it checks.
-const maxHashChecks = 64
-
-// repeatsEarlier reports whether an id before id, with the hash bits h
-// (as distinctHashes keeps them), holds the same string.
-func (in *Interner) repeatsEarlier(id int, h uint32) bool {
-	s := in.Strs[id]
-	for j, g := range in.hashes[:id] {
-		if g|1 == h && in.Strs[j] == s {
-			return true
-		}
-	}
-	return false
+	return in.merge(alias, true)
 }
 
 // merge folds each id into alias[id] where that is an earlier id, numbers
-// the remaining ids afresh in their order, rebuilds the table, and returns
-// alias rewritten as the new id of each old one.
-func (in *Interner) merge(alias []uint32) []uint32 {
+// the remaining ids afresh in their order, and returns alias rewritten as
+// the new id of each old one. It rebuilds the table if retable is set, and
+// empties it otherwise (settle: no string is interned after it).
+func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	n := 0
 	for id := range in.Strs {
 		if a := alias[id]; a != uint32(id) {
@@ -378,7 +414,11 @@ func (in *Interner) merge(alias []uint32) []uint32 {
 	clear(in.Strs[n:])
 	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
 	in.cache.reset()
-	in.grow(len(in.slots))
+	if retable {
+		in.grow(len(in.slots))
+	} else {
+		in.nextGen()
+	}
 	return alias
 }
 

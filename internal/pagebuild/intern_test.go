@@ -1,6 +1,7 @@
 package pagebuild
 
 import (
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"testing"
@@ -8,7 +9,7 @@ import (
 
 // TestSettle drives the interner's deferred strings directly: with
 // distinct strings and hashes, settle keeps every id; two distinct strings
-// made to share a hash (a false alarm of distinctHashes) still keep their
+// made to share a hash (a false alarm of the hashes) still keep their
 // ids; a deferred repeat of an interned string, and an interned string that
 // repeats a deferred one, merge into the first id with the counts summed
 // and the ids after it renumbered.
@@ -82,10 +83,10 @@ func TestSettle(t *testing.T) {
 				}
 			}
 			if tc.wantMap != nil {
-				// After a merge the table holds every string at its new id.
-				for id, s := range in.Strs {
-					if got, ok := in.Lookup(s); !ok || got != uint32(id) {
-						t.Fatalf("lookup(%q) = %d, %v; want %d", s, got, ok, id)
+				// After a merge the table is empty: it must not give old ids.
+				for _, s := range in.Strs {
+					if got, ok := in.Lookup(s); ok {
+						t.Fatalf("lookup(%q) = %d after a merge; want none", s, got)
 					}
 				}
 			}
@@ -93,9 +94,8 @@ func TestSettle(t *testing.T) {
 	}
 }
 
-// TestSettleManyCollisions: past maxHashChecks pairs of equal hashes,
-// settle stops comparing strings and tables the deferred ones, which still
-// finds the one real repeat among them.
+// TestSettleManyCollisions: with every hash equal, settle compares the
+// strings and finds the one real repeat among them.
 func TestSettleManyCollisions(t *testing.T) {
 	var in Interner
 	in.reset()
@@ -112,25 +112,90 @@ func TestSettleManyCollisions(t *testing.T) {
 	}
 }
 
-// TestSettleGrows: deferred strings past the table's size make settle grow
-// it (the table holds every id after a merge), and a page of only deferred
+// TestSettleGrows: deferred strings past the table's size, split by settle
+// into many buckets, still merge a repeat, and a page of only deferred
 // strings leaves the next page's interner working.
 func TestSettleGrows(t *testing.T) {
 	var in Interner
 	in.reset()
-	for i := range 1000 {
+	const n = 10 * dedupeBucket
+	for i := range n {
 		in.AddDeferred("s" + strconv.Itoa(i))
 	}
-	in.InternFresh("s500") // a repeat: settle merges and rebuilds the table
+	in.InternFresh("s500") // a repeat: settle merges
 	m := in.Settle()
-	if len(m) != 1001 || m[1000] != 500 || in.Len() != 1000 || in.Counts[500] != 2 {
-		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[1000:], in.Len(), in.Counts[500])
+	if len(m) != n+1 || m[n] != 500 || in.Len() != n || in.Counts[500] != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[n:], in.Len(), in.Counts[500])
 	}
-	if 2*in.Len() > len(in.slots) {
-		t.Fatalf("%d strings in %d slots", in.Len(), len(in.slots))
+	for i := range n {
+		if m[i] != uint32(i) {
+			t.Fatalf("id %d renumbered %d", i, m[i])
+		}
 	}
 	in.reset()
 	if id := in.InternFresh("s1"); id != 0 || in.Len() != 1 {
 		t.Fatalf("after reset: id %d, %d strings", id, in.Len())
+	}
+}
+
+// TestSettleMatchesInterning: pages of strings drawn from pools of several
+// sizes, each deferred or interned at random, settle to what interning
+// every string gives (a map of first appearances), with the hashes of some
+// strings made equal so that distinct strings share a bucket and a run of
+// its table.
+func TestSettleMatchesInterning(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var in Interner
+	for _, n := range []int{1, 100, 3000, 20000} {
+		for _, pool := range []int{n / 10, n, 50 * n} {
+			pool = max(pool, 1)
+			in.reset()
+			var all []string
+			var ids []uint32
+			for range n {
+				s := "v" + strconv.Itoa(r.IntN(pool))
+				all = append(all, s)
+				var id uint32
+				if r.IntN(4) > 0 {
+					id, _ = in.AddDeferred(s)
+				} else {
+					id = in.InternFresh(s)
+				}
+				ids = append(ids, id)
+			}
+			for id, s := range in.Strs {
+				if len(s)%3 == 0 { // one string in ten or so, by its bytes
+					in.hashes[id] = 0x9E3779B9
+				}
+			}
+			m := in.Settle()
+			first := map[string]uint32{}
+			var want []string
+			for _, s := range all {
+				if _, ok := first[s]; !ok {
+					first[s] = uint32(len(want))
+					want = append(want, s)
+				}
+			}
+			if !slices.Equal(in.Strs, want) {
+				t.Fatalf("n %d pool %d: strings differ from interning", n, pool)
+			}
+			count := map[string]uint32{}
+			for i, s := range all {
+				count[s]++
+				got := ids[i]
+				if m != nil {
+					got = m[got]
+				}
+				if got != first[s] {
+					t.Fatalf("n %d pool %d: id %d (%q) renumbered %d, want %d", n, pool, ids[i], s, got, first[s])
+				}
+			}
+			for id, s := range in.Strs {
+				if in.Counts[id] != count[s] {
+					t.Fatalf("n %d pool %d: %q counted %d, want %d", n, pool, s, in.Counts[id], count[s])
+				}
+			}
+		}
 	}
 }

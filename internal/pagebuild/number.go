@@ -10,13 +10,16 @@ import (
 )
 
 // canonicalInt parses s if it is exactly strconv.FormatInt's text of an int64.
+// Digits out of range are refused before strconv sees them: its range
+// error allocates, twice for each such number of a page (a uint64 above
+// MaxInt64 comes here first).
 func CanonicalInt(s string) (int64, bool) {
 	if len(s) == 0 || len(s) > 20 {
 		return 0, false
 	}
-	d := s
+	d, most := s, "9223372036854775807"
 	if d[0] == '-' {
-		d = d[1:]
+		d, most = d[1:], "9223372036854775808"
 	}
 	if len(d) == 0 || (d[0] == '0' && len(d) > 1) || (s[0] == '-' && d == "0") {
 		return 0, false
@@ -25,6 +28,9 @@ func CanonicalInt(s string) (int64, bool) {
 		if d[i] < '0' || d[i] > '9' {
 			return 0, false
 		}
+	}
+	if len(d) > len(most) || len(d) == len(most) && d > most {
+		return 0, false
 	}
 	v, err := strconv.ParseInt(s, 10, 64)
 	return v, err == nil
@@ -38,6 +44,9 @@ func CanonicalUint(s string) (uint64, bool) {
 		if s[i] < '0' || s[i] > '9' {
 			return 0, false
 		}
+	}
+	if most := "18446744073709551615"; len(s) == len(most) && s > most {
+		return 0, false // as in CanonicalInt, without strconv's range error
 	}
 	v, err := strconv.ParseUint(s, 10, 64)
 	return v, err == nil

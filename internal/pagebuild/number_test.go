@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -45,6 +46,28 @@ func TestNumberTextCellMatchesFormat(t *testing.T) {
 	for _, text := range []string{"1.0", "1e3", "0.10000000000000001", "1E+21", "-0.0"} {
 		if _, _, ok := CanonicalFloat(text); ok {
 			t.Errorf("canonicalFloat(%q) accepted a text json.Marshal does not write", text)
+		}
+	}
+}
+
+// TestCanonicalIntRange: integer text at and past the ends of int64 and
+// uint64 parses exactly when strconv parses it, without allocating.
+func TestCanonicalIntRange(t *testing.T) {
+	for _, s := range []string{"9223372036854775807", "9223372036854775808", "-9223372036854775808",
+		"-9223372036854775809", "9999999999999999999", "-9999999999999999999", "10000000000000000000",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999", "-1", "7", "12"} {
+		v, ok := CanonicalInt(s)
+		w, err := strconv.ParseInt(s, 10, 64)
+		if ok != (err == nil) || v != w && ok {
+			t.Errorf("CanonicalInt(%q) = %d, %v; strconv: %d, %v", s, v, ok, w, err)
+		}
+		u, ok := CanonicalUint(s)
+		x, err := strconv.ParseUint(s, 10, 64)
+		if ok != (err == nil) || u != x && ok {
+			t.Errorf("CanonicalUint(%q) = %d, %v; strconv: %d, %v", s, u, ok, x, err)
+		}
+		if n := testing.AllocsPerRun(10, func() { CanonicalInt(s); CanonicalUint(s) }); n != 0 {
+			t.Errorf("%q: %v allocations", s, n)
 		}
 	}
 }
