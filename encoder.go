@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
@@ -31,7 +32,23 @@ type EncMode struct {
 	maxDepth int
 	comp     Compression
 	pool     sync.Pool // *Encoder
+	// last keeps the most recently released encoder outside the pool, as
+	// jsonbridge.Mode does for transcoders: a request that missed the cache
+	// and waited on its database often resumes on another P, where
+	// sync.Pool cannot hand it the encoder kept in the first P's private
+	// slot, and a fresh encoder regrows every buffer (tens of allocations
+	// and megabytes of zeroed memory for a page of thousands of rows). The
+	// encoder kept here survives garbage collections, so it holds no
+	// reference to the caller's values (Encoder.release), and only one
+	// whose buffers are under maxLastEncoder is kept.
+	last atomic.Pointer[Encoder]
 }
+
+// maxLastEncoder is the most buffer bytes (pagebuild.Builder.Retained) of
+// the encoder an EncMode keeps past garbage collections: about a page of
+// 10,000 rows of 1 KB of JSON. Larger encoders go to the pool only, which
+// lets the collector free them.
+const maxLastEncoder = 16 << 20
 
 // EncMode validates the options and returns a reusable mode.
 func (o EncOptions) EncMode() (*EncMode, error) {
@@ -69,13 +86,29 @@ func (m *EncMode) Marshal(v any) ([]byte, error) { return m.Append(nil, v) }
 
 // Append appends the page encoding of v to dst under mode m.
 func (m *EncMode) Append(dst []byte, v any) ([]byte, error) {
-	e, _ := m.pool.Get().(*Encoder)
-	if e == nil {
-		e = m.NewEncoder()
-	}
+	e := m.get()
 	out, err := e.Append(dst, v)
-	m.pool.Put(e)
+	m.put(e)
 	return out, err
+}
+
+// get returns the kept encoder, a pooled one or a new one.
+func (m *EncMode) get() *Encoder {
+	if e := m.last.Swap(nil); e != nil {
+		return e
+	}
+	if e, _ := m.pool.Get().(*Encoder); e != nil {
+		return e
+	}
+	return m.NewEncoder()
+}
+
+// put releases e, which Append has already cleared of the caller's values.
+func (m *EncMode) put(e *Encoder) {
+	if e.b.Retained() <= maxLastEncoder && m.last.CompareAndSwap(nil, e) {
+		return
+	}
+	m.pool.Put(e)
 }
 
 // NewEncoder returns a reusable encoder for mode m.

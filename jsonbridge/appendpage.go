@@ -58,10 +58,11 @@ func AppendPage(dst, jsonText []byte) ([]byte, error) {
 // a key) becomes a one-value page. Key order, duplicate keys of nested
 // objects and the exact text of every number are kept; strings are decoded
 // as json.Unmarshal decodes them (invalid UTF-8 and lone surrogates become
-// U+FFFD), and strings that are RFC 3339 timestamps in the exact form
-// time.Time.MarshalJSON writes are stored as timestamps. So
-// AppendJSON(nil, page) is the compact form of jsonText with every string
-// written as json.Marshal writes it.
+// U+FFFD), and strings of RFC 3339 text that a time cell writes back byte
+// for byte (0 to 9 fractional digits, "Z" or an offset, "+00:00" included)
+// are stored as text times (SPEC.md 5.4), which read back as the same
+// strings, as Marshal stores them. So AppendJSON(nil, page) is the compact
+// form of jsonText with every string written as json.Marshal writes it.
 //
 // It accepts exactly the texts json.Valid accepts, within the depth limit
 // of PageOptions. Invalid JSON gives a *rowpage.Error wrapping

@@ -1,0 +1,5 @@
+//go:build !race
+
+package rowpage
+
+const raceEnabled = false
