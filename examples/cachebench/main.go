@@ -42,6 +42,7 @@ func main() {
 	dur := flag.Duration("duration", 2*time.Second, "measuring time of one cell of experiments 1 and 2")
 	sizes1 := flag.String("sizes1", "25,50,100,250,500,1000,2500,5000", "row counts of experiment 1")
 	sizes2 := flag.String("sizes2", "1000,10000,100000", "row counts of experiment 2")
+	rows3 := flag.String("rows3", "baas", "rows of experiment 3: baas (BaaS documents as decoded JSON) or rows (list rows as structs)")
 	flag.IntVar(&writeJSONAbove, "writejson-above", 0, "cache.Options.WriteJSONAbove of the rowpage variant (0: its default)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the run to this file")
 	flag.Parse()
@@ -70,7 +71,7 @@ func main() {
 		case "2":
 			err = b.exp2(ints(*sizes2), *dur)
 		case "3":
-			err = b.exp3()
+			err = b.exp3(*rows3)
 		default:
 			err = fmt.Errorf("cachebench: no experiment %q", e)
 		}

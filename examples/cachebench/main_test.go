@@ -36,7 +36,9 @@ func TestExperiments(t *testing.T) {
 	if err := b.exp2([]int{25}, 20*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.exp3(); err != nil {
-		t.Fatal(err)
+	for _, set := range []string{"baas", "rows"} {
+		if err := b.exp3(set); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
