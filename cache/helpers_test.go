@@ -94,6 +94,14 @@ func newCache(t *testing.T, s cache.Store, o cache.Options) (*cache.Cache, *cach
 		o.Namespace = fmt.Sprintf("test-%s-%d", strings.ReplaceAll(t.Name(), "/", "-"), time.Now().UnixNano())
 	}
 	o.Observe = n.Observe
+	if o.StoreTimeout == 0 {
+		// The default, 100 ms, is a production bound. Under the race
+		// detector, with CI's other tests on the same two cores, a real
+		// server's Set sometimes took longer, the cache reported it (as it
+		// should) and a test waiting for the entry failed. Tests of slow
+		// or failing stores set their own.
+		o.StoreTimeout = 5 * time.Second
+	}
 	c, err := cache.New(o)
 	if err != nil {
 		t.Fatal(err)
