@@ -56,7 +56,7 @@ func CanonicalUint(s string) (uint64, bool) {
 // gives back exactly s. Then s holds the value's shortest digits, which it
 // also returns as a Decimal, so that the cell needs no digit search.
 func CanonicalFloat(s string) (float64, format.Decimal, bool) {
-	f, err := strconv.ParseFloat(s, 64)
+	f, err := jsonwire.ParseFloat64(s) // strconv's bits, without its cliff at subnormals
 	if err != nil || math.IsInf(f, 0) {
 		return 0, format.Decimal{}, false
 	}
