@@ -281,7 +281,7 @@ func (w *walker) cellError(err error, key string) error {
 	if e, ok := err.(*Error); ok && e.ColumnName == "" {
 		e.ColumnName = key
 		if id, ok := w.b.In.Lookup(key); ok {
-			if ci, ok := w.b.ColByKey[id]; ok {
+			if ci, ok := w.b.ColumnOf(id); ok {
 				e.Column = int(ci)
 			}
 		}

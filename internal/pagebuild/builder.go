@@ -12,10 +12,10 @@ import (
 // Reset keeps every buffer, so a steady stream of pages allocates nothing
 // beyond the output.
 type Builder struct {
-	In       Interner
-	Cols     []Column // cols[:ncols] are live
-	ncols    int
-	ColByKey map[uint32]int32 // provisional key id -> column
+	In    Interner
+	Cols  []Column // cols[:ncols] are live
+	ncols int
+	colOf []int32 // provisional key id -> column + 1, 0 for none (ColumnOf)
 
 	kind     format.Kind
 	Page     uint64 // counts pages started, so that caches can tell pages apart
@@ -49,11 +49,10 @@ func (b *Builder) Reset(kind format.Kind) {
 		b.Cols[i].reset(0)
 	}
 	b.ncols = 0
-	if b.ColByKey == nil {
-		b.ColByKey = make(map[uint32]int32)
+	clear(b.colOf)
+	if b.shapeIDs == nil {
 		b.shapeIDs = make([]uint32, 16)
 	} else {
-		clear(b.ColByKey)
 		b.clearShapeIDs()
 	}
 	b.kind = kind
@@ -97,7 +96,7 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		}
 	}
 	id := b.In.InternKey(s)
-	ci, ok := b.ColByKey[id]
+	ci, ok := b.ColumnOf(id)
 	if !ok {
 		ci = int32(b.ncols)
 		if b.ncols == len(b.Cols) {
@@ -105,9 +104,28 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		}
 		b.Cols[ci].reset(id)
 		b.ncols++
-		b.ColByKey[id] = ci
+		b.setColumnOf(id, ci)
 	}
 	return ci
+}
+
+// ColumnOf returns the column whose key has provisional string id id. It
+// is a slice index, not a map lookup: with rows whose keys vary, finding
+// the column of each key was a tenth of building the page.
+func (b *Builder) ColumnOf(id uint32) (int32, bool) {
+	if int(id) < len(b.colOf) && b.colOf[id] != 0 {
+		return b.colOf[id] - 1, true
+	}
+	return 0, false
+}
+
+// setColumnOf records that key id names column ci. The index grows to the
+// largest key id of the page, at most the page's string count.
+func (b *Builder) setColumnOf(id uint32, ci int32) {
+	if int(id) >= len(b.colOf) {
+		b.colOf = append(b.colOf, make([]int32, int(id)+1-len(b.colOf))...)
+	}
+	b.colOf[id] = ci + 1
 }
 
 func (b *Builder) Use(ci int32) (*Column, bool) {
@@ -313,7 +331,7 @@ func (b *Builder) Retained() int {
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
 		16*cap(in.Strs) + cap(in.Keys) +
 		4*(cap(in.hashes)+cap(in.Counts)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
-			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.uniq)+cap(b.order)+cap(b.ends)) +
+			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {
 		c := &b.Cols[i]

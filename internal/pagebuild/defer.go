@@ -74,11 +74,11 @@ func (d *Deferral) Sampled(smp uint64) bool {
 // renumber applies m, the new id of each old string id, to every id the
 // page's columns hold, and to the key index.
 func (pb *Builder) Renumber(m []uint32) {
-	clear(pb.ColByKey)
+	clear(pb.colOf)
 	for i := range pb.Cols[:pb.ncols] {
 		c := &pb.Cols[i]
 		c.Name = m[c.Name]
-		pb.ColByKey[c.Name] = int32(i)
+		pb.setColumnOf(c.Name, int32(i))
 		for j, id := range c.strs {
 			c.strs[j] = m[id]
 		}
