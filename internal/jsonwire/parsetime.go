@@ -54,8 +54,11 @@ func ParseTimestamp[T ~string | ~[]byte](text T) (format.Timestamp, bool) {
 		}
 		off := int32(oh*3600 + om*60)
 		if off == 0 { // "+00:00" writes back with ZeroPlus; "-00:00" cannot
+			if rest[0] != '+' {
+				return format.Timestamp{}, false
+			}
 			ts.ZeroPlus = true
-			return ts, rest[0] == '+'
+			return ts, true
 		}
 		if rest[0] == '-' {
 			off = -off
