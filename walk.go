@@ -125,8 +125,7 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 		w.b.CellString(c, s)
 		return
 	}
-	if ts, ok := pagebuild.TextTime(s); ok {
-		c.AppendNestedTextTime(ts)
+	if pagebuild.NestedTextTime(c, s) {
 		return
 	}
 	id := w.b.In.Intern(s)
@@ -136,15 +135,8 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 // putStringBytes is putString for a string held in bytes, copied the first
 // time the page sees it.
 func (w *walker) putStringBytes(c *pagebuild.Column, nested bool, s []byte) {
-	if nested || c.Kind != pagebuild.KindStr {
-		if ts, ok := pagebuild.TextTime(s); ok {
-			if nested {
-				c.AppendNestedTextTime(ts)
-			} else {
-				c.AppendTextTime(ts)
-			}
-			return
-		}
+	if nested && pagebuild.NestedTextTime(c, s) || !nested && pagebuild.CellTextTime(c, s) {
+		return
 	}
 	id := w.b.In.InternBytes(s)
 	if nested {

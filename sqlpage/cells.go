@@ -21,20 +21,6 @@ import (
 // query) and TestSQLDirectPathOrder compare the pages of the two paths byte
 // for byte; TestSQLDirectPathErrors compares their errors.
 
-// textTime adds x to col as a text time, as pagebuild.Builder.CellString
-// does, and reports whether it did: when x is RFC 3339 text that renders
-// back byte for byte and col does not already hold strings.
-func textTime[T ~string | ~[]byte](col *pagebuild.Column, x T) bool {
-	if col.Kind == pagebuild.KindStr {
-		return false
-	}
-	ts, ok := pagebuild.TextTime(x)
-	if ok {
-		col.AppendTextTime(ts)
-	}
-	return ok
-}
-
 // fastCell writes v, the driver's value for column c, into col, the page
 // column the current row has just opened for it. It reports false, having
 // written nothing, for a value it leaves to the Builder. Cost: one type
@@ -46,7 +32,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 	case string:
 		switch c.kind {
 		case kindSQLAuto, kindSQLText:
-			if !textTime(col, x) {
+			if !pagebuild.CellTextTime(col, x) {
 				col.AppendStr(s.pb.In.InternFresh(x))
 			}
 		case kindSQLNumeric:
@@ -58,7 +44,7 @@ func (s *sqlState) fastCell(c *sqlColumn, col *pagebuild.Column, v any) bool {
 		s.scanBytes(c.src)
 		switch c.kind {
 		case kindSQLText:
-			if !textTime(col, x) {
+			if !pagebuild.CellTextTime(col, x) {
 				col.AppendStr(s.pb.In.InternBytes(x))
 			}
 		case kindSQLAuto, kindSQLBinary:
@@ -250,7 +236,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				if textTime(r.col, x) {
+				if pagebuild.CellTextTime(r.col, x) {
 					continue
 				}
 				w := memoWord(x)
@@ -277,7 +263,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			}
 		case wantNew:
 			if x, ok := v.(string); ok {
-				if textTime(r.col, x) {
+				if pagebuild.CellTextTime(r.col, x) {
 					continue
 				}
 				id, smp := in.AddDeferred(x)

@@ -253,11 +253,8 @@ func equalU32(a, b []uint32) bool {
 // (TextTime) is kept as a text time instead, unless the column already
 // holds strings: one string-ref column stays one.
 func (b *Builder) CellString(c *Column, s string) {
-	if c.Kind != KindStr {
-		if ts, ok := TextTime(s); ok {
-			c.AppendTextTime(ts)
-			return
-		}
+	if CellTextTime(c, s) {
+		return
 	}
 	in := &b.In
 	if c.def.Deferred() {

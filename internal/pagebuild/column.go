@@ -237,10 +237,36 @@ func (c *Column) AppendTime(ts format.Timestamp) {
 	c.Tagged = AppendTaggedTime(c.Tagged, ts)
 }
 
-// AppendTextTime adds a string whose RFC 3339 text ts renders back byte
-// for byte (TextTime): as a text-time cell, or tagged once the column holds
-// other kinds or writes offset 0 both as "Z" and as "+00:00".
-func (c *Column) AppendTextTime(ts format.Timestamp) {
+// CellTextTime adds the cell s as a text time when it is one (TextTime)
+// and the column does not already hold strings, so that a string column
+// stays one (SPEC.md 9, item 9), and reports whether it did; if not, the
+// caller adds s as a string. Every producer's string cells come here.
+func CellTextTime[T ~string | ~[]byte](c *Column, s T) bool {
+	if c.Kind == KindStr {
+		return false
+	}
+	ts, ok := TextTime(s)
+	if ok {
+		c.appendTextTime(ts)
+	}
+	return ok
+}
+
+// NestedTextTime is CellTextTime for a string inside the array or object
+// being written into c.Tagged, where every text time is kept as one.
+func NestedTextTime[T ~string | ~[]byte](c *Column, s T) bool {
+	ts, ok := TextTime(s)
+	if ok {
+		c.TextTimes = true
+		c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
+	}
+	return ok
+}
+
+// appendTextTime adds a string whose RFC 3339 text ts renders back byte
+// for byte: as a text-time cell, or tagged once the column holds other
+// kinds or writes offset 0 both as "Z" and as "+00:00".
+func (c *Column) appendTextTime(ts format.Timestamp) {
 	c.TextTimes = true
 	ts.ZeroPlus = ts.ZeroPlus && ts.Offset == 0
 	if c.want(kindTextTime) {
@@ -254,13 +280,6 @@ func (c *Column) AppendTextTime(ts format.Timestamp) {
 		c.toAny()
 	}
 	c.count++
-	c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
-}
-
-// AppendNestedTextTime adds a text time inside the array or object being
-// written into c.Tagged.
-func (c *Column) AppendNestedTextTime(ts format.Timestamp) {
-	c.TextTimes = true
 	c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
 }
 
@@ -354,19 +373,21 @@ func AppendTaggedUint(b []byte, v uint64) []byte {
 }
 
 func AppendTaggedTime(b []byte, ts format.Timestamp) []byte {
-	b = append(b, format.TagTime)
-	b = format.AppendVarint(b, ts.Local)
-	b = format.AppendUvarint(b, timeFrac(ts))
-	return format.AppendVarint(b, int64(ts.Offset))
+	return appendTimeValue(b, format.TagTime, ts)
 }
 
 // AppendTaggedTextTime appends a text time as a tagged value: TagTextTime,
 // or TagTextTimePlus for offset 0 written "+00:00".
 func AppendTaggedTextTime(b []byte, ts format.Timestamp) []byte {
-	tag := byte(format.TagTextTime)
 	if ts.ZeroPlus && ts.Offset == 0 {
-		tag = format.TagTextTimePlus
+		return appendTimeValue(b, format.TagTextTimePlus, ts)
 	}
+	return appendTimeValue(b, format.TagTextTime, ts)
+}
+
+// appendTimeValue appends the tagged time value of tag: sv(local) uv(frac)
+// sv(offset), the payload the three time tags share.
+func appendTimeValue(b []byte, tag byte, ts format.Timestamp) []byte {
 	b = append(b, tag)
 	b = format.AppendVarint(b, ts.Local)
 	b = format.AppendUvarint(b, timeFrac(ts))
