@@ -41,9 +41,12 @@ func deferredPages(t *testing.T) [][]byte {
 			"list":   [][]string{{}, {"x"}, {"y", "x", "w"}}[i%3],
 			"shared": base.Add(time.Duration(i) * time.Hour).In(zone),
 			"local":  base.Add(time.Duration(i*i) * time.Minute).In(time.FixedZone("", -i*60)),
+			// text times: per-value offsets with +00:00 (mode 6), and all Z (mode 0)
+			"txt":  []string{"2025-03-14T10:04:15.738+00:00", "2025-03-14T11:00:00+02:00", "2025-03-15T00:00:00.5-05:30"}[i%3],
+			"txtz": "2024-01-0" + strconv.Itoa(1+i%9) + "T03:04:05Z",
 		}
 		if i%4 == 1 {
-			row["f"], row["s"], row["list"], row["shared"] = nil, nil, nil, nil
+			row["f"], row["s"], row["list"], row["shared"], row["txt"] = nil, nil, nil, nil, nil
 		}
 		mixed = append(mixed, row)
 	}
@@ -267,5 +270,47 @@ func TestWriteJSONDamagePastFirstChunk(t *testing.T) {
 	}
 	if !damaged {
 		t.Fatal("no damage to the last byte made the page invalid")
+	}
+}
+
+// TestDeferredTextTimeRules breaks the two rules of text-time columns that
+// only a whole column shows (SPEC.md 5.4): a mode-6 column must hold a zero
+// offset, and every offset is whole minutes. AppendJSON, which checks text
+// times while it renders them, must report them as Parse does.
+func TestDeferredTextTimeRules(t *testing.T) {
+	m, err := PageOptions{EncOptions: rowpage.EncOptions{NoChecksum: true}}.PageMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := m.AppendPage(nil, []byte(`[{"t":"2025-03-14T10:04:15+00:00"},{"t":"2025-03-14T10:04:15+01:00"}]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := pageread.Parse(page, format.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := l.Columns[0]
+	if col.Enc != format.EncTextTime || col.Payload[0] != format.TimePerValue|format.TimeZeroPlus {
+		t.Fatalf("column encoding %#x, mode %d: want a text-time column in mode 6", col.Enc, col.Payload[0])
+	}
+	// Cell 0 is sv(local, 5 bytes) uv(frac 0) sv(offset 0) after the mode.
+	at := col.Offset + 1 + 5 + 1
+	if page[at] != 0 {
+		t.Fatalf("byte %d is %#x, not cell 0's zero offset", at, page[at])
+	}
+	for _, tc := range []struct {
+		name   string
+		offset byte // an sv of one byte
+	}{
+		{"mode 6 without a zero offset", byte(format.EncodeZigZag(60))},
+		{"an offset of 30 seconds", byte(format.EncodeZigZag(30))},
+	} {
+		p := bytes.Clone(page)
+		p[at] = tc.offset
+		checkDeferred(t, p, tc.name)
+		if _, err := AppendJSON(nil, p); !errors.Is(err, rowpage.ErrCorrupt) {
+			t.Errorf("%s: AppendJSON error %v, want ErrCorrupt", tc.name, err)
+		}
 	}
 }
