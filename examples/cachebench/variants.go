@@ -23,8 +23,9 @@ import (
 	"github.com/rowpage/rowpage/seal"
 )
 
-// variants, in table order.
-var variants = []string{"reparse", "spliced", "s2", "rowpage"}
+// variants, in table order: "fast" is the rowpage variant with pages
+// encoded with rowpage.CompressFast.
+var variants = []string{"reparse", "spliced", "s2", "rowpage", "fast"}
 
 // latencyVariants are the entries of experiment 2: the variants, and
 // rowpage pages sealed with a seal.Keyring (issue 18's sealed hit).
@@ -32,14 +33,17 @@ var latencyVariants = append(variants[:len(variants):len(variants)], "sealed")
 
 // bench is the server under test and what it serves.
 type bench struct {
-	client *redis.Client
-	store  cache.Store
-	cache  *cache.Cache
-	sealed *cache.Cache // the same pages, sealed
-	mode   *jsonbridge.Mode
-	srv    *httptest.Server
-	loaded map[int]bool
-	pool   sync.Pool
+	client   *redis.Client
+	store    cache.Store
+	cache    *cache.Cache
+	fast     *cache.Cache // the same rows, pages encoded with CompressFast
+	sealed   *cache.Cache // the same pages as cache, sealed
+	fastMode *rowpage.EncMode
+	rows     string // the rows of experiments 1 and 2: "rows" or "baas"
+	mode     *jsonbridge.Mode
+	srv      *httptest.Server
+	loaded   map[int]bool
+	pool     sync.Pool
 }
 
 // prefix starts every key the run writes, and is what close deletes: the
@@ -49,12 +53,23 @@ var prefix = fmt.Sprintf("cachebench:%d:", os.Getpid())
 // writeJSONAbove is the cache.Options.WriteJSONAbove of the rowpage variant.
 var writeJSONAbove = 0
 
-func newBench(client *redis.Client) (*bench, error) {
+func newBench(client *redis.Client, rows string) (*bench, error) {
+	if rows != "rows" && rows != "baas" {
+		return nil, fmt.Errorf("cachebench: no rows %q (rows or baas)", rows)
+	}
 	if err := client.Ping(context.Background()).Err(); err != nil {
 		return nil, fmt.Errorf("cachebench: Redis: %w", err)
 	}
 	store := redisstore.New(client)
 	c, err := cache.New(cache.Options{Store: store, Namespace: prefix + "rowpage", TTL: time.Hour, StoreTimeout: 10 * time.Second, WriteJSONAbove: writeJSONAbove})
+	if err != nil {
+		return nil, err
+	}
+	fast, err := cache.New(cache.Options{Store: store, Namespace: prefix + "fast", TTL: time.Hour, StoreTimeout: 10 * time.Second, WriteJSONAbove: writeJSONAbove})
+	if err != nil {
+		return nil, err
+	}
+	fastMode, err := rowpage.EncOptions{Compression: rowpage.CompressFast}.EncMode()
 	if err != nil {
 		return nil, err
 	}
@@ -74,14 +89,15 @@ func newBench(client *redis.Client) (*bench, error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &bench{client: client, store: store, cache: c, sealed: sealed, mode: mode, loaded: map[int]bool{}}
+	b := &bench{client: client, store: store, cache: c, fast: fast, sealed: sealed, fastMode: fastMode, rows: rows, mode: mode, loaded: map[int]bool{}}
 	b.pool.New = func() any { return new([]byte) }
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /reparse/{n}", b.reparse)
 	mux.HandleFunc("GET /spliced/{n}", b.spliced)
 	mux.HandleFunc("GET /s2/{n}", b.s2)
-	mux.HandleFunc("GET /rowpage/{n}", b.rowpage)
-	mux.HandleFunc("GET /sealed/{n}", b.sealedPage)
+	mux.HandleFunc("GET /rowpage/{n}", func(w http.ResponseWriter, r *http.Request) { b.serve(w, r, b.cache) })
+	mux.HandleFunc("GET /fast/{n}", func(w http.ResponseWriter, r *http.Request) { b.serve(w, r, b.fast) })
+	mux.HandleFunc("GET /sealed/{n}", func(w http.ResponseWriter, r *http.Request) { b.serve(w, r, b.sealed) })
 	mux.HandleFunc("GET /tiny", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write([]byte(`{"ok":true}`))
@@ -111,13 +127,23 @@ func key(variant string, n int) string { return prefix + variant + ":" + strconv
 // rowsKey is the cache key of the rowpage variant's n rows.
 func rowsKey(n int) cache.Key { return cache.Key{Tenant: "bench", Query: "rows", Args: []any{n}} }
 
+// rowsOf returns n rows of set: the list rows of dataset.Rows as structs,
+// or the BaaS documents as the BaaS holds them (decoded JSON: maps, RFC
+// 3339 strings, float64 numbers).
+func rowsOf(set string, n int) any {
+	if set == "baas" {
+		return dataset.BaaSGenericMaps(n)
+	}
+	return dataset.Rows(n)
+}
+
 // load stores n rows in every variant's form.
 func (b *bench) load(n int) error {
 	if b.loaded[n] {
 		return nil
 	}
 	ctx := context.Background()
-	rows := dataset.Rows(n)
+	rows := rowsOf(b.rows, n)
 	js, err := json.Marshal(rows)
 	if err != nil {
 		return err
@@ -136,8 +162,16 @@ func (b *bench) load(n int) error {
 	if err != nil {
 		return err
 	}
-	for _, c := range []*cache.Cache{b.cache, b.sealed} {
-		if _, _, err := c.Get(ctx, rowsKey(n), func(context.Context) ([]byte, error) { return page, nil }); err != nil {
+	fastPage, err := b.fastMode.Marshal(rows)
+	if err != nil {
+		return err
+	}
+	for _, c := range []*cache.Cache{b.cache, b.sealed, b.fast} {
+		p := page
+		if c == b.fast {
+			p = fastPage
+		}
+		if _, _, err := c.Get(ctx, rowsKey(n), func(context.Context) ([]byte, error) { return p, nil }); err != nil {
 			return err
 		}
 	}
@@ -231,16 +265,11 @@ func (b *bench) s2(w http.ResponseWriter, r *http.Request) {
 	splice(w, int(binary.BigEndian.Uint32(e)), js)
 }
 
-func (b *bench) rowpage(w http.ResponseWriter, r *http.Request) {
+// serve answers a rowpage variant's request through c, whose entries load
+// filled in advance.
+func (b *bench) serve(w http.ResponseWriter, r *http.Request, c *cache.Cache) {
 	n := rowsParam(r)
-	b.cache.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
-		return nil, fmt.Errorf("cachebench: %d rows were not loaded", n)
-	}, b.mode)
-}
-
-func (b *bench) sealedPage(w http.ResponseWriter, r *http.Request) {
-	n := rowsParam(r)
-	b.sealed.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
+	c.ServeJSON(w, r, rowsKey(n), func(context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("cachebench: %d rows were not loaded", n)
 	}, b.mode)
 }
