@@ -80,7 +80,9 @@ func (t *typedReader) read(page []byte) error {
 			case format.EncStrRef, format.EncStrSeq:
 				s, _ := r.String(c)
 				t.sink += int64(len(s))
-			case format.EncTime:
+			case format.EncTime, format.EncTextTime:
+				// A text time read as a time: String would format
+				// (and allocate) its text.
 				v, _ := r.Time(c)
 				t.sink += int64(v.Nanosecond())
 			case format.EncBool:
@@ -101,14 +103,14 @@ func (t *typedReader) read(page []byte) error {
 					t.elems(e)
 				} else if v, ok := r.Int(c); ok {
 					t.sink += v
+				} else if v, ok := r.Time(c); ok { // before String: see EncTextTime
+					t.sink += int64(v.Nanosecond())
 				} else if s, ok := r.String(c); ok {
 					t.sink += int64(len(s))
 				} else if v, ok := r.Float(c); ok {
 					t.sink += int64(v)
 				} else if v, ok := r.Bool(c); ok && v {
 					t.sink++
-				} else if v, ok := r.Time(c); ok {
-					t.sink += int64(v.Nanosecond())
 				}
 			}
 		}
@@ -124,6 +126,8 @@ func (t *typedReader) elems(e rowpage.Elems) {
 		}
 		if v, ok := e.Int(); ok {
 			t.sink += v
+		} else if v, ok := e.Time(); ok {
+			t.sink += int64(v.Nanosecond())
 		} else if s, ok := e.String(); ok {
 			t.sink += int64(len(s))
 		} else if v, ok := e.Float(); ok {
@@ -132,8 +136,6 @@ func (t *typedReader) elems(e rowpage.Elems) {
 			t.sink++
 		} else if inner, ok := e.Elems(); ok {
 			t.elems(inner)
-		} else if v, ok := e.Time(); ok {
-			t.sink += int64(v.Nanosecond())
 		}
 	}
 }
