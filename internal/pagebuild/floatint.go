@@ -9,11 +9,11 @@ import "github.com/rowpage/rowpage/format"
 // an int column of the same values would take, and reads back as the same
 // floats.
 
-// FloatInt returns the integer that the float cell c denotes when it is one
+// floatInt returns the integer that the float cell c denotes when it is one
 // within ±FloatIntMax: a decimal cell of exponent 0 or more (a raw cell is
 // never one: it holds −0 or a value far from 0). Cost: a multiply by 10
 // per exponent step, at most 16 of them.
-func FloatInt(c format.FloatCell) (int64, bool) {
+func floatInt(c format.FloatCell) (int64, bool) {
 	if c.Raw || c.Dec.Exp < 0 {
 		return 0, false
 	}
@@ -34,12 +34,12 @@ func FloatInt(c format.FloatCell) (int64, bool) {
 }
 
 // floatInts appends to dst the integers that the float cells of blob hold,
-// and reports whether every cell holds one (FloatInt); it stops at the
+// and reports whether every cell holds one (floatInt); it stops at the
 // first that does not. Cost: one ConsumeFloatCell per cell read.
 func floatInts(dst []int64, blob []byte) ([]int64, bool) {
 	for pos := 0; pos < len(blob); {
 		c, n := format.ConsumeFloatCell(blob[pos:])
-		v, ok := FloatInt(c)
+		v, ok := floatInt(c)
 		if !ok {
 			return dst, false
 		}

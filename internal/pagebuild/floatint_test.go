@@ -50,9 +50,9 @@ func TestFloatInt(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := format.ConsumeFloatCell(cell)
-		v, ok := FloatInt(c)
+		v, ok := floatInt(c)
 		if v != tt.v || ok != tt.ok {
-			t.Errorf("%v (bits %d): FloatInt %d, %v; want %d, %v", tt.f, tt.bits, v, ok, tt.v, tt.ok)
+			t.Errorf("%v (bits %d): floatInt %d, %v; want %d, %v", tt.f, tt.bits, v, ok, tt.v, tt.ok)
 		}
 		if ok { // the integer's text is the float's JSON text
 			if got, want := strconv.FormatInt(v, 10), string(jsonwire.AppendFloat64JSON(nil, tt.f, tt.bits)); got != want {
@@ -62,7 +62,7 @@ func TestFloatInt(t *testing.T) {
 	}
 }
 
-// TestFloatIntOfFloat64 checks FloatInt on random float64s: integers near
+// TestFloatIntOfFloat64 checks floatInt on random float64s: integers near
 // 0, near ±2^53 and beyond, halves, and arbitrary bits. A float64 is an
 // integral float exactly when it is an integer within ±2^53 and not −0.
 func TestFloatIntOfFloat64(t *testing.T) {
@@ -92,10 +92,10 @@ func TestFloatIntOfFloat64(t *testing.T) {
 			t.Fatal(err)
 		}
 		c, _ := format.ConsumeFloatCell(cell)
-		v, ok := FloatInt(c)
+		v, ok := floatInt(c)
 		want := f == math.Trunc(f) && math.Abs(f) <= 1<<53 && !(f == 0 && math.Signbit(f))
 		if ok != want || (ok && float64(v) != f) {
-			t.Fatalf("%v: FloatInt %d, %v; want %v", f, v, ok, want)
+			t.Fatalf("%v: floatInt %d, %v; want %v", f, v, ok, want)
 		}
 	}
 }

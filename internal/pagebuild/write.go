@@ -412,7 +412,7 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 
 // appendTagged copies the tagged values of src to dst as the page holds
 // them: provisional string ids become table indexes, and a float cell that
-// holds an integer within ±FloatIntMax (FloatInt) becomes a TagFloatInt
+// holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
 // value, which sets *fint. Runs of values that need neither (other numbers,
 // times, bytes: most of a column of mixed scalars) are copied with one
 // append per run.
@@ -444,7 +444,7 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		return format.AppendUvarint(append(dst, tag), uint64(remap[id])), 1 + n
 	case format.TagFloat:
 		c, n := format.ConsumeFloatCell(src[1:])
-		if v, ok := FloatInt(c); ok {
+		if v, ok := floatInt(c); ok {
 			*fint = true
 			return format.AppendVarint(append(dst, format.TagFloatInt), v), 1 + n
 		}

@@ -16,7 +16,7 @@ import (
 // (element count) and Data (the encoded elements, read with ValueReader).
 // Data aliases the page. An integral float (EncFloatInt cell, TagFloatInt
 // value) reads as TagFloat with Float the integer's normalised decimal
-// (IntFloatCell), exactly the cell a float column would hold for it, so no
+// (intFloatCell), exactly the cell a float column would hold for it, so no
 // reader of cells tells the two apart.
 //
 // A container that ValueReader.Next returns is open: its Data runs on
@@ -262,7 +262,7 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case format.EncFloat:
 		cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
 	case format.EncFloatInt:
-		cell.Tag, cell.Float = format.TagFloat, IntFloatCell(c.TakeInt())
+		cell.Tag, cell.Float = format.TagFloat, intFloatCell(c.TakeInt())
 	case format.EncStrRef, format.EncStrSeq:
 		cell.Tag, cell.Str = format.TagString, c.TakeStr()
 	case format.EncTime:
@@ -299,11 +299,11 @@ func (c *Cursor) TakeStrList() (int, []byte) {
 	return int(cnt), c.data[start:c.pos:c.pos]
 }
 
-// IntFloatCell returns the float cell of the integer v (|v| <= 2^53, so an
+// intFloatCell returns the float cell of the integer v (|v| <= 2^53, so an
 // exact float64): the normalised decimal a float column holds for it, so
 // that a value of an EncFloatInt column reads and renders as that float
 // column's would. Cost: a division by 10 per trailing zero.
-func IntFloatCell(v int64) format.FloatCell {
+func intFloatCell(v int64) format.FloatCell {
 	d := format.Decimal{Neg: v < 0, Mant: uint64(v)}
 	if v < 0 {
 		d.Mant = -d.Mant

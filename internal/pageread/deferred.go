@@ -29,9 +29,10 @@ import (
 //
 // Such a Layout is safe only for a reader that takes every present cell of
 // each deferred column exactly once, in row order, with the checked Take
-// methods (TakeStrChecked, TakeIntChecked, TakeFloatIntChecked, TakeFloatJSON,
-// TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as usual), and then
-// calls CheckDeferred with its cursors before it trusts anything it read.
+// methods (TakeStrChecked, TakeIntChecked, TakeFloatIntChecked,
+// TakeFloatJSON, TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as
+// usual), and then calls CheckDeferred with its cursors before it trusts
+// anything it read.
 // On malformed cells those methods return harmless stand-in values instead
 // of panicking, so whatever was rendered must be discarded when
 // CheckDeferred fails. The Layout is not safe for concurrent use until

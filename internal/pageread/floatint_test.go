@@ -103,7 +103,7 @@ func TestFloatIntTag(t *testing.T) {
 func TestIntFloatCell(t *testing.T) {
 	for _, v := range []int64{0, 1, -1, 7, 10, -10, 1000, -1000, 120, 1e15, -1e15, 123456789012345, 1e15 + 1,
 		format.FloatIntMax, -format.FloatIntMax, format.FloatIntMax - 1, 9007199254740990, 4503599627370496} {
-		c := IntFloatCell(v)
+		c := intFloatCell(v)
 		want, err := format.AppendFloatCell(nil, float64(v), 64)
 		if err != nil {
 			t.Fatal(err)
