@@ -57,16 +57,17 @@ const (
 type colOp uint8
 
 const (
-	opCell      colOp = iota // TakeCell, then setField (or nothing for setSkip)
-	opString                 // a string-ref column into a string field
-	opSeqString              // a string-seq column into a string field
-	opInt64                  // an integer column into an int64 (or int) field
-	opInt32                  // an integer column into an int32 field
-	opUint32                 // an integer column into a uint32 field
-	opFloat64                // a float column into a float64 field
-	opBool                   // a bool column into a bool field
-	opTime                   // a time column into a time.Time field
-	opStrings                // an any column into a []string field
+	opCell       colOp = iota // TakeCell, then setField (or nothing for setSkip)
+	opString                  // a string-ref column into a string field
+	opSeqString               // a string-seq column into a string field
+	opInt64                   // an integer column into an int64 (or int) field
+	opInt32                   // an integer column into an int32 field
+	opUint32                  // an integer column into a uint32 field
+	opFloat64                 // a float column into a float64 field
+	opIntFloat64              // an integral-float column into a float64 field
+	opBool                    // a bool column into a bool field
+	opTime                    // a time column into a time.Time field
+	opStrings                 // an any column into a []string field
 )
 
 // colPlan is the plan of one column.
@@ -180,6 +181,13 @@ func opFor(enc uint8, k setKind) colOp {
 	case format.EncFloat:
 		if k == setFloat64 {
 			return opFloat64
+		}
+	case format.EncFloatInt: // integers within ±2^53: exact as float64 and int64
+		switch k {
+		case setFloat64:
+			return opIntFloat64
+		case setInt64:
+			return opInt64
 		}
 	case format.EncBool:
 		if k == setBool {
@@ -370,6 +378,12 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeFloat().Float64())
 				}
 			}
+		case opIntFloat64:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(&cp.fieldPath).setFloat64(float64(k.TakeInt()))
+				}
+			}
 		case opInt32:
 			for i := range n {
 				if !k.TakeNull() {
@@ -484,6 +498,8 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setUint32(uint32(v))
 	case opFloat64:
 		f.setFloat64(k.TakeFloat().Float64())
+	case opIntFloat64:
+		f.setFloat64(float64(k.TakeInt()))
 	case opBool:
 		f.setBool(k.TakeBool())
 	case opTime:

@@ -134,7 +134,7 @@ func (d *decodeState) cell(v reflect.Value, c *pageread.Cell, quoted bool) error
 }
 
 func (d *decodeState) mismatch(c *pageread.Cell, v reflect.Value) error {
-	names := [...]string{"null", "bool", "bool", "integer", "integer", "number", "string", "time", "byte string", "number", "JSON value", "array", "object", "string", "string"}
+	names := [...]string{"null", "bool", "bool", "integer", "integer", "number", "string", "time", "byte string", "number", "JSON value", "array", "object", "string", "string", "number"}
 	return d.fail("cannot decode a " + names[c.Tag] + " into " + v.Type().String())
 }
 

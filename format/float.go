@@ -27,10 +27,11 @@ import (
 
 // Float cell grammar, as above.
 const (
-	FloatRawSelector = 0xFF // selector of a raw cell
-	FloatExpBias     = 63   // added to a decimal cell's exponent in its selector
-	FloatRawSize     = 9    // bytes of a raw cell, selector included
-	FloatMaxMant     = 1e17 // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
+	FloatRawSelector = 0xFF    // selector of a raw cell
+	FloatExpBias     = 63      // added to a decimal cell's exponent in its selector
+	FloatRawSize     = 9       // bytes of a raw cell, selector included
+	FloatMaxMant     = 1e17    // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
+	FloatIntMax      = 1 << 53 // the largest |value| of EncFloatInt and TagFloatInt: integers up to it are exact float64s
 )
 
 // Decimal is (-1)^Neg × Mant × 10^Exp; normalised, Mant has no trailing
@@ -160,9 +161,8 @@ func shortestDecimalLong(f float64) (Decimal, bool) {
 	return shortestLong64(f)
 }
 
-// AppendDecimalCell appends AppendFloatCell(dst, f, 64) without its digit
-// search, for a caller that has d, the shortest decimal of f (the digits of
-// strconv.FormatFloat(f, 'e', -1, 64)), already.
+// AppendDecimalCell is AppendFloatCell(dst, f, 64) without the digit search,
+// for a caller that has d, the shortest decimal of f, already.
 func AppendDecimalCell(dst []byte, d Decimal, f float64) []byte {
 	if cellDecimal(d) && (d.Mant != 0 || !math.Signbit(f)) { // -0 is raw
 		return appendDecimalCell(dst, d)
@@ -255,10 +255,9 @@ func SizeFloatCell(f float64, bits int) int {
 	return FloatRawSize
 }
 
-// ConsumeFloatCell decodes the float cell at the start of b and returns it
-// and its length (2 to 10), or a negative n: ErrCodeInvalid for a cell that
-// breaks the grammar (SPEC.md 5.3), else a varint's code. Whether a valid
-// cell is the shortest form of its value is Canonical's question.
+// ConsumeFloatCell decodes the float cell b starts with and returns it and
+// its length (2 to 10), or a negative n: ErrCodeInvalid for a cell against
+// SPEC.md 5.3, else a varint's code. Canonical checks its digits.
 func ConsumeFloatCell(b []byte) (FloatCell, int) {
 	if len(b) == 0 {
 		return FloatCell{}, ErrCodeTruncated
@@ -358,9 +357,8 @@ func parseDecimal(d Decimal, bits int) float64 {
 	return f
 }
 
-// Canonical reports whether c is the cell AppendFloatCell writes for its
-// value at bits 32 or 64. For bits 64, a decimal of at most 15 digits that
-// ConsumeFloatCell accepted always is.
+// Canonical reports whether c is AppendFloatCell's cell for its value at
+// bits 32 or 64 (at 64, every valid decimal of up to 15 digits is).
 func (c FloatCell) Canonical(bits int) bool {
 	var f float64
 	switch {

@@ -27,6 +27,7 @@ const (
 	MinorVersion    = 0 // a plain page
 	MinorCompressed = 1 // a compressed body (FlagCompressed)
 	MinorTextTime   = 2 // text times: EncTextTime, TagTextTime, TagTextTimePlus
+	MinorFloatInt   = 3 // integral floats: EncFloatInt, TagFloatInt
 )
 
 // HeaderSize is the fixed size of the page header in bytes.
@@ -69,7 +70,8 @@ const (
 	EncAny      = 0x0C        // tagged value per value
 	EncStrList  = 0x0D        // uv count + count uv string-table indexes per value
 	EncTextTime = 0x0E        // as EncTime, for strings of RFC 3339 text (since 1.2)
-	EncMax      = EncTextTime // the highest encoding
+	EncFloatInt = 0x0F        // floats, all integers within ±FloatIntMax: EncInt, EncIntDelta or EncIntFOR, then its payload (since 1.3)
+	EncMax      = EncFloatInt // the highest encoding
 
 	EncNullBitmap = 0x80 // the payload starts with a null bitmap: a bit per cell, 1 for null, LSB first
 )
@@ -88,25 +90,26 @@ const (
 	TagNull         = 0x00
 	TagFalse        = 0x01
 	TagTrue         = 0x02
-	TagInt          = 0x03            // sv
-	TagUint         = 0x04            // uv, greater than MaxInt64
-	TagFloat        = 0x05            // float cell
-	TagString       = 0x06            // uv string-table index
-	TagTime         = 0x07            // sv local seconds, uv frac, sv offset
-	TagBytes        = 0x08            // uv length + bytes
-	TagNumber       = 0x09            // uv length + JSON number text
-	TagRaw          = 0x0A            // uv length + compact JSON text
-	TagArray        = 0x0B            // uv count, values
-	TagObject       = 0x0C            // uv count, (uv key index, value) pairs
-	TagTextTime     = 0x0D            // a string of RFC 3339 text, payload as TagTime (since 1.2)
-	TagTextTimePlus = 0x0E            // as TagTextTime, offset 0 written "+00:00" (since 1.2)
-	TagMax          = TagTextTimePlus // the highest tag
+	TagInt          = 0x03        // sv
+	TagUint         = 0x04        // uv, greater than MaxInt64
+	TagFloat        = 0x05        // float cell
+	TagString       = 0x06        // uv string-table index
+	TagTime         = 0x07        // sv local seconds, uv frac, sv offset
+	TagBytes        = 0x08        // uv length + bytes
+	TagNumber       = 0x09        // uv length + JSON number text
+	TagRaw          = 0x0A        // uv length + compact JSON text
+	TagArray        = 0x0B        // uv count, values
+	TagObject       = 0x0C        // uv count, (uv key index, value) pairs
+	TagTextTime     = 0x0D        // a string of RFC 3339 text, payload as TagTime (since 1.2)
+	TagTextTimePlus = 0x0E        // as TagTextTime, offset 0 written "+00:00" (since 1.2)
+	TagFloatInt     = 0x0F        // sv within ±FloatIntMax: a float holding an integer (since 1.3)
+	TagMax          = TagFloatInt // the highest tag
 )
 
 // EncodingName names a column encoding byte, for tools and errors.
 func EncodingName(enc uint8) string {
 	names := [...]string{"null", "bool", "int", "int-delta", "int-for", "uint", "float",
-		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list", "text-time"}
+		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list", "text-time", "float-int"}
 	e := enc &^ EncNullBitmap
 	if int(e) < len(names) {
 		if enc&EncNullBitmap != 0 {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -52,6 +53,17 @@ func seedPages(tb testing.TB) [][]byte {
 			{"p": "2025-03-14T10:04:16+00:00", "o": "2024-01-02T03:04:05.123456789-08:00", "n": nil},
 		}, o)
 		add(dataset.BaaSMaps(3), o)
+		// Integral floats (SPEC.md 5.2, 5.5): float64s holding integers in
+		// each layout (plain, delta, frame of reference up to 2^53), with
+		// a null, beside a float column, and tagged beside −0 and 2^53+2;
+		// and the generic maps of the analytics set, numbers nested.
+		add([]map[string]any{
+			{"i": 3.0, "d": 1e12, "r": float64(1 << 53), "f": 1.5, "a": []any{2.0, math.Copysign(0, -1), float64(-(1 << 53)), 1<<53 + 2.0}},
+			{"i": -7.0, "d": 1e12 + 7, "r": float64(1<<53 - 100), "f": 2.0, "a": 9.0},
+			{"i": nil, "d": 1e12 + 14, "r": float64(1<<53 - 3), "f": nil, "a": "x"},
+		}, o)
+		analytics, _ := dataset.SetByName("analytics")
+		add(analytics.Generic(3), o)
 	}
 	// Compressed pages (SPEC.md 2.5), with sections large enough to be
 	// stored compressed.

@@ -88,6 +88,12 @@ func (g *rtGen) float() float64 {
 		return float64(int64(g.U64())%200000) / 100
 	case 1:
 		return math.Copysign(0, -1)
+	case 2: // integers about ±2^53, the edge of integral floats (SPEC.md 5.2)
+		f := float64(1<<53 + int64(int8(g.Byte())))
+		if g.Byte()&1 != 0 {
+			f = -f
+		}
+		return f
 	}
 	f := math.Float64frombits(g.U64())
 	if math.IsNaN(f) || math.IsInf(f, 0) {

@@ -19,8 +19,9 @@ import (
 // deferredPages returns small checksum-free pages (so that damage reaches
 // the cells) holding every encoding that AppendJSON validates while it
 // renders: integers plain, delta and frame-of-reference, floats of both
-// forms, string references and sequences, string lists, and timestamps in
-// every time mode, with and without nulls.
+// forms, integral floats in each integer layout, string references and
+// sequences, string lists, and timestamps in every time mode, with and
+// without nulls.
 func deferredPages(t *testing.T) [][]byte {
 	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
 	if err != nil {
@@ -44,9 +45,15 @@ func deferredPages(t *testing.T) [][]byte {
 			// text times: per-value offsets with +00:00 (mode 6), and all Z (mode 0)
 			"txt":  []string{"2025-03-14T10:04:15.738+00:00", "2025-03-14T11:00:00+02:00", "2025-03-15T00:00:00.5-05:30"}[i%3],
 			"txtz": "2024-01-0" + strconv.Itoa(1+i%9) + "T03:04:05Z",
+			// integral floats: plain, delta from -2^53, frame of
+			// reference up to 2^53 (with nulls), and tagged
+			"fip": float64((i*7)%5*10 - 20),
+			"fid": float64(-(1 << 53) + i*3),
+			"fif": float64(1<<53 - (i%2)*100 - i),
+			"fia": []any{float64(i) * 1e3, "s", float64(-(1 << 53))}[i%3],
 		}
 		if i%4 == 1 {
-			row["f"], row["s"], row["list"], row["shared"], row["txt"] = nil, nil, nil, nil, nil
+			row["f"], row["s"], row["list"], row["shared"], row["txt"], row["fif"] = nil, nil, nil, nil, nil, nil
 		}
 		mixed = append(mixed, row)
 	}
@@ -312,5 +319,60 @@ func TestDeferredTextTimeRules(t *testing.T) {
 		if _, err := AppendJSON(nil, p); !errors.Is(err, rowpage.ErrCorrupt) {
 			t.Errorf("%s: AppendJSON error %v, want ErrCorrupt", tc.name, err)
 		}
+	}
+}
+
+// TestDeferredFloatIntRange breaks the range of integral floats (SPEC.md
+// 5.2, 5.5), ±2^53, in each integer layout and in a tag, by one byte each:
+// AppendJSON, which checks them while it renders, must report them as Parse
+// does, and Parse must call them corrupt.
+func TestDeferredFloatIntRange(t *testing.T) {
+	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const max = 1 << 53
+	page, err := m.Marshal([]map[string]any{
+		{"p": float64(max), "d": float64(max - 1), "f": float64(max - 100), "a": []any{float64(max)}},
+		{"p": float64(-max), "d": float64(max), "f": float64(max), "a": []any{float64(-max)}},
+		{"p": 0.0, "d": float64(max - 1), "f": float64(max - 90), "a": []any{1.5}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := pageread.Parse(page, format.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	layouts := map[string]byte{"p": format.EncInt, "d": format.EncIntDelta, "f": format.EncIntFOR}
+	for c, col := range l.Columns {
+		name := l.ColumnName(c)
+		if lay, ok := layouts[name]; ok && (col.Enc != format.EncFloatInt || col.Payload[0] != lay) {
+			t.Fatalf("column %s: encoding %s, layout %#x; want float-int, %s", name, format.EncodingName(col.Enc), col.Payload[0], format.EncodingName(lay))
+		}
+	}
+	// A value at or near ±2^53 is a varint of 8 bytes: one more in its
+	// last byte adds 2^49 to its zigzag form, taking it out of range. So
+	// does one more in the frame offset of 100 that reaches 2^53.
+	damaged := 0
+	for c, col := range l.Columns {
+		for i := range col.Payload {
+			at := col.Offset + i
+			edge := i >= 7 && page[at] < 0x80 && !bytes.ContainsFunc(page[at-7:at], func(r rune) bool { return r < 0x80 })
+			if !edge && !(l.ColumnName(c) == "f" && page[at] == 100) {
+				continue
+			}
+			p := bytes.Clone(page)
+			p[at]++
+			what := l.ColumnName(c) + ", byte " + strconv.Itoa(at)
+			checkDeferred(t, p, what)
+			if _, err := AppendJSON(nil, p); !errors.Is(err, rowpage.ErrCorrupt) {
+				t.Errorf("%s: AppendJSON error %v, want ErrCorrupt", what, err)
+			}
+			damaged++
+		}
+	}
+	if damaged < 7 { // p: 2, d: 1, f: 2, a: 2
+		t.Errorf("only %d values at the edge of the range damaged", damaged)
 	}
 }

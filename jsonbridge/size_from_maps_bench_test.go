@@ -57,3 +57,43 @@ func BenchmarkSizeFromMaps(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkHitFromMaps times a cache hit (AppendJSON into a reused buffer)
+// on the pages BenchmarkSizeFromMaps measures, Marshal of the rows as
+// json.Unmarshal gives them, where every number is a float64, at 100 and
+// 1,000 rows; and on set=counts, 1,000 rows of two float64 columns of
+// integers (small counts, ids near 10^9), alone. With format 1.3 their
+// integer columns and nested integers are integral floats (SPEC.md 5.2):
+// run it on an older tree too to compare with the float cells they were.
+//
+//	go test -run '^$' -bench HitFromMaps -benchtime 200ms -count 3 ./jsonbridge
+func BenchmarkHitFromMaps(b *testing.B) {
+	type set struct {
+		name string
+		rows []map[string]any
+	}
+	var sets []set
+	for _, s := range dataset.Sets {
+		for _, n := range []int{100, 1000} {
+			sets = append(sets, set{"set=" + s.Name + "/rows=" + strconv.Itoa(n), s.Generic(n)})
+		}
+	}
+	counts := make([]map[string]any, 1000)
+	for i := range counts {
+		counts[i] = map[string]any{"n": float64(i * 37 % 1000), "id": float64(1_000_000_000 + 3*i)}
+	}
+	sets = append(sets, set{"set=counts/rows=1000", counts})
+	for _, s := range sets {
+		page, err := rowpage.Marshal(s.rows)
+		if err != nil {
+			b.Fatal(err)
+		}
+		want, err := json.Marshal(s.rows)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(s.name, func(b *testing.B) {
+			hit(b, want, page, func(dst []byte) ([]byte, error) { return AppendJSON(dst[:0], page) })
+		})
+	}
+}

@@ -61,6 +61,14 @@ var sqliteTypesQueries = []namedQuery{
 		('2025-03-14T10:04:16+00:00', '2024-01-02T03:04:05.5+05:30', 'not a time', '2024-01-02T03:04:05Z'),
 		(NULL, '2024-01-02T03:04:05-08:00', '2024-01-02T03:04:05+00:00', NULL))
 		SELECT at, zoned, mixed, late, strftime('%Y-%m-%dT%H:%M:%fZ', '2024-01-02 03:04:05.5') AS made FROM v`},
+	// REAL values that are integers become integral floats (SPEC.md 5.2)
+	// on every path: a column of them, one with a NULL and ±2^53, one
+	// with a fraction (a float column), one with 2^53+2 (too), and sums.
+	{name: "integral floats", sql: `WITH v(r, edge, frac, over) AS (VALUES
+		(3.0, 9007199254740992.0, 1.0, 9007199254740994.0),
+		(1000.0, NULL, 2.5, 1.0),
+		(-7.0, -9007199254740992.0, 4.0, 2.0))
+		SELECT r, edge, frac, over, r * 2 AS twice, SUM(r) OVER () AS total FROM v`},
 }
 
 // pgTypesSchema has a column of each PostgreSQL type an application

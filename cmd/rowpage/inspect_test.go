@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/internal/dataset"
 )
 
@@ -72,5 +73,24 @@ func TestInspectDamaged(t *testing.T) {
 	_, _, err := runCmd(t, []byte(`[{"id":1}]`), "inspect")
 	if err == nil || !strings.Contains(err.Error(), "unsupported") {
 		t.Errorf("a JSON entry: %v", err)
+	}
+}
+
+// TestInspectFloatInt checks that inspect names integral-float columns
+// (SPEC.md 5.2) and the 1.3 version of a page that holds them: the page
+// of float64s as json.Unmarshal gives them.
+func TestInspectFloatInt(t *testing.T) {
+	page, err := rowpage.Marshal([]map[string]any{{"n": 1000.0, "f": 1.5, "a": []any{2.0, "x"}}, {"n": nil, "f": 2.0, "a": nil}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, page, "inspect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"format 1.3", "float-int+nulls", "float", "any"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out)
+		}
 	}
 }

@@ -34,12 +34,14 @@ type Builder struct {
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
+	fints   []int64  // scratch: a float column's values as integers (floatint.go)
 	Tagged  []byte   // scratch: renumber's copy of a column's tagged values
 	NoDefer bool     // tests: intern every string (CellString never defers)
 	payload []byte
 	dir     []byte
 	secs    []byte
 	NoCRC   bool
+	fintTag bool            // the column writeColumn wrote last holds a TagFloatInt (appendTagged)
 	Comp    pageCompression // compress.go
 }
 

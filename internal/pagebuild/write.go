@@ -33,6 +33,7 @@ func (b *Builder) Finish(dst []byte) []byte {
 
 	dir := b.dir[:0]
 	pay := b.payload[:0]
+	minor := byte(format.MinorVersion)
 	for i := range b.Cols[:b.ncols] {
 		c := &b.Cols[i]
 		if b.kind != format.KindValue {
@@ -40,9 +41,11 @@ func (b *Builder) Finish(dst []byte) []byte {
 		}
 		n := len(pay)
 		var enc byte
+		b.fintTag = false
 		pay, enc = b.writeColumn(pay, c)
 		dir = append(dir, enc)
 		dir = format.AppendUvarint(dir, uint64(len(pay)-n))
+		minor = max(minor, b.columnMinor(c, enc))
 	}
 	b.dir, b.payload = dir, pay
 
@@ -66,12 +69,6 @@ func (b *Builder) Finish(dst []byte) []byte {
 	flags := byte(format.FlagChecksum)
 	if b.NoCRC {
 		flags = 0
-	}
-	minor := byte(format.MinorVersion)
-	for i := range b.Cols[:b.ncols] {
-		if b.Cols[i].TextTimes {
-			minor = format.MinorTextTime
-		}
 	}
 	dst = append(dst, format.MajorVersion, minor, flags, byte(b.kind))
 	dst = format.AppendUvarint(dst, uint64(b.Rows))
@@ -212,6 +209,20 @@ func Grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
+// columnMinor returns the lowest minor version whose readers read column c,
+// just written with encoding byte enc: 3 for an integral-float column or
+// one with a TagFloatInt value, 2 for one holding a text time (natively or
+// tagged), else 0.
+func (b *Builder) columnMinor(c *Column, enc byte) byte {
+	switch {
+	case enc&^format.EncNullBitmap == format.EncFloatInt || b.fintTag:
+		return format.MinorFloatInt
+	case c.TextTimes:
+		return format.MinorTextTime
+	}
+	return format.MinorVersion
+}
+
 // writeColumn appends c's payload and returns its encoding byte.
 func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 	if c.Kind == kindNone {
@@ -253,6 +264,13 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= e
 		dst = b.appendInts(dst, e, lo, c.ints)
 	case KindFloat:
+		var ok bool
+		if b.fints, ok = floatInts(b.fints[:0], c.Blob); ok {
+			e, lo := chooseIntEncoding(b.fints)
+			enc |= format.EncFloatInt
+			dst = b.appendInts(append(dst, e), e, lo, b.fints)
+			break
+		}
 		enc |= format.EncFloat
 		dst = append(dst, c.Blob...)
 	case KindStr:
@@ -285,7 +303,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
 		}
 		enc |= format.EncAny
-		dst = appendTagged(dst, c.Tagged, b.remap)
+		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag)
 	}
 	return dst, enc
 }
@@ -392,18 +410,20 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 	return appendUvarints(dst, vs)
 }
 
-// appendTagged copies the tagged values of src to dst, replacing
-// provisional string ids with table indexes. Runs of values that hold no
-// string id (numbers, times, bytes: most of a column of mixed scalars) are
-// copied with one append per run.
-func appendTagged(dst, src []byte, remap []uint32) []byte {
+// appendTagged copies the tagged values of src to dst as the page holds
+// them: provisional string ids become table indexes, and a float cell that
+// holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
+// value, which sets *fint. Runs of values that need neither (other numbers,
+// times, bytes: most of a column of mixed scalars) are copied with one
+// append per run.
+func appendTagged(dst, src []byte, remap []uint32, fint *bool) []byte {
 	run := 0 // start of the values not yet copied
 	for pos := 0; pos < len(src); {
 		switch src[pos] {
-		case format.TagString, format.TagArray, format.TagObject:
+		case format.TagString, format.TagArray, format.TagObject, format.TagFloat:
 			dst = append(dst, src[run:pos]...)
 			var n int
-			dst, n = remapTagged(dst, src[pos:], remap)
+			dst, n = remapTagged(dst, src[pos:], remap, fint)
 			pos += n
 			run = pos
 		default:
@@ -413,16 +433,22 @@ func appendTagged(dst, src []byte, remap []uint32) []byte {
 	return append(dst, src[run:]...)
 }
 
-// remapTagged copies one tagged value from src to dst, replacing provisional
-// string ids with table indexes, and returns the bytes of src it used.
-// Strings and scalars inside arrays and objects are copied in the loop
-// without a call per element.
-func remapTagged(dst, src []byte, remap []uint32) ([]byte, int) {
+// remapTagged copies one tagged value from src to dst as appendTagged does
+// and returns the bytes of src it used. Strings and scalars inside arrays
+// and objects are copied in the loop without a call per element.
+func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	tag := src[0]
 	switch tag {
 	case format.TagString:
 		id, n := consumeID(src[1:])
 		return format.AppendUvarint(append(dst, tag), uint64(remap[id])), 1 + n
+	case format.TagFloat:
+		c, n := format.ConsumeFloatCell(src[1:])
+		if v, ok := floatInt(c); ok {
+			*fint = true
+			return format.AppendVarint(append(dst, format.TagFloatInt), v), 1 + n
+		}
+		return append(dst, src[:1+n]...), 1 + n
 	case format.TagArray, format.TagObject:
 		cnt := containerCount(src[1:])
 		dst = format.AppendUvarint(append(dst, tag), cnt)
@@ -443,7 +469,7 @@ func remapTagged(dst, src []byte, remap []uint32) ([]byte, int) {
 				pos++
 			default:
 				var m int
-				dst, m = remapTagged(dst, src[pos:], remap)
+				dst, m = remapTagged(dst, src[pos:], remap, fint)
 				pos += m
 			}
 		}

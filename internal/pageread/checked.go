@@ -87,7 +87,7 @@ func (c *Cursor) TakeStrChecked() uint32 {
 // that fits an int64 marks the cursor bad.
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
-	switch c.enc {
+	switch c.lay {
 	case format.EncInt:
 		return format.DecodeZigZag(c.cuv())
 	case format.EncIntDelta:
@@ -100,6 +100,18 @@ func (c *Cursor) TakeIntChecked() int64 {
 		}
 		return int64(uint64(c.acc) + v)
 	}
+}
+
+// TakeFloatIntChecked is TakeIntChecked for an EncFloatInt cursor: a value
+// beyond ±FloatIntMax also marks the cursor bad. encoding/json writes such
+// a float64 as its decimal integer, so a renderer writes what it returns as
+// an int.
+func (c *Cursor) TakeFloatIntChecked() int64 {
+	v := c.TakeIntChecked()
+	if v < -format.FloatIntMax || v > format.FloatIntMax {
+		c.fail()
+	}
+	return v
 }
 
 // TakeFloatJSON renders the current cell of an EncFloat cursor as

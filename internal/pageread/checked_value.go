@@ -52,6 +52,13 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		return append(dst, "true"...)
 	case format.TagFloat:
 		return c.floatJSON(dst)
+	case format.TagFloatInt:
+		v := format.DecodeZigZag(c.cuv())
+		if v < -format.FloatIntMax || v > format.FloatIntMax {
+			c.fail()
+			return dst
+		}
+		return jsonwire.AppendInt(dst, v)
 	case format.TagObject, format.TagArray:
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
 	case format.TagUint:

@@ -11,9 +11,13 @@ import (
 // Cell is one decoded value. Tag says which fields hold it: TagNull,
 // TagFalse and TagTrue carry nothing; TagInt uses Int; TagUint uses Uint;
 // TagFloat uses Float; TagString uses Str (a string-table index); TagTime,
-// TagTextTime and TagTextTimePlus (strings of RFC 3339 text) use Time; TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use
-// Len (element count) and Data (the encoded elements, read with
-// ValueReader). Data aliases the page.
+// TagTextTime and TagTextTimePlus (strings of RFC 3339 text) use Time;
+// TagBytes, TagNumber and TagRaw use Data; TagArray and TagObject use Len
+// (element count) and Data (the encoded elements, read with ValueReader).
+// Data aliases the page. An integral float (EncFloatInt cell, TagFloatInt
+// value) reads as TagFloat with Float the integer's normalised decimal
+// (intFloatCell), exactly the cell a float column would hold for it, so no
+// reader of cells tells the two apart.
 //
 // A container that ValueReader.Next returns is open: its Data runs on
 // past its last element to the end of the enclosing value, because finding
@@ -45,6 +49,7 @@ type Cell struct {
 // column's encoding (or TakeCell).
 type Cursor struct {
 	enc  uint8 // encoding without the bitmap bit
+	lay  uint8 // integer layout of an int or float-int column: EncInt, EncIntDelta or EncIntFOR
 	data []byte
 	pos  int
 	bits []byte // null bitmap or nil
@@ -72,10 +77,17 @@ func (l *Layout) Cursor(c int) Cursor {
 		cur.bits = col.Payload[:nb]
 		cur.pos = nb
 	}
+	cur.lay = cur.enc
+	if cur.enc == format.EncFloatInt {
+		cur.lay = cur.data[cur.pos]
+		cur.pos++
+	}
 	switch cur.enc {
-	case format.EncIntFOR:
-		v, n := format.ConsumeVarint(cur.data[cur.pos:])
-		cur.acc, cur.pos = v, cur.pos+n
+	case format.EncIntFOR, format.EncFloatInt:
+		if cur.lay == format.EncIntFOR {
+			v, n := format.ConsumeVarint(cur.data[cur.pos:])
+			cur.acc, cur.pos = v, cur.pos+n
+		}
 	case format.EncStrSeq:
 		v, n := format.ConsumeUvarint(cur.data[cur.pos:])
 		cur.acc, cur.pos = int64(v), cur.pos+n
@@ -146,10 +158,11 @@ func (c *Cursor) uvSlow() uint64 {
 	return v
 }
 
-// TakeInt reads an EncInt, EncIntDelta or EncIntFOR cell.
+// TakeInt reads an EncInt, EncIntDelta, EncIntFOR or EncFloatInt cell (the
+// last as the integer it holds).
 func (c *Cursor) TakeInt() int64 {
 	c.i++
-	switch c.enc {
+	switch c.lay {
 	case format.EncInt:
 		return format.DecodeZigZag(c.uv())
 	case format.EncIntDelta:
@@ -248,6 +261,8 @@ func (c *Cursor) TakeCell(cell *Cell) {
 		}
 	case format.EncFloat:
 		cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
+	case format.EncFloatInt:
+		cell.Tag, cell.Float = format.TagFloat, intFloatCell(c.TakeInt())
 	case format.EncStrRef, format.EncStrSeq:
 		cell.Tag, cell.Str = format.TagString, c.TakeStr()
 	case format.EncTime:
@@ -282,4 +297,20 @@ func (c *Cursor) TakeStrList() (int, []byte) {
 		c.pos += n
 	}
 	return int(cnt), c.data[start:c.pos:c.pos]
+}
+
+// intFloatCell returns the float cell of the integer v (|v| <= 2^53, so an
+// exact float64): the normalised decimal a float column holds for it, so
+// that a value of an EncFloatInt column reads and renders as that float
+// column's would. Cost: a division by 10 per trailing zero.
+func intFloatCell(v int64) format.FloatCell {
+	d := format.Decimal{Neg: v < 0, Mant: uint64(v)}
+	if v < 0 {
+		d.Mant = -d.Mant
+	}
+	for d.Mant != 0 && d.Mant%10 == 0 {
+		d.Mant /= 10
+		d.Exp++
+	}
+	return format.FloatCell{Dec: d}
 }

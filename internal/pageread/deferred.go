@@ -20,17 +20,19 @@ import (
 // so that the error a caller gets is exactly Parse's.
 
 // ResetDeferred is Reset except that the cells of columns encoded as
-// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncStrRef, EncStrList, EncTime, EncTextTime
-// and (when the string table is not empty) EncAny are not validated: only their null bitmap and the values in
-// front of their cells are. Everything else (header, checksum, string
+// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncFloatInt, EncStrRef,
+// EncStrList, EncTime, EncTextTime and (when the string table is not
+// empty) EncAny are not validated: only their null bitmap and the values
+// in front of their cells are. Everything else (header, checksum, string
 // table and flags, shapes, column directory, the cells of other columns) is
 // validated as Reset does, and an error among it is the one Parse returns.
 //
 // Such a Layout is safe only for a reader that takes every present cell of
 // each deferred column exactly once, in row order, with the checked Take
-// methods (TakeStrChecked, TakeIntChecked, TakeFloatJSON,
-// TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as usual), and then
-// calls CheckDeferred with its cursors before it trusts anything it read.
+// methods (TakeStrChecked, TakeIntChecked, TakeFloatIntChecked,
+// TakeFloatJSON, TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as
+// usual), and then calls CheckDeferred with its cursors before it trusts
+// anything it read.
 // On malformed cells those methods return harmless stand-in values instead
 // of panicking, so whatever was rendered must be discarded when
 // CheckDeferred fails. The Layout is not safe for concurrent use until
@@ -96,7 +98,7 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 			ok = false
 			break
 		}
-		if k.enc == format.EncIntFOR && col.Count > col.Nulls && bytes.IndexByte(col.Payload[k.start:], 0) < 0 {
+		if k.lay == format.EncIntFOR && col.Count > col.Nulls && bytes.IndexByte(col.Payload[k.start:], 0) < 0 {
 			ok = false // the frame minimum is not the minimum
 			break
 		}
@@ -122,11 +124,11 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 
 // deferrable reports whether a column of encoding enc may leave its cells
 // to checked cursors. It checks what a cursor reads before the first cell
-// (the frame minimum, the time mode and shared offset) on a copy of v, and
-// refuses, so that the validator reports the error, when that is bad. It
-// also refuses columns that hold string indexes when the table is empty,
-// since a checked cursor's stand-in for a bad index is index 0, and string
-// lists under a depth limit that forbids them.
+// (the frame minimum, the integer layout, the time mode and shared offset)
+// on a copy of v, and refuses, so that the validator reports the error,
+// when that is bad. It also refuses columns that hold string indexes when
+// the table is empty, since a checked cursor's stand-in for a bad index is
+// index 0, and string lists under a depth limit that forbids them.
 func (v validator) deferrable(enc uint8) bool {
 	r := &v.r
 	switch enc {
@@ -140,6 +142,9 @@ func (v validator) deferrable(enc uint8) bool {
 		return v.l.Strings.Len() > 0
 	case format.EncIntFOR:
 		r.varint("frame minimum")
+		return r.err == nil
+	case format.EncFloatInt:
+		v.floatIntHead()
 		return r.err == nil
 	case format.EncTime, format.EncTextTime:
 		v.timeHead(enc == format.EncTextTime)
@@ -158,9 +163,12 @@ func (l *Layout) cursorLimits(cur *Cursor) {
 	switch cur.enc {
 	case format.EncStrRef, format.EncStrList, format.EncAny:
 		cur.max = uint64(l.Strings.Len()) - 1 // MaxUint64 for an empty table, which then has no cells
-	case format.EncIntFOR:
-		cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
-		cur.start = cur.pos
+	case format.EncIntFOR, format.EncFloatInt:
+		cur.max = math.MaxUint64
+		if cur.lay == format.EncIntFOR {
+			cur.max = uint64(math.MaxInt64) - uint64(cur.acc)
+			cur.start = cur.pos
+		}
 	case format.EncTime, format.EncTextTime:
 		cur.max = math.MaxUint64
 		if cur.mode == format.TimePerValue {

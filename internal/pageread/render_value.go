@@ -27,6 +27,9 @@ func (l *Layout) AppendValueJSON(dst, b []byte, escapeHTML bool, stop int) ([]by
 	case format.TagUint:
 		v, n := format.ConsumeUvarint(b[1:])
 		return jsonwire.AppendUint(dst, v), 1 + n
+	case format.TagFloatInt: // a float64 holding an integer: encoding/json writes its digits
+		v, n := format.ConsumeVarint(b[1:])
+		return jsonwire.AppendInt(dst, v), 1 + n
 	case format.TagFloat:
 		v, n := format.ConsumeFloatCell(b[1:])
 		return jsonwire.AppendFloatJSON(dst, v), 1 + n

@@ -129,17 +129,11 @@ func (v *validator) column(enc uint8, n int) {
 		v.varints(n, math.MaxUint64, "integer")
 	case format.EncIntFOR:
 		lo := r.varint("frame minimum")
-		if r.err != nil {
-			return
+		if r.err == nil {
+			v.frame(n, lo, math.MaxInt64)
 		}
-		// Offsets are at most MaxInt64 - lo, so that lo + offset fits, and
-		// one is 0. A minimal varint holds a zero byte only as the whole
-		// varint 0, so one byte search finds it.
-		start := r.pos
-		v.varints(n, uint64(math.MaxInt64)-uint64(lo), "frame offset")
-		if r.err == nil && n > 0 && bytes.IndexByte(r.b[start:r.pos], 0) < 0 {
-			v.fail(format.ErrCorrupt, "frame minimum is not the minimum")
-		}
+	case format.EncFloatInt:
+		v.floatInts(n)
 	case format.EncUint:
 		big := false
 		for i := 0; i < n && r.err == nil; i++ {
@@ -205,6 +199,85 @@ func (v *validator) column(enc uint8, n int) {
 			v.varints(int(cnt), uint64(v.l.Strings.Len()-1), "string index")
 		}
 	}
+}
+
+// frame checks the n offsets of a frame-of-reference payload after its
+// minimum lo: each at most hi - lo, so that lo + offset fits under hi, and
+// one of them 0. A minimal varint holds a zero byte only as the whole
+// varint 0, so one byte search finds it.
+func (v *validator) frame(n int, lo, hi int64) {
+	r := &v.r
+	start := r.pos
+	v.varints(n, uint64(hi)-uint64(lo), "frame offset")
+	if r.err == nil && n > 0 && bytes.IndexByte(r.b[start:r.pos], 0) < 0 {
+		v.fail(format.ErrCorrupt, "frame minimum is not the minimum")
+	}
+}
+
+// floatIntHead reads and checks what comes before an integral-float
+// column's values (SPEC.md 5.2): the integer layout and, for EncIntFOR, a
+// frame minimum within ±FloatIntMax. On failure it sets v.r.err.
+func (v *validator) floatIntHead() (lay byte, lo int64) {
+	r := &v.r
+	if r.pos >= len(r.b) {
+		v.fail(format.ErrTruncated, "integer layout missing")
+		return 0, 0
+	}
+	lay = r.b[r.pos]
+	if lay != format.EncInt && lay != format.EncIntDelta && lay != format.EncIntFOR {
+		v.fail(format.ErrCorrupt, "unknown integer layout")
+		return 0, 0
+	}
+	r.pos++
+	if lay == format.EncIntFOR {
+		at := r.pos
+		lo = r.varint("frame minimum")
+		if r.err == nil && (lo < -format.FloatIntMax || lo > format.FloatIntMax) {
+			r.pos = at
+			v.fail(format.ErrCorrupt, "integral float out of range")
+		}
+	}
+	return lay, lo
+}
+
+// floatInts checks the n values of an integral-float column: its head,
+// then the payload of its integer layout, every value within ±FloatIntMax.
+func (v *validator) floatInts(n int) {
+	lay, lo := v.floatIntHead()
+	if v.r.err != nil {
+		return
+	}
+	switch lay {
+	case format.EncInt: // the zigzag forms of ±FloatIntMax are 2×FloatIntMax - 1 and 2×FloatIntMax
+		v.varints(n, 2*format.FloatIntMax, "integral float")
+	case format.EncIntDelta:
+		v.deltas(n, format.FloatIntMax)
+	default:
+		v.frame(n, lo, format.FloatIntMax)
+	}
+}
+
+// deltas checks the n varints of an int-delta payload whose running sums
+// (wrapping, as a reader adds them) each lie within ±lim.
+func (v *validator) deltas(n int, lim int64) {
+	r := &v.r
+	b, pos := r.b, r.pos
+	acc := int64(0)
+	for i := 0; i < n; i++ {
+		x, m := format.ConsumeUvarint(b[pos:])
+		if m < 0 {
+			r.pos, r.err = pos, varintErr(m, pos, "integral float")
+			return
+		}
+		acc = int64(uint64(acc) + uint64(format.DecodeZigZag(x)))
+		if acc < -lim || acc > lim {
+			r.pos = pos
+			v.fail(format.ErrCorrupt, "integral float out of range")
+			return
+		}
+		pos += m
+	}
+	r.pos = pos
 }
 
 // floats checks n float cells as ConsumeFloatCell would, in a loop over
@@ -437,6 +510,12 @@ func (v *validator) value(d int) {
 		}
 	case format.TagFloat:
 		v.floats(1)
+	case format.TagFloatInt:
+		at := r.pos
+		if x := r.varint("integral float"); r.err == nil && (x < -format.FloatIntMax || x > format.FloatIntMax) {
+			r.pos = at
+			v.fail(format.ErrCorrupt, "integral float out of range")
+		}
 	case format.TagString:
 		v.strIndex()
 	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:

@@ -26,6 +26,9 @@ func ReadValue(b []byte, cell *Cell) int {
 	case format.TagFloat:
 		v, n := format.ConsumeFloatCell(b[1:])
 		cell.Float, pos = v, pos+n
+	case format.TagFloatInt: // read as the float it is
+		v, n := format.ConsumeVarint(b[1:])
+		cell.Tag, cell.Float, pos = format.TagFloat, intFloatCell(v), pos+n
 	case format.TagString:
 		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n

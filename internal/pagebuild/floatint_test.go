@@ -1,0 +1,101 @@
+package pagebuild
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// TestFloatInt checks which float cells are integral floats (SPEC.md 9):
+// those whose value, as the cell holds it, is an integer within ±2^53. For
+// a float64 that is the value itself, not −0; for a float32, the shortest
+// binary32 digits, which are what encoding/json writes (float32(2^30)
+// writes 1073741800).
+func TestFloatInt(t *testing.T) {
+	for _, tt := range []struct {
+		f    float64
+		bits int
+		v    int64
+		ok   bool
+	}{
+		{0, 64, 0, true},
+		{math.Copysign(0, -1), 64, 0, false},
+		{1, 64, 1, true},
+		{-1, 64, -1, true},
+		{1000, 64, 1000, true},
+		{-120, 64, -120, true},
+		{1e15, 64, 1e15, true},
+		{9e15, 64, 9e15, true},
+		{1 << 53, 64, 1 << 53, true},
+		{-(1 << 53), 64, -(1 << 53), true},
+		{1<<53 - 1, 64, 1<<53 - 1, true},
+		{1<<53 + 2, 64, 0, false},
+		{1e16, 64, 0, false},
+		{1e300, 64, 0, false},
+		{1.5, 64, 0, false},
+		{-0.5, 64, 0, false},
+		{1e-7, 64, 0, false},
+		{3, 32, 3, true},
+		{1 << 30, 32, 1073741800, true},
+		{16777217, 32, 16777216, true},
+		{1e10, 32, 1e10, true},
+		{0.1, 32, 0, false},
+	} {
+		cell, err := format.AppendFloatCell(nil, tt.f, tt.bits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := format.ConsumeFloatCell(cell)
+		v, ok := floatInt(c)
+		if v != tt.v || ok != tt.ok {
+			t.Errorf("%v (bits %d): floatInt %d, %v; want %d, %v", tt.f, tt.bits, v, ok, tt.v, tt.ok)
+		}
+		if ok { // the integer's text is the float's JSON text
+			if got, want := strconv.FormatInt(v, 10), string(jsonwire.AppendFloat64JSON(nil, tt.f, tt.bits)); got != want {
+				t.Errorf("%v (bits %d): integer %s, JSON %s", tt.f, tt.bits, got, want)
+			}
+		}
+	}
+}
+
+// TestFloatIntOfFloat64 checks floatInt on random float64s: integers near
+// 0, near ±2^53 and beyond, halves, and arbitrary bits. A float64 is an
+// integral float exactly when it is an integer within ±2^53 and not −0.
+func TestFloatIntOfFloat64(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 53))
+	for range 200_000 {
+		var f float64
+		switch r.IntN(5) {
+		case 0:
+			f = float64(r.Int64N(2_000_001) - 1_000_000)
+		case 1:
+			f = float64(int64(1<<53) - r.Int64N(1000) + 500)
+			if r.IntN(2) == 0 {
+				f = -f
+			}
+		case 2:
+			f = float64(r.Int64N(1<<62)) * float64(1-2*r.IntN(2))
+		case 3:
+			f = float64(r.Int64N(1<<40)) + 0.5
+		default:
+			f = math.Float64frombits(r.Uint64())
+			if math.IsNaN(f) || math.IsInf(f, 0) {
+				continue
+			}
+		}
+		cell, err := format.AppendFloatCell(nil, f, 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, _ := format.ConsumeFloatCell(cell)
+		v, ok := floatInt(c)
+		want := f == math.Trunc(f) && math.Abs(f) <= 1<<53 && !(f == 0 && math.Signbit(f))
+		if ok != want || (ok && float64(v) != f) {
+			t.Fatalf("%v: floatInt %d, %v; want %v", f, v, ok, want)
+		}
+	}
+}
