@@ -74,7 +74,7 @@ func (t *typedReader) read(page []byte) error {
 			case format.EncUint:
 				v, _ := r.Uint(c)
 				t.sink += int64(v)
-			case format.EncFloat:
+			case format.EncFloat, format.EncFloatInt:
 				v, _ := r.Float(c)
 				t.sink += int64(v)
 			case format.EncStrRef, format.EncStrSeq:
