@@ -1,6 +1,8 @@
 package pagebuild
 
 import (
+	"math"
+
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
 )
@@ -23,12 +25,15 @@ import (
 // The float is format.FloatCell's conversion of d: one multiply or divide
 // for short decimals, Eisel-Lemire for long ones, no text.
 //
-// Everything else (zeros, more digits, exponents beyond a decimal cell's
+// Negative zero is "-0". Everything else (other zeros, more digits, exponents beyond a decimal cell's
 // [-63, 63], texts json.Marshal would not write) is left undecided. Cost:
 // reading the digits, rendering them (no allocation), comparing and a
 // conversion, plus, for 16 or 17 digits, a digit search; the general path
 // parses the text with strconv and formats the float with strconv.
 func canonicalFloatFast(s string) (f float64, d format.Decimal, ok, sure bool) {
+	if s == "-0" { // json.Marshal's text of negative zero; the general path's answer
+		return math.Copysign(0, -1), format.Decimal{Neg: true}, true, true
+	}
 	d, nd, parsed := readDecimal(s)
 	if !parsed || d.Mant == 0 || nd > 17 || d.Exp < -format.FloatExpBias || d.Exp > format.FloatExpBias {
 		return 0, format.Decimal{}, false, false
