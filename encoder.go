@@ -166,6 +166,7 @@ func rowsFit(rows, size int) error {
 func (e *Encoder) release() {
 	e.b.Release()
 	clear(e.w.vals[:cap(e.w.vals)])
+	e.w.sets.release()
 	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])
 	e.w.shapeKeysPage = 0
 	for i := range e.w.entries {

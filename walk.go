@@ -38,6 +38,7 @@ type walker struct {
 	shapeKeys     []string
 	shapeKeysPage uint64
 	shapeKeysID   uint32
+	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
 	entries       [][]mapEntry // per-depth scratch for reflected maps
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte

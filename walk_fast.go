@@ -139,9 +139,25 @@ func (w *walker) mapRow(m map[string]any) error {
 	}
 	keys := w.keyScratch(0)
 	vals := w.vals[:0]
+	sets := &w.sets
+	// Matching by set pays only once sets repeat: until the page has at
+	// least two rows for each set seen, most rows would be new sets.
+	known := sets.begin(b)
 	for k, v := range m {
 		keys = append(keys, k)
 		vals = append(vals, v)
+		if known {
+			ci, ok := b.KnownColumn(k)
+			if known = ok; ok {
+				sets.add(ci, v)
+			}
+		}
+	}
+	if known {
+		if id := sets.find(b); id != 0 {
+			w.keys[0], w.vals = keys, vals
+			return w.setShapeRow(id)
+		}
 	}
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)
@@ -155,6 +171,25 @@ func (w *walker) mapRow(m map[string]any) error {
 		}
 	}
 	b.EndRow()
+	sets.put(b, b.Last)
+	return nil
+}
+
+// setShapeRow adds the row that rowSets matched to shape id: its values,
+// by column, are in w.sets.vals.
+func (w *walker) setShapeRow(id uint32) error {
+	b := w.b
+	sh := b.Shapes[id-1]
+	vals := w.sets.vals
+	for _, ci := range sh {
+		c := &b.Cols[ci]
+		v := vals[ci]
+		vals[ci] = nil
+		if err := w.anyCell(c, v); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
+		}
+	}
+	b.ShapeRow(id)
 	return nil
 }
 

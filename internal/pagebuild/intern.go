@@ -455,6 +455,20 @@ func (in *Interner) InternKey(s string) uint32 {
 	return id
 }
 
+// LookupKey returns the provisional id of key s if the page has used s as
+// a key, without counting an occurrence (the count of a key does not
+// change the page: keys always sit in the table's common area). Cost: one
+// comparison when the key table of InternKey holds s, else a Lookup.
+func (in *Interner) LookupKey(s string) (uint32, bool) {
+	if e := in.keys[keySlot(s)]; e != 0 {
+		if id := e - 1; in.Strs[id] == s {
+			return id, true
+		}
+	}
+	id, ok := in.Lookup(s)
+	return id, ok && in.Keys[id]
+}
+
 // keyCache maps keySlot(s) to the provisional id+1 of key s, or 0. It
 // holds only ids that Intern gave, which stay valid until reset or merge
 // renumbers them; both empty it.
