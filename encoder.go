@@ -175,6 +175,10 @@ func (e *Encoder) release() {
 	for i := range e.w.keys {
 		clear(e.w.keys[i][:cap(e.w.keys[i])])
 	}
+	for i := range e.w.nestKeys {
+		clear(e.w.nestKeys[i][:cap(e.w.nestKeys[i])])
+		e.w.nestKeys[i] = e.w.nestKeys[i][:0] // cleared keys are no longer distinct
+	}
 }
 
 func (e *Encoder) build(v any) error {

@@ -32,6 +32,7 @@ type walker struct {
 	b        *pagebuild.Builder
 	maxDepth int
 	keys     [][]string // per-depth scratch for sorted map[string]any keys
+	nestKeys [][]string // per depth: the sorted keys of the last nested map[string]any (sortedKeys)
 	vals     []any      // values of the row's keys, for mapRow
 	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
 	// for valuesByKey.
