@@ -183,10 +183,12 @@ func (e *Encoder) release() {
 
 func (e *Encoder) build(v any) error {
 	w := &e.w
+	w.mapRows = false
 	switch x := v.(type) {
 	case []map[string]any:
 		if x != nil {
 			e.b.Reset(format.KindRows)
+			w.mapRows = true
 			for i, m := range x {
 				if m == nil {
 					e.b.NullRow()

@@ -167,9 +167,7 @@ func (w *walker) mapRow(m map[string]any) error {
 	keys := w.keyScratch(0)
 	vals := w.vals[:0]
 	sets := &w.sets
-	// Matching by set pays only once sets repeat: until the page has at
-	// least two rows for each set seen, most rows would be new sets.
-	known := sets.begin(b)
+	known := w.mapRows && sets.begin(b)
 	for k, v := range m {
 		keys = append(keys, k)
 		vals = append(vals, v)
@@ -198,7 +196,6 @@ func (w *walker) mapRow(m map[string]any) error {
 		}
 	}
 	b.EndRow()
-	sets.put(b, b.Last)
 	return nil
 }
 

@@ -11,14 +11,21 @@ import "github.com/rowpage/rowpage/internal/pagebuild"
 // set's hash; a table from set hashes to the page's shapes then gives the
 // shape, whose columns are sorted by key already. The row's cells are
 // written in that order with no key sorted or compared. A set seen for the
-// first time takes the sorting path and is added to the table.
+// first time takes the sorting path, which adds its shape to the page.
+//
+// The table holds the page's shapes only when every row of the page is a
+// map[string]any (Encoder.build says so): then each shape is one that
+// mapRow's sorting path made, its columns in key order, and a row matched
+// to it gets the page sorting would give. Shapes enter the table when the
+// search starts and as it goes on, not as they are made, so a page that
+// never searches pays nothing for it.
 
 // rowSets is mapRow's table of the shapes of map rows by their sets of
 // columns, and its per-row scratch.
 type rowSets struct {
 	page  uint64   // the Builder's page the table describes
 	slots []rowSet // open addressing; len is a power of two, or 0
-	n     int      // sets in slots
+	n     int      // shapes in slots: the page's first n
 	cols  []int32  // the row's columns, in map order
 	mark  []uint32 // column -> the row stamp that marked it as the row's
 	vals  []any    // column -> the row's value for it, while marked
@@ -40,17 +47,21 @@ func colHash(ci int32) uint64 {
 }
 
 // begin starts a row on page b and reports whether to match it by its
-// set: only once the page has at least two rows for each set in the
-// table, so that a page whose rows seldom repeat a set (a few rows, or
-// sparse rows of many optional keys) does not pay for the search.
+// set: only once the page has at least two rows for each of its shapes,
+// so that a page whose rows seldom repeat a set (a few rows, or sparse
+// rows of many optional keys) does not pay for the search. It puts the
+// shapes made since the last search in the table.
 func (s *rowSets) begin(b *pagebuild.Builder) bool {
 	if s.page != b.Page {
 		s.page = b.Page
 		clear(s.slots)
 		s.n = 0
 	}
-	if s.n == 0 || b.Rows < 2*s.n {
+	if len(b.Shapes) == 0 || b.Rows < 2*len(b.Shapes) {
 		return false
+	}
+	for s.n < len(b.Shapes) {
+		s.put(b, uint32(s.n+1))
 	}
 	if s.stamp++; s.stamp == 0 {
 		clear(s.mark)
@@ -100,11 +111,10 @@ func (s *rowSets) sameSet(sh []uint32) bool {
 	return true
 }
 
-// put adds shape id of page b to the table, if it is not there.
+// put adds shape id of page b, the next one, to the table.
 func (s *rowSets) put(b *pagebuild.Builder, id uint32) {
-	sh := b.Shapes[id-1]
 	var h uint64
-	for _, ci := range sh {
+	for _, ci := range b.Shapes[id-1] {
 		h += colHash(int32(ci))
 	}
 	if 2*(s.n+1) > len(s.slots) {
@@ -112,10 +122,8 @@ func (s *rowSets) put(b *pagebuild.Builder, id uint32) {
 	}
 	mask := len(s.slots) - 1
 	i := int(h>>32) & mask
-	for ; s.slots[i].id != 0; i = (i + 1) & mask {
-		if s.slots[i].id == id {
-			return
-		}
+	for s.slots[i].id != 0 {
+		i = (i + 1) & mask
 	}
 	s.slots[i] = rowSet{h: h, id: id}
 	s.n++
