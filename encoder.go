@@ -166,6 +166,7 @@ func rowsFit(rows, size int) error {
 func (e *Encoder) release() {
 	e.b.Release()
 	clear(e.w.vals[:cap(e.w.vals)])
+	e.w.sets.release()
 	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])
 	e.w.shapeKeysPage = 0
 	for i := range e.w.entries {
@@ -174,14 +175,20 @@ func (e *Encoder) release() {
 	for i := range e.w.keys {
 		clear(e.w.keys[i][:cap(e.w.keys[i])])
 	}
+	for i := range e.w.nestKeys {
+		clear(e.w.nestKeys[i][:cap(e.w.nestKeys[i])])
+		e.w.nestKeys[i] = e.w.nestKeys[i][:0] // cleared keys are no longer distinct
+	}
 }
 
 func (e *Encoder) build(v any) error {
 	w := &e.w
+	w.mapRows = false
 	switch x := v.(type) {
 	case []map[string]any:
 		if x != nil {
 			e.b.Reset(format.KindRows)
+			w.mapRows = true
 			for i, m := range x {
 				if m == nil {
 					e.b.NullRow()

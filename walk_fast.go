@@ -109,12 +109,7 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	keys := w.keyScratch(depth)
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	w.keys[depth] = keys
+	keys := w.sortedKeys(m, depth)
 	c.OpenContainer(nested, format.TagObject, len(keys))
 	for _, k := range keys {
 		w.putKey(c, k)
@@ -123,6 +118,38 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 		}
 	}
 	return nil
+}
+
+// sortedKeys returns m's keys in sorted order, in the scratch of depth.
+// When m has the keys of the map sorted last at that depth, as the maps of
+// one column usually have, it returns those after looking each up in m,
+// without iterating m or sorting (for a map of a few keys, the iterator's
+// start alone costs more than the lookups).
+func (w *walker) sortedKeys(m map[string]any, depth int) []string {
+	for len(w.nestKeys) <= depth {
+		w.nestKeys = append(w.nestKeys, nil)
+	}
+	// prev holds distinct keys (a map's), so finding each in m, of as
+	// many keys, means m has exactly those.
+	if prev := w.nestKeys[depth]; len(prev) == len(m) {
+		same := true
+		for _, k := range prev {
+			if _, ok := m[k]; !ok {
+				same = false
+				break
+			}
+		}
+		if same {
+			return prev
+		}
+	}
+	keys := w.nestKeys[depth][:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	w.nestKeys[depth] = keys
+	return keys
 }
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the
@@ -139,9 +166,23 @@ func (w *walker) mapRow(m map[string]any) error {
 	}
 	keys := w.keyScratch(0)
 	vals := w.vals[:0]
+	sets := &w.sets
+	known := w.mapRows && sets.begin(b)
 	for k, v := range m {
 		keys = append(keys, k)
 		vals = append(vals, v)
+		if known {
+			ci, ok := b.KnownColumn(k)
+			if known = ok; ok {
+				sets.add(ci, v)
+			}
+		}
+	}
+	if known {
+		if id := sets.find(b); id != 0 {
+			w.keys[0], w.vals = keys, vals
+			return w.setShapeRow(id)
+		}
 	}
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)
@@ -155,6 +196,24 @@ func (w *walker) mapRow(m map[string]any) error {
 		}
 	}
 	b.EndRow()
+	return nil
+}
+
+// setShapeRow adds the row that rowSets matched to shape id: its values,
+// by column, are in w.sets.vals.
+func (w *walker) setShapeRow(id uint32) error {
+	b := w.b
+	sh := b.Shapes[id-1]
+	vals := w.sets.vals
+	for _, ci := range sh {
+		c := &b.Cols[ci]
+		v := vals[ci]
+		vals[ci] = nil
+		if err := w.anyCell(c, v); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
+		}
+	}
+	b.ShapeRow(id)
 	return nil
 }
 

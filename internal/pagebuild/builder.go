@@ -111,6 +111,16 @@ func (b *Builder) ColumnIndex(s string) int32 {
 	return ci
 }
 
+// KnownColumn returns the column for key s if the page has one, without
+// creating one or counting an occurrence of the key.
+func (b *Builder) KnownColumn(s string) (int32, bool) {
+	id, ok := b.In.LookupKey(s)
+	if !ok {
+		return 0, false
+	}
+	return b.ColumnOf(id)
+}
+
 // ColumnOf returns the column whose key has provisional string id id. It
 // is a slice index, not a map lookup: with rows whose keys vary, finding
 // the column of each key was a tenth of building the page.
@@ -155,6 +165,16 @@ func (b *Builder) EndRow() {
 // use (so without b.cur and the duplicate check): one append.
 func (b *Builder) RepeatRow() {
 	b.RowShape = append(b.RowShape, b.Last)
+	b.Rows++
+}
+
+// ShapeRow finishes a row whose cells went to the columns of shape id, in
+// its order, without Use (so without b.cur and the duplicate check): a row
+// from a Go map, whose keys cannot repeat, that the caller matched to a
+// shape of the page.
+func (b *Builder) ShapeRow(id uint32) {
+	b.RowShape = append(b.RowShape, id)
+	b.Last = id
 	b.Rows++
 }
 

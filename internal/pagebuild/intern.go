@@ -29,6 +29,7 @@ type Interner struct {
 	Counts []uint32 // provisional id -> occurrences
 	Keys   []bool   // provisional id -> used as a key (column name or object key)
 	cache  strCache // ids of repeated strings by address (strcache_*.go)
+	keys   keyCache // ids of keys by a few of their bytes (InternKey)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
 	// tableDeferred puts them there, merging any that turn out to be
@@ -57,6 +58,7 @@ func (in *Interner) reset() {
 	in.nextGen()
 	clear(in.Strs) // drop references to the caller's strings
 	in.cache.reset()
+	clear(in.keys[:])
 	in.Strs = in.Strs[:0]
 	in.hashes = in.hashes[:0]
 	in.Counts = in.Counts[:0]
@@ -414,6 +416,7 @@ func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	clear(in.Strs[n:])
 	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
 	in.cache.reset()
+	clear(in.keys[:])
 	if retable {
 		in.grow(len(in.slots))
 	} else {
@@ -432,10 +435,56 @@ func (in *Interner) Lookup(s string) (uint32, bool) {
 }
 
 // internKey interns a key: keys always live in the table's common area.
+// A page has few distinct keys and repeats them in every row, in whatever
+// order its rows list them, so a small table of the keys seen, indexed by
+// their length and three of their bytes, finds most of them without
+// hashing the key or probing the interner's table, which holds every
+// string value of the page too and outgrows the first-level cache. Cost:
+// one comparison of s with a key of the page, then, on a miss, Intern.
 func (in *Interner) InternKey(s string) uint32 {
+	slot := keySlot(s)
+	if e := in.keys[slot]; e != 0 {
+		if id := e - 1; in.Strs[id] == s {
+			in.Counts[id]++
+			return id
+		}
+	}
 	id := in.Intern(s)
 	in.Keys[id] = true
+	in.keys[slot] = id + 1
 	return id
+}
+
+// LookupKey returns the provisional id of key s if the page has used s as
+// a key, without counting an occurrence (the count of a key does not
+// change the page: keys always sit in the table's common area). Cost: one
+// comparison when the key table of InternKey holds s, else a Lookup.
+func (in *Interner) LookupKey(s string) (uint32, bool) {
+	if e := in.keys[keySlot(s)]; e != 0 {
+		if id := e - 1; in.Strs[id] == s {
+			return id, true
+		}
+	}
+	id, ok := in.Lookup(s)
+	return id, ok && in.Keys[id]
+}
+
+// keyCache maps keySlot(s) to the provisional id+1 of key s, or 0. It
+// holds only ids that Intern gave, which stay valid until reset or merge
+// renumbers them; both empty it.
+type keyCache [keyCacheSize]uint32
+
+const keyCacheSize = 256
+
+// keySlot is s's index in a keyCache: a mix of its length and its first,
+// middle and last bytes, which tell apart the keys of a typical page.
+func keySlot(s string) uint32 {
+	n := len(s)
+	if n == 0 {
+		return 0
+	}
+	x := uint32(n) | uint32(s[0])<<8 | uint32(s[n>>1])<<16 | uint32(s[n-1])<<24
+	return x * 0x9E3779B1 >> 24 // keyCacheSize = 1<<8
 }
 
 // len returns the number of distinct strings.

@@ -56,6 +56,15 @@ func CanonicalUint(s string) (uint64, bool) {
 // gives back exactly s. Then s holds the value's shortest digits, which it
 // also returns as a Decimal, so that the cell needs no digit search.
 func CanonicalFloat(s string) (float64, format.Decimal, bool) {
+	if f, d, ok, sure := canonicalFloatFast(s); sure {
+		return f, d, ok
+	}
+	return canonicalFloatGeneral(s)
+}
+
+// canonicalFloatGeneral is CanonicalFloat for any text: a parse, the
+// page's float rendering and a comparison.
+func canonicalFloatGeneral(s string) (float64, format.Decimal, bool) {
 	f, err := jsonwire.ParseFloat64(s) // strconv's bits, without its cliff at subnormals
 	if err != nil || math.IsInf(f, 0) {
 		return 0, format.Decimal{}, false

@@ -1,0 +1,150 @@
+package rowpage
+
+import "github.com/rowpage/rowpage/internal/pagebuild"
+
+// Map rows whose keys vary (rows that omit their empty keys, events of a
+// few kinds) come back to a few key sets again and again, but seldom in
+// consecutive rows, where mapRow's first fast path looks. rowSets finds
+// the shape of such a row from the set of its columns: while mapRow
+// iterates the map (which it must, to learn its keys) it finds each key's
+// column without sorting and adds an order-free hash of the column to the
+// set's hash; a table from set hashes to the page's shapes then gives the
+// shape, whose columns are sorted by key already. The row's cells are
+// written in that order with no key sorted or compared. A set seen for the
+// first time takes the sorting path, which adds its shape to the page.
+//
+// The table holds the page's shapes only when every row of the page is a
+// map[string]any (Encoder.build says so): then each shape is one that
+// mapRow's sorting path made, its columns in key order, and a row matched
+// to it gets the page sorting would give. Shapes enter the table when the
+// search starts and as it goes on, not as they are made, so a page that
+// never searches pays nothing for it.
+
+// rowSets is mapRow's table of the shapes of map rows by their sets of
+// columns, and its per-row scratch.
+type rowSets struct {
+	page  uint64   // the Builder's page the table describes
+	slots []rowSet // open addressing; len is a power of two, or 0
+	n     int      // shapes in slots: the page's first n
+	cols  []int32  // the row's columns, in map order
+	mark  []uint32 // column -> the row stamp that marked it as the row's
+	vals  []any    // column -> the row's value for it, while marked
+	stamp uint32   // the current row's stamp
+}
+
+// rowSet is one entry of rowSets: a set's hash and its shape id, or a zero
+// id for an empty slot.
+type rowSet struct {
+	h  uint64
+	id uint32
+}
+
+// colHash is a column's contribution to its set's hash: sums of these
+// do not depend on the order of the columns.
+func colHash(ci int32) uint64 {
+	x := (uint64(ci) + 1) * 0x9E3779B97F4A7C15
+	return x ^ x>>29
+}
+
+// begin starts a row on page b and reports whether to match it by its
+// set: only once the page has at least two rows for each of its shapes,
+// so that a page whose rows seldom repeat a set (a few rows, or sparse
+// rows of many optional keys) does not pay for the search. It puts the
+// shapes made since the last search in the table.
+func (s *rowSets) begin(b *pagebuild.Builder) bool {
+	if s.page != b.Page {
+		s.page = b.Page
+		clear(s.slots)
+		s.n = 0
+	}
+	if len(b.Shapes) == 0 || b.Rows < 2*len(b.Shapes) {
+		return false
+	}
+	for s.n < len(b.Shapes) {
+		s.put(b, uint32(s.n+1))
+	}
+	if s.stamp++; s.stamp == 0 {
+		clear(s.mark)
+		s.stamp = 1
+	}
+	s.cols = s.cols[:0]
+	return true
+}
+
+// add marks column ci as the row's, with value v.
+func (s *rowSets) add(ci int32, v any) {
+	if int(ci) >= len(s.mark) {
+		n := max(int(ci)+1, 2*len(s.mark), 16)
+		s.mark = append(s.mark, make([]uint32, n-len(s.mark))...)
+		s.vals = append(s.vals, make([]any, n-len(s.vals))...)
+	}
+	s.mark[ci] = s.stamp
+	s.vals[ci] = v
+	s.cols = append(s.cols, ci)
+}
+
+// find returns the shape of the row's columns, or 0 if the table has none.
+func (s *rowSets) find(b *pagebuild.Builder) uint32 {
+	var h uint64
+	for _, ci := range s.cols {
+		h += colHash(ci)
+	}
+	mask := len(s.slots) - 1
+	for i := int(h>>32) & mask; s.slots[i].id != 0; i = (i + 1) & mask {
+		if e := s.slots[i]; e.h == h && s.sameSet(b.Shapes[e.id-1]) {
+			return e.id
+		}
+	}
+	return 0
+}
+
+// sameSet reports whether the columns of shape sh are the row's.
+func (s *rowSets) sameSet(sh []uint32) bool {
+	if len(sh) != len(s.cols) {
+		return false
+	}
+	for _, ci := range sh {
+		if s.mark[ci] != s.stamp {
+			return false
+		}
+	}
+	return true
+}
+
+// put adds shape id of page b, the next one, to the table.
+func (s *rowSets) put(b *pagebuild.Builder, id uint32) {
+	var h uint64
+	for _, ci := range b.Shapes[id-1] {
+		h += colHash(int32(ci))
+	}
+	if 2*(s.n+1) > len(s.slots) {
+		s.grow()
+	}
+	mask := len(s.slots) - 1
+	i := int(h>>32) & mask
+	for s.slots[i].id != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = rowSet{h: h, id: id}
+	s.n++
+}
+
+// grow doubles the table (16 slots at first).
+func (s *rowSets) grow() {
+	old := s.slots
+	s.slots = make([]rowSet, max(16, 2*len(old)))
+	mask := len(s.slots) - 1
+	for _, e := range old {
+		if e.id == 0 {
+			continue
+		}
+		i := int(e.h>>32) & mask
+		for s.slots[i].id != 0 {
+			i = (i + 1) & mask
+		}
+		s.slots[i] = e
+	}
+}
+
+// release drops the references to the caller's values.
+func (s *rowSets) release() { clear(s.vals) }
