@@ -28,9 +28,11 @@ type Builder struct {
 	Last     uint32     // shape id of the previous row
 
 	// output assembly
-	remap   []uint32 // provisional string id -> table index
-	uniq    []int32  // provisional id -> column whose private run holds it, or -1
-	order   []uint32 // table index -> provisional string id
+	renum   []uint32 // settle's renumbering, id as the columns hold it -> settled id; nil if it merged nothing
+	remap   []uint32 // string id as the columns hold it -> table index
+	tab     []uint32 // scratch: settled id -> table index, when renum is set
+	uniq    []int32  // settled id -> column whose private run holds it, or -1
+	order   []uint32 // table index -> settled string id
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
@@ -58,6 +60,7 @@ func (b *Builder) Reset(kind format.Kind) {
 		b.clearShapeIDs()
 	}
 	b.kind = kind
+	b.renum = nil
 	b.Page++
 	b.Rows = 0
 	b.RowShape = b.RowShape[:0]
@@ -302,11 +305,15 @@ func (b *Builder) undefer() {
 }
 
 // settle settles the deferred strings (Interner.Settle) and, if any
-// repeated another string, renumbers the ids in the page's columns. No
-// string may be interned after it until the next page.
+// repeated another string, keeps the renumbering in b.renum: the columns
+// keep their ids, and assignStrings folds the renumbering into b.remap,
+// which the page's writer applies to every id as it writes it anyway. So
+// a merge costs a pass over the page's strings, not a rewrite of every
+// column's ids, nested values included, before a second walk writes them.
+// No string may be interned after it until the next page.
 func (b *Builder) settle() {
 	if m := b.In.Settle(); m != nil {
-		b.Renumber(m)
+		b.renum = m
 	}
 }
 
@@ -350,7 +357,7 @@ func (b *Builder) Retained() int {
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
 		16*cap(in.Strs) + cap(in.Keys) +
 		4*(cap(in.hashes)+cap(in.Counts)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
-			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
+			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.tab)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {
 		c := &b.Cols[i]
