@@ -26,6 +26,7 @@ type Builder struct {
 	Shapes   [][]uint32 // shape id-1 -> columns
 	indexed  int        // shapes in shapeIDs: shapes[:indexed] (a value page sets its shape directly)
 	Last     uint32     // shape id of the previous row
+	keysMove bool       // ColumnIndex: the last key was not at its position in the previous row's shape
 
 	// output assembly
 	renum   []uint32 // settle's renumbering, id as the columns hold it -> settled id; nil if it merged nothing
@@ -71,6 +72,7 @@ func (b *Builder) Reset(kind format.Kind) {
 	b.Shapes = b.Shapes[:0]
 	b.indexed = 0
 	b.Last = 0
+	b.keysMove = false
 }
 
 // beginRow starts a row.
@@ -88,15 +90,23 @@ func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.ColumnIndex(s))
 
 // ColumnIndex returns the index of the column for key s, creating it if the
 // page has none, and counts one occurrence of the key.
+//
+// Rows that list their keys in the same order find each key at the same
+// position as in the previous row's shape, with one comparison. Where the
+// order varies, that comparison mostly fails before the key table is
+// asked anyway, so after a key found elsewhere than at its position
+// (keysMove) the next key goes straight to the key table; finding a key at
+// its position there, a comparison of two column indexes, turns the check
+// back on.
 func (b *Builder) ColumnIndex(s string) int32 {
-	// Fast path: the same key at the same position as in the previous row.
 	pos := len(b.cur)
+	at := int32(-1) // the column at pos in the previous row's shape
 	if b.Last != 0 {
 		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
-			c := &b.Cols[sh[pos]]
-			if b.In.Strs[c.Name] == s {
+			at = int32(sh[pos])
+			if c := &b.Cols[at]; !b.keysMove && b.In.Strs[c.Name] == s {
 				b.In.Counts[c.Name]++
-				return int32(sh[pos])
+				return at
 			}
 		}
 	}
@@ -111,6 +121,7 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		b.ncols++
 		b.setColumnOf(id, ci)
 	}
+	b.keysMove = ci != at
 	return ci
 }
 
