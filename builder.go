@@ -305,6 +305,12 @@ func (b *Builder) Number(text string) {
 		b.fail("invalid number " + strconv.Quote(text))
 		return
 	}
+	b.number(text)
+}
+
+// number is Number for text already known to be a JSON number: the JSON
+// tokenizer checked it as it read it.
+func (b *Builder) number(text string) {
 	if c, nested, ok := b.slot(); ok {
 		b.e.w.putNumberText(c, nested, text)
 	}
@@ -360,7 +366,7 @@ func (b *Builder) JSON(text []byte) {
 type jsonSink struct{ *Builder }
 
 func (s jsonSink) String(v []byte)    { s.Builder.StringBytes(v) }
-func (s jsonSink) Number(text []byte) { s.Builder.Number(string(text)) }
+func (s jsonSink) Number(text []byte) { s.Builder.number(string(text)) }
 func (s jsonSink) Key(k []byte)       { s.Builder.keyBytes(k) }
 
 // keyBytes is Key for a key held in bytes that may change after the call:

@@ -47,6 +47,8 @@ func (s *builderStream) SetColumn(c *pagebuild.Column) { s.col, s.haveKey = c, t
 
 func (s *builderStream) Float32(v float64) { (*Builder)(s).float(v, 32) }
 
+func (s *builderStream) CheckedNumber(text string) { (*Builder)(s).number(text) }
+
 func (s *builderStream) EndSameRow() {
 	b := (*Builder)(s)
 	if !b.ok() {

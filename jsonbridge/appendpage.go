@@ -6,6 +6,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsontext"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // PageOptions configure JSON-to-page conversion. The zero value gives the
@@ -77,7 +78,7 @@ func AppendPage(dst, jsonText []byte) ([]byte, error) {
 func (m *PageMode) AppendPage(dst, jsonText []byte) ([]byte, error) {
 	p, _ := m.pool.Get().(*parser)
 	if p == nil {
-		p = &parser{b: m.enc.NewBuilder(), cellMax: m.cellMax}
+		p = newParser(m.enc.NewBuilder(), m.cellMax)
 	}
 	out, err := p.page(dst, jsonText)
 	if err != nil {
@@ -95,13 +96,20 @@ func (m *PageMode) AppendPage(dst, jsonText []byte) ([]byte, error) {
 // pass.
 type parser struct {
 	b       *rowpage.Builder
-	cellMax int // most nested arrays and objects in one cell
+	sink    sink // b as the tokenizer's sink
+	cellMax int  // most nested arrays and objects in one cell
 	t       jsontext.Parser
+}
+
+// newParser returns a parser feeding b, with its sink and b's Stream set
+// once rather than per page.
+func newParser(b *rowpage.Builder, cellMax int) *parser {
+	return &parser{b: b, sink: sink{b, pagebuild.StreamOf(b)}, cellMax: cellMax}
 }
 
 // page builds the page of in and appends it to dst.
 func (p *parser) page(dst, in []byte) ([]byte, error) {
-	if e := p.t.Page(sink{p.b}, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
+	if e := p.t.Page(&p.sink, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
 		return dst, p.pageError(e)
 	}
 	return p.b.Finish(dst)

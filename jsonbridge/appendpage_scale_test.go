@@ -19,7 +19,7 @@ func TestAppendPageAllocsScale(t *testing.T) {
 	if b := []byte("a"); func() bool { s := view(b); b[0] = 'b'; return s == "a" }() {
 		t.Skip("purego: strings are copied into the Builder")
 	}
-	p := &parser{b: defaultPageMode.enc.NewBuilder(), cellMax: defaultPageMode.cellMax}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
 	for _, s := range dataset.Sets {
 		if s.Name == "hetero" {
 			continue

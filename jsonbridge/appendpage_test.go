@@ -418,7 +418,7 @@ func TestAppendPageAllocs(t *testing.T) {
 	if b := []byte("a"); func() bool { s := view(b); b[0] = 'b'; return s == "a" }() {
 		t.Skip("purego: strings are copied into the Builder")
 	}
-	p := &parser{b: defaultPageMode.enc.NewBuilder(), cellMax: defaultPageMode.cellMax}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
 	for _, x := range [][]byte{
 		dataset.JSON(100), dataset.EventsJSON(100), mustMarshal(t, dataset.SparseMaps(100)),
 		[]byte(`{"a":"\u00e9x","b":[1,2.5,1e40,"2024-01-02T03:04:05Z",{"c":null,"c":true}]}`),

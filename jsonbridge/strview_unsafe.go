@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // view returns b as a string without copying. The Builder keeps the strings
@@ -22,13 +23,18 @@ func view(b []byte) string {
 
 // sink is the Builder as the tokenizer's PageSink: keys, strings and number
 // text are handed over as views of the JSON text, without copying.
-type sink struct{ *rowpage.Builder }
+type sink struct {
+	*rowpage.Builder
+	st pagebuild.Stream // the Builder's Stream, for CheckedNumber
+}
 
 // Key adds a key; the Builder keeps it until the page is done.
-func (s sink) Key(k []byte) { s.Builder.Key(view(k)) }
+func (s *sink) Key(k []byte) { s.Builder.Key(view(k)) }
 
 // String adds a string value without copying it.
-func (s sink) String(v []byte) { s.Builder.String(view(v)) }
+func (s *sink) String(v []byte) { s.Builder.String(view(v)) }
 
 // Number adds number text, which the Builder does not keep.
-func (s sink) Number(text []byte) { s.Builder.Number(view(text)) }
+// The tokenizer has checked text is a JSON number: the Builder does not
+// check it again.
+func (s *sink) Number(text []byte) { s.st.CheckedNumber(view(text)) }

@@ -26,11 +26,14 @@ type Builder struct {
 	Shapes   [][]uint32 // shape id-1 -> columns
 	indexed  int        // shapes in shapeIDs: shapes[:indexed] (a value page sets its shape directly)
 	Last     uint32     // shape id of the previous row
+	keysMove bool       // ColumnIndex: the last key was not at its position in the previous row's shape
 
 	// output assembly
-	remap   []uint32 // provisional string id -> table index
-	uniq    []int32  // provisional id -> column whose private run holds it, or -1
-	order   []uint32 // table index -> provisional string id
+	renum   []uint32 // settle's renumbering, id as the columns hold it -> settled id; nil if it merged nothing
+	remap   []uint32 // string id as the columns hold it -> table index
+	tab     []uint32 // scratch: settled id -> table index, when renum is set
+	uniq    []int32  // settled id -> column whose private run holds it, or -1
+	order   []uint32 // table index -> settled string id
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table
 	uvs     []uint64 // scratch: a column's values, ready to write as uvarints
@@ -58,6 +61,7 @@ func (b *Builder) Reset(kind format.Kind) {
 		b.clearShapeIDs()
 	}
 	b.kind = kind
+	b.renum = nil
 	b.Page++
 	b.Rows = 0
 	b.RowShape = b.RowShape[:0]
@@ -68,6 +72,7 @@ func (b *Builder) Reset(kind format.Kind) {
 	b.Shapes = b.Shapes[:0]
 	b.indexed = 0
 	b.Last = 0
+	b.keysMove = false
 }
 
 // beginRow starts a row.
@@ -85,15 +90,23 @@ func (b *Builder) Key(s string) (*Column, bool) { return b.Use(b.ColumnIndex(s))
 
 // ColumnIndex returns the index of the column for key s, creating it if the
 // page has none, and counts one occurrence of the key.
+//
+// Rows that list their keys in the same order find each key at the same
+// position as in the previous row's shape, with one comparison. Where the
+// order varies, that comparison mostly fails before the key table is
+// asked anyway, so after a key found elsewhere than at its position
+// (keysMove) the next key goes straight to the key table; finding a key at
+// its position there, a comparison of two column indexes, turns the check
+// back on.
 func (b *Builder) ColumnIndex(s string) int32 {
-	// Fast path: the same key at the same position as in the previous row.
 	pos := len(b.cur)
+	at := int32(-1) // the column at pos in the previous row's shape
 	if b.Last != 0 {
 		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
-			c := &b.Cols[sh[pos]]
-			if b.In.Strs[c.Name] == s {
+			at = int32(sh[pos])
+			if c := &b.Cols[at]; !b.keysMove && b.In.Strs[c.Name] == s {
 				b.In.Counts[c.Name]++
-				return int32(sh[pos])
+				return at
 			}
 		}
 	}
@@ -108,6 +121,7 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		b.ncols++
 		b.setColumnOf(id, ci)
 	}
+	b.keysMove = ci != at
 	return ci
 }
 
@@ -302,11 +316,15 @@ func (b *Builder) undefer() {
 }
 
 // settle settles the deferred strings (Interner.Settle) and, if any
-// repeated another string, renumbers the ids in the page's columns. No
-// string may be interned after it until the next page.
+// repeated another string, keeps the renumbering in b.renum: the columns
+// keep their ids, and assignStrings folds the renumbering into b.remap,
+// which the page's writer applies to every id as it writes it anyway. So
+// a merge costs a pass over the page's strings, not a rewrite of every
+// column's ids, nested values included, before a second walk writes them.
+// No string may be interned after it until the next page.
 func (b *Builder) settle() {
 	if m := b.In.Settle(); m != nil {
-		b.Renumber(m)
+		b.renum = m
 	}
 }
 
@@ -350,7 +368,7 @@ func (b *Builder) Retained() int {
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
 		16*cap(in.Strs) + cap(in.Keys) +
 		4*(cap(in.hashes)+cap(in.Counts)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
-			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
+			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.tab)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {
 		c := &b.Cols[i]

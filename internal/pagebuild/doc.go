@@ -16,11 +16,12 @@
 //     (CellKind) until a cell of another kind arrives; it then holds tagged
 //     values (Tagged), as nested arrays and objects always are.
 //   - Interner: the page's strings, each given a provisional id in order of
-//     first appearance, renumbered into the string table when the page is
+//     first appearance, mapped to its string table index as the page is
 //     written.
 //   - Deferred string: a string of a column whose strings have all been new
 //     so far, given an id without a lookup and checked for repeats once,
-//     before the page is written (Settle).
+//     before the page is written (Settle). The columns keep the ids they
+//     were given; the writer maps a merged repeat's id with the rest.
 //
 // Nothing here validates a producer's calls: the root package's Builder
 // checks their order and reports misuse; this package trusts its callers.

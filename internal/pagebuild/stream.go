@@ -1,7 +1,7 @@
 package pagebuild
 
 // Stream is what a producer in another package of this module (SQL
-// ingestion) needs of the root package's Builder beyond its public
+// ingestion, and the JSON bridge's AppendPage) needs of the root package's Builder beyond its public
 // methods: the page the Builder writes, so that the producer can write
 // cells of known kinds straight into their columns, and the few steps of
 // the Builder's state machine that such a producer takes on its behalf.
@@ -17,6 +17,10 @@ type Stream interface {
 	// SetColumn makes c, which the producer opened with Page().Use, the
 	// column of the Builder's next value, as Key would.
 	SetColumn(c *Column)
+	// CheckedNumber is Number for text the producer has checked is a
+	// JSON number (format.ValidNumber), as the JSON tokenizer does while
+	// it reads it: it skips checking it again.
+	CheckedNumber(text string)
 	// Float32 adds v, a float32 widened to float64, as json.Marshal writes
 	// a float32.
 	Float32(v float64)

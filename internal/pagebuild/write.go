@@ -150,13 +150,19 @@ func (b *Builder) allShapeOne() bool {
 // assignStrings decides each string's table index: first the common area
 // (keys, and strings that occur more than once or outside a unique-valued
 // string column) in order of first appearance, then each unique-valued
-// string column's private run in column order. It fills b.remap
-// (provisional id -> table index), b.order (table index -> provisional id)
-// and b.dataLen (the table's data bytes).
+// string column's private run in column order. It fills b.order (table
+// index -> settled id), b.dataLen (the table's data bytes) and b.remap,
+// the table index of each id as the columns hold it: the settled id's,
+// through b.renum when settle merged repeats (so the columns' ids are
+// mapped once, as they are written, rather than rewritten first).
 func (b *Builder) assignStrings() {
 	in := &b.In
 	n := in.Len()
-	b.remap = Grow(b.remap, n)
+	tab := Grow(b.remap, n) // settled id -> table index
+	if b.renum != nil {
+		tab = Grow(b.tab, n)
+		b.tab = tab
+	}
 	b.uniq = Grow(b.uniq, n)
 	for i := range b.uniq {
 		b.uniq[i] = -1
@@ -168,6 +174,7 @@ func (b *Builder) assignStrings() {
 		}
 		seq := true
 		for _, id := range c.strs {
+			id = b.settled(id)
 			if in.Counts[id] != 1 || in.Keys[id] {
 				seq = false
 				break
@@ -175,7 +182,7 @@ func (b *Builder) assignStrings() {
 		}
 		if seq {
 			for _, id := range c.strs {
-				b.uniq[id] = int32(ci)
+				b.uniq[b.settled(id)] = int32(ci)
 			}
 		}
 	}
@@ -183,23 +190,42 @@ func (b *Builder) assignStrings() {
 	dataLen := 0
 	for id := 0; id < n; id++ {
 		if b.uniq[id] < 0 {
-			b.remap[id] = uint32(len(order))
+			tab[id] = uint32(len(order))
 			order = append(order, uint32(id))
 			dataLen += len(in.Strs[id])
 		}
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[c.strs[0]] != int32(ci) {
+		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci) {
 			continue
 		}
 		for _, id := range c.strs {
-			b.remap[id] = uint32(len(order))
+			id = b.settled(id)
+			tab[id] = uint32(len(order))
 			order = append(order, id)
 			dataLen += len(in.Strs[id])
 		}
 	}
 	b.order, b.dataLen = order, dataLen
+	if b.renum == nil {
+		b.remap = tab
+		return
+	}
+	remap := Grow(b.remap, len(b.renum))
+	for id, s := range b.renum {
+		remap[id] = tab[s]
+	}
+	b.remap = remap
+}
+
+// settled returns the interner's id, after settle, of id, a string id as
+// the columns hold it.
+func (b *Builder) settled(id uint32) uint32 {
+	if b.renum != nil {
+		return b.renum[id]
+	}
+	return id
 }
 
 func Grow[T any](s []T, n int) []T {
@@ -274,7 +300,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncFloat
 		dst = append(dst, c.Blob...)
 	case KindStr:
-		if b.uniq[c.strs[0]] >= 0 {
+		if b.uniq[b.settled(c.strs[0])] >= 0 {
 			enc |= format.EncStrSeq
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
 		} else {
