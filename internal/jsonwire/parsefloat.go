@@ -46,59 +46,14 @@ func mayBeTiny(s string) bool {
 // when s has at most 19 significant digits and its value is below 1e-308
 // (so at most the smallest normal float64 once rounded); otherwise false.
 func parseTiny(s string) (float64, bool) {
-	i := 0
-	neg := i < len(s) && s[i] == '-'
-	if neg {
-		i++
-	}
-	var m uint64
-	nd, exp := 0, 0 // significant digits in m; value = m × 10^exp
-	digits := func(frac bool) bool {
-		for ; i < len(s) && s[i]-'0' <= 9; i++ {
-			if frac {
-				exp--
-			}
-			if m == 0 && s[i] == '0' {
-				continue // a leading zero
-			}
-			if nd == 19 {
-				return false
-			}
-			m = m*10 + uint64(s[i]-'0')
-			nd++
-		}
-		return true
-	}
-	if !digits(false) {
+	neg, m, nd, exp, ok := ScanDecimal(s)
+	if !ok {
 		return 0, false
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		if !digits(true) {
-			return 0, false
-		}
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		eneg := i < len(s) && s[i] == '-'
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			i++
-		}
-		e := 0
-		for ; i < len(s) && s[i]-'0' <= 9; i++ {
-			if e < 100_000 {
-				e = e*10 + int(s[i]-'0')
-			}
-		}
-		if eneg {
-			e = -e
-		}
-		exp += e
 	}
 	// The value is below 10^(nd+exp): below 1e-308 < 2^-1022 when
 	// nd+exp <= -308, and below 1e-324, under half of 2^-1074, so zero,
 	// when nd+exp <= -324.
-	if i != len(s) || m == 0 || nd+exp > -308 {
+	if m == 0 || nd+exp > -308 {
 		return 0, false
 	}
 	if nd+exp <= -324 {

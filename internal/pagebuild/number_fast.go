@@ -10,9 +10,9 @@ import (
 // canonicalFloatFast is CanonicalFloat without its float formatting, for
 // the common numbers. sure reports whether it decided; if not, the caller
 // takes the general path (parse, format, compare). It reads s's digits as
-// a decimal d and requires s to be exactly the text encoding/json writes
-// for a float whose shortest digits are d (jsonwire.AppendDecimalJSON, the
-// hit path's renderer). Then it needs only to know that d is the shortest
+// a normalised decimal d (jsonwire.ScanDecimal) and requires s to be
+// exactly the text encoding/json writes for a float whose shortest digits
+// are d (jsonwire.AppendDecimalJSON, the hit path's renderer). Then it needs only to know that d is the shortest
 // decimal of the float nearest to it:
 //
 //   - with at most 15 significant digits it always is: two decimals of 15
@@ -25,8 +25,9 @@ import (
 // The float is format.FloatCell's conversion of d: one multiply or divide
 // for short decimals, Eisel-Lemire for long ones, no text.
 //
-// Negative zero is "-0". Everything else (other zeros, more digits, exponents beyond a decimal cell's
-// [-63, 63], texts json.Marshal would not write) is left undecided. Cost:
+// Negative zero is "-0". Everything else (other zeros, more digits,
+// exponents beyond a decimal cell's [-63, 63], texts json.Marshal would
+// not write) is left undecided. Cost:
 // reading the digits, rendering them (no allocation), comparing and a
 // conversion, plus, for 16 or 17 digits, a digit search; the general path
 // parses the text with strconv and formats the float with strconv.
@@ -34,8 +35,17 @@ func canonicalFloatFast(s string) (f float64, d format.Decimal, ok, sure bool) {
 	if s == "-0" { // json.Marshal's text of negative zero; the general path's answer
 		return math.Copysign(0, -1), format.Decimal{Neg: true}, true, true
 	}
-	d, nd, parsed := readDecimal(s)
-	if !parsed || d.Mant == 0 || nd > 17 || d.Exp < -format.FloatExpBias || d.Exp > format.FloatExpBias {
+	neg, m, nd, exp, parsed := jsonwire.ScanDecimal(s)
+	if !parsed || m == 0 {
+		return 0, format.Decimal{}, false, false
+	}
+	for m%10 == 0 { // normalise: no trailing zeros
+		m /= 10
+		exp++
+		nd--
+	}
+	d = format.Decimal{Neg: neg, Mant: m, Exp: exp}
+	if nd > 17 || d.Exp < -format.FloatExpBias || d.Exp > format.FloatExpBias {
 		return 0, format.Decimal{}, false, false
 	}
 	var buf [64]byte
@@ -53,75 +63,4 @@ func canonicalFloatFast(s string) (f float64, d format.Decimal, ok, sure bool) {
 		}
 	}
 	return f, d, true, true
-}
-
-// readDecimal reads JSON number text as a normalised decimal (no trailing
-// zeros in Mant) and its count of significant digits. It reports false for
-// text with more than 19 significant digits or an exponent of more than
-// three digits, and for some text that is not a JSON number; other such
-// text gives some decimal, which its caller's comparison with the
-// decimal's rendering rejects.
-func readDecimal(s string) (d format.Decimal, nd int, ok bool) {
-	i := 0
-	if len(s) > 0 && s[0] == '-' {
-		d.Neg = true
-		i = 1
-	}
-	var m uint64
-	dot := -1
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c-'0' <= 9 {
-			m = m*10 + uint64(c-'0')
-			if m != 0 {
-				if nd++; nd > 19 {
-					return d, 0, false
-				}
-			}
-			continue
-		}
-		if c != '.' || dot >= 0 {
-			break
-		}
-		dot = i
-	}
-	exp := 0
-	if dot >= 0 {
-		exp = dot + 1 - i // minus the digits after the point
-	}
-	if i < len(s) {
-		if s[i] != 'e' && s[i] != 'E' {
-			return d, 0, false
-		}
-		i++
-		eneg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			eneg = s[i] == '-'
-			i++
-		}
-		if n := len(s) - i; n < 1 || n > 3 {
-			return d, 0, false
-		}
-		x := 0
-		for ; i < len(s); i++ {
-			if s[i]-'0' > 9 {
-				return d, 0, false
-			}
-			x = x*10 + int(s[i]-'0')
-		}
-		if eneg {
-			x = -x
-		}
-		exp += x
-	}
-	if m == 0 {
-		return format.Decimal{Neg: d.Neg}, 0, true
-	}
-	for m%10 == 0 {
-		m /= 10
-		exp++
-		nd--
-	}
-	d.Mant, d.Exp = m, exp
-	return d, nd, true
 }
