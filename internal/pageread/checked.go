@@ -108,7 +108,7 @@ func (c *Cursor) TakeIntChecked() int64 {
 // an int.
 func (c *Cursor) TakeFloatIntChecked() int64 {
 	v := c.TakeIntChecked()
-	if v < -format.FloatIntMax || v > format.FloatIntMax {
+	if !isFloatInt(v) {
 		c.fail()
 	}
 	return v

@@ -54,7 +54,7 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		return c.floatJSON(dst)
 	case format.TagFloatInt:
 		v := format.DecodeZigZag(c.cuv())
-		if v < -format.FloatIntMax || v > format.FloatIntMax {
+		if !isFloatInt(v) {
 			c.fail()
 			return dst
 		}

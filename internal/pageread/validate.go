@@ -230,15 +230,27 @@ func (v *validator) floatIntHead() (lay byte, lo int64) {
 	}
 	r.pos++
 	if lay == format.EncIntFOR {
-		at := r.pos
-		lo = r.varint("frame minimum")
-		if r.err == nil && (lo < -format.FloatIntMax || lo > format.FloatIntMax) {
-			r.pos = at
-			v.fail(format.ErrCorrupt, "integral float out of range")
-		}
+		lo = v.floatInt("frame minimum")
 	}
 	return lay, lo
 }
+
+// floatInt reads a varint that must be an integral float's value, within
+// ±FloatIntMax (SPEC.md 5.2), and returns it; on failure it sets v.r.err.
+func (v *validator) floatInt(what string) int64 {
+	r := &v.r
+	at := r.pos
+	x := r.varint(what)
+	if r.err == nil && !isFloatInt(x) {
+		r.pos = at
+		v.fail(format.ErrCorrupt, "integral float out of range")
+	}
+	return x
+}
+
+// isFloatInt reports whether v lies within ±FloatIntMax, the values an
+// integral float may hold.
+func isFloatInt(v int64) bool { return -format.FloatIntMax <= v && v <= format.FloatIntMax }
 
 // floatInts checks the n values of an integral-float column: its head,
 // then the payload of its integer layout, every value within ±FloatIntMax.
@@ -511,11 +523,7 @@ func (v *validator) value(d int) {
 	case format.TagFloat:
 		v.floats(1)
 	case format.TagFloatInt:
-		at := r.pos
-		if x := r.varint("integral float"); r.err == nil && (x < -format.FloatIntMax || x > format.FloatIntMax) {
-			r.pos = at
-			v.fail(format.ErrCorrupt, "integral float out of range")
-		}
+		v.floatInt("integral float")
 	case format.TagString:
 		v.strIndex()
 	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
