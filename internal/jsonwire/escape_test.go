@@ -209,7 +209,7 @@ func ladderText(base string, n int, quote bool) string {
 }
 
 func BenchmarkStringFlags(b *testing.B) {
-	for _, text := range []struct{ name, base string }{{"ascii", "plain ascii text "}, {"cjk", "日本語のテキスト"}} {
+	for _, text := range escapeTexts {
 		for _, n := range escapeLadder {
 			s := ladderText(text.base, n, false)
 			bs := []byte(s)
@@ -229,22 +229,34 @@ func BenchmarkStringFlags(b *testing.B) {
 	}
 }
 
+// escapeTexts are the kinds of text the escaping benchmarks run on: ASCII
+// prose with quotes, CJK text (the string is escaped for its final quote,
+// so every rune before it is scanned), and the mix of a tweet: ASCII
+// mentions and links between runs of CJK, with an ampersand.
+var escapeTexts = []struct{ name, base string }{
+	{"ascii", "plain ascii text with a \"quote\" now and then. "},
+	{"cjk", "日本語のテキストです。"},
+	{"mixed", "RT @user: 今日は & 明日 http://t.co/x1 "},
+}
+
 func BenchmarkAppendQuoted(b *testing.B) {
-	for _, n := range escapeLadder {
-		s := ladderText("plain ascii text with a \"quote\" now and then. ", n, true)
-		buf := make([]byte, 0, 2*len(s)+16)
-		b.Run(fmt.Sprintf("format/%d", n), func(b *testing.B) {
-			b.SetBytes(int64(len(s)))
-			for b.Loop() {
-				buf = AppendQuoted(buf[:0], s, true)
-			}
-		})
-		b.Run(fmt.Sprintf("json.Marshal/%d", n), func(b *testing.B) {
-			b.SetBytes(int64(len(s)))
-			for b.Loop() {
-				buf, _ = json.Marshal(s)
-			}
-		})
+	for _, text := range escapeTexts {
+		for _, n := range escapeLadder {
+			s := ladderText(text.base, n, true)
+			buf := make([]byte, 0, 2*len(s)+16)
+			b.Run(fmt.Sprintf("%s/%d/format", text.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					buf = AppendQuoted(buf[:0], s, true)
+				}
+			})
+			b.Run(fmt.Sprintf("%s/%d/json.Marshal", text.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				for b.Loop() {
+					buf, _ = json.Marshal(s)
+				}
+			})
+		}
 	}
 }
 

@@ -68,6 +68,33 @@ func TestPlainPrefixRandom(t *testing.T) {
 	}
 }
 
+// TestPlainPrefixTwoInAWord puts two bytes that are not plain in the first
+// word PlainPrefix tests, every value at every pair of positions: a byte of
+// 0x80 or more makes the word test's additions carry into the lane after
+// it, and the answer must still be the first of the two.
+func TestPlainPrefixTwoInAWord(t *testing.T) {
+	var odd []byte
+	for c := 0; c < 256; c++ {
+		if !plainTable[c] {
+			odd = append(odd, byte(c))
+		}
+	}
+	s := []byte(strings.Repeat("a", 40))
+	for p := 0; p < 8; p++ {
+		for q := p + 1; q < 9; q++ {
+			for _, c := range odd {
+				for _, d := range odd {
+					s[p], s[q] = c, d
+					if got, want := PlainPrefix(s, 0), plainPrefixRef(s, 0); got != want {
+						t.Fatalf("PlainPrefix(%q, 0) = %d, want %d", s, got, want)
+					}
+					s[p], s[q] = 'a', 'a'
+				}
+			}
+		}
+	}
+}
+
 func FuzzPlainPrefix(f *testing.F) {
 	f.Add([]byte("hello, world: nothing to escape here"), 0)
 	f.Add([]byte("tab\there and <html> & \"quotes\" \\ \x7f \xe2\x80\xa8"), 3)
