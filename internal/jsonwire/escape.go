@@ -126,24 +126,22 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 			start = i
 			continue
 		}
-		// A run of non-ASCII text is measured here, sequence by sequence,
-		// rather than by going back to PlainPrefix after each one: in CJK
-		// or Cyrillic text that would be a kernel call per character.
-		for i < len(s) && s[i] >= utf8.RuneSelf {
-			size := seqLen(s, i)
-			switch {
-			case size == 0: // invalid UTF-8: one replacement per byte
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, `\ufffd`...)
-				size = 1
-			case size == 3 && isLineSep(s, i):
-				dst = append(dst, s[start:i]...)
-				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
-			default:
-				i += size
-				continue
+		// A run of non-ASCII text is measured here (plainRunes) rather
+		// than by going back to PlainPrefix after each sequence: in CJK or
+		// Cyrillic text that would be a kernel call per character.
+		for {
+			i = plainRunes(s, i)
+			if i >= len(s) || s[i] < utf8.RuneSelf {
+				break
 			}
-			i += size
+			dst = append(dst, s[start:i]...)
+			if seqLen(s, i) == 3 { // U+2028 or U+2029
+				dst = append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[i+2]&0xF])
+				i += 3
+			} else { // invalid UTF-8: one replacement per byte
+				dst = append(dst, `\ufffd`...)
+				i++
+			}
 			start = i
 		}
 	}

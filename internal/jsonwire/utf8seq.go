@@ -65,24 +65,78 @@ func isLineSep[S ~string | ~[]byte](s S, i int) bool {
 	return s[i] == 0xE2 && s[i+1] == 0x80 && s[i+2]&0xFE == 0xA8
 }
 
+// leadClass[c] is 2 for the lead bytes of two-byte sequences (C2-DF), 3 for
+// the three-byte leads whose second byte may be any continuation byte and
+// whose sequences are never U+2028 or U+2029 (E1, E3-EC, EE, EF), and 0 for
+// every other byte: those go through seqLen.
+var leadClass = func() (t [256]uint8) {
+	for c := 0xC2; c < 0xE0; c++ {
+		t[c] = 2
+	}
+	for c := 0xE1; c < 0xF0; c++ {
+		if c != 0xE2 && c != 0xED {
+			t[c] = 3
+		}
+	}
+	return t
+}()
+
+// plainRunes returns the index of the first byte at or after i that is not
+// part of a multi-byte sequence JSON output copies as it is: the end of the
+// run of valid non-ASCII text starting at s[i], or the start of invalid
+// UTF-8, U+2028 or U+2029 within it. Two-byte sequences and the common
+// three-byte ones (CJK, most other scripts) are checked in the loop itself;
+// only the rest take seqLen.
+func plainRunes[S ~string | ~[]byte](s S, i int) int {
+	for i+2 < len(s) {
+		c := s[i]
+		switch leadClass[c] {
+		case 2:
+			if s[i+1]&0xC0 == 0x80 {
+				i += 2
+				continue
+			}
+		case 3:
+			if s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+				i += 3
+				continue
+			}
+		}
+		if c < 0x80 {
+			return i
+		}
+		k := seqLen(s, i)
+		if k == 0 || k == 3 && isLineSep(s, i) {
+			return i
+		}
+		i += k
+	}
+	for i < len(s) && s[i] >= 0x80 {
+		k := seqLen(s, i)
+		if k == 0 || k == 3 && isLineSep(s, i) {
+			return i
+		}
+		i += k
+	}
+	return i
+}
+
 // nonASCIIFlags scans the run of bytes of at least 0x80 that starts at
 // s[i] and returns where it ends and format.StrNeedsEscape if the run holds
 // invalid UTF-8, U+2028 or U+2029 (else 0).
 func nonASCIIFlags[S ~string | ~[]byte](s S, i int) (int, uint8) {
 	var flags uint8
-	for i < len(s) && s[i] >= 0x80 {
-		switch k := seqLen(s, i); k {
-		case 0:
-			flags = format.StrNeedsEscape
-			i++
-		case 3:
-			if isLineSep(s, i) {
-				flags = format.StrNeedsEscape
-			}
+	for {
+		i = plainRunes(s, i)
+		if i >= len(s) || s[i] < 0x80 {
+			return i, flags
+		}
+		// An invalid byte, or a line or paragraph separator.
+		flags = format.StrNeedsEscape
+		if seqLen(s, i) == 3 {
 			i += 3
-		default:
-			i += k
+		} else {
+			i++
 		}
 	}
-	return i, flags
 }

@@ -73,3 +73,35 @@ func TestNonASCIIFlags(t *testing.T) {
 		}
 	}
 }
+
+// refPlainRunes is plainRunes by way of seqLen alone.
+func refPlainRunes(s []byte, i int) int {
+	for i < len(s) && s[i] >= 0x80 {
+		k := seqLen(s, i)
+		if k == 0 || k == 3 && isLineSep(s, i) {
+			return i
+		}
+		i += k
+	}
+	return i
+}
+
+// TestPlainRunesEveryPrefix compares plainRunes, whose loop decides two- and
+// most three-byte sequences itself, with the seqLen-only reference on every
+// three-byte input that starts with a non-ASCII byte: alone (where only the
+// reference loop runs), before ASCII and before a three-byte sequence.
+func TestPlainRunesEveryPrefix(t *testing.T) {
+	s := make([]byte, 0, 8)
+	for a := 0x80; a < 0x100; a++ {
+		for b := range 0x100 {
+			for c := range 0x100 {
+				for _, tail := range []string{"", "xy", "日"} {
+					s = append(append(s[:0], byte(a), byte(b), byte(c)), tail...)
+					if got, want := plainRunes(s, 0), refPlainRunes(s, 0); got != want {
+						t.Fatalf("plainRunes(% x) = %d, want %d", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
