@@ -226,8 +226,7 @@ func (s *sqlState) finish(dst []byte, rows *sql.Rows) ([]byte, error) {
 	if err := rows.Err(); err != nil {
 		return dst, err
 	}
-	s.settleStrings()
-	return s.b.Finish(dst)
+	return s.b.Finish(dst) // settles the deferred strings (defer.go)
 }
 
 // moreRows ends a result that has a row past MaxRows, the n-th: the page
@@ -236,7 +235,6 @@ func (s *sqlState) moreRows(dst []byte, rows *sql.Rows, n int) ([]byte, error) {
 	if err := rows.Close(); err != nil {
 		return dst, err
 	}
-	s.settleStrings()
 	out, err := s.b.Finish(dst)
 	if err != nil {
 		return dst, err

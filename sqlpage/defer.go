@@ -5,26 +5,25 @@ package sqlpage
 // table, which by then has thousands of entries, is a cache miss that finds
 // nothing, paid between the driver's work for one row and the next. Once a
 // text column has yielded DeferAfter new strings in a row, sameRow gives its
-// strings ids without a lookup (Interner.AddDeferred); before the page is
-// written, settleStrings checks them all at once, with a compact set of the
-// page's string hashes, and in the rare case that one repeats a string of
-// the page after all, merges the repeat and renumbers every id the columns
-// hold. The page is the same either way:
-// TestSQLDeferredRepeats and the sample queries compare it with the generic
-// path's page byte for byte.
-
-// settleStrings settles the deferred strings (Interner.Settle) and, if any
-// repeated another string, renumbers the ids in the page's columns.
-func (s *sqlState) settleStrings() {
-	if m := s.pb.In.Settle(); m != nil {
-		s.renumber(m)
-	}
-}
+// strings ids without a lookup (Interner.AddDeferred). The page's Finish
+// settles them all at once, with a compact set of the page's string hashes,
+// as it does for the Builder's own deferred strings: in the rare case that
+// one repeats a string of the page after all, the columns keep the ids they
+// hold, and the merge is folded into the map from id to string table index
+// that the page's writer applies to every id anyway (pagebuild's settle and
+// assignStrings), so the SQL path never walks its columns to renumber them
+// at the end. The page is the same either way: TestSQLDeferredRepeats,
+// TestSQLSettledRepeats and the sample queries compare it with the generic
+// path's page, and with a page whose strings are all interned, byte for
+// byte.
 
 // undefer is for a column whose deferred strings turned out to repeat: it
 // puts the deferred strings in the interner's table, so that interning its
 // next cells finds them, and merges the repeats so far now, while the page
-// is short, rather than at settle (Interner.TableDeferred).
+// is short, rather than at settle (Interner.TableDeferred). Interning goes
+// on after it, with the merged ids, so the ids the columns and the string
+// memos hold so far are renumbered at once: a pass over the page so far,
+// at most once per text column and page.
 func (s *sqlState) undefer() {
 	if m := s.pb.In.TableDeferred(); m != nil {
 		s.renumber(m)

@@ -69,3 +69,33 @@ func BenchmarkFakeDriverRepeats(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFakeDriverSettle builds pages whose text columns look distinct,
+// so that their strings are deferred (defer.go), but repeat now and then:
+// a customer's name that an earlier row holds (one row in 40), and a
+// billing address equal to the account's e-mail in a third of the rows.
+// Too few repeats to send a column back to interning, so the strings are
+// settled when the page is written, and the repeats merged then.
+func BenchmarkFakeDriverSettle(b *testing.B) {
+	for _, n := range benchSizes() {
+		rows := make([][]any, n)
+		for i := range rows {
+			k := i
+			if i%40 == 39 {
+				k = i / 2 // a name seen before
+			}
+			email := "user" + strconv.Itoa(i) + "@example.com"
+			billing := "billing" + strconv.Itoa(i) + "@example.com"
+			if i%3 == 0 {
+				billing = strings.Clone(email)
+			}
+			rows[i] = []any{int64(i), "customer " + strconv.Itoa(k), email, billing}
+		}
+		db := fakeDB(b, fakeResult{
+			cols:  []string{"id", "name", "email", "billing"},
+			types: []string{"INT8", "TEXT", "TEXT", "TEXT"},
+			rows:  rows,
+		})
+		benchPageAndScan(b, db, n, "q")
+	}
+}
