@@ -11,7 +11,7 @@ import (
 )
 
 // BenchmarkFakeDriver builds pages of the SQL benchmark's table (see
-// sql_bench_test.go) from the fake driver, which hands out prepared values
+// bench_test.go) from the fake driver, which hands out prepared values
 // and costs next to nothing: page minus scan is AppendSQL's own cost,
 // without a database's time or its noise. Strings are distinct values per
 // row, as pgx and modernc.org/sqlite allocate them.
