@@ -74,20 +74,20 @@ func TestNonASCIIFlags(t *testing.T) {
 	}
 }
 
-// refPlainRunes is plainRunes by way of seqLen alone.
+// refPlainRunes is plainRunes by way of unicode/utf8.
 func refPlainRunes(s []byte, i int) int {
-	for i < len(s) && s[i] >= 0x80 {
-		k := seqLen(s, i)
-		if k == 0 || k == 3 && isLineSep(s, i) {
+	for i < len(s) && s[i] >= utf8.RuneSelf {
+		r, size := utf8.DecodeRune(s[i:])
+		if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
 			return i
 		}
-		i += k
+		i += size
 	}
 	return i
 }
 
 // TestPlainRunesEveryPrefix compares plainRunes, whose loop decides two- and
-// most three-byte sequences itself, with the seqLen-only reference on every
+// most three-byte sequences itself, with the unicode/utf8 reference on every
 // three-byte input that starts with a non-ASCII byte: alone (where only the
 // reference loop runs), before ASCII and before a three-byte sequence.
 func TestPlainRunesEveryPrefix(t *testing.T) {
