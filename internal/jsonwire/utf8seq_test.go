@@ -88,8 +88,8 @@ func refPlainRunes(s []byte, i int) int {
 
 // TestPlainRunesEveryPrefix compares plainRunes, whose loop decides two- and
 // most three-byte sequences itself, with the unicode/utf8 reference on every
-// three-byte input that starts with a non-ASCII byte: alone (where only the
-// reference loop runs), before ASCII and before a three-byte sequence.
+// three-byte input that starts with a non-ASCII byte: alone (where only
+// plainRunes' tail loop runs), before ASCII and before a three-byte sequence.
 func TestPlainRunesEveryPrefix(t *testing.T) {
 	s := make([]byte, 0, 8)
 	for a := 0x80; a < 0x100; a++ {
