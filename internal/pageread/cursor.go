@@ -17,7 +17,8 @@ import (
 // Data aliases the page. An integral float (EncFloatInt cell, TagFloatInt
 // value) reads as TagFloat with Float the integer's normalised decimal
 // (intFloatCell), exactly the cell a float column would hold for it, so no
-// reader of cells tells the two apart.
+// reader of cells tells the two apart. A number cell of an EncIntFloat
+// column reads as TagInt or TagFloat, as it would in an EncAny column.
 //
 // A container that ValueReader.Next returns is open: its Data runs on
 // past its last element to the end of the enclosing value, because finding
@@ -66,6 +67,8 @@ type Cursor struct {
 	bad   bool   // a checked read found a malformed cell
 	mixed bool   // TakeTimeJSON met two different per-value offsets
 	zero  bool   // TakeTimeJSON met a zero per-value offset
+	ints  bool   // TakeIntFloatJSON met an integer
+	flts  bool   // TakeIntFloatJSON met a float
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -263,6 +266,14 @@ func (c *Cursor) TakeCell(cell *Cell) {
 		cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
 	case format.EncFloatInt:
 		cell.Tag, cell.Float = format.TagFloat, intFloatCell(c.TakeInt())
+	case format.EncIntFloat:
+		if c.data[c.pos] == format.IntFloatSelector {
+			c.pos++
+			cell.Tag, cell.Int = format.TagInt, format.DecodeZigZag(c.uv())
+			c.i++
+		} else {
+			cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
+		}
 	case format.EncStrRef, format.EncStrSeq:
 		cell.Tag, cell.Str = format.TagString, c.TakeStr()
 	case format.EncTime:
