@@ -242,6 +242,24 @@ func TestIntFloatTyped(t *testing.T) {
 			t.Errorf("%+v: Unmarshal (-json.Unmarshal +got):\n%s", o, d)
 		}
 	}
+	// float64 fields, which the struct plan reads straight from the column
+	// (an integer beyond 2^53 rounds as json.Unmarshal rounds its text).
+	type flat struct {
+		Price float64 `json:"price"`
+		Qty   float64 `json:"qty"`
+	}
+	var wantFlat, gotFlat []flat
+	if err := json.Unmarshal(text, &wantFlat); err != nil {
+		t.Fatal(err)
+	}
+	for _, dst := range []*[]flat{&gotFlat, {{Price: 1}, {}, {}, {}}} {
+		if err := rowpage.Unmarshal(page, dst); err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(wantFlat, *dst, floatBits); d != "" {
+			t.Errorf("Unmarshal into float64 fields (-json.Unmarshal +got):\n%s", d)
+		}
+	}
 	var back []in
 	if err := rowpage.Unmarshal(page, &back); err != nil {
 		t.Fatal(err)

@@ -199,6 +199,18 @@ func (c *Cursor) TakeFloat() format.FloatCell {
 	return format.FloatCell{Dec: format.Decimal{Neg: s&0x80 != 0, Mant: c.uv(), Exp: int(s&0x7F) - format.FloatExpBias}}
 }
 
+// TakeIntFloat64 reads an EncIntFloat cell as a float64: an integer
+// converted (rounded to nearest even, as strconv.ParseFloat rounds its
+// decimal text), a float cell as TakeFloat().Float64() gives it.
+func (c *Cursor) TakeIntFloat64() float64 {
+	if c.data[c.pos] == format.IntFloatSelector {
+		c.pos++
+		c.i++
+		return float64(format.DecodeZigZag(c.uv()))
+	}
+	return c.TakeFloat().Float64()
+}
+
 // TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
 func (c *Cursor) TakeStr() uint32 {
 	c.i++
