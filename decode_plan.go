@@ -65,6 +65,7 @@ const (
 	opUint32                  // an integer column into a uint32 field
 	opFloat64                 // a float column into a float64 field
 	opIntFloat64              // an integral-float column into a float64 field
+	opNumFloat64              // an int-or-float column into a float64 field
 	opBool                    // a bool column into a bool field
 	opTime                    // a time column into a time.Time field
 	opStrings                 // an any column into a []string field
@@ -188,6 +189,10 @@ func opFor(enc uint8, k setKind) colOp {
 			return opIntFloat64
 		case setInt64:
 			return opInt64
+		}
+	case format.EncIntFloat: // integers and floats: both decode into a float64 as JSON numbers do
+		if k == setFloat64 {
+			return opNumFloat64
 		}
 	case format.EncBool:
 		if k == setBool {
@@ -384,6 +389,12 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setFloat64(float64(k.TakeInt()))
 				}
 			}
+		case opNumFloat64:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeIntFloat64())
+				}
+			}
 		case opInt32:
 			for i := range n {
 				if !k.TakeNull() {
@@ -500,6 +511,8 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setFloat64(k.TakeFloat().Float64())
 	case opIntFloat64:
 		f.setFloat64(float64(k.TakeInt()))
+	case opNumFloat64:
+		f.setFloat64(k.TakeIntFloat64())
 	case opBool:
 		f.setBool(k.TakeBool())
 	case opTime:

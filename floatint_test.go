@@ -282,7 +282,9 @@ func TestFloatIntMinor(t *testing.T) {
 // TestFloatIntUnsupported checks what a 1.2 reader makes of a 1.3 page: an
 // encoding byte or a tag past the highest it knows is ErrUnsupported (a
 // cache miss), not damage. The page is patched to the byte past this
-// reader's highest, which is to it what 0x0F is to a 1.2 reader.
+// reader's highest encoding or tag, which is to it what 0x0F is to a 1.2
+// reader (since 1.4 the encoding past 0x0F is EncIntFloat, so the column
+// byte becomes EncMax+1).
 func TestFloatIntUnsupported(t *testing.T) {
 	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
 	if err != nil {
@@ -291,9 +293,10 @@ func TestFloatIntUnsupported(t *testing.T) {
 	for _, tc := range []struct {
 		v  any
 		at func(col pageread.Column) int // where the 0x0F byte is
+		to byte
 	}{
-		{[]map[string]any{{"n": 1.0}, {"n": 2.0}}, func(col pageread.Column) int { return col.Offset - 2 }}, // enc, uv(3): the payload 02 02 04 follows
-		{[]map[string]any{{"n": []any{1.0}}}, func(col pageread.Column) int { return col.Offset + 2 }},      // 0b 01, then the tag
+		{[]map[string]any{{"n": 1.0}, {"n": 2.0}}, func(col pageread.Column) int { return col.Offset - 2 }, format.EncMax + 1}, // enc, uv(3): the payload 02 02 04 follows
+		{[]map[string]any{{"n": []any{1.0}}}, func(col pageread.Column) int { return col.Offset + 2 }, format.TagMax + 1},      // 0b 01, then the tag
 	} {
 		page, err := m.Marshal(tc.v)
 		if err != nil {
@@ -307,7 +310,7 @@ func TestFloatIntUnsupported(t *testing.T) {
 		if page[i] != 0x0F {
 			t.Fatalf("%v: byte %d is %#x, not the integral float's 0x0F", tc.v, i, page[i])
 		}
-		page[i]++
+		page[i] = tc.to
 		if _, err := rowpage.Open(page); !errors.Is(err, rowpage.ErrUnsupported) {
 			t.Errorf("%v with byte %d patched to %#x: %v, want ErrUnsupported", tc.v, i, page[i], err)
 		}

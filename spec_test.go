@@ -48,6 +48,7 @@ func specExamples() []struct {
 			{"at": "2025-03-14T10:04:16+00:00", "m": "2024-01-02T03:04:05+00:00"},
 		}, EncOptions{NoChecksum: true}},
 		{"floatints", []map[string]any{{"id": 1000.0, "q": []any{2.0, 0.5}}, {"id": 1001.0, "q": -7.0}}, EncOptions{NoChecksum: true}},
+		{"intfloats", []map[string]any{{"p": 12}, {"p": 12.5}, {"p": nil}, {"p": -3}, {"p": 2.0}}, EncOptions{NoChecksum: true}},
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 //	floatcell := 0xFF bits(8)        raw: IEEE-754 binary64 bits, little-endian
 //	           | s uvarint(mant)      decimal: s = neg<<7 | (exp+63), exp in [-63, 63]
 //
-// exp+63 is at most 126, so selector 0x7F is invalid and 0xFF marks only
-// the raw form. The decimal form stores (-1)^neg * mant * 10^exp and is
+// exp+63 is at most 126, so selector 0x7F is invalid (an EncIntFloat column
+// uses it to mark an integer) and 0xFF marks only the raw form. The decimal form stores (-1)^neg * mant * 10^exp and is
 // used exactly when shortestDecimal succeeds and its Exp is in [-63, 63];
 // mant then has at most 17 digits (mant < 10^17, a cell of 2 to 10 bytes).
 // Otherwise the value is raw. So each value has one byte form. Non-finite
@@ -32,6 +32,7 @@ const (
 	FloatRawSize     = 9       // bytes of a raw cell, selector included
 	FloatMaxMant     = 1e17    // decimal mantissas are below it: at most 17 digits, the most a shortest float64 needs
 	FloatIntMax      = 1 << 53 // the largest |value| of EncFloatInt and TagFloatInt: integers up to it are exact float64s
+	IntFloatSelector = 0x7F    // no float cell's: in an EncIntFloat column, an sv integer follows
 )
 
 // Decimal is (-1)^Neg × Mant × 10^Exp; normalised, Mant has no trailing
@@ -319,9 +320,8 @@ func (c FloatCell) Float64() float64 {
 	return f
 }
 
-// Float32 returns the cell's value correctly rounded to a float32, which
-// float32(Float64()) is not for two values (±7.038531e-26: it rounds
-// twice), or an infinity beyond float32's range.
+// Float32 returns the value correctly rounded to a float32 (float32(Float64())
+// rounds ±7.038531e-26 twice), or an infinity beyond float32's range.
 func (c FloatCell) Float32() float32 {
 	if c.Raw {
 		return float32(math.Float64frombits(c.Bits))

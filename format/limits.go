@@ -2,9 +2,8 @@ package format
 
 import "math"
 
-// Limits bound what a reader accepts, so that a hostile or damaged page costs
-// no more than its own size in memory and time. A zero field means the
-// default (the Default constants); Check gives each field's range.
+// Limits bound what a reader accepts, so that a hostile page costs no more than
+// its size in memory and time. A zero field means its Default constant.
 type Limits struct {
 	MaxPageBytes   int // the page's size; 8 to 2^31-1
 	MaxRows        int // rows; 1 to 2^31-1
@@ -92,7 +91,7 @@ func (l Limits) Check() error {
 	return nil
 }
 
-// JSONBudget returns MaxJSONBytes for a page of pageLen bytes (math.MaxInt if none).
+// JSONBudget is MaxJSONBytes for a page of pageLen bytes (MaxInt for none).
 func (l Limits) JSONBudget(pageLen int) int {
 	switch {
 	case l.MaxJSONBytes == NoJSONCap:

@@ -28,6 +28,7 @@ const (
 	MinorCompressed = 1 // a compressed body (FlagCompressed)
 	MinorTextTime   = 2 // text times: EncTextTime, TagTextTime, TagTextTimePlus
 	MinorFloatInt   = 3 // integral floats: EncFloatInt, TagFloatInt
+	MinorIntFloat   = 4 // columns of integers and floats: EncIntFloat
 )
 
 // HeaderSize is the fixed size of the page header in bytes.
@@ -71,7 +72,8 @@ const (
 	EncStrList  = 0x0D        // uv count + count uv string-table indexes per value
 	EncTextTime = 0x0E        // as EncTime, for strings of RFC 3339 text (since 1.2)
 	EncFloatInt = 0x0F        // floats, all integers within ±FloatIntMax: EncInt, EncIntDelta or EncIntFOR, then its payload (since 1.3)
-	EncMax      = EncFloatInt // the highest encoding
+	EncIntFloat = 0x10        // integers and floats: per value IntFloatSelector + sv, or a float cell (since 1.4)
+	EncMax      = EncIntFloat // the highest encoding
 
 	EncNullBitmap = 0x80 // the payload starts with a null bitmap: a bit per cell, 1 for null, LSB first
 )
@@ -109,7 +111,7 @@ const (
 // EncodingName names a column encoding byte, for tools and errors.
 func EncodingName(enc uint8) string {
 	names := [...]string{"null", "bool", "int", "int-delta", "int-for", "uint", "float",
-		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list", "text-time", "float-int"}
+		"string-ref", "string-seq", "time", "bytes", "number", "any", "string-list", "text-time", "float-int", "int-or-float"}
 	e := enc &^ EncNullBitmap
 	if int(e) < len(names) {
 		if enc&EncNullBitmap != 0 {

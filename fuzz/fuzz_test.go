@@ -64,6 +64,15 @@ func seedPages(tb testing.TB) [][]byte {
 		}, o)
 		analytics, _ := dataset.SetByName("analytics")
 		add(analytics.Generic(3), o)
+		// Int-or-float columns (SPEC.md 5.2): integers and floats with a
+		// null, at the ends of int64 and with raw floats, beside a column
+		// that stays any.
+		add([]map[string]any{
+			{"p": int64(12), "e": int64(math.MaxInt64), "s": 1.5},
+			{"p": 12.5, "e": 5e-324, "s": "x"},
+			{"p": nil, "e": int64(math.MinInt64), "s": int64(2)},
+			{"p": -0.25, "e": math.Copysign(0, -1)},
+		}, o)
 	}
 	// Compressed pages (SPEC.md 2.5), with sections large enough to be
 	// stored compressed.

@@ -245,6 +245,16 @@ func (g *rtGen) value() any {
 				rows[i][g.str()] = g.generic(1)
 			}
 		}
+		// A column of integers and floats (an int-or-float column,
+		// SPEC.md 5.2), drawn after the rows so that older inputs build
+		// the same rows.
+		if g.Byte()%2 == 1 {
+			for i := range rows {
+				if rows[i] != nil {
+					rows[i]["num"] = []any{int64(g.U64()), g.float(), nil}[g.Byte()%3]
+				}
+			}
+		}
 		return rows
 	case 5:
 		m := map[string]any{}

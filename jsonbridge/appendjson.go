@@ -353,6 +353,8 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			dst = cur.TakeFloatJSON(dst)
 		case format.EncFloatInt: // a float64 holding an integer: encoding/json writes its digits
 			dst = jsonwire.AppendInt(dst, cur.TakeFloatIntChecked())
+		case format.EncIntFloat:
+			dst = cur.TakeIntFloatJSON(dst)
 		case format.EncTime, format.EncTextTime:
 			dst = cur.TakeTimeJSON(dst, &t.dates)
 		case format.EncBool:

@@ -19,7 +19,8 @@ import (
 // deferredPages returns small checksum-free pages (so that damage reaches
 // the cells) holding every encoding that AppendJSON validates while it
 // renders: integers plain, delta and frame-of-reference, floats of both
-// forms, integral floats in each integer layout, string references and
+// forms, integral floats in each integer layout, int-or-float columns (with
+// nulls, and at the ends of int64), string references and
 // sequences, string lists, and timestamps in every time mode, with and
 // without nulls.
 func deferredPages(t *testing.T) [][]byte {
@@ -51,9 +52,14 @@ func deferredPages(t *testing.T) [][]byte {
 			"fid": float64(-(1 << 53) + i*3),
 			"fif": float64(1<<53 - (i%2)*100 - i),
 			"fia": []any{float64(i) * 1e3, "s", float64(-(1 << 53))}[i%3],
+			// int-or-float: with nulls, and at the ends of int64 with
+			// raw floats
+			"nfn": []any{int64(12), 12.5, int64(-300), 0.001}[i%4],
+			"nfe": []any{int64(math.MaxInt64), 5e-324, int64(math.MinInt64), 1e300, math.Copysign(0, -1), int64(0)}[i%6],
 		}
 		if i%4 == 1 {
 			row["f"], row["s"], row["list"], row["shared"], row["txt"], row["fif"] = nil, nil, nil, nil, nil, nil
+			row["nfn"] = nil
 		}
 		mixed = append(mixed, row)
 	}
@@ -374,5 +380,51 @@ func TestDeferredFloatIntRange(t *testing.T) {
 	}
 	if damaged < 7 { // p: 2, d: 1, f: 2, a: 2
 		t.Errorf("only %d values at the edge of the range damaged", damaged)
+	}
+}
+
+// TestDeferredIntFloat damages int-or-float columns (SPEC.md 5.2) where a
+// byte's damage keeps the payload's length: a column left with integers
+// only or floats only (corrupt by SPEC.md 9, found by CheckDeferred at the
+// end), a non-minimal sv and a bad float cell. AppendJSON must report each
+// as Parse does, and Parse call it corrupt.
+func TestDeferredIntFloat(t *testing.T) {
+	m, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := m.Marshal([]map[string]any{{"a": int64(200)}, {"a": nil}, {"a": 2.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := pageread.Parse(page, format.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := l.Columns[0]
+	// bitmap 02, then 7f 90 03 (sv 200), then 3e 19 (2.5)
+	if col.Enc != format.EncIntFloat|format.EncNullBitmap || !bytes.Equal(col.Payload, []byte{0x02, 0x7f, 0x90, 0x03, 0x3e, 0x19}) {
+		t.Fatalf("column a: %s, payload % x", format.EncodingName(col.Enc), col.Payload)
+	}
+	at := col.Offset
+	for _, tc := range []struct {
+		what string
+		i    int
+		b    byte
+		want error
+	}{
+		{"floats only", 1, 0x40, format.ErrCorrupt},   // 40 90 03: the float 2000 (selector 0x40, uv 400)
+		{"integers only", 4, 0x7f, format.ErrCorrupt}, // 7f 19: the integer -13
+		{"non-minimal sv", 3, 0x00, format.ErrCorrupt},
+		{"mantissa cut short", 5, 0x80, format.ErrTruncated},
+		{"mantissa with a trailing zero", 5, 0x14, format.ErrCorrupt},
+		{"selector 0xFF cut short", 4, 0xff, format.ErrTruncated},
+	} {
+		p := bytes.Clone(page)
+		p[at+tc.i] = tc.b
+		checkDeferred(t, p, tc.what)
+		if _, err := AppendJSON(nil, p); !errors.Is(err, tc.want) {
+			t.Errorf("%s: AppendJSON error %v, want %v", tc.what, err, tc.want)
+		}
 	}
 }

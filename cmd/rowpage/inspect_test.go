@@ -94,3 +94,22 @@ func TestInspectFloatInt(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectIntFloat checks that inspect names int-or-float columns
+// (SPEC.md 5.2) and the 1.4 version of a page that holds them: the page of
+// JSON text whose column writes 14 and 9.8.
+func TestInspectIntFloat(t *testing.T) {
+	page, err := rowpage.Marshal([]map[string]any{{"a": 14, "b": 1}, {"a": 9.8, "b": nil}, {"a": nil, "b": 2.5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCmd(t, page, "inspect")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"format 1.4", "int-or-float+nulls"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("inspect output lacks %q:\n%s", want, out)
+		}
+	}
+}

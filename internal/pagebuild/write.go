@@ -236,11 +236,13 @@ func Grow[T any](s []T, n int) []T {
 }
 
 // columnMinor returns the lowest minor version whose readers read column c,
-// just written with encoding byte enc: 3 for an integral-float column or
-// one with a TagFloatInt value, 2 for one holding a text time (natively or
-// tagged), else 0.
+// just written with encoding byte enc: 4 for an int-or-float column, 3 for
+// an integral-float column or one with a TagFloatInt value, 2 for one
+// holding a text time (natively or tagged), else 0.
 func (b *Builder) columnMinor(c *Column, enc byte) byte {
 	switch {
+	case enc&^format.EncNullBitmap == format.EncIntFloat:
+		return format.MinorIntFloat
 	case enc&^format.EncNullBitmap == format.EncFloatInt || b.fintTag:
 		return format.MinorFloatInt
 	case c.TextTimes:
@@ -327,6 +329,9 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 	case kindAny:
 		if nulls, ok := strListColumn(c.Tagged); ok {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
+		}
+		if nulls, ok := intFloatColumn(c.Tagged); ok {
+			return b.writeIntFloat(dst, c, nulls), enc | format.EncIntFloat | bitmapBit(nulls)
 		}
 		enc |= format.EncAny
 		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag)

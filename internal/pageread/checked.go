@@ -114,6 +114,21 @@ func (c *Cursor) TakeFloatIntChecked() int64 {
 	return v
 }
 
+// TakeIntFloatJSON renders the current number cell of an EncIntFloat
+// cursor and moves past it: an integer (IntFloatSelector and an sv) as
+// AppendInt does, a float cell as TakeFloatJSON does, with the same checks.
+// It records which of the two it met for CheckDeferred.
+func (c *Cursor) TakeIntFloatJSON(dst []byte) []byte {
+	c.i++
+	if c.pos < len(c.data) && c.data[c.pos] == format.IntFloatSelector {
+		c.pos++
+		c.ints = true
+		return jsonwire.AppendInt(dst, format.DecodeZigZag(c.cuv()))
+	}
+	c.flts = true
+	return c.floatJSON(dst)
+}
+
 // TakeFloatJSON renders the current cell of an EncFloat cursor as
 // AppendFloatJSON does and moves past it, decoding the cell straight into
 // text. It checks the cell as ConsumeFloatCell would; a bad cell marks the

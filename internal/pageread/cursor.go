@@ -17,7 +17,8 @@ import (
 // Data aliases the page. An integral float (EncFloatInt cell, TagFloatInt
 // value) reads as TagFloat with Float the integer's normalised decimal
 // (intFloatCell), exactly the cell a float column would hold for it, so no
-// reader of cells tells the two apart.
+// reader of cells tells the two apart. A number cell of an EncIntFloat
+// column reads as TagInt or TagFloat, as it would in an EncAny column.
 //
 // A container that ValueReader.Next returns is open: its Data runs on
 // past its last element to the end of the enclosing value, because finding
@@ -66,6 +67,8 @@ type Cursor struct {
 	bad   bool   // a checked read found a malformed cell
 	mixed bool   // TakeTimeJSON met two different per-value offsets
 	zero  bool   // TakeTimeJSON met a zero per-value offset
+	ints  bool   // TakeIntFloatJSON met an integer
+	flts  bool   // TakeIntFloatJSON met a float
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -196,6 +199,18 @@ func (c *Cursor) TakeFloat() format.FloatCell {
 	return format.FloatCell{Dec: format.Decimal{Neg: s&0x80 != 0, Mant: c.uv(), Exp: int(s&0x7F) - format.FloatExpBias}}
 }
 
+// TakeIntFloat64 reads an EncIntFloat cell as a float64: an integer
+// converted (rounded to nearest even, as strconv.ParseFloat rounds its
+// decimal text), a float cell as TakeFloat().Float64() gives it.
+func (c *Cursor) TakeIntFloat64() float64 {
+	if c.data[c.pos] == format.IntFloatSelector {
+		c.pos++
+		c.i++
+		return float64(format.DecodeZigZag(c.uv()))
+	}
+	return c.TakeFloat().Float64()
+}
+
 // TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
 func (c *Cursor) TakeStr() uint32 {
 	c.i++
@@ -263,6 +278,14 @@ func (c *Cursor) TakeCell(cell *Cell) {
 		cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
 	case format.EncFloatInt:
 		cell.Tag, cell.Float = format.TagFloat, intFloatCell(c.TakeInt())
+	case format.EncIntFloat:
+		if c.data[c.pos] == format.IntFloatSelector {
+			c.pos++
+			cell.Tag, cell.Int = format.TagInt, format.DecodeZigZag(c.uv())
+			c.i++
+		} else {
+			cell.Tag, cell.Float = format.TagFloat, c.TakeFloat()
+		}
 	case format.EncStrRef, format.EncStrSeq:
 		cell.Tag, cell.Str = format.TagString, c.TakeStr()
 	case format.EncTime:

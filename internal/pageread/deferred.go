@@ -20,9 +20,9 @@ import (
 // so that the error a caller gets is exactly Parse's.
 
 // ResetDeferred is Reset except that the cells of columns encoded as
-// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncFloatInt, EncStrRef,
-// EncStrList, EncTime, EncTextTime and (when the string table is not
-// empty) EncAny are not validated: only their null bitmap and the values
+// EncInt, EncIntDelta, EncIntFOR, EncFloat, EncFloatInt, EncIntFloat,
+// EncStrRef, EncStrList, EncTime, EncTextTime and (when the string table is
+// not empty) EncAny are not validated: only their null bitmap and the values
 // in front of their cells are. Everything else (header, checksum, string
 // table and flags, shapes, column directory, the cells of other columns) is
 // validated as Reset does, and an error among it is the one Parse returns.
@@ -30,9 +30,9 @@ import (
 // Such a Layout is safe only for a reader that takes every present cell of
 // each deferred column exactly once, in row order, with the checked Take
 // methods (TakeStrChecked, TakeIntChecked, TakeFloatIntChecked,
-// TakeFloatJSON, TakeTimeJSON, TakeStrListJSON, TakeValueJSON; TakeNull as
-// usual), and then calls CheckDeferred with its cursors before it trusts
-// anything it read.
+// TakeFloatJSON, TakeIntFloatJSON, TakeTimeJSON, TakeStrListJSON,
+// TakeValueJSON; TakeNull as usual), and then calls CheckDeferred with its
+// cursors before it trusts anything it read.
 // On malformed cells those methods return harmless stand-in values instead
 // of panicking, so whatever was rendered must be discarded when
 // CheckDeferred fails. The Layout is not safe for concurrent use until
@@ -102,6 +102,10 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 			ok = false // the frame minimum is not the minimum
 			break
 		}
+		if k.enc == format.EncIntFloat && (!k.ints || !k.flts) {
+			ok = false // no integer or no float: not the column's encoding (SPEC.md 9)
+			break
+		}
 		if (k.enc == format.EncTime || k.enc == format.EncTextTime) && k.mode == format.TimePerValue &&
 			(!k.mixed || (k.plus && !k.zero)) {
 			ok = false // every offset is the same, or no zero offset for "+00:00": not the first mode that fits
@@ -132,7 +136,7 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 func (v validator) deferrable(enc uint8) bool {
 	r := &v.r
 	switch enc {
-	case format.EncInt, format.EncIntDelta, format.EncFloat:
+	case format.EncInt, format.EncIntDelta, format.EncFloat, format.EncIntFloat:
 		return true
 	case format.EncStrRef:
 		return v.l.Strings.Len() > 0

@@ -144,6 +144,8 @@ func (v *validator) column(enc uint8, n int) {
 		}
 	case format.EncFloat:
 		v.floats(n)
+	case format.EncIntFloat:
+		v.intFloats(n)
 	case format.EncStrRef:
 		if v.l.Strings.Len() == 0 {
 			if n > 0 {
@@ -341,6 +343,32 @@ func (v *validator) floats(n int) {
 		pos += 1 + k
 	}
 	r.pos = pos
+}
+
+// intFloats checks the n number cells of an EncIntFloat column (SPEC.md
+// 5.3): each IntFloatSelector and a canonical sv, or a float cell as floats
+// checks it; and that the column holds both kinds (SPEC.md 9), reported at
+// the end of the payload, as it is about the column, not one cell.
+func (v *validator) intFloats(n int) {
+	r := &v.r
+	ints, flts := false, false
+	for i := 0; i < n && r.err == nil; i++ {
+		if r.pos < len(r.b) && r.b[r.pos] == format.IntFloatSelector {
+			r.pos++
+			r.uvarint("integer")
+			ints = true
+			continue
+		}
+		v.floats(1)
+		flts = true
+	}
+	switch {
+	case r.err != nil:
+	case !ints:
+		v.fail(format.ErrCorrupt, "int-or-float column holds no integer")
+	case !flts:
+		v.fail(format.ErrCorrupt, "int-or-float column holds no float")
+	}
 }
 
 func (v *validator) strIndex() {
