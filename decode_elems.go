@@ -42,9 +42,11 @@ type Elems struct {
 	// by Row.Elems.
 	depth int
 	// sub is where the iterator over the current element reports its end;
-	// up is where this iterator reports its own, to the iterator it came
-	// from. Both are nil unless made by Elems.Elems.
+	// up is where this iterator reports its own, to the iterator or row it
+	// came from, with start, where its elements start. Both are nil unless
+	// made by Elems.Elems or Row.Elems.
 	sub, up *elemsEnd
+	start   *byte
 }
 
 // elemsEnd is the end of a nested Elems, as it reports it to the Elems of
@@ -81,7 +83,10 @@ func (e *Elems) Next() bool {
 	k, ok := e.r.Next(&e.cur)
 	e.key = k
 	if !ok && e.up != nil {
-		e.up.n = e.r.End(&e.cur)
+		// The start goes with the length: a Row's report slot is reused
+		// by the iterator of the next row's cell, and this iterator may
+		// outlive its row.
+		*e.up = elemsEnd{start: e.start, n: e.r.End(&e.cur)}
 		e.up = nil
 	}
 	return ok
@@ -145,7 +150,7 @@ func (e *Elems) Elems() (Elems, bool) {
 	sub.depth = e.depth + 1
 	if ok && e.cur.Open && sub.depth >= linkedDepth {
 		e.sub = &elemsEnd{start: &e.cur.Data[0], n: -1}
-		sub.up = e.sub
+		sub.up, sub.start = e.sub, e.sub.start
 	}
 	return sub, ok
 }

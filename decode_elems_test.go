@@ -476,3 +476,90 @@ func TestElemsNestedReads(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsMovePastWalkedCells reads rows of nested values in every way a
+// reader can leave a cell before the iteration moves on: not at all, walked
+// to the end (so the row's cursor moves past it by the length the walk
+// found), walked part way (so the cursor walks the rest), read with Value,
+// or with an iterator that outlives its row and finishes at the end of the
+// next one, after that row's own iterator stopped part way (its report must
+// not be taken for that row's cell). Every cell must read as Unmarshal
+// reads it.
+func TestRowsMovePastWalkedCells(t *testing.T) {
+	leaf := func(i int) any { return []any{nil, "s", int64(i), true, []any{}, map[string]any{}}[i%6] }
+	var build func(d, i int) any
+	build = func(d, i int) any {
+		if d == 0 {
+			return leaf(i)
+		}
+		if i%2 == 0 {
+			return []any{build(d-1, i+1), leaf(i), build(d-1, i+3)}
+		}
+		return map[string]any{"a": build(d-1, i+1), "b": leaf(i), "c": build(d-1, i+2)}
+	}
+	var rows []map[string]any
+	for i := range 60 {
+		rows = append(rows, map[string]any{"v": build(i%5, i), "w": int64(i)})
+	}
+	page, err := Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []map[string]any
+	if err := Unmarshal(page, &want); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, _ := p.Column("v")
+	cw, _ := p.Column("w")
+	full := func() int { return 0 }
+	for seed := range 12 {
+		var kept Elems // an iterator of an earlier row, finished later
+		keptRow := -1
+		for r := range p.Rows() {
+			i := r.Index()
+			if w, _ := r.Int(cw); w != int64(i) {
+				t.Fatalf("seed %d, row %d: w = %d", seed, i, w)
+			}
+			check := func(got any, row int) {
+				t.Helper()
+				if d := cmp.Diff(want[row]["v"], got); d != "" {
+					t.Fatalf("seed %d, row %d (read during row %d): (-Unmarshal +read):\n%s", seed, row, i, d)
+				}
+			}
+			last := keptRow
+			switch (seed + i) % 6 {
+			case 1: // walked to the end
+				if e, ok := r.Elems(cv); ok {
+					check(elemsTree(t, e, full), i)
+				}
+			case 2:
+				got, _ := r.Value(cv)
+				check(got, i)
+			case 3: // finished at the end of the next row
+				if e, ok := r.Elems(cv); ok {
+					kept, keptRow = e, i
+				}
+			case 4: // walked part way, after the row before kept one
+				if e, ok := r.Elems(cv); ok {
+					e.Next()
+				}
+			case 5: // walked to the end, then read again
+				if e, ok := r.Elems(cv); ok {
+					check(elemsTree(t, e, full), i)
+					got, _ := r.Value(cv)
+					check(got, i)
+				}
+			}
+			if last >= 0 {
+				check(elemsTree(t, kept, full), last)
+				if keptRow == last {
+					keptRow = -1
+				}
+			}
+		}
+	}
+}

@@ -116,16 +116,27 @@ type Row struct {
 	cells []pageread.Cell
 	seen  []uint32 // seen[c] == gen when column c is in the row's shape
 	gen   uint32   // changes with the shape from one row to the next
+	// ends[c] is where an Elems over column c's cell reports, once it has
+	// read every element, where they end, so that the column's cursor moves
+	// past the cell without walking it again (Cursor.TakeCellOpen).
+	ends []elemsEnd
 }
 
-// Rows returns an iterator over the rows in order. It allocates once per
-// call (the cursors and the Row it reuses), never per row. Each row costs
-// one cell read per column it has.
+// Rows returns an iterator over the rows in order. It allocates per call
+// (the cursors and the Row it reuses), never per row. Each row costs one
+// cell read per column it has; an array or object cell that Elems walks to
+// its end is not walked again to find the next row's cell.
 func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
 		l := p.l
 		n := len(l.Columns)
 		r := &Row{p: p, cells: make([]pageread.Cell, n), seen: make([]uint32, n)}
+		for c := range n {
+			if l.Columns[c].Enc&^format.EncNullBitmap == format.EncAny {
+				r.ends = make([]elemsEnd, n) // only any columns have cells left open
+				break
+			}
+		}
 		cur := make([]pageread.Cursor, n)
 		for c := range cur {
 			cur[c] = l.Cursor(c)
@@ -147,13 +158,34 @@ func (p *Page) Rows() iter.Seq[*Row] {
 					}
 				}
 			}
-			for _, c := range r.shape {
-				cur[c].TakeCell(&r.cells[c])
+			if r.ends == nil {
+				for _, c := range r.shape {
+					cur[c].TakeCell(&r.cells[c])
+				}
+			} else {
+				r.takeOpen(cur)
 			}
 			if !yield(r) {
 				return
 			}
 		}
+	}
+}
+
+// takeOpen reads the row's cells on a page with any columns, whose array
+// and object cells stay open (Cursor.TakeCellOpen): a cell that an Elems
+// walked to its end is closed with the length it found first, so the
+// cursor moves past it without walking it again.
+func (r *Row) takeOpen(cur []pageread.Cursor) {
+	for _, c := range r.shape {
+		x := &r.cells[c]
+		if e := &r.ends[c]; e.start != nil {
+			if e.n >= 0 && x.Open && &x.Data[0] == e.start {
+				x.Close(e.n)
+			}
+			*e = elemsEnd{}
+		}
+		cur[c].TakeCellOpen(x)
 	}
 }
 
@@ -247,8 +279,18 @@ func (r *Row) Strings(c int, dst []string) (out []string, ok bool) {
 
 // Elems returns an iterator over the elements of column c, an array or an
 // object; ok is false when the cell is absent or is neither. It does not
-// allocate.
-func (r *Row) Elems(c int) (e Elems, ok bool) { return elemsOf(r.p, r.cell(c)) }
+// allocate. Once it has read every element it tells the row's iteration
+// where the cell ends, which then moves past it without walking it again.
+func (r *Row) Elems(c int) (e Elems, ok bool) {
+	x := r.cell(c)
+	e, ok = elemsOf(r.p, x)
+	if ok && x.Open { // only on a page with any columns, so r.ends exists
+		e.start = &x.Data[0]
+		r.ends[c] = elemsEnd{start: e.start, n: -1}
+		e.up = &r.ends[c]
+	}
+	return e, ok
+}
 
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above
 // MaxInt64), float64, string, time.Time, []byte, json.Number (exact numbers
