@@ -75,9 +75,22 @@ func New(ctx context.Context, pool *pgxpool.Pool, table string) (cache.Store, er
 	}
 	ddl := `CREATE UNLOGGED TABLE IF NOT EXISTS ` + q + ` (key text PRIMARY KEY, entry bytea NOT NULL, expires_at timestamptz);
 		CREATE INDEX IF NOT EXISTS ` + idx + ` ON ` + q + ` (expires_at) WHERE expires_at IS NOT NULL`
+	// CREATE ... IF NOT EXISTS is not safe against itself: two sessions
+	// creating one table at once can both pass the check, and the loser
+	// fails on the table's row type or name. So pgstore's creators take a
+	// transaction-level advisory lock on the table's name first, and the
+	// one that comes second finds the table; the retry is for creators
+	// that are not pgstore.
 	var err error
-	for range 3 { // two processes creating the table at once: one loses with a unique violation
-		if _, err = pool.Exec(ctx, ddl); err == nil || !isCreateRace(err) {
+	for range 3 {
+		err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtext($1))`, "rowpage/pgstore "+q); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, ddl)
+			return err
+		})
+		if err == nil || !isCreateRace(err) {
 			break
 		}
 	}
@@ -88,10 +101,12 @@ func New(ctx context.Context, pool *pgxpool.Pool, table string) (cache.Store, er
 	return s, nil
 }
 
-// isCreateRace reports the errors of a concurrent CREATE ... IF NOT EXISTS.
+// isCreateRace reports the errors of a concurrent CREATE ... IF NOT EXISTS:
+// a unique violation in the catalog, or the table or its row type that
+// now exists.
 func isCreateRace(err error) bool {
 	var pe *pgconn.PgError
-	return errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "42P07")
+	return errors.As(err, &pe) && (pe.Code == "23505" || pe.Code == "42P07" || pe.Code == "42710")
 }
 
 // Get appends the entry to dst. The bytea arrives in binary format and is
