@@ -442,19 +442,22 @@ func elemsTree(t *testing.T, e Elems, pick func() int) any {
 
 // TestElemsNestedReads walks nested arrays and objects with Elems, mixing
 // the ways of reading nested elements, and compares with Row.Value.
-func TestElemsNestedReads(t *testing.T) {
+// nestedValue returns a value nested d levels deep, arrays and objects in
+// turn, with leaves of every kind (null, string, integer, bool, empty array
+// and object) chosen by i.
+func nestedValue(d, i int) any {
 	leaf := func(i int) any { return []any{nil, "s", int64(i), true, []any{}, map[string]any{}}[i%6] }
-	var build func(d, i int) any
-	build = func(d, i int) any {
-		if d == 0 {
-			return leaf(i)
-		}
-		if i%2 == 0 {
-			return []any{build(d-1, i+1), leaf(i), build(d-1, i+3)}
-		}
-		return map[string]any{"a": build(d-1, i+1), "b": leaf(i), "c": build(d-1, i+2)}
+	if d == 0 {
+		return leaf(i)
 	}
-	rows := []map[string]any{{"v": build(6, 0)}, {"v": build(5, 1)}, {"v": []any{build(4, 2), build(3, 3)}}}
+	if i%2 == 0 {
+		return []any{nestedValue(d-1, i+1), leaf(i), nestedValue(d-1, i+3)}
+	}
+	return map[string]any{"a": nestedValue(d-1, i+1), "b": leaf(i), "c": nestedValue(d-1, i+2)}
+}
+
+func TestElemsNestedReads(t *testing.T) {
+	rows := []map[string]any{{"v": nestedValue(6, 0)}, {"v": nestedValue(5, 1)}, {"v": []any{nestedValue(4, 2), nestedValue(3, 3)}}}
 	page, err := Marshal(rows)
 	if err != nil {
 		t.Fatal(err)
@@ -486,20 +489,9 @@ func TestElemsNestedReads(t *testing.T) {
 // not be taken for that row's cell). Every cell must read as Unmarshal
 // reads it.
 func TestRowsMovePastWalkedCells(t *testing.T) {
-	leaf := func(i int) any { return []any{nil, "s", int64(i), true, []any{}, map[string]any{}}[i%6] }
-	var build func(d, i int) any
-	build = func(d, i int) any {
-		if d == 0 {
-			return leaf(i)
-		}
-		if i%2 == 0 {
-			return []any{build(d-1, i+1), leaf(i), build(d-1, i+3)}
-		}
-		return map[string]any{"a": build(d-1, i+1), "b": leaf(i), "c": build(d-1, i+2)}
-	}
 	var rows []map[string]any
 	for i := range 60 {
-		rows = append(rows, map[string]any{"v": build(i%5, i), "w": int64(i)})
+		rows = append(rows, map[string]any{"v": nestedValue(i%5, i), "w": int64(i)})
 	}
 	page, err := Marshal(rows)
 	if err != nil {

@@ -52,6 +52,33 @@ func floatIntRows() []map[string]any {
 // floatBits compares float64s bit for bit, so that −0 is not 0.
 var floatBits = cmp.Comparer(func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) })
 
+// unmarshalsLikeJSON checks that Unmarshal of page into []map[string]any
+// gives, in each mode, what json.Unmarshal gives of text (with a Decoder
+// that uses json.Number when the mode does), float64s bit for bit.
+func unmarshalsLikeJSON(t *testing.T, name string, page, text []byte, modes ...rowpage.DecOptions) {
+	t.Helper()
+	for _, o := range modes {
+		m, err := o.DecMode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(bytes.NewReader(text))
+		if o.UseNumber {
+			dec.UseNumber()
+		}
+		var want, back []map[string]any
+		if err := dec.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if err := m.Unmarshal(page, &back); err != nil {
+			t.Fatalf("%s %+v: %v", name, o, err)
+		}
+		if d := cmp.Diff(want, back, floatBits); d != "" {
+			t.Errorf("%s %+v: Unmarshal differs from json.Unmarshal (-want +got):\n%s", name, o, d)
+		}
+	}
+}
+
 // TestFloatIntRoundTrip checks integral floats (SPEC.md 5.2, 5.5): the
 // float columns whose values are all integers within ±2^53 are written as
 // EncFloatInt in the layout an int column would take, the others stay
@@ -110,26 +137,8 @@ func TestFloatIntRoundTrip(t *testing.T) {
 		t.Error("no TagFloatInt value in the page")
 	}
 
-	for _, o := range []rowpage.DecOptions{{}, {JSONCompatible: true}, {JSONCompatible: true, UseNumber: true}} {
-		m, err := o.DecMode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		dec := json.NewDecoder(bytes.NewReader(text))
-		if o.UseNumber {
-			dec.UseNumber()
-		}
-		var want, back []map[string]any
-		if err := dec.Decode(&want); err != nil {
-			t.Fatal(err)
-		}
-		if err := m.Unmarshal(page, &back); err != nil {
-			t.Fatalf("%+v: %v", o, err)
-		}
-		if d := cmp.Diff(want, back, floatBits); d != "" {
-			t.Errorf("%+v: Unmarshal differs from json.Unmarshal (-want +got):\n%s", o, d)
-		}
-	}
+	unmarshalsLikeJSON(t, "", page, text, rowpage.DecOptions{}, rowpage.DecOptions{JSONCompatible: true},
+		rowpage.DecOptions{JSONCompatible: true, UseNumber: true})
 	// Without float32 sources, the rows come back as they were.
 	for _, r := range rows {
 		delete(r, "f32")

@@ -94,26 +94,8 @@ func TestIntFloatRoundTrip(t *testing.T) {
 		if err := jsonbridge.WriteJSON(&w, p.page); err != nil || !bytes.Equal(w.Bytes(), text) {
 			t.Errorf("%s: WriteJSON (%v)\n%s\nwant (json.Marshal)\n%s", p.name, err, w.Bytes(), text)
 		}
-		for _, o := range []rowpage.DecOptions{{JSONCompatible: true}, {JSONCompatible: true, UseNumber: true}} {
-			m, err := o.DecMode()
-			if err != nil {
-				t.Fatal(err)
-			}
-			dec := json.NewDecoder(bytes.NewReader(text))
-			if o.UseNumber {
-				dec.UseNumber()
-			}
-			var want, back []map[string]any
-			if err := dec.Decode(&want); err != nil {
-				t.Fatal(err)
-			}
-			if err := m.Unmarshal(p.page, &back); err != nil {
-				t.Fatalf("%s, %+v: %v", p.name, o, err)
-			}
-			if d := cmp.Diff(want, back, floatBits); d != "" {
-				t.Errorf("%s, %+v: Unmarshal differs from json.Unmarshal (-want +got):\n%s", p.name, o, d)
-			}
-		}
+		unmarshalsLikeJSON(t, p.name, p.page, text, rowpage.DecOptions{JSONCompatible: true},
+			rowpage.DecOptions{JSONCompatible: true, UseNumber: true})
 	}
 	// By default the rows come back as they were: int64s and float64s
 	// (float32 sources as the float64 of their digits).

@@ -3,7 +3,6 @@ package pageread
 import (
 	"encoding/json"
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -56,17 +55,7 @@ func TestFloatIntValidator(t *testing.T) {
 		{"a layout with the bitmap bit", 1, cat(lay(format.EncInt|format.EncNullBitmap), sv(1)), format.ErrCorrupt, "unknown integer layout", 0},
 	}
 	for _, tt := range tests {
-		v := validator{r: reader{b: tt.payload}}
-		v.column(format.EncFloatInt, tt.n)
-		err := v.r.err
-		switch {
-		case tt.kind == nil && err != nil:
-			t.Errorf("%s: unexpected error %v", tt.name, err)
-		case tt.kind == nil && v.r.pos != len(tt.payload):
-			t.Errorf("%s: validator stopped at %d of %d bytes", tt.name, v.r.pos, len(tt.payload))
-		case tt.kind != nil && (err == nil || !errors.Is(err, tt.kind) || !strings.Contains(err.Msg, tt.msg) || err.Offset != tt.at):
-			t.Errorf("%s: error %v, want %v %q at %d", tt.name, err, tt.kind, tt.msg, tt.at)
-		}
+		checkColumn(t, tt.name, format.EncFloatInt, tt.n, tt.payload, tt.kind, tt.msg, tt.at)
 	}
 }
 

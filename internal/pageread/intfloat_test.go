@@ -2,9 +2,7 @@ package pageread
 
 import (
 	"encoding/binary"
-	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -60,17 +58,7 @@ func TestIntFloatValidator(t *testing.T) {
 		{"negative selector 0xFF is raw", 2, cat(sv(1), []byte{0xFF, 1}), format.ErrTruncated, "float", 2},
 	}
 	for _, tt := range tests {
-		v := validator{r: reader{b: tt.payload}}
-		v.column(format.EncIntFloat, tt.n)
-		err := v.r.err
-		switch {
-		case tt.kind == nil && err != nil:
-			t.Errorf("%s: unexpected error %v", tt.name, err)
-		case tt.kind == nil && v.r.pos != len(tt.payload):
-			t.Errorf("%s: validator stopped at %d of %d bytes", tt.name, v.r.pos, len(tt.payload))
-		case tt.kind != nil && (err == nil || !errors.Is(err, tt.kind) || !strings.Contains(err.Msg, tt.msg) || err.Offset != tt.at):
-			t.Errorf("%s: error %v, want %v %q at %d", tt.name, err, tt.kind, tt.msg, tt.at)
-		}
+		checkColumn(t, tt.name, format.EncIntFloat, tt.n, tt.payload, tt.kind, tt.msg, tt.at)
 		// The checked cursor agrees: it renders valid payloads as numbers
 		// and marks invalid cells bad (the two-kinds rule and the payload's
 		// end are CheckDeferred's).

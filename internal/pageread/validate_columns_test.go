@@ -111,17 +111,25 @@ func TestTimeAndFrameValidatorErrors(t *testing.T) {
 		{"frame offsets truncated", format.EncIntFOR, 2, cat(sv(10), uv(0)), format.ErrTruncated, "frame offset", 2},
 	}
 	for _, tt := range tests {
-		v := validator{r: reader{b: tt.payload}}
-		v.column(tt.enc, tt.n)
-		err := v.r.err
-		switch {
-		case tt.kind == nil && err != nil:
-			t.Errorf("%s: unexpected error %v", tt.name, err)
-		case tt.kind == nil && v.r.pos != len(tt.payload):
-			t.Errorf("%s: validator stopped at %d of %d bytes", tt.name, v.r.pos, len(tt.payload))
-		case tt.kind != nil && (err == nil || !errors.Is(err, tt.kind) || !strings.Contains(err.Msg, tt.msg) || err.Offset != tt.at):
-			t.Errorf("%s: error %v, want %v %q at %d", tt.name, err, tt.kind, tt.msg, tt.at)
-		}
+		checkColumn(t, tt.name, tt.enc, tt.n, tt.payload, tt.kind, tt.msg, tt.at)
+	}
+}
+
+// checkColumn validates payload as n cells of a column of encoding enc and
+// checks the outcome: with kind nil, no error and every byte read; else an
+// error of that kind whose message holds msg, at offset at.
+func checkColumn(t *testing.T, name string, enc uint8, n int, payload []byte, kind error, msg string, at int) {
+	t.Helper()
+	v := validator{r: reader{b: payload}}
+	v.column(enc, n)
+	err := v.r.err
+	switch {
+	case kind == nil && err != nil:
+		t.Errorf("%s: unexpected error %v", name, err)
+	case kind == nil && v.r.pos != len(payload):
+		t.Errorf("%s: validator stopped at %d of %d bytes", name, v.r.pos, len(payload))
+	case kind != nil && (err == nil || !errors.Is(err, kind) || !strings.Contains(err.Msg, msg) || err.Offset != at):
+		t.Errorf("%s: error %v, want %v %q at %d", name, err, kind, msg, at)
 	}
 }
 
