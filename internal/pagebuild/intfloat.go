@@ -42,17 +42,7 @@ func intFloatColumn(buf []byte) (nulls int, ok bool) {
 func (b *Builder) writeIntFloat(dst []byte, c *Column, nulls int) []byte {
 	buf := c.Tagged
 	if nulls > 0 {
-		start := len(dst)
-		dst = append(dst, make([]byte, (c.count+7)/8)...)
-		i := 0
-		for pos := 0; pos < len(buf); i++ {
-			if buf[pos] == format.TagNull {
-				dst[start+i>>3] |= 1 << (i & 7)
-				pos++
-				continue
-			}
-			pos += format.SkipValue(buf[pos:])
-		}
+		dst = appendNullBitmap(dst, buf, c.count, format.SkipValue)
 	}
 	for pos := 0; pos < len(buf); {
 		tag := buf[pos]

@@ -572,27 +572,41 @@ func bitmapBit(nulls int) byte {
 	return 0
 }
 
+// appendNullBitmap appends the null bitmap (SPEC.md 5.1) of the count
+// cells whose tagged values are buf: a bit per cell, set for a TagNull.
+// size returns the length of the non-null value at the start of its
+// argument.
+func appendNullBitmap(dst, buf []byte, count int, size func([]byte) int) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, (count+7)/8)...)
+	for i, pos := 0, 0; pos < len(buf); i++ {
+		if buf[pos] == format.TagNull {
+			dst[start+i>>3] |= 1 << (i & 7)
+			pos++
+			continue
+		}
+		pos += size(buf[pos:])
+	}
+	return dst
+}
+
+// strListLen returns the length of the array of string ids at the start of
+// b, as the builder holds it (a fixed-size count, then tagged ids).
+func strListLen(b []byte) int {
+	pos := 1 + containerCountSize
+	for j := containerCount(b[1:]); j > 0; j-- {
+		_, n := consumeID(b[pos+1:])
+		pos += 1 + n
+	}
+	return pos
+}
+
 // writeStrList writes a string-list column: the null bitmap if any cell is
 // null, then each array as a count and its string indexes.
 func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
 	buf := c.Tagged
 	if nulls > 0 {
-		start := len(dst)
-		dst = append(dst, make([]byte, (c.count+7)/8)...)
-		pos := 0
-		for i := 0; pos < len(buf); i++ {
-			if buf[pos] == format.TagNull {
-				dst[start+i>>3] |= 1 << (i & 7)
-				pos++
-				continue
-			}
-			pos += 1 + containerCountSize
-			cnt := containerCount(buf[pos-containerCountSize:])
-			for j := uint64(0); j < cnt; j++ {
-				_, n := consumeID(buf[pos+1:])
-				pos += 1 + n
-			}
-		}
+		dst = appendNullBitmap(dst, buf, c.count, strListLen)
 	}
 	pos := 0
 	for pos < len(buf) {
