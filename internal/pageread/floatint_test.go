@@ -3,6 +3,7 @@ package pageread
 import (
 	"encoding/json"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -16,13 +17,7 @@ import (
 func TestFloatIntValidator(t *testing.T) {
 	uv := func(v uint64) []byte { return format.AppendUvarint(nil, v) }
 	sv := func(v int64) []byte { return format.AppendVarint(nil, v) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
+	cat := slices.Concat[[]byte]
 	const max = format.FloatIntMax
 	lay := func(l byte) []byte { return []byte{l} }
 	tests := []struct {

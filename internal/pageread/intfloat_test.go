@@ -3,6 +3,7 @@ package pageread
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -25,13 +26,7 @@ func TestIntFloatValidator(t *testing.T) {
 	raw := func(bits uint64) []byte {
 		return binary.LittleEndian.AppendUint64([]byte{format.FloatRawSelector}, bits)
 	}
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
+	cat := slices.Concat[[]byte]
 	tests := []struct {
 		name    string
 		n       int

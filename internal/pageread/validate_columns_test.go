@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,13 +66,7 @@ func TestFloatValidatorMatchesConsume(t *testing.T) {
 func TestTimeAndFrameValidatorErrors(t *testing.T) {
 	uv := func(v uint64) []byte { return format.AppendUvarint(nil, v) }
 	sv := func(v int64) []byte { return format.AppendVarint(nil, v) }
-	cat := func(parts ...[]byte) []byte {
-		var b []byte
-		for _, p := range parts {
-			b = append(b, p...)
-		}
-		return b
-	}
+	cat := slices.Concat[[]byte]
 	const day = 1_700_006_400 // a valid local time, 2023-11-15
 	tests := []struct {
 		name    string
