@@ -70,12 +70,7 @@ type Cursor struct {
 	ints  bool   // TakeIntFloatJSON met an integer
 	flts  bool   // TakeIntFloatJSON met a float
 
-	// The container TakeCellOpen left open, if any: its tag, element
-	// count, and where its tag byte is (its elements start at pos).
-	open    bool
-	openTag uint8
-	openN   int
-	openAt  int
+	open openMark // the container TakeCellOpen left open, if any
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -278,34 +273,13 @@ func (c *Cursor) TakeCellOpen(cell *Cell) {
 
 // takeAnyOpen is TakeCellOpen for an EncAny column.
 func (c *Cursor) takeAnyOpen(cell *Cell) {
-	if c.open {
-		c.pos += c.openLen(cell)
-		c.open = false
-	}
-	tag := c.data[c.pos]
-	if tag != format.TagArray && tag != format.TagObject {
+	c.pos = c.open.skip(c.data, c.pos, cell)
+	if tag := c.data[c.pos]; tag != format.TagArray && tag != format.TagObject {
 		c.TakeCell(cell)
 		return
 	}
-	at := c.pos
-	cnt, n := format.ConsumeUvarint(c.data[c.pos+1:])
-	c.pos += 1 + n
+	c.pos = c.open.openAt(c.data, c.pos, cell)
 	c.i++
-	*cell = Cell{Tag: tag, Len: int(cnt), Data: c.data[c.pos:c.pos:c.pos]}
-	if cnt > 0 {
-		cell.Data, cell.Open = c.data[c.pos:], true
-		c.open, c.openTag, c.openN, c.openAt = true, tag, int(cnt), at
-	}
-}
-
-// openLen returns the encoded length of the elements of the open container
-// at c.pos: the length it was closed with, when cell is that container
-// closed, else by walking it (format.SkipValue, less its header).
-func (c *Cursor) openLen(cell *Cell) int {
-	if !cell.Open && cell.Tag == c.openTag && cell.Len == c.openN && len(cell.Data) > 0 && &cell.Data[0] == &c.data[c.pos] {
-		return len(cell.Data)
-	}
-	return format.SkipValue(c.data[c.openAt:]) - (c.pos - c.openAt)
 }
 
 // TakeCell reads the current cell, null or not, into cell.

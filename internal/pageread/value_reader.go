@@ -79,12 +79,47 @@ type ValueReader struct {
 	n    int // elements left
 	obj  bool
 	flat bool
-	// The open container element, if any: its tag, element count, and
-	// where its tag byte is (its elements start at pos).
-	open    bool
-	openTag uint8
-	openN   int
-	openAt  int
+	open openMark // the open container element, if any
+}
+
+// openMark records a container left open (see Cell) by a reader of the
+// bytes b it lives in: its tag, element count, and where its tag byte is.
+// Its elements start at the reader's position.
+type openMark struct {
+	open bool
+	tag  uint8
+	n    int
+	at   int
+}
+
+// openAt reads the header of the array or object whose tag byte is b[at]
+// into cell, open over the rest of b when it has elements, marks it, and
+// returns where its elements start.
+func (m *openMark) openAt(b []byte, at int, cell *Cell) int {
+	tag := b[at]
+	cnt, n := format.ConsumeUvarint(b[at+1:])
+	pos := at + 1 + n
+	*cell = Cell{Tag: tag, Len: int(cnt), Data: b[pos:pos:pos]}
+	if cnt > 0 {
+		cell.Data, cell.Open = b[pos:], true
+		*m = openMark{open: true, tag: tag, n: int(cnt), at: at}
+	}
+	return pos
+}
+
+// skip returns the position after the open container whose elements start
+// at b[pos], and clears the mark: by the length cell was closed with, when
+// cell is that container closed, else by walking it (format.SkipValue, less
+// its header). Without a mark it returns pos.
+func (m *openMark) skip(b []byte, pos int, cell *Cell) int {
+	if !m.open {
+		return pos
+	}
+	m.open = false
+	if !cell.Open && cell.Tag == m.tag && cell.Len == m.n && len(cell.Data) > 0 && &cell.Data[0] == &b[pos] {
+		return pos + len(cell.Data)
+	}
+	return m.at + format.SkipValue(b[m.at:])
 }
 
 // Elements returns a reader over cell's elements (cell.Tag must be
@@ -99,10 +134,7 @@ func Elements(cell *Cell) ValueReader {
 // cell to the next call, so that if it was closed meanwhile Next moves past
 // it in O(1) instead of walking it.
 func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
-	if r.open {
-		r.pos += r.openLen(cell)
-		r.open = false
-	}
+	r.pos = r.open.skip(r.b, r.pos, cell)
 	if r.n == 0 {
 		return 0, false
 	}
@@ -123,26 +155,8 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		r.pos += ReadValue(r.b[r.pos:], cell)
 		return key, true
 	}
-	at := r.pos
-	cnt, n := format.ConsumeUvarint(r.b[r.pos+1:])
-	r.pos += 1 + n
-	*cell = Cell{Tag: tag, Len: int(cnt), Data: r.b[r.pos:r.pos:r.pos]}
-	if cnt > 0 {
-		cell.Data, cell.Open = r.b[r.pos:], true
-		r.open, r.openTag, r.openN, r.openAt = true, tag, int(cnt), at
-	}
+	r.pos = r.open.openAt(r.b, r.pos, cell)
 	return key, true
-}
-
-// openLen returns the encoded length of the elements of the open container
-// at r.pos: the length it was closed with, when cell is that container
-// closed, else by walking them (format.SkipValue over the whole container,
-// less its header).
-func (r *ValueReader) openLen(cell *Cell) int {
-	if !cell.Open && cell.Tag == r.openTag && cell.Len == r.openN && len(cell.Data) > 0 && &cell.Data[0] == &r.b[r.pos] {
-		return len(cell.Data)
-	}
-	return format.SkipValue(r.b[r.openAt:]) - (r.pos - r.openAt)
 }
 
 // End moves past the elements not yet read, using cell as Next does, and
