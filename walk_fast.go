@@ -91,6 +91,9 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
+	if !nested {
+		w.path = cellPath(c) // maps in the array are found by their column
+	}
 	c.OpenContainer(nested, format.TagArray, len(x))
 	for _, e := range x {
 		if s, ok := e.(string); ok {
@@ -109,47 +112,84 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	keys := w.sortedKeys(m, depth)
+	path := w.path
+	if !nested {
+		path = cellPath(c)
+	}
+	keys, vals := w.sortedKeys(m, depth, path)
 	c.OpenContainer(nested, format.TagObject, len(keys))
-	for _, k := range keys {
+	for i, k := range keys {
 		w.putKey(c, k)
-		if err := w.anyValue(c, true, m[k], depth+1); err != nil {
+		w.path = childPath(path, i)
+		if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
 			return err
 		}
 	}
+	w.path = path // for the next element of an enclosing array
 	return nil
 }
 
-// sortedKeys returns m's keys in sorted order, in the scratch of depth.
-// When m has the keys of the map sorted last at that depth, as the maps of
-// one column usually have, it returns those after looking each up in m,
+// Nested maps are sorted once per place. A place is a path: the column of
+// the cell, then the index of the key at each map on the way down (the
+// elements of an array share the array's place). The maps at one place
+// (a column's "actor" objects, its "payload.pull_request" objects) usually
+// have the same keys, while maps at different places of one depth, which
+// alternate within each row (an event's actor, payload and repo), seldom
+// do. nestKeyTable holds, for each depth, the sorted keys of the last map
+// at each of a few places, by a hash of the place: places that share a
+// slot only cost a sort, as every map did when one list per depth was
+// kept.
+const nestKeySlots = 32 // a power of two
+
+type nestKeyTable [nestKeySlots][]string
+
+// cellPath is the place of a cell's value: its column.
+func cellPath(c *pagebuild.Column) uint32 { return (c.Name + 1) * 0x9E3779B1 }
+
+// childPath is the place of the value of a map's i-th key (sorted) at path.
+func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E3779B1 }
+
+// sortedKeys returns m's keys in sorted order and their values, in the
+// scratch of depth. When m has the keys of the last map sorted at its
+// place (path), it returns those with their values, looked up once each,
 // without iterating m or sorting (for a map of a few keys, the iterator's
 // start alone costs more than the lookups).
-func (w *walker) sortedKeys(m map[string]any, depth int) []string {
+func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) ([]string, []any) {
 	for len(w.nestKeys) <= depth {
-		w.nestKeys = append(w.nestKeys, nil)
+		w.nestKeys = append(w.nestKeys, nestKeyTable{})
+		w.nestVals = append(w.nestVals, nil)
 	}
+	slot := &w.nestKeys[depth][path>>(32-5)] // nestKeySlots = 1<<5
+	vals := w.nestVals[depth][:0]
 	// prev holds distinct keys (a map's), so finding each in m, of as
 	// many keys, means m has exactly those.
-	if prev := w.nestKeys[depth]; len(prev) == len(m) {
+	if prev := *slot; len(prev) == len(m) {
 		same := true
 		for _, k := range prev {
-			if _, ok := m[k]; !ok {
+			v, ok := m[k]
+			if !ok {
 				same = false
 				break
 			}
+			vals = append(vals, v)
 		}
 		if same {
-			return prev
+			w.nestVals[depth] = vals
+			return prev, vals
 		}
+		vals = vals[:0]
 	}
-	keys := w.nestKeys[depth][:0]
-	for k := range m {
+	keys := (*slot)[:0]
+	for k, v := range m {
 		keys = append(keys, k)
+		vals = append(vals, v)
 	}
-	slices.Sort(keys)
-	w.nestKeys[depth] = keys
-	return keys
+	if !slices.IsSorted(keys) {
+		sortKeyValues(keys, vals, m)
+	}
+	*slot = keys
+	w.nestVals[depth] = vals
+	return keys, vals
 }
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the
