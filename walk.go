@@ -42,6 +42,7 @@ type walker struct {
 	shapeKeysPage uint64
 	shapeKeysID   uint32
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
+	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them
 	entries       [][]mapEntry // per-depth scratch for reflected maps
 	fields        [][]int      // per-depth scratch for struct fields to write

@@ -194,7 +194,10 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) ([]string,
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the
 // keys of the previous row, the row reuses that row's columns: no sorting,
-// no key comparisons, and one lookup per key finds its value.
+// no key comparisons, and one lookup per key finds its value. Otherwise,
+// when every key of m has a column already, the row's cells are ordered by
+// the columns' key order (keyRanks) instead of by sorting the keys as
+// strings; only a row that brings a new key sorts them.
 func (w *walker) mapRow(m map[string]any) error {
 	b := w.b
 	if b.Last != 0 {
@@ -204,25 +207,37 @@ func (w *walker) mapRow(m map[string]any) error {
 			}
 		}
 	}
-	keys := w.keyScratch(0)
 	vals := w.vals[:0]
+	cols := w.ranks.row[:0]
 	sets := &w.sets
-	known := w.mapRows && sets.begin(b)
+	search := w.mapRows && sets.begin(b)
+	known := true
+	for k, v := range m {
+		ci, ok := b.KnownColumn(k)
+		if !ok {
+			known = false
+			break
+		}
+		if search {
+			sets.add(ci, v)
+		}
+		cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
+		vals = append(vals, v)
+	}
+	w.vals, w.ranks.row = vals, cols
+	if known {
+		if search {
+			if id := sets.find(b); id != 0 {
+				return w.setShapeRow(id)
+			}
+		}
+		return w.rankedRow(cols, vals)
+	}
+	keys := w.keyScratch(0)
+	vals = vals[:0]
 	for k, v := range m {
 		keys = append(keys, k)
 		vals = append(vals, v)
-		if known {
-			ci, ok := b.KnownColumn(k)
-			if known = ok; ok {
-				sets.add(ci, v)
-			}
-		}
-	}
-	if known {
-		if id := sets.find(b); id != 0 {
-			w.keys[0], w.vals = keys, vals
-			return w.setShapeRow(id)
-		}
 	}
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)
@@ -233,6 +248,36 @@ func (w *walker) mapRow(m map[string]any) error {
 		c, _ := b.Key(k)
 		if err := w.anyCell(c, vals[i]); err != nil {
 			return w.cellError(err, k)
+		}
+	}
+	b.EndRow()
+	return nil
+}
+
+// rankedRow adds a map row whose keys all have columns: cols holds each
+// key's column<<32 | the index of its value in vals. It writes the cells
+// in the columns' key order, which is the order sorting the keys gives, so
+// the row, its shape and the page are what the sorting path makes.
+func (w *walker) rankedRow(cols []uint64, vals []any) error {
+	b := w.b
+	rank := w.ranks.update(b)
+	for i, e := range cols {
+		cols[i] = uint64(rank[e>>32])<<32 | e&(1<<32-1)
+	}
+	for i := 1; i < len(cols); i++ { // a row has few keys: insertion sort
+		e := cols[i]
+		j := i
+		for ; j > 0 && cols[j-1] > e; j-- {
+			cols[j] = cols[j-1]
+		}
+		cols[j] = e
+	}
+	order := w.ranks.order
+	b.BeginRow()
+	for _, e := range cols {
+		c, _ := b.Use(order[e>>32])
+		if err := w.anyCell(c, vals[uint32(e)]); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
 	b.EndRow()
