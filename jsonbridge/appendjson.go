@@ -261,6 +261,7 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 			}
 			t.stop -= len(dst)
 			dst = dst[:0]
+			l.FlushedJSON()
 		}
 	}
 	dst = append(dst, ']')
@@ -364,6 +365,10 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 				dst = append(dst, "false"...)
 			}
 		case format.EncAny:
+			if cur.Repeat() { // a cell repeated: its JSON copied, and the budget raised for it
+				dst, t.stop = l.TakeRepeatJSON(dst, cur, esc, t.stop)
+				break
+			}
 			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
