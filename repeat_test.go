@@ -18,6 +18,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonref"
+	"github.com/rowpage/rowpage/internal/pageread"
 	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/internal/realdata"
 	"github.com/rowpage/rowpage/jsonbridge"
@@ -500,4 +501,80 @@ func appendJSON(t *testing.T, page []byte) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// TestRepeatEncoderReuse checks that an Encoder reused across pages (whose
+// table of cells is kept from page to page) writes each page as Marshal
+// does: a cell of an earlier page is never repeated, and the writer names
+// the first of equal cells. The second pages repeat cells of the first at
+// other offsets.
+func TestRepeatEncoderReuse(t *testing.T) {
+	enc := rowpage.NewEncoder()
+	pages := [][]map[string]any{repeatRows(300), repeatRows(40)[7:], {{"v": []any{"a", 1.5, int64(3), nil, true}}}, repeatRows(300)}
+	for i, rows := range pages {
+		got, err := enc.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rowpage.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("page %d: a reused Encoder's page differs from Marshal's", i)
+		}
+		text, _ := json.Marshal(rows)
+		if js := appendJSON(t, got); !bytes.Equal(js, text) {
+			t.Fatalf("page %d: JSON differs from encoding/json", i)
+		}
+	}
+}
+
+// TestRepeatCanonical checks SPEC.md 9 item 12 on the pages with repeats,
+// with a plain walk of each any column: every array or object cell that
+// equals an earlier one is a repeat exactly when that is shorter, and every
+// repeat names the first of the equal cells.
+func TestRepeatCanonical(t *testing.T) {
+	for name, tc := range repeatPages(t) {
+		if tc.page[6]&format.FlagCompressed != 0 {
+			continue
+		}
+		l, err := pageread.Parse(tc.page, format.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		repeats := 0
+		for c, col := range l.Columns {
+			if col.Enc != format.EncAny {
+				continue
+			}
+			b := col.Payload
+			first := map[string]int{} // cell bytes -> offset of the first such cell
+			for pos := 0; pos < len(b); {
+				n := format.SkipValue(b[pos:])
+				switch b[pos] {
+				case format.TagRepeat:
+					repeats++
+					off, _ := format.ConsumeUvarint(b[pos+1:])
+					cell := b[off : int(off)+format.SkipValue(b[off:])]
+					if f, ok := first[string(cell)]; !ok || f != int(off) || n >= len(cell) {
+						t.Fatalf("%s, column %d, offset %d: a repeat of offset %d (first %d, %v), %d bytes for %d", name, c, pos, off, f, ok, n, len(cell))
+					}
+				case format.TagArray, format.TagObject:
+					cell := string(b[pos : pos+n])
+					if f, ok := first[cell]; ok {
+						if 1+format.SizeUvarint(uint64(f)) < n {
+							t.Fatalf("%s, column %d, offset %d: a cell equal to the one at %d, not a repeat", name, c, pos, f)
+						}
+					} else {
+						first[cell] = pos
+					}
+				}
+				pos += n
+			}
+		}
+		if repeats == 0 {
+			t.Fatalf("%s: no repeats", name)
+		}
+	}
 }
