@@ -364,12 +364,8 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			} else {
 				dst = append(dst, "false"...)
 			}
-		case format.EncAny:
-			if cur.Repeat() { // a cell repeated: its JSON copied, and the budget raised for it
-				dst, t.stop = l.TakeRepeatJSON(dst, cur, esc, t.stop)
-				break
-			}
-			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
+		case format.EncAny: // a repeat raises the budget by its cell's share (SPEC.md 8)
+			dst = l.TakeValueJSON(dst, cur, esc, &t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:

@@ -23,16 +23,20 @@ import (
 // whose error comes first).
 //
 // An array or object cell is recorded with the span of dst it rendered to,
-// for TakeRepeatJSON: one append to a pooled table. A repeat cell is not
-// for this method: see Cursor.Repeat.
-func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
-	c.i++
+// for a repeat of it: one append to a pooled table. A repeat (TagRepeat)
+// is rendered by takeRepeatJSON, which may raise *stop.
+func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop *int) []byte {
 	at := c.pos
 	if at >= len(c.data) || (c.data[at] != format.TagArray && c.data[at] != format.TagObject) {
-		return l.valueJSON(dst, c, escapeHTML, stop, 1)
+		if at < len(c.data) && c.data[at] == format.TagRepeat {
+			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
+		}
+		c.i++
+		return l.valueJSON(dst, c, escapeHTML, *stop, 1)
 	}
+	c.i++
 	s := len(dst)
-	dst = l.valueJSON(dst, c, escapeHTML, stop, 1)
+	dst = l.valueJSON(dst, c, escapeHTML, *stop, 1)
 	if !c.bad {
 		l.recordCell(c.col, rendCell{off: uint32(at), n: uint32(c.pos - at), s: s, e: len(dst), gen: l.rendGen})
 	}
@@ -75,24 +79,26 @@ func (l *Layout) resetRendered() {
 // repeats render their cell again instead of copying its earlier JSON.
 func (l *Layout) FlushedJSON() { l.rendGen++ }
 
-// TakeRepeatJSON renders the current cell of an EncAny cursor, a repeat
-// (Cursor.Repeat reports it), checking it as the validator would: it must
+// takeRepeatJSON renders the current cell of an EncAny cursor, a repeat,
+// checking it as the validator would: it must
 // name an earlier array or object cell of the column, and the cells the
 // page's repeats name must fit, with the page, in MaxPageBytes. When the
 // JSON of the cell it names is still in dst, it is copied (one append);
-// otherwise the cell is rendered again from the page. stop is the render's
-// budget (see TakeValueJSON); it is returned raised by JSONBytesPerByte per
-// byte of the cell repeated when the budget is derived from the page's size
-// and the column's cells were not validated (a validated column's repeats
-// are counted in JSONBudget already), so that a repeat costs the budget
-// what the cell it repeats would if the page held it twice (SPEC.md 8).
-func (l *Layout) TakeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) ([]byte, int) {
+// otherwise the cell is rendered again from the page. *stop, the render's
+// budget (see TakeValueJSON), is raised by JSONBytesPerByte per byte of the
+// cell repeated when the budget is derived from the page's size and the
+// column's cells were not validated (a validated column's repeats are
+// counted in JSONBudget already), so that a repeat costs the budget what
+// the cell it repeats would if the page held it twice (SPEC.md 8).
+//
+//go:noinline
+func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop *int) []byte {
 	c.i++
 	at := c.pos
 	c.pos++
 	off := c.cuv()
 	if c.bad {
-		return dst, stop
+		return dst
 	}
 	var cells []rendCell
 	if c.col < len(l.rend) {
@@ -108,29 +114,29 @@ func (l *Layout) TakeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int
 		n = format.SkipValue(c.data[off:]) // validated, but not rendered: a row or column skipped
 	default:
 		c.fail()
-		return dst, stop
+		return dst
 	}
 	if deferred {
 		l.rendExp += n
 		if l.rendExp > l.maxPage-l.plainLen() {
 			c.fail()
-			return dst, stop
+			return dst
 		}
-		if l.jsonLim == 0 && stop < math.MaxInt-format.JSONBytesPerByte*n {
-			stop += format.JSONBytesPerByte * n
+		if l.jsonLim == 0 && *stop < math.MaxInt-format.JSONBytesPerByte*n {
+			*stop += format.JSONBytesPerByte * n
 		}
 	}
 	if found && cells[k].gen == l.rendGen {
 		x := &cells[k]
-		return append(dst, dst[x.s:x.e]...), stop
+		return append(dst, dst[x.s:x.e]...)
 	}
 	sub := *c
 	sub.pos = int(off)
-	dst = l.valueJSON(dst, &sub, escapeHTML, stop, 1)
+	dst = l.valueJSON(dst, &sub, escapeHTML, *stop, 1)
 	if sub.bad {
 		c.fail()
 	}
-	return dst, stop
+	return dst
 }
 
 // findRendered returns the index of the cell at payload offset off among
