@@ -157,6 +157,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		return err
 	}
 	l := &t.l
+	l.SetJSONStop(&t.stop)
 	n := len(l.Columns)
 	if cap(t.cur) < n {
 		t.cur = make([]pageread.Cursor, n)
@@ -364,8 +365,8 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			} else {
 				dst = append(dst, "false"...)
 			}
-		case format.EncAny: // a repeat raises the budget by its cell's share (SPEC.md 8)
-			dst = l.TakeValueJSON(dst, cur, esc, &t.stop)
+		case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
+			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:

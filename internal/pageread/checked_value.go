@@ -23,20 +23,26 @@ import (
 // whose error comes first).
 //
 // An array or object cell is recorded with the span of dst it rendered to,
-// for a repeat of it: one append to a pooled table. A repeat (TagRepeat)
-// is rendered by takeRepeatJSON, which may raise *stop.
-func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop *int) []byte {
-	at := c.pos
-	if at >= len(c.data) || (c.data[at] != format.TagArray && c.data[at] != format.TagObject) {
-		if at < len(c.data) && c.data[at] == format.TagRepeat {
-			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
-		}
-		c.i++
-		return l.valueJSON(dst, c, escapeHTML, *stop, 1)
-	}
+// for a repeat of it (TagRepeat, SPEC.md 5.5), which copies that span:
+// one append to a pooled table per such cell. A repeat raises the budget
+// the caller registered with SetJSONStop (see takeRepeatJSON).
+func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
+	return l.valueJSON(dst, c, escapeHTML, stop, 1)
+}
+
+// SetJSONStop registers the budget of the render that calls TakeValueJSON:
+// the length of its output past which it fails, which the render checks
+// after each cell. A repeat raises *p when the budget is derived from the
+// page's size (SPEC.md 8). The layout keeps p until the next call.
+func (l *Layout) SetJSONStop(p *int) { l.jsonStop = p }
+
+// cellJSON renders an array or object cell of an any column, whose tag at
+// c.pos-1 has been read, and records it for repeats of it.
+func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop int) []byte {
+	at := c.pos - 1
 	s := len(dst)
-	dst = l.valueJSON(dst, c, escapeHTML, *stop, 1)
+	dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
 	if !c.bad {
 		l.recordCell(c.col, rendCell{off: uint32(at), n: uint32(c.pos - at), s: s, e: len(dst), gen: l.rendGen})
 	}
@@ -79,23 +85,19 @@ func (l *Layout) resetRendered() {
 // repeats render their cell again instead of copying its earlier JSON.
 func (l *Layout) FlushedJSON() { l.rendGen++ }
 
-// takeRepeatJSON renders the current cell of an EncAny cursor, a repeat,
-// checking it as the validator would: it must
+// takeRepeatJSON renders a repeat cell of an EncAny cursor, whose tag has
+// been read, checking it as the validator would: it must
 // name an earlier array or object cell of the column, and the cells the
 // page's repeats name must fit, with the page, in MaxPageBytes. When the
 // JSON of the cell it names is still in dst, it is copied (one append);
-// otherwise the cell is rendered again from the page. *stop, the render's
-// budget (see TakeValueJSON), is raised by JSONBytesPerByte per byte of the
-// cell repeated when the budget is derived from the page's size and the
-// column's cells were not validated (a validated column's repeats are
-// counted in JSONBudget already), so that a repeat costs the budget what
-// the cell it repeats would if the page held it twice (SPEC.md 8).
-//
-//go:noinline
-func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop *int) []byte {
-	c.i++
-	at := c.pos
-	c.pos++
+// otherwise the cell is rendered again from the page. The render's budget
+// (SetJSONStop) is raised by JSONBytesPerByte per byte of the cell
+// repeated when it is derived from the page's size and the column's cells
+// were not validated (a validated column's repeats are counted in
+// JSONBudget already), so that a repeat costs the budget what the cell it
+// repeats would if the page held it twice (SPEC.md 8).
+func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
+	at := c.pos - 1
 	off := c.cuv()
 	if c.bad {
 		return dst
@@ -122,17 +124,22 @@ func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop *in
 			c.fail()
 			return dst
 		}
-		if l.jsonLim == 0 && *stop < math.MaxInt-format.JSONBytesPerByte*n {
-			*stop += format.JSONBytesPerByte * n
+		if l.jsonLim == 0 && stop < math.MaxInt-format.JSONBytesPerByte*n {
+			stop += format.JSONBytesPerByte * n
+			if l.jsonStop != nil {
+				*l.jsonStop = stop
+			}
 		}
 	}
 	if found && cells[k].gen == l.rendGen {
 		x := &cells[k]
 		return append(dst, dst[x.s:x.e]...)
 	}
+	// Rendered again, not recorded again: the cell is in the table (or
+	// was skipped), and the table stays in payload order.
 	sub := *c
-	sub.pos = int(off)
-	dst = l.valueJSON(dst, &sub, escapeHTML, *stop, 1)
+	sub.pos = int(off) + 1
+	dst = l.containerJSON(dst, &sub, c.data[off], escapeHTML, stop, 1)
 	if sub.bad {
 		c.fail()
 	}
@@ -188,7 +195,16 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		}
 		return jsonwire.AppendInt(dst, v)
 	case format.TagObject, format.TagArray:
+		if d == 1 {
+			return l.cellJSON(dst, c, tag, escapeHTML, stop)
+		}
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
+	case format.TagRepeat:
+		if d == 1 {
+			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
+		}
+		c.fail()
+		return dst
 	case format.TagUint:
 		v := c.cuv()
 		if v <= math.MaxInt64 {

@@ -49,6 +49,7 @@ type Layout struct {
 	rendUsed []int32      // the columns whose rend is not empty
 	rendGen  uint32       // generation of dst spans in rend; FlushedJSON moves it on
 	rendExp  int          // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
+	jsonStop *int         // the budget of the render calling TakeValueJSON (SetJSONStop)
 
 	inflated []byte // a compressed page's plain form (compressed.go)
 	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
