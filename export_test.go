@@ -5,7 +5,3 @@ import "github.com/rowpage/rowpage/internal/pageread"
 // PageLayout gives the package's tests the validated layout of p, which
 // Page keeps to itself.
 func PageLayout(p *Page) *pageread.Layout { return p.l }
-
-// RaceEnabled tells the package's external tests whether the race detector
-// is on (see raceEnabled).
-const RaceEnabled = raceEnabled

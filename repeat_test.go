@@ -472,27 +472,6 @@ func TestRepeatJSONBudget(t *testing.T) {
 	}
 }
 
-// TestRepeatHitAllocs checks that a hit on a page with repeats allocates
-// nothing with a reused buffer, through AppendJSON and WriteJSON.
-func TestRepeatHitAllocs(t *testing.T) {
-	if rowpage.RaceEnabled {
-		t.Skip("the race detector allocates")
-	}
-	for name, tc := range repeatPages(t) {
-		page := tc.page
-		if page[6]&format.FlagCompressed != 0 {
-			continue
-		}
-		buf, _ := jsonbridge.AppendJSON(nil, page)
-		if n := testing.AllocsPerRun(20, func() { buf, _ = jsonbridge.AppendJSON(buf[:0], page) }); n != 0 {
-			t.Errorf("%s: AppendJSON: %v allocs", name, n)
-		}
-		if n := testing.AllocsPerRun(20, func() { jsonbridge.WriteJSON(io.Discard, page) }); n != 0 {
-			t.Errorf("%s: WriteJSON: %v allocs", name, n)
-		}
-	}
-}
-
 // appendJSON is jsonbridge.AppendJSON, failing t on an error.
 func appendJSON(t *testing.T, page []byte) []byte {
 	t.Helper()
