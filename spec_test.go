@@ -49,6 +49,10 @@ func specExamples() []struct {
 		}, EncOptions{NoChecksum: true}},
 		{"floatints", []map[string]any{{"id": 1000.0, "q": []any{2.0, 0.5}}, {"id": 1001.0, "q": -7.0}}, EncOptions{NoChecksum: true}},
 		{"intfloats", []map[string]any{{"p": 12}, {"p": 12.5}, {"p": nil}, {"p": -3}, {"p": 2.0}}, EncOptions{NoChecksum: true}},
+		{"repeats", []map[string]any{
+			{"v": []any{"a", "b"}}, {"v": map[string]any{"k": "a"}}, {"v": []any{"a", "b"}},
+			{"v": map[string]any{"k": "a"}}, {"v": []any{}}, {"v": []any{}}, {"v": []any{"a", "b"}},
+		}, EncOptions{NoChecksum: true}},
 	}
 }
 

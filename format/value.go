@@ -5,7 +5,7 @@ package format
 // SkipValue returns the length of the tagged value b starts with (validated).
 func SkipValue(b []byte) int {
 	switch tag := b[0]; tag {
-	case TagInt, TagUint, TagString, TagFloatInt:
+	case TagInt, TagUint, TagString, TagFloatInt, TagRepeat:
 		return 1 + uvarintLen(b[1:])
 	case TagFloat:
 		if b[1] == FloatRawSelector {

@@ -29,6 +29,7 @@ const (
 	MinorTextTime   = 2 // text times: EncTextTime, TagTextTime, TagTextTimePlus
 	MinorFloatInt   = 3 // integral floats: EncFloatInt, TagFloatInt
 	MinorIntFloat   = 4 // columns of integers and floats: EncIntFloat
+	MinorRepeat     = 6 // repeated cells of any columns: TagRepeat
 )
 
 // HeaderSize is the fixed size of the page header in bytes.
@@ -92,20 +93,21 @@ const (
 	TagNull         = 0x00
 	TagFalse        = 0x01
 	TagTrue         = 0x02
-	TagInt          = 0x03        // sv
-	TagUint         = 0x04        // uv, greater than MaxInt64
-	TagFloat        = 0x05        // float cell
-	TagString       = 0x06        // uv string-table index
-	TagTime         = 0x07        // sv local seconds, uv frac, sv offset
-	TagBytes        = 0x08        // uv length + bytes
-	TagNumber       = 0x09        // uv length + JSON number text
-	TagRaw          = 0x0A        // uv length + compact JSON text
-	TagArray        = 0x0B        // uv count, values
-	TagObject       = 0x0C        // uv count, (uv key index, value) pairs
-	TagTextTime     = 0x0D        // a string of RFC 3339 text, payload as TagTime (since 1.2)
-	TagTextTimePlus = 0x0E        // as TagTextTime, offset 0 written "+00:00" (since 1.2)
-	TagFloatInt     = 0x0F        // sv within ±FloatIntMax: a float holding an integer (since 1.3)
-	TagMax          = TagFloatInt // the highest tag
+	TagInt          = 0x03      // sv
+	TagUint         = 0x04      // uv, greater than MaxInt64
+	TagFloat        = 0x05      // float cell
+	TagString       = 0x06      // uv string-table index
+	TagTime         = 0x07      // sv local seconds, uv frac, sv offset
+	TagBytes        = 0x08      // uv length + bytes
+	TagNumber       = 0x09      // uv length + JSON number text
+	TagRaw          = 0x0A      // uv length + compact JSON text
+	TagArray        = 0x0B      // uv count, values
+	TagObject       = 0x0C      // uv count, (uv key index, value) pairs
+	TagTextTime     = 0x0D      // a string of RFC 3339 text, payload as TagTime (since 1.2)
+	TagTextTimePlus = 0x0E      // as TagTextTime, offset 0 written "+00:00" (since 1.2)
+	TagFloatInt     = 0x0F      // sv within ±FloatIntMax: a float holding an integer (since 1.3)
+	TagRepeat       = 0x10      // uv payload offset: a whole EncAny cell equal to an earlier array or object cell of its column (since 1.6)
+	TagMax          = TagRepeat // the highest tag
 )
 
 // EncodingName names a column encoding byte, for tools and errors.

@@ -73,6 +73,10 @@ func seedPages(tb testing.TB) [][]byte {
 			{"p": nil, "e": int64(math.MinInt64), "s": int64(2)},
 			{"p": -0.25, "e": math.Copysign(0, -1)},
 		}, o)
+		// Repeats (SPEC.md 5.5): arrays and objects of an any column
+		// that repeat earlier cells, beside nulls, scalars and cells too
+		// short to repeat, in two columns.
+		add(repeatSeedRows(), o)
 	}
 	// Compressed pages (SPEC.md 2.5), with sections large enough to be
 	// stored compressed.
@@ -80,8 +84,19 @@ func seedPages(tb testing.TB) [][]byte {
 		add(dataset.Rows(3), o)
 		add(dataset.SparseMaps(40), o)
 		add(dataset.EventMaps(6), o)
+		add(repeatSeedRows(), o)
 	}
 	return out
+}
+
+// repeatSeedRows are rows whose any columns hold repeats (SPEC.md 5.5).
+func repeatSeedRows() []map[string]any {
+	a := []any{"a", 1.5, map[string]any{"k": []any{int64(1), nil}}}
+	o := map[string]any{"k": "a", "n": []any{true}}
+	return []map[string]any{
+		{"v": a, "w": o}, {"v": o, "w": nil}, {"v": a, "w": o}, {"v": []any{}, "w": a},
+		{"v": "s", "w": o}, {"v": []any{}, "w": a}, {"v": o, "w": []any{int64(1)}}, {"v": a},
+	}
 }
 
 // compressedSeeds are the seed pages whose body is compressed.

@@ -255,6 +255,16 @@ func (g *rtGen) value() any {
 				}
 			}
 		}
+		// A column drawn from an array and an object, most of whose cells
+		// repeat an earlier one (repeats, SPEC.md 5.5), drawn last too.
+		if g.Byte()%2 == 1 {
+			pool := []any{[]any{g.generic(2), g.str(), g.generic(2)}, map[string]any{g.str(): g.generic(2), "k": g.generic(2)}, nil}
+			for i := range rows {
+				if rows[i] != nil {
+					rows[i]["rep"] = pool[g.Byte()%3]
+				}
+			}
+		}
 		return rows
 	case 5:
 		m := map[string]any{}
@@ -335,6 +345,8 @@ func FuzzRoundTrip(f *testing.F) {
 	for i := range 8 {
 		f.Add([]byte{5, byte(i), 0x80, 0x40, 0xff, 0x10, 0x20, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
 	}
+	// Five rows of maps with a column of repeated arrays and objects.
+	f.Add([]byte("\x05\x04\x01\x00\x01\x00\x01\x00\x01\x00\x01\x00\x00\x01\x03\x05abc\x04\x03xyz\x07\x03\x02kk\x02\x01\x00\x01\x00\x01"))
 	// Some of the JSON corpus, as arbitrary bytes to steer the generator.
 	seedFiles(f, filepath.Join(sharedData, "jsontestsuite/test_transform"), 1<<10)
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -157,6 +157,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		return err
 	}
 	l := &t.l
+	l.SetJSONStop(&t.stop)
 	n := len(l.Columns)
 	if cap(t.cur) < n {
 		t.cur = make([]pageread.Cursor, n)
@@ -261,6 +262,7 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 			}
 			t.stop -= len(dst)
 			dst = dst[:0]
+			l.FlushedJSON()
 		}
 	}
 	dst = append(dst, ']')
@@ -363,7 +365,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			} else {
 				dst = append(dst, "false"...)
 			}
-		case format.EncAny:
+		case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
 			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)

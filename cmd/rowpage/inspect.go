@@ -128,6 +128,8 @@ type columnReport struct {
 	DirBytes   int     `json:"directory_bytes"`
 	PctPage    float64 `json:"percent_of_page"`
 	References int     `json:"string_references"`
+	Repeats    int     `json:"repeats"`      // cells written as repeats of an earlier cell (format 1.6)
+	RepeatOf   int     `json:"repeat_bytes"` // bytes of the cells they repeat
 }
 
 type shapeReport struct {
@@ -172,6 +174,7 @@ func newInspectReport(s *pageread.Summary) *inspectReport {
 		r.Cols = append(r.Cols, columnReport{
 			Index: i, Name: c.Name, Encoding: c.Encoding, Cells: c.Cells, Nulls: c.Nulls,
 			Bytes: c.Bytes, DirBytes: c.DirBytes, PctPage: round2(percent(c.Bytes, s.Bytes)), References: c.Refs,
+			Repeats: c.Repeats, RepeatOf: c.RepeatBytes,
 		})
 	}
 	for i, sh := range s.Shapes {
@@ -226,10 +229,10 @@ func (r *inspectReport) writeText(w io.Writer, maxShapes int) error {
 	for _, s := range r.Sections {
 		fmt.Fprintf(tw, "%s\t%d\t%s\t%.1f%%\n", s.Name, s.Offset, count(s.Bytes), percent(s.Bytes, whole))
 	}
-	fmt.Fprintln(tw, "\n#\tcolumn\tencoding\tcells\tnulls\tbytes\t% of page\tstring refs")
+	fmt.Fprintln(tw, "\n#\tcolumn\tencoding\tcells\tnulls\tbytes\t% of page\tstring refs\trepeats (bytes repeated)")
 	for _, c := range r.Cols {
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%.1f%%\t%s\n", c.Index, quoteName(c.Name), c.Encoding,
-			count(c.Cells), count(c.Nulls), count(c.Bytes), c.PctPage, count(c.References))
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%.1f%%\t%s\t%s (%s)\n", c.Index, quoteName(c.Name), c.Encoding,
+			count(c.Cells), count(c.Nulls), count(c.Bytes), c.PctPage, count(c.References), count(c.Repeats), count(c.RepeatOf))
 	}
 	shapes := slices.Clone(r.Shapes)
 	slices.SortStableFunc(shapes, func(a, b shapeReport) int { return cmp.Compare(b.Rows, a.Rows) })

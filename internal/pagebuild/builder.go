@@ -45,6 +45,7 @@ type Builder struct {
 	secs    []byte
 	NoCRC   bool
 	fintTag bool            // the column writeColumn wrote last holds a TagFloatInt (appendTagged)
+	reps    repeatTable     // the any column writeColumn writes: its array and object cells (repeat.go)
 	Comp    pageCompression // compress.go
 }
 

@@ -236,11 +236,14 @@ func Grow[T any](s []T, n int) []T {
 }
 
 // columnMinor returns the lowest minor version whose readers read column c,
-// just written with encoding byte enc: 4 for an int-or-float column, 3 for
+// just written with encoding byte enc: 6 for an any column holding a
+// repeat, 4 for an int-or-float column, 3 for
 // an integral-float column or one with a TagFloatInt value, 2 for one
 // holding a text time (natively or tagged), else 0.
 func (b *Builder) columnMinor(c *Column, enc byte) byte {
 	switch {
+	case enc == format.EncAny && b.reps.hit:
+		return format.MinorRepeat
 	case enc&^format.EncNullBitmap == format.EncIntFloat:
 		return format.MinorIntFloat
 	case enc&^format.EncNullBitmap == format.EncFloatInt || b.fintTag:
@@ -334,7 +337,8 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 			return b.writeIntFloat(dst, c, nulls), enc | format.EncIntFloat | bitmapBit(nulls)
 		}
 		enc |= format.EncAny
-		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag)
+		b.reps.reset()
+		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
 	}
 	return dst, enc
 }
@@ -447,11 +451,24 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 // value, which sets *fint. Runs of values that need neither (other numbers,
 // times, bytes: most of a column of mixed scalars) are copied with one
 // append per run.
-func appendTagged(dst, src []byte, remap []uint32, fint *bool) []byte {
+//
+// Each array and object cell goes through reps, which writes a repeat in
+// its place when an earlier cell of the column holds the same bytes (see
+// repeatTable.cell).
+func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
+	base := len(dst)
 	run := 0 // start of the values not yet copied
 	for pos := 0; pos < len(src); {
 		switch src[pos] {
-		case format.TagString, format.TagArray, format.TagObject, format.TagFloat:
+		case format.TagArray, format.TagObject:
+			dst = append(dst, src[run:pos]...)
+			at := len(dst)
+			var n int
+			dst, n = remapTagged(dst, src[pos:], remap, fint)
+			dst = reps.cell(dst, base, at)
+			pos += n
+			run = pos
+		case format.TagString, format.TagFloat:
 			dst = append(dst, src[run:pos]...)
 			var n int
 			dst, n = remapTagged(dst, src[pos:], remap, fint)

@@ -21,9 +21,144 @@ import (
 // Once len(dst) passes stop it stops, marking the cursor bad: the render
 // has failed its budget, and the caller reports that (after the validator,
 // whose error comes first).
+//
+// An array or object cell is recorded with the span of dst it rendered to,
+// for a repeat of it (TagRepeat, SPEC.md 5.5), which copies that span:
+// one append to a pooled table per such cell. A repeat raises the budget
+// the caller registered with SetJSONStop (see takeRepeatJSON).
 func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
 	return l.valueJSON(dst, c, escapeHTML, stop, 1)
+}
+
+// SetJSONStop registers the budget of the render that calls TakeValueJSON:
+// the length of its output past which it fails, which the render checks
+// after each cell. A repeat raises *p when the budget is derived from the
+// page's size (SPEC.md 8). The layout keeps p until the next call.
+func (l *Layout) SetJSONStop(p *int) { l.jsonStop = p }
+
+// cellJSON renders an array or object cell of an any column, whose tag at
+// c.pos-1 has been read, and records it for repeats of it.
+func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop int) []byte {
+	at := c.pos - 1
+	s := len(dst)
+	dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
+	if !c.bad {
+		l.recordCell(c.col, rendCell{off: uint32(at), n: uint32(c.pos - at), s: s, e: len(dst), gen: l.rendGen})
+	}
+	return dst
+}
+
+// rendCell is an array or object cell of an any column that TakeValueJSON
+// rendered: its payload offset and length, and the JSON it wrote, dst[s:e],
+// as long as gen is the layout's rendGen (FlushedJSON has not been called
+// since).
+type rendCell struct {
+	off, n uint32
+	s, e   int
+	gen    uint32
+}
+
+// recordCell appends x to column c's rendered cells.
+func (l *Layout) recordCell(c int, x rendCell) {
+	if c >= len(l.rend) {
+		l.rend = append(l.rend, make([][]rendCell, c+1-len(l.rend))...)
+	}
+	if len(l.rend[c]) == 0 {
+		l.rendUsed = append(l.rendUsed, int32(c))
+	}
+	l.rend[c] = append(l.rend[c], x)
+}
+
+// resetRendered forgets the cells TakeValueJSON recorded, keeping their
+// tables for the next page. Cost: one step per column that had any.
+func (l *Layout) resetRendered() {
+	for _, c := range l.rendUsed {
+		l.rend[c] = l.rend[c][:0]
+	}
+	l.rendUsed = l.rendUsed[:0]
+	l.rendExp = 0
+}
+
+// FlushedJSON tells the layout that the buffer TakeValueJSON and
+// TakeRepeatJSON append to was emptied (a chunk was written out), so that
+// repeats render their cell again instead of copying its earlier JSON.
+func (l *Layout) FlushedJSON() { l.rendGen++ }
+
+// takeRepeatJSON renders a repeat cell of an EncAny cursor, whose tag has
+// been read, checking it as the validator would: it must
+// name an earlier array or object cell of the column, and the cells the
+// page's repeats name must fit, with the page, in MaxPageBytes. When the
+// JSON of the cell it names is still in dst, it is copied (one append);
+// otherwise the cell is rendered again from the page. The render's budget
+// (SetJSONStop) is raised by JSONBytesPerByte per byte of the cell
+// repeated when it is derived from the page's size and the column's cells
+// were not validated (a validated column's repeats are counted in
+// JSONBudget already), so that a repeat costs the budget what the cell it
+// repeats would if the page held it twice (SPEC.md 8).
+func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
+	at := c.pos - 1
+	off := c.cuv()
+	if c.bad {
+		return dst
+	}
+	var cells []rendCell
+	if c.col < len(l.rend) {
+		cells = l.rend[c.col]
+	}
+	k, found := findRendered(cells, off)
+	deferred := l.Columns[c.col].deferred
+	var n int
+	switch {
+	case found:
+		n = int(cells[k].n)
+	case !deferred && off < uint64(at):
+		n = format.SkipValue(c.data[off:]) // validated, but not rendered: a row or column skipped
+	default:
+		c.fail()
+		return dst
+	}
+	if deferred {
+		l.rendExp += n
+		if l.rendExp > l.maxPage-l.plainLen() {
+			c.fail()
+			return dst
+		}
+		if l.jsonLim == 0 && stop < math.MaxInt-format.JSONBytesPerByte*n {
+			stop += format.JSONBytesPerByte * n
+			if l.jsonStop != nil {
+				*l.jsonStop = stop
+			}
+		}
+	}
+	if found && cells[k].gen == l.rendGen {
+		x := &cells[k]
+		return append(dst, dst[x.s:x.e]...)
+	}
+	// Rendered again, not recorded again: the cell is in the table (or
+	// was skipped), and the table stays in payload order.
+	sub := *c
+	sub.pos = int(off) + 1
+	dst = l.containerJSON(dst, &sub, c.data[off], escapeHTML, stop, 1)
+	if sub.bad {
+		c.fail()
+	}
+	return dst
+}
+
+// findRendered returns the index of the cell at payload offset off among
+// cells, which are in payload order.
+func findRendered(cells []rendCell, off uint64) (int, bool) {
+	lo, hi := 0, len(cells)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if uint64(cells[m].off) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(cells) && uint64(cells[lo].off) == off
 }
 
 // valueJSON renders one checked tagged value at nesting depth d.
@@ -60,7 +195,16 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		}
 		return jsonwire.AppendInt(dst, v)
 	case format.TagObject, format.TagArray:
+		if d == 1 {
+			return l.cellJSON(dst, c, tag, escapeHTML, stop)
+		}
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
+	case format.TagRepeat:
+		if d == 1 {
+			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
+		}
+		c.fail()
+		return dst
 	case format.TagUint:
 		v := c.cuv()
 		if v <= math.MaxInt64 {

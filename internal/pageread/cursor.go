@@ -71,12 +71,14 @@ type Cursor struct {
 	flts  bool   // TakeIntFloatJSON met a float
 
 	open openMark // the container TakeCellOpen left open, if any
+	rep  int      // bytes of the repeat AnyBytes resolved, for Advance; 0 if none
+	col  int      // the column's index
 }
 
 // Cursor returns a cursor at the first cell of column c.
 func (l *Layout) Cursor(c int) Cursor {
 	col := &l.Columns[c]
-	cur := Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload}
+	cur := Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload, col: c}
 	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]
@@ -247,13 +249,37 @@ func (c *Cursor) TakeBlob() []byte {
 }
 
 // AnyBytes returns the bytes from the current EncAny cell to the end of the
-// payload; after reading n bytes of it, call Advance(n).
-func (c *Cursor) AnyBytes() []byte { return c.data[c.pos:] }
+// payload; after reading n bytes of it, call Advance(n). For a repeat cell
+// (TagRepeat) they are the bytes from the cell it repeats on, and Advance
+// moves past the repeat whatever n is.
+func (c *Cursor) AnyBytes() []byte {
+	if c.data[c.pos] == format.TagRepeat {
+		off, n := format.ConsumeUvarint(c.data[c.pos+1:])
+		c.rep = 1 + n
+		return c.data[off:]
+	}
+	c.rep = 0
+	return c.data[c.pos:]
+}
 
-// Advance moves past an EncAny cell of n bytes.
+// Advance moves past an EncAny cell of n bytes (see AnyBytes).
 func (c *Cursor) Advance(n int) {
+	if c.rep != 0 {
+		n, c.rep = c.rep, 0
+	}
 	c.pos += n
 	c.i++
+}
+
+// Repeat reports whether the current cell of an EncAny cursor, not null,
+// is a repeat (TagRepeat).
+func (c *Cursor) Repeat() bool { return c.pos < len(c.data) && c.data[c.pos] == format.TagRepeat }
+
+// repeatAt reads the repeat cell at the cursor: the payload offset of the
+// cell it names, and its own length.
+func (c *Cursor) repeatAt() (off uint64, n int) {
+	off, n = format.ConsumeUvarint(c.data[c.pos+1:])
+	return off, 1 + n
 }
 
 // TakeCellOpen is TakeCell for a reader that may walk a cell's elements
@@ -274,7 +300,18 @@ func (c *Cursor) TakeCellOpen(cell *Cell) {
 // takeAnyOpen is TakeCellOpen for an EncAny column.
 func (c *Cursor) takeAnyOpen(cell *Cell) {
 	c.pos = c.open.skip(c.data, c.pos, cell)
-	if tag := c.data[c.pos]; tag != format.TagArray && tag != format.TagObject {
+	tag := c.data[c.pos]
+	if tag == format.TagRepeat {
+		// The cell repeated is opened where it is; the cursor moves past
+		// the repeat now, so nothing need close it.
+		off, n := c.repeatAt()
+		var m openMark
+		m.openAt(c.data, int(off), cell)
+		c.pos += n
+		c.i++
+		return
+	}
+	if tag != format.TagArray && tag != format.TagObject {
 		c.TakeCell(cell)
 		return
 	}
@@ -328,6 +365,12 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case format.EncNumber:
 		cell.Tag, cell.Data = format.TagNumber, c.TakeBlob()
 	case format.EncAny:
+		if c.data[c.pos] == format.TagRepeat {
+			off, n := c.repeatAt()
+			ReadValue(c.data[off:], cell)
+			c.Advance(n)
+			break
+		}
 		n := ReadValue(c.data[c.pos:], cell)
 		c.Advance(n)
 	case format.EncStrList:

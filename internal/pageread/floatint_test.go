@@ -73,10 +73,10 @@ func TestFloatIntTag(t *testing.T) {
 	}
 	// The tag after the highest: unsupported, as for any tag a reader
 	// does not know.
-	v := validator{r: reader{b: []byte{format.TagFloatInt + 1}}, l: &Layout{depth: 10}}
+	v := validator{r: reader{b: []byte{format.TagMax + 1}}, l: &Layout{depth: 10}}
 	v.value(1)
 	if !errors.Is(v.r.err, format.ErrUnsupported) {
-		t.Errorf("tag %#x: error %v, want ErrUnsupported", format.TagFloatInt+1, v.r.err)
+		t.Errorf("tag %#x: error %v, want ErrUnsupported", format.TagMax+1, v.r.err)
 	}
 }
 

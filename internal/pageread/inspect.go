@@ -63,6 +63,11 @@ type ColumnSummary struct {
 	Bytes    int    // payload bytes
 	DirBytes int    // bytes of the column's directory entry
 	Refs     int    // string references from the column's cells
+	// Repeats counts the cells of an any column written as repeats
+	// (TagRepeat), and RepeatBytes the bytes of the cells they repeat:
+	// what the payload would grow by without them.
+	Repeats     int
+	RepeatBytes int
 }
 
 // ShapeSummary describes one row shape.
@@ -106,6 +111,7 @@ func Inspect(page []byte, lim format.Limits) (*Summary, error) {
 			DirBytes: 1 + format.SizeUvarint(uint64(len(col.Payload))),
 			Refs:     columnRefs(l, c, &s.Strings),
 		}
+		cs.Repeats, cs.RepeatBytes = columnRepeats(l, c)
 		if l.Kind != format.KindValue {
 			cs.DirBytes += format.SizeUvarint(uint64(col.Name))
 			s.Strings.Refs++
@@ -262,6 +268,26 @@ func columnRefs(l *Layout, c int, s *StringSummary) int {
 		r.cell(&cell)
 	}
 	return r.refs
+}
+
+// columnRepeats counts the repeats of column c, an any column, and the
+// bytes of the cells they repeat.
+func columnRepeats(l *Layout, c int) (n, bytes int) {
+	col := &l.Columns[c]
+	if col.Enc != format.EncAny {
+		return 0, 0
+	}
+	cur := l.Cursor(c)
+	var cell Cell
+	for i := 0; i < col.Count; i++ {
+		if cur.Repeat() {
+			off, _ := cur.repeatAt()
+			n++
+			bytes += format.SkipValue(cur.data[off:])
+		}
+		cur.TakeCell(&cell)
+	}
+	return n, bytes
 }
 
 // shapeSummary lists the shapes of l with their row counts, and counts null

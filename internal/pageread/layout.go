@@ -28,6 +28,9 @@ type Layout struct {
 	depth     int      // MaxDepth in force when parsed
 	maxStr    int      // MaxStringBytes in force when parsed
 	jsonMax   int      // MaxJSONBytes in force for this page (Limits.JSONBudget)
+	jsonLim   int      // Limits.MaxJSONBytes as given (0: derived from the page's size)
+	maxPage   int      // MaxPageBytes in force when parsed
+	expand    int      // bytes of the cells repeats name, over the columns validated so far (SPEC.md 8)
 	dataStr   string   // Page viewed as a string
 
 	checkFlags bool // Reset verifies string flags
@@ -40,6 +43,13 @@ type Layout struct {
 	uses   []int
 	counts []int
 	names  []uint64
+
+	anyCells []anyCell    // the validator's array and object cells of one any column
+	rend     [][]rendCell // per column, the array and object cells TakeValueJSON rendered
+	rendUsed []int32      // the columns whose rend is not empty
+	rendGen  uint32       // generation of dst spans in rend; FlushedJSON moves it on
+	rendExp  int          // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
+	jsonStop *int         // the budget of the render calling TakeValueJSON (SetJSONStop)
 
 	inflated []byte // a compressed page's plain form (compressed.go)
 	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
@@ -148,6 +158,7 @@ func ParseValues(page []byte, lim format.Limits) (*Layout, error) {
 // Cost: clearing the column directory's backing array.
 func (l *Layout) Forget() {
 	clear(l.Columns[:cap(l.Columns)])
+	l.resetRendered()
 	*l = Layout{
 		Columns:   l.Columns[:0],
 		shapeCols: l.shapeCols,
@@ -158,6 +169,9 @@ func (l *Layout) Forget() {
 		counts:    l.counts,
 		names:     l.names,
 		inflated:  l.inflated[:0],
+		anyCells:  l.anyCells[:0],
+		rend:      l.rend,
+		rendUsed:  l.rendUsed[:0],
 	}
 }
 
@@ -170,6 +184,15 @@ func (l *Layout) Compressed() bool { return l.Flags&format.FlagCompressed != 0 }
 // JSONBudget returns how many bytes of JSON one call may render from the
 // page (Limits.MaxJSONBytes, or its default for the page's size).
 func (l *Layout) JSONBudget() int { return l.jsonMax }
+
+// plainLen is the page's size for its limits: the plain form with its
+// checksum (SPEC.md 2.5).
+func (l *Layout) plainLen() int { return len(l.Page) + l.trailer }
+
+// Expansion returns the bytes of the cells that the repeats of the
+// validated columns name (SPEC.md 8): what repeats add to the page's size
+// once they are expanded.
+func (l *Layout) Expansion() int { return l.expand }
 
 // FlagsVerified reports whether the string flags were checked by Parse (or
 // Reset), so that strings marked clean may be copied into JSON as they are.

@@ -14,7 +14,11 @@ import (
 // page meets the limits its plain form meets.
 func (l *Layout) resetPlain(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
 	l.jsonMax = lim.JSONBudget(len(page) + l.trailer)
+	l.jsonLim = lim.MaxJSONBytes
 	lim = lim.WithDefaults()
+	l.maxPage = lim.MaxPageBytes
+	l.expand = 0
+	l.resetRendered()
 	l.flagsOK = false
 	l.checkFlags = checkFlags
 	l.deferCells = deferCells
@@ -79,7 +83,17 @@ func (l *Layout) resetPlain(page []byte, lim format.Limits, checkFlags, deferCel
 		return err
 	}
 	l.flagsOK = l.checkFlags
+	l.growJSONBudget()
 	return nil
+}
+
+// growJSONBudget raises a JSON budget derived from the page's size by what
+// its repeats expand (SPEC.md 8), once the columns holding them are
+// validated.
+func (l *Layout) growJSONBudget() {
+	if l.expand > 0 && l.jsonLim == 0 {
+		l.jsonMax = format.Limits{}.JSONBudget(l.plainLen() + l.expand)
+	}
 }
 
 // grow returns s resized to n, reallocating only when the capacity is short.

@@ -175,9 +175,7 @@ func (v *validator) column(enc uint8, n int) {
 			}
 		}
 	case format.EncAny:
-		for i := 0; i < n && r.err == nil; i++ {
-			v.value(1)
-		}
+		v.anyColumn(n)
 	case format.EncStrList:
 		if v.l.depth < 2 {
 			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
@@ -615,4 +613,61 @@ func (v *validator) value(d int) {
 			v.fail(format.ErrCorrupt, "invalid value tag")
 		}
 	}
+}
+
+// anyColumn checks the n cells of an any column. A cell may be a repeat
+// (TagRepeat, SPEC.md 5.5): the payload offset of an earlier array or
+// object cell of the column, which is not a repeat itself. Each repeat adds
+// the length of the cell it names to the page's expansion (l.expand), which
+// with the page's size must stay within MaxPageBytes (SPEC.md 8). Cost: one
+// entry of scratch per array or object cell, a binary search per repeat.
+func (v *validator) anyColumn(n int) {
+	r := &v.r
+	cells := v.l.anyCells[:0]
+	for i := 0; i < n && r.err == nil; i++ {
+		at := r.pos
+		if at < len(r.b) && r.b[at] == format.TagRepeat {
+			r.pos++
+			off := r.uvarint("repeat offset")
+			if r.err != nil {
+				break
+			}
+			k, ok := findCell(cells, off)
+			if !ok {
+				r.pos = at
+				v.fail(format.ErrCorrupt, "repeat names no earlier array or object cell of its column")
+				break
+			}
+			v.l.expand += int(cells[k].n)
+			if v.l.expand > v.l.maxPage-v.l.plainLen() {
+				r.pos = at
+				v.fail(format.ErrLimit, "repeated cells expand the page past MaxPageBytes")
+			}
+			continue
+		}
+		v.value(1)
+		if r.err == nil && (r.b[at] == format.TagArray || r.b[at] == format.TagObject) {
+			cells = append(cells, anyCell{off: uint32(at), n: uint32(r.pos - at)})
+		}
+	}
+	v.l.anyCells = cells[:0]
+}
+
+// anyCell is an array or object cell of an any column: its payload offset
+// and length.
+type anyCell struct{ off, n uint32 }
+
+// findCell returns the index of the cell at payload offset off among cells,
+// which are in payload order.
+func findCell(cells []anyCell, off uint64) (int, bool) {
+	lo, hi := 0, len(cells)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if uint64(cells[m].off) < off {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(cells) && uint64(cells[lo].off) == off
 }
