@@ -232,3 +232,21 @@ func TestDictionaryOptions(t *testing.T) {
 		t.Errorf("half a dictionary: %v", err)
 	}
 }
+
+// TestDictionaryFlagAlone checks that flags bit 2 without bit 1 is corrupt
+// (SPEC.md 2.6), and that a dictionary page cut inside its id is truncated.
+func TestDictionaryFlagAlone(t *testing.T) {
+	vs := dictPages(t, dataset.Sets[0], 21)
+	d := trainedDict(t, vs, rowpage.DictOptions{})
+	page, _ := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	plain, _ := page.Marshal(vs[20])
+	plain[6] |= format.FlagDictionary
+	if _, err := rowpage.Open(plain); !errors.Is(err, rowpage.ErrCorrupt) {
+		t.Errorf("bit 2 without bit 1: %v", err)
+	}
+	dp, _ := dictMode(t, rowpage.CompressSmall, d, true).Marshal(vs[20])
+	dec, _ := rowpage.DecOptions{Dictionaries: []*rowpage.Dictionary{d}}.DecMode()
+	if _, err := dec.Open(dp[:12]); !errors.Is(err, rowpage.ErrTruncated) {
+		t.Errorf("cut in the id: %v", err)
+	}
+}

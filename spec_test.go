@@ -49,7 +49,15 @@ func specExamples() []struct {
 		}, EncOptions{NoChecksum: true}},
 		{"floatints", []map[string]any{{"id": 1000.0, "q": []any{2.0, 0.5}}, {"id": 1001.0, "q": -7.0}}, EncOptions{NoChecksum: true}},
 		{"intfloats", []map[string]any{{"p": 12}, {"p": 12.5}, {"p": nil}, {"p": -3}, {"p": 2.0}}, EncOptions{NoChecksum: true}},
+		{"dictionary-page", []specUser{{33, "ann-ann", "team"}, {34, "bob-hal", "pro"}}, EncOptions{NoChecksum: true, Compression: CompressFast, Dictionary: specDictOrNil()}},
 	}
+}
+
+// specDictOrNil is specDict, or nil if its golden file cannot be read
+// (TestSpecDictionary reports that).
+func specDictOrNil() *Dictionary {
+	d, _ := specDict()
+	return d
 }
 
 func TestSpecExamples(t *testing.T) {
