@@ -125,3 +125,58 @@ func marshalWith(tb testing.TB, marshal func(any) ([]byte, error), v any) []byte
 	}
 	return page
 }
+
+// BenchmarkHitDictionary times a hit (AppendJSON into a reused buffer) on
+// compressed pages of 25 and 100 rows with and without a dictionary
+// (trained on the earlier pages of the same rows), on every generated
+// dataset: via=fast and via=small without, via=fast-dict and
+// via=small-dict with. Run:
+//
+//	go test -run '^$' -bench HitDictionary -benchtime 20ms -count 6 ./jsonbridge
+func BenchmarkHitDictionary(b *testing.B) {
+	for _, s := range dataset.Sets {
+		for _, n := range dictSizes {
+			pages, train, ok := dictSplit(s.NativeMaps(110*n), n)
+			if !ok {
+				b.Fatal("too few rows")
+			}
+			var samples [][]byte
+			for _, p := range pages[:train] {
+				samples = append(samples, marshalWith(b, rowpage.Marshal, p))
+			}
+			d, err := rowpage.TrainDictionary(samples, rowpage.DictOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			mode, _ := Options{Dictionaries: []*rowpage.Dictionary{d}}.Mode()
+			v := pages[train]
+			for _, via := range []struct {
+				name string
+				opts rowpage.EncOptions
+			}{
+				{"fast", rowpage.EncOptions{Compression: rowpage.CompressFast}},
+				{"fast-dict", rowpage.EncOptions{Compression: rowpage.CompressFast, Dictionary: d}},
+				{"small", rowpage.EncOptions{Compression: rowpage.CompressSmall}},
+				{"small-dict", rowpage.EncOptions{Compression: rowpage.CompressSmall, Dictionary: d}},
+			} {
+				b.Run("set="+s.Name+"/rows="+strconv.Itoa(n)+"/via="+via.name, func(b *testing.B) {
+					m, err := via.opts.EncMode()
+					if err != nil {
+						b.Fatal(err)
+					}
+					page := marshalWith(b, m.Marshal, v)
+					buf, err := mode.AppendJSON(nil, page)
+					if err != nil {
+						b.Fatal(err)
+					}
+					b.SetBytes(int64(len(buf)))
+					b.ReportAllocs()
+					for b.Loop() {
+						buf, _ = mode.AppendJSON(buf[:0], page)
+					}
+					b.ReportMetric(float64(len(page)), "page-bytes")
+				})
+			}
+		}
+	}
+}
