@@ -2,6 +2,7 @@ package rowpage_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"errors"
 	"reflect"
 	"strings"
@@ -250,3 +251,35 @@ func TestDictionaryFlagAlone(t *testing.T) {
 		t.Errorf("cut in the id: %v", err)
 	}
 }
+
+// TestDictionaryFrameMismatch moves zstd frames between pages with and
+// without a dictionary, the checksum recomputed: a frame that names no
+// dictionary in a page that names one, and a frame that names the
+// dictionary's zstd half in a page that names none, are corrupt (SPEC.md
+// 2.5, 2.6), not misread.
+func TestDictionaryFrameMismatch(t *testing.T) {
+	vs := dictPages(t, dataset.Sets[0], 21)
+	d := trainedDict(t, vs, rowpage.DictOptions{})
+	dec, _ := rowpage.DecOptions{Dictionaries: []*rowpage.Dictionary{d}}.DecMode()
+	id, _ := hexID(d.ID())
+	// A page without a dictionary, given one.
+	plain := compressedPage(t, vs[20], rowpage.CompressSmall, false)
+	body := plain[format.HeaderSize : len(plain)-format.ChecksumSize]
+	named := append(append(append([]byte(nil), plain[:format.HeaderSize]...), id...), body...)
+	named[5], named[6] = format.MinorDictionary, named[6]|format.FlagDictionary
+	named = format.AppendChecksum(named, format.Checksum(named))
+	if _, err := dec.Open(named); !errors.Is(err, rowpage.ErrCorrupt) {
+		t.Errorf("frames without a dictionary in a page that names one: %v", err)
+	}
+	// A page with one, stripped of it.
+	withDict, _ := dictMode(t, rowpage.CompressSmall, d, false).Marshal(vs[20])
+	body = withDict[format.HeaderSize+format.DictIDSize : len(withDict)-format.ChecksumSize]
+	stripped := append(append([]byte(nil), withDict[:format.HeaderSize]...), body...)
+	stripped[6] &^= format.FlagDictionary
+	stripped = format.AppendChecksum(stripped, format.Checksum(stripped))
+	if _, err := dec.Open(stripped); !errors.Is(err, rowpage.ErrCorrupt) {
+		t.Errorf("frames with a dictionary in a page that names none: %v", err)
+	}
+}
+
+func hexID(s string) ([]byte, error) { return hex.DecodeString(s) }
