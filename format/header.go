@@ -25,11 +25,11 @@ func CheckHeader(b []byte) error {
 	if b[6]&^knownFlags != 0 {
 		return errAt(ErrUnsupported, 6, "unknown header flags")
 	}
-	if b[6]&(FlagDictionary|FlagCompressed) == FlagDictionary {
-		return errAt(ErrCorrupt, 6, "dictionary flag on a page that is not compressed")
-	}
 	if b[7] > byte(KindValue) {
 		return errAt(ErrUnsupported, 7, "unknown page kind "+itoa(int(b[7])))
+	}
+	if b[6]&(FlagDictionary|FlagCompressed) == FlagDictionary {
+		return errAt(ErrCorrupt, 6, "dictionary flag on a page that is not compressed")
 	}
 	return nil
 }
