@@ -185,8 +185,11 @@ func (e *Encoder) release() {
 		clear(e.w.keys[i][:cap(e.w.keys[i])])
 	}
 	for i := range e.w.nestKeys {
-		clear(e.w.nestKeys[i][:cap(e.w.nestKeys[i])])
-		e.w.nestKeys[i] = e.w.nestKeys[i][:0] // cleared keys are no longer distinct
+		for j, keys := range e.w.nestKeys[i] {
+			clear(keys[:cap(keys)])
+			e.w.nestKeys[i][j] = keys[:0] // cleared keys are no longer distinct
+		}
+		clear(e.w.nestVals[i][:cap(e.w.nestVals[i])])
 	}
 }
 

@@ -31,15 +31,18 @@ type mapEntry struct {
 type walker struct {
 	b        *pagebuild.Builder
 	maxDepth int
-	keys     [][]string // per-depth scratch for sorted map[string]any keys
-	nestKeys [][]string // per depth: the sorted keys of the last nested map[string]any (sortedKeys)
-	vals     []any      // values of the row's keys, for mapRow
+	keys     [][]string     // per-depth scratch for sorted map[string]any keys
+	nestKeys []nestKeyTable // per depth: the sorted keys of the last map[string]any at each of a few places (sortedKeys)
+	nestVals [][]any        // per depth: the values of the map sortedKeys returned last
+	path     uint32         // the place of the value being written, for sortedKeys (childPath)
+	vals     []any          // values of the row's keys, for mapRow
 	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
 	// for valuesByKey.
 	shapeKeys     []string
 	shapeKeysPage uint64
 	shapeKeysID   uint32
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
+	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them
 	entries       [][]mapEntry // per-depth scratch for reflected maps
 	fields        [][]int      // per-depth scratch for struct fields to write

@@ -91,6 +91,9 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
+	if !nested {
+		w.path = cellPath(c) // maps in the array are found by their column
+	}
 	c.OpenContainer(nested, format.TagArray, len(x))
 	for _, e := range x {
 		if s, ok := e.(string); ok {
@@ -109,52 +112,92 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	keys := w.sortedKeys(m, depth)
+	path := w.path
+	if !nested {
+		path = cellPath(c)
+	}
+	keys, vals := w.sortedKeys(m, depth, path)
 	c.OpenContainer(nested, format.TagObject, len(keys))
-	for _, k := range keys {
+	for i, k := range keys {
 		w.putKey(c, k)
-		if err := w.anyValue(c, true, m[k], depth+1); err != nil {
+		w.path = childPath(path, i)
+		if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
 			return err
 		}
 	}
+	w.path = path // for the next element of an enclosing array
 	return nil
 }
 
-// sortedKeys returns m's keys in sorted order, in the scratch of depth.
-// When m has the keys of the map sorted last at that depth, as the maps of
-// one column usually have, it returns those after looking each up in m,
+// Nested maps are sorted once per place. A place is a path: the column of
+// the cell, then the index of the key at each map on the way down (the
+// elements of an array share the array's place). The maps at one place
+// (a column's "actor" objects, its "payload.pull_request" objects) usually
+// have the same keys, while maps at different places of one depth, which
+// alternate within each row (an event's actor, payload and repo), seldom
+// do. nestKeyTable holds, for each depth, the sorted keys of the last map
+// at each of a few places, by a hash of the place: places that share a
+// slot only cost a sort, as every map did when one list per depth was
+// kept.
+const nestKeySlots = 32 // a power of two
+
+type nestKeyTable [nestKeySlots][]string
+
+// cellPath is the place of a cell's value: its column.
+func cellPath(c *pagebuild.Column) uint32 { return (c.Name + 1) * 0x9E3779B1 }
+
+// childPath is the place of the value of a map's i-th key (sorted) at path.
+func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E3779B1 }
+
+// sortedKeys returns m's keys in sorted order and their values, in the
+// scratch of depth. When m has the keys of the last map sorted at its
+// place (path), it returns those with their values, looked up once each,
 // without iterating m or sorting (for a map of a few keys, the iterator's
 // start alone costs more than the lookups).
-func (w *walker) sortedKeys(m map[string]any, depth int) []string {
+func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) ([]string, []any) {
 	for len(w.nestKeys) <= depth {
-		w.nestKeys = append(w.nestKeys, nil)
+		w.nestKeys = append(w.nestKeys, nestKeyTable{})
+		w.nestVals = append(w.nestVals, nil)
 	}
+	slot := &w.nestKeys[depth][path>>(32-5)] // nestKeySlots = 1<<5
+	vals := w.nestVals[depth][:0]
 	// prev holds distinct keys (a map's), so finding each in m, of as
 	// many keys, means m has exactly those.
-	if prev := w.nestKeys[depth]; len(prev) == len(m) {
+	if prev := *slot; len(prev) == len(m) {
 		same := true
 		for _, k := range prev {
-			if _, ok := m[k]; !ok {
+			v, ok := m[k]
+			if !ok {
 				same = false
 				break
 			}
+			vals = append(vals, v)
 		}
 		if same {
-			return prev
+			w.nestVals[depth] = vals
+			return prev, vals
 		}
+		vals = vals[:0]
 	}
-	keys := w.nestKeys[depth][:0]
-	for k := range m {
+	keys := (*slot)[:0]
+	for k, v := range m {
 		keys = append(keys, k)
+		vals = append(vals, v)
 	}
-	slices.Sort(keys)
-	w.nestKeys[depth] = keys
-	return keys
+	if !slices.IsSorted(keys) {
+		sortKeyValues(keys, vals, m)
+	}
+	*slot = keys
+	w.nestVals[depth] = vals
+	return keys, vals
 }
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the
 // keys of the previous row, the row reuses that row's columns: no sorting,
-// no key comparisons, and one lookup per key finds its value.
+// no key comparisons, and one lookup per key finds its value. Otherwise,
+// when every key of m has a column already, the row's cells are ordered by
+// the columns' key order (keyRanks) instead of by sorting the keys as
+// strings; only a row that brings a new key sorts them.
 func (w *walker) mapRow(m map[string]any) error {
 	b := w.b
 	if b.Last != 0 {
@@ -164,25 +207,37 @@ func (w *walker) mapRow(m map[string]any) error {
 			}
 		}
 	}
-	keys := w.keyScratch(0)
 	vals := w.vals[:0]
+	cols := w.ranks.row[:0]
 	sets := &w.sets
-	known := w.mapRows && sets.begin(b)
+	search := w.mapRows && sets.begin(b)
+	known := true
+	for k, v := range m {
+		ci, ok := b.KnownColumn(k)
+		if !ok {
+			known = false
+			break
+		}
+		if search {
+			sets.add(ci, v)
+		}
+		cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
+		vals = append(vals, v)
+	}
+	w.vals, w.ranks.row = vals, cols
+	if known {
+		if search {
+			if id := sets.find(b); id != 0 {
+				return w.setShapeRow(id)
+			}
+		}
+		return w.rankedRow(cols, vals)
+	}
+	keys := w.keyScratch(0)
+	vals = vals[:0]
 	for k, v := range m {
 		keys = append(keys, k)
 		vals = append(vals, v)
-		if known {
-			ci, ok := b.KnownColumn(k)
-			if known = ok; ok {
-				sets.add(ci, v)
-			}
-		}
-	}
-	if known {
-		if id := sets.find(b); id != 0 {
-			w.keys[0], w.vals = keys, vals
-			return w.setShapeRow(id)
-		}
 	}
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)
@@ -193,6 +248,36 @@ func (w *walker) mapRow(m map[string]any) error {
 		c, _ := b.Key(k)
 		if err := w.anyCell(c, vals[i]); err != nil {
 			return w.cellError(err, k)
+		}
+	}
+	b.EndRow()
+	return nil
+}
+
+// rankedRow adds a map row whose keys all have columns: cols holds each
+// key's column<<32 | the index of its value in vals. It writes the cells
+// in the columns' key order, which is the order sorting the keys gives, so
+// the row, its shape and the page are what the sorting path makes.
+func (w *walker) rankedRow(cols []uint64, vals []any) error {
+	b := w.b
+	rank := w.ranks.update(b)
+	for i, e := range cols {
+		cols[i] = uint64(rank[e>>32])<<32 | e&(1<<32-1)
+	}
+	for i := 1; i < len(cols); i++ { // a row has few keys: insertion sort
+		e := cols[i]
+		j := i
+		for ; j > 0 && cols[j-1] > e; j-- {
+			cols[j] = cols[j-1]
+		}
+		cols[j] = e
+	}
+	order := w.ranks.order
+	b.BeginRow()
+	for _, e := range cols {
+		c, _ := b.Use(order[e>>32])
+		if err := w.anyCell(c, vals[uint32(e)]); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
 	b.EndRow()

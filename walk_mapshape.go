@@ -1,6 +1,11 @@
 package rowpage
 
-import "github.com/rowpage/rowpage/internal/pagebuild"
+import (
+	"slices"
+	"strings"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
 
 // Map rows whose keys vary (rows that omit their empty keys, events of a
 // few kinds) come back to a few key sets again and again, but seldom in
@@ -148,3 +153,43 @@ func (s *rowSets) grow() {
 
 // release drops the references to the caller's values.
 func (s *rowSets) release() { clear(s.vals) }
+
+// keyRanks orders the columns of a page by their keys, for map rows whose
+// keys all have columns (walker.rankedRow): their cells are written in
+// the order of their columns' ranks, a sort of small integers, where
+// sorting the keys would compare strings. A column's rank is its key's
+// place among the page's keys; a new column (made by a row that sorts its
+// keys) is put in its place by a binary search when the next ranked row
+// comes, and the ranks after it move up by one.
+type keyRanks struct {
+	page  uint64   // the Builder's page the ranks describe
+	order []int32  // the page's columns in key order
+	rank  []uint32 // column -> its index in order
+	row   []uint64 // the row's column<<32 | value index, then rank<<32 | value index
+}
+
+// update ranks the columns page b made since the last call and returns
+// each column's rank.
+func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
+	if r.page != b.Page {
+		r.page = b.Page
+		r.order = r.order[:0]
+	}
+	n := b.NumColumns()
+	if len(r.order) == n {
+		return r.rank
+	}
+	strs := b.In.Strs
+	for ci := len(r.order); ci < n; ci++ {
+		key := strs[b.Cols[ci].Name]
+		i, _ := slices.BinarySearchFunc(r.order, key, func(c int32, k string) int {
+			return strings.Compare(strs[b.Cols[c].Name], k)
+		})
+		r.order = slices.Insert(r.order, i, int32(ci))
+	}
+	r.rank = pagebuild.Grow(r.rank, n)
+	for i, ci := range r.order {
+		r.rank[ci] = uint32(i)
+	}
+	return r.rank
+}

@@ -95,7 +95,21 @@ func shortest64(f float64) (Decimal, bool) {
 	}
 	a := math.Abs(f)
 	if a < 1e15 {
-		for k := 0; k < len(pow10f64); k++ {
+		k := 0
+		if a < 0.5 {
+			// Where a*10^k < 0.5, m is 0, which never matches a > 0:
+			// start past those k. Below 4e-23 that is every k (a*1e22 <
+			// 0.4), and the full conversion is asked at once, without
+			// 23 rounds and divisions, which on subnormals cost a
+			// microcode assist each.
+			if a < 4e-23 {
+				return shortestLong64(f)
+			}
+			for k < len(pow10f64) && float64(a*pow10f64[k]) < 0.5 {
+				k++
+			}
+		}
+		for ; k < len(pow10f64); k++ {
 			p := pow10f64[k]
 			m := math.Round(float64(a * p))
 			if m >= 1e15 {

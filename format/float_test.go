@@ -92,6 +92,10 @@ func TestShortestDecimalTable(t *testing.T) {
 		{0.1, 32, Decimal{Mant: 1, Exp: -1}, true},
 		{float64(float32(0.1)), 64, Decimal{Mant: 10000000149011612, Exp: -17}, true},
 		{5e-324, 64, Decimal{Mant: 5, Exp: -324}, true},
+		{4e-23, 64, Decimal{Mant: 4, Exp: -23}, true}, // shortest64 skips its search below 4e-23
+		{5e-23, 64, Decimal{Mant: 5, Exp: -23}, true},
+		{1e-22, 64, Decimal{Mant: 1, Exp: -22}, true},
+		{1.5e-8, 64, Decimal{Mant: 15, Exp: -9}, true},
 		{math.MaxFloat64, 64, Decimal{Mant: 17976931348623157, Exp: 292}, true},
 		{math.SmallestNonzeroFloat32, 32, Decimal{Mant: 1, Exp: -45}, true},
 		{math.MaxFloat32, 32, Decimal{Mant: 34028235, Exp: 31}, true},
@@ -140,6 +144,22 @@ func TestShortestDecimalFloat32Sweep(t *testing.T) {
 		want, wok := refShortest(float64(f), 32)
 		if got != want || ok != wok {
 			t.Fatalf("shortestDecimal(%v, 32) = %+v, %v; want %+v, %v", f, got, ok, want, wok)
+		}
+	}
+}
+
+// TestShortestDecimalTiny checks the values around shortest64's bounds
+// for tiny values, where its search starts at the first scale that can
+// match (or is skipped, below 4e-23).
+func TestShortestDecimalTiny(t *testing.T) {
+	for _, b := range []float64{4e-23, 5e-23, 1e-22, 1e-7, 0.5} {
+		f := b
+		for range 200 {
+			checkShortest(t, f)
+			f = math.Nextafter(f, 0)
+		}
+		for f = b; f < 2*b; f *= 1.0001 {
+			checkShortest(t, f)
 		}
 	}
 }

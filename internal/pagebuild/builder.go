@@ -125,6 +125,10 @@ func (b *Builder) ColumnIndex(s string) int32 {
 	return ci
 }
 
+// NumColumns returns the number of columns of the page so far; b.Cols[i]
+// for i below it are the page's, in the order they were made.
+func (b *Builder) NumColumns() int { return b.ncols }
+
 // KnownColumn returns the column for key s if the page has one, without
 // creating one or counting an occurrence of the key.
 func (b *Builder) KnownColumn(s string) (int32, bool) {
