@@ -13,11 +13,13 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/dataset"
 	"github.com/rowpage/rowpage/internal/pagewalk"
 	"github.com/rowpage/rowpage/jsonbridge"
 
@@ -144,20 +146,70 @@ var abReaders = []struct {
 	name string
 	run  func(page []byte) error
 }{
-	{"Open", func(page []byte) error { _, err := rowpage.Open(page); return err }},
+	{"Open", func(page []byte) error { _, err := abDec().Open(page); return err }},
 	{"Iterate", abIterate},
-	{"UnmarshalMaps", func(page []byte) error { var v []map[string]any; return rowpage.Unmarshal(page, &v) }},
-	{"UnmarshalStructs", func(page []byte) error { var v []abRow; return rowpage.Unmarshal(page, &v) }},
-	{"UnmarshalAny", func(page []byte) error { var v any; return rowpage.Unmarshal(page, &v) }},
-	{"AppendJSON", func(page []byte) error { _, err := jsonbridge.AppendJSON(nil, page); return err }},
-	{"UnmarshalRawMessages", func(page []byte) error { var v []json.RawMessage; return rowpage.Unmarshal(page, &v) }},
+	{"UnmarshalMaps", func(page []byte) error { var v []map[string]any; return abDec().Unmarshal(page, &v) }},
+	{"UnmarshalStructs", func(page []byte) error { var v []abRow; return abDec().Unmarshal(page, &v) }},
+	{"UnmarshalAny", func(page []byte) error { var v any; return abDec().Unmarshal(page, &v) }},
+	{"AppendJSON", func(page []byte) error { _, err := abJSONMode().AppendJSON(nil, page); return err }},
+	{"UnmarshalRawMessages", func(page []byte) error { var v []json.RawMessage; return abDec().Unmarshal(page, &v) }},
 }
+
+// abDict is a dictionary trained on pages of the rows set, which every
+// reader of abReaders is given (abDec, abJSONMode), so that pages compressed
+// with it (TestAllocBoundCompressed) are read; a page that names no
+// dictionary reads as it would without one.
+var abDict = sync.OnceValue(func() *rowpage.Dictionary {
+	var samples [][]byte
+	for i := range 10 {
+		p, err := rowpage.Marshal(dataset.Rows(25 * (i + 1))[25*i:])
+		if err != nil {
+			panic(err)
+		}
+		samples = append(samples, p)
+	}
+	d, err := rowpage.TrainDictionary(samples, rowpage.DictOptions{Size: 4 << 10})
+	if err != nil {
+		panic(err)
+	}
+	return d
+})
+
+// abWarm trains abDict and reads a page written with it at both levels,
+// so that the dictionary's one-time costs (its zstd decoder, its S2
+// tables) are not counted against the first page measured.
+var abWarm = sync.OnceFunc(func() {
+	for _, c := range []rowpage.Compression{rowpage.CompressFast, rowpage.CompressSmall} {
+		m, _ := rowpage.EncOptions{Compression: c, Dictionary: abDict()}.EncMode()
+		p, err := m.Marshal(dataset.Rows(300)[275:])
+		if err != nil {
+			panic(err)
+		}
+		if _, err := abJSONMode().AppendJSON(nil, p); err != nil {
+			panic(err)
+		}
+		if _, err := abDec().Open(p); err != nil {
+			panic(err)
+		}
+	}
+})
+
+var (
+	abDec = sync.OnceValue(func() *rowpage.DecMode {
+		m, _ := rowpage.DecOptions{Dictionaries: []*rowpage.Dictionary{abDict()}}.DecMode()
+		return m
+	})
+	abJSONMode = sync.OnceValue(func() *jsonbridge.Mode {
+		m, _ := jsonbridge.Options{Dictionaries: []*rowpage.Dictionary{abDict()}}.Mode()
+		return m
+	})
+)
 
 // abIterate opens page and walks it with every accessor of every cell and
 // element (pagewalk.Walk), which is what a program that reads the page
 // cell by cell may cost.
 func abIterate(page []byte) error {
-	p, err := rowpage.Open(page)
+	p, err := abDec().Open(page)
 	if err != nil {
 		return err
 	}
@@ -409,6 +461,7 @@ func abCheck(t *testing.T, name string, page []byte, run func([]byte) error) {
 // abCheckSized is abCheck with the bounds scaled by n bytes: a compressed
 // page's are scaled by the plain page it declares (compress_test.go).
 func abCheckSized(t *testing.T, name string, page []byte, n uint64, run func([]byte) error) {
+	abWarm()
 	var err error
 	bytes, _ := abMeasure(func() { err = run(page) })
 	if err != nil {

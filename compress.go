@@ -34,10 +34,17 @@ func (c Compression) String() string {
 	return "Compression(" + strconv.Itoa(int(c)) + ")"
 }
 
-// check reports an option outside the three levels.
-func (c Compression) check() error {
+// check reports an option outside the three levels, and a dictionary
+// without compression, which could not use it.
+func (c Compression) check(d *Dictionary) error {
 	if c > CompressSmall {
 		return encodeError(ErrInvalidOption, "option Compression "+strconv.Itoa(int(c))+" is not CompressNone, CompressFast or CompressSmall", nil)
+	}
+	if d != nil && c == CompressNone {
+		return encodeError(ErrInvalidOption, "option Dictionary needs CompressFast or CompressSmall", nil)
+	}
+	if d != nil && c == CompressFast && !d.d.HasS2() {
+		return encodeError(ErrInvalidOption, "option Dictionary "+d.ID()+" has no S2 half for CompressFast", nil)
 	}
 	return nil
 }

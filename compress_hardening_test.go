@@ -12,11 +12,13 @@ import (
 	"github.com/rowpage/rowpage/jsonbridge"
 
 	"github.com/rowpage/rowpage/internal/pagebuild"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
-// cpCompress returns page compressed at level, or nil when page's sections
-// do not parse (hostile pages whose lie is in a section length).
-func cpCompress(page []byte, level int) []byte {
+// cpCompress returns page compressed at level against d (nil for none),
+// or nil when page's sections do not parse (hostile pages whose lie is in
+// a section length).
+func cpCompress(page []byte, level int, d *pagedict.Dict) []byte {
 	secs := pageread.Sections(page)
 	n := 0
 	for _, s := range secs {
@@ -31,23 +33,33 @@ func cpCompress(page []byte, level int) []byte {
 		return nil
 	}
 	var c pagebuild.Compressor
-	return c.Compress(append([]byte(nil), page...), 0, level)
+	return c.CompressDict(append([]byte(nil), page...), 0, level, d)
 }
 
 // TestAllocBoundCompressed runs every hostile page of TestAllocBound,
-// compressed at both levels, through every reader: the error is the plain
-// page's, and the cost stays within the bounds for the plain page it
-// inflates to.
+// compressed at both levels, without and with a dictionary (SPEC.md 2.6),
+// through every reader: the error is the plain page's, and the cost stays
+// within the bounds for the plain page it inflates to.
 func TestAllocBoundCompressed(t *testing.T) {
 	for _, c := range abCases() {
-		for _, level := range []int{pagebuild.CompressFast, pagebuild.CompressSmall} {
-			page := cpCompress(c.page, level)
+		for _, level := range []int{pagebuild.CompressFast, pagebuild.CompressSmall, -pagebuild.CompressFast, -pagebuild.CompressSmall} {
+			var d *pagedict.Dict
+			if level < 0 && rowpage.RaceEnabled {
+				// Under the race detector allocation counts mean little and
+				// this test already takes minutes: the dictionary's readers
+				// are raced by TestDictionaryConcurrent instead.
+				continue
+			}
+			if level < 0 { // with the dictionary abReaders are given
+				d, level = pagedict.Of(abDict()), -level
+			}
+			page := cpCompress(c.page, level, d)
 			if page == nil {
 				continue
 			}
-			t.Run(fmt.Sprintf("%s/level%d", c.name, level), func(t *testing.T) {
-				_, err := rowpage.Open(page)
-				_, plainErr := rowpage.Open(c.page)
+			t.Run(fmt.Sprintf("%s/level%d/dict=%v", c.name, level, d != nil), func(t *testing.T) {
+				_, err := abDec().Open(page)
+				_, plainErr := abDec().Open(c.page)
 				if (err == nil) != (plainErr == nil) || (err != nil && !errors.Is(err, cpSentinelOf(plainErr))) {
 					t.Fatalf("Open: compressed %v, plain %v", err, plainErr)
 				}

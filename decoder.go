@@ -6,6 +6,7 @@ import (
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pagedict"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -34,6 +35,10 @@ type DecOptions struct {
 	// UseNumber, with JSONCompatible, produces json.Number instead of
 	// float64, like json.Decoder.UseNumber.
 	UseNumber bool
+	// Dictionaries are the dictionaries pages may name (SPEC.md 2.6,
+	// EncOptions.Dictionary); a page that names another one is
+	// ErrUnsupported, a cache miss. Default none.
+	Dictionaries []*Dictionary
 }
 
 // DecMode is a frozen, validated set of DecOptions, immutable and safe for
@@ -42,6 +47,7 @@ type DecMode struct {
 	lim       format.Limits
 	compat    bool
 	useNumber bool
+	dicts     pagedict.Set
 }
 
 // DecMode validates the options and returns a reusable mode.
@@ -49,7 +55,11 @@ func (o DecOptions) DecMode() (*DecMode, error) {
 	if err := o.Limits.Check(); err != nil {
 		return nil, err
 	}
-	return &DecMode{lim: o.Limits.WithDefaults(), compat: o.JSONCompatible, useNumber: o.UseNumber}, nil
+	dicts, err := dictSet(o.Dictionaries)
+	if err != nil {
+		return nil, err
+	}
+	return &DecMode{lim: o.Limits.WithDefaults(), compat: o.JSONCompatible, useNumber: o.UseNumber, dicts: dicts}, nil
 }
 
 var defaultDecMode, _ = DecOptions{}.DecMode()
@@ -76,7 +86,7 @@ func Open(page []byte) (*Page, error) { return defaultDecMode.Open(page) }
 
 // Open is the package-level Open under mode m.
 func (m *DecMode) Open(page []byte) (*Page, error) {
-	l, err := pageread.ParseValues(page, m.lim)
+	l, err := pageread.ParseValuesDicts(page, m.lim, m.dicts)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,11 @@ type EncOptions struct {
 	// Compression compresses the page's body (SPEC.md 2.5). Default
 	// CompressNone.
 	Compression Compression
+	// Dictionary compresses the body against a dictionary trained on pages
+	// like it (SPEC.md 2.6), which the page then names; only readers given
+	// the dictionary read it. It needs CompressFast or CompressSmall
+	// (ErrInvalidOption otherwise). Default none.
+	Dictionary *Dictionary
 }
 
 // EncMode is a frozen, validated set of EncOptions. It is immutable and safe
@@ -31,6 +36,7 @@ type EncMode struct {
 	noCRC    bool
 	maxDepth int
 	comp     Compression
+	dict     *Dictionary
 	pool     sync.Pool // *Encoder
 	// last keeps the most recently released encoder outside the pool, as
 	// jsonbridge.Mode does for transcoders: a request that missed the cache
@@ -59,10 +65,10 @@ func (o EncOptions) EncMode() (*EncMode, error) {
 	if d < 1 || d > format.MaxDepthLimit {
 		return nil, encodeError(ErrInvalidOption, "option MaxDepth "+strconv.Itoa(o.MaxDepth)+" is outside 1 to 10,000", nil)
 	}
-	if err := o.Compression.check(); err != nil {
+	if err := o.Compression.check(o.Dictionary); err != nil {
 		return nil, err
 	}
-	return &EncMode{noCRC: o.NoChecksum, maxDepth: d, comp: o.Compression}, nil
+	return &EncMode{noCRC: o.NoChecksum, maxDepth: d, comp: o.Compression, dict: o.Dictionary}, nil
 }
 
 var defaultEncMode, _ = EncOptions{}.EncMode()
@@ -118,6 +124,9 @@ func (m *EncMode) NewEncoder() *Encoder {
 	e.w.maxDepth = m.maxDepth
 	e.b.NoCRC = m.noCRC
 	e.b.Comp.Level = int(m.comp)
+	if m.dict != nil {
+		e.b.Comp.Dict = m.dict.d
+	}
 	return e
 }
 

@@ -17,7 +17,9 @@ var (
 	ErrChecksum = format.ErrChecksum
 	// ErrUnsupported reports bytes that are not a page this release reads: an
 	// entry of another format (such as JSON), a newer major version, or an
-	// unknown flag or encoding. A cache should treat it as a miss.
+	// unknown flag or encoding, or a page compressed with a dictionary the
+	// reader was not given (DecOptions.Dictionaries). A cache should treat
+	// it as a miss.
 	ErrUnsupported = format.ErrUnsupported
 	// ErrLimit reports input beyond a configured limit, such as a value
 	// nested deeper than MaxDepth: that is also how Marshal reports a

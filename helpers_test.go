@@ -13,7 +13,11 @@ import (
 // row by row. It is a simple reference: jsonbridge has the fast one.
 func pageJSON(t testing.TB, page []byte) []byte {
 	t.Helper()
-	p, err := Open(page)
+	m := defaultDecMode
+	if _, ok := PageDictionary(page); ok { // SPEC.md 10.11's
+		m, _ = DecOptions{Dictionaries: []*Dictionary{specDictOrNil()}}.DecMode()
+	}
+	p, err := m.Open(page)
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}

@@ -53,7 +53,15 @@ func specExamples() []struct {
 			{"v": []any{"a", "b"}}, {"v": map[string]any{"k": "a"}}, {"v": []any{"a", "b"}},
 			{"v": map[string]any{"k": "a"}}, {"v": []any{}}, {"v": []any{}}, {"v": []any{"a", "b"}},
 		}, EncOptions{NoChecksum: true}},
+		{"dictionary-page", []specUser{{33, "ann-ann", "team"}, {34, "bob-hal", "pro"}}, EncOptions{NoChecksum: true, Compression: CompressFast, Dictionary: specDictOrNil()}},
 	}
+}
+
+// specDictOrNil is specDict, or nil if its golden file cannot be read
+// (TestSpecDictionary reports that).
+func specDictOrNil() *Dictionary {
+	d, _ := specDict()
+	return d
 }
 
 func TestSpecExamples(t *testing.T) {

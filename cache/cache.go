@@ -41,6 +41,7 @@ func (s Status) String() string {
 // concurrent use.
 type Cache struct {
 	opts      Options
+	dec       *rowpage.DecMode // opens entries with Options.Dictionaries
 	flight    singleflight.Group
 	downUntil atomic.Int64 // Unix nanoseconds: the store is left alone until then
 }
@@ -64,7 +65,11 @@ func New(o Options) (*Cache, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Cache{opts: o}, nil
+	dec, err := rowpage.DecOptions{Dictionaries: o.Dictionaries}.DecMode()
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{opts: o, dec: dec}, nil
 }
 
 // Get returns k's page: a fresh entry (Hit); an entry past its TTL but
@@ -126,7 +131,7 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 			fresh, stale, page, err = parseEntry(entry)
 		}
 		if err == nil && validate {
-			_, err = rowpage.Open(page)
+			_, err = c.dec.Open(page)
 		}
 		if err != nil {
 			c.event(Event{Kind: EventForeign, Key: k, StoreKey: skey, Bytes: len(buf) - len(dst), Err: err})

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/seal"
 )
 
@@ -65,6 +66,12 @@ type Options struct {
 	// A sealed hit of 1,000 rows costs 1.21 times an unsealed one
 	// (BenchmarkSealedHit).
 	Keyring *seal.Keyring
+	// Dictionaries are the dictionaries the pages stored may name
+	// (rowpage.EncOptions.Dictionary, SPEC.md 2.6): Get opens entries with
+	// them. Give them to the jsonbridge.Mode passed to ServeJSON too. An
+	// entry that names another dictionary is a miss, reported as foreign
+	// and overwritten. Default none.
+	Dictionaries []*rowpage.Dictionary
 }
 
 // withDefaults validates o and fills in the defaults.

@@ -6,7 +6,8 @@ import (
 )
 
 // CheckHeader reads only the header of b: ErrUnsupported for anything not a
-// page of a version and flags this reader knows, ErrTruncated for a prefix.
+// page of a version and flags this reader knows, ErrTruncated for a prefix,
+// ErrCorrupt for FlagDictionary without FlagCompressed.
 func CheckHeader(b []byte) error {
 	if len(b) == 0 {
 		return errAt(ErrUnsupported, 0, "empty input is not a page")
@@ -26,6 +27,9 @@ func CheckHeader(b []byte) error {
 	}
 	if b[7] > byte(KindValue) {
 		return errAt(ErrUnsupported, 7, "unknown page kind "+itoa(int(b[7])))
+	}
+	if b[6]&(FlagDictionary|FlagCompressed) == FlagDictionary {
+		return errAt(ErrCorrupt, 6, "dictionary flag on a page that is not compressed")
 	}
 	return nil
 }

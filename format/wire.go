@@ -29,6 +29,7 @@ const (
 	MinorTextTime   = 2 // text times: EncTextTime, TagTextTime, TagTextTimePlus
 	MinorFloatInt   = 3 // integral floats: EncFloatInt, TagFloatInt
 	MinorIntFloat   = 4 // columns of integers and floats: EncIntFloat
+	MinorDictionary = 5 // a compressed body that names a dictionary (FlagDictionary)
 	MinorRepeat     = 6 // repeated cells of any columns: TagRepeat
 )
 
@@ -42,7 +43,8 @@ const ChecksumSize = 4
 const (
 	FlagChecksum   = 1 << 0 // a CRC-32C trailer follows the body
 	FlagCompressed = 1 << 1 // the body's sections are compressed (see MinorCompressed)
-	knownFlags     = FlagChecksum | FlagCompressed
+	FlagDictionary = 1 << 2 // they are compressed with the dictionary the body names (see MinorDictionary); needs FlagCompressed
+	knownFlags     = FlagChecksum | FlagCompressed | FlagDictionary
 )
 
 // Kind says how the rows of a page render as one JSON value.

@@ -86,6 +86,13 @@ func seedPages(tb testing.TB) [][]byte {
 		add(dataset.EventMaps(6), o)
 		add(repeatSeedRows(), o)
 	}
+	// Pages compressed with the fuzz readers' dictionary (SPEC.md 2.6).
+	d, rows := fuzzDict()
+	for _, o := range []rowpage.EncOptions{{Compression: rowpage.CompressFast, Dictionary: d}, {Compression: rowpage.CompressSmall, Dictionary: d, NoChecksum: true}} {
+		for _, v := range rows {
+			add(v, o)
+		}
+	}
 	return out
 }
 
@@ -112,7 +119,8 @@ func compressedSeeds(tb testing.TB) [][]byte {
 
 // FuzzMutateCompressed mutates the bodies of compressed pages (flip,
 // overwrite, cut, splice) and recomputes the checksum, so that the damage
-// reaches the section heads and the S2 and zstd decoders: every reader
+// reaches the section heads, the dictionary id of pages written with one
+// and the S2 and zstd decoders (with and without a dictionary): every reader
 // fails with a sentinel or reads the page, within its allocation bounds.
 func FuzzMutateCompressed(f *testing.F) {
 	pages := compressedSeeds(f)
@@ -227,18 +235,18 @@ func isSentinel(err error) bool {
 // allocPerByte times the page size (plus a constant).
 func readAll(t *testing.T, page []byte) {
 	deferredAgrees(t, page)
-	p, err := rowpage.Open(page)
+	p, err := fuzzDec().Open(page)
 	if err != nil {
 		if !isSentinel(err) {
 			t.Fatalf("Open: error %v is not a sentinel", err)
 		}
-		if _, jerr := jsonbridge.AppendJSON(nil, page); jerr == nil {
+		if _, jerr := fuzzJSON().AppendJSON(nil, page); jerr == nil {
 			t.Fatalf("AppendJSON accepted a page Open rejected: %v", err)
 		}
 		return
 	}
 	before := allocated()
-	out, err := jsonbridge.AppendJSON(nil, page)
+	out, err := fuzzJSON().AppendJSON(nil, page)
 	if err != nil {
 		// Open does not read string bytes to check their escaping flags;
 		// AppendJSON, which copies strings on their word, does.
@@ -261,7 +269,7 @@ func readAll(t *testing.T, page []byte) {
 	_ = p.Decode(&maps) // may legitimately fail for a document page
 	var rows []dataset.Row
 	_ = p.Decode(&rows) // may fail on type mismatches, must not panic
-	compat, _ := rowpage.DecOptions{JSONCompatible: true, UseNumber: true}.DecMode()
+	compat, _ := rowpage.DecOptions{JSONCompatible: true, UseNumber: true, Dictionaries: fuzzDicts()}.DecMode()
 	var viaPage any
 	if err := compat.Unmarshal(page, &viaPage); err != nil {
 		t.Fatalf("JSON-compatible Unmarshal: %v", err)
@@ -288,9 +296,9 @@ func readAll(t *testing.T, page []byte) {
 // fail with the same error text (kind, offset, row and column) or write the
 // same bytes.
 func deferredAgrees(t *testing.T, page []byte) {
-	got, err := jsonbridge.AppendJSON(nil, page)
+	got, err := fuzzJSON().AppendJSON(nil, page)
 	var want bytes.Buffer
-	werr := jsonbridge.WriteJSON(&want, page)
+	werr := fuzzJSON().WriteJSON(&want, page)
 	switch {
 	case (err == nil) != (werr == nil):
 		t.Fatalf("AppendJSON error %v, WriteJSON error %v", err, werr)
@@ -321,7 +329,7 @@ func allocated() uint64 {
 // succeed. Pages with invalid UTF-8 are left out: a page keeps the bytes of
 // such strings where the JSON has U+FFFD.
 func structsAgree(t *testing.T, p *rowpage.Page, page, out []byte) {
-	l, err := pageread.ParseValues(page, format.Limits{})
+	l, err := pageread.ParseValuesDicts(page, format.Limits{}, fuzzSet())
 	if err != nil {
 		t.Fatalf("pageread.ParseValues of a page Open accepted: %v", err)
 	}
@@ -395,7 +403,7 @@ func FuzzMutatePage(f *testing.F) {
 		}
 		changed := string(p) != string(orig)
 		if changed && orig[6]&format.FlagChecksum != 0 && len(p) >= format.HeaderSize {
-			if _, err := rowpage.Open(p); err == nil {
+			if _, err := fuzzDec().Open(p); err == nil {
 				t.Fatalf("checksummed page changed (op %d at %d) but Open accepted it", op%4, i)
 			}
 		}

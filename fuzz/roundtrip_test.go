@@ -279,7 +279,7 @@ func (g *rtGen) value() any {
 	}
 }
 
-var rtCompat, _ = rowpage.DecOptions{JSONCompatible: true}.DecMode()
+var rtCompat, _ = rowpage.DecOptions{JSONCompatible: true, Dictionaries: fuzzDicts()}.DecMode()
 
 // checkRoundTrip marshals v both ways and compares everything.
 // rtCompressed are the modes that compress, at both levels.

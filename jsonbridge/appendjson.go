@@ -148,6 +148,7 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 // call CheckDeferred) when deferCells is set.
 func (t *transcoder) open(page []byte, deferCells bool) error {
 	var err error
+	t.l.Dicts = t.m.dicts
 	if deferCells {
 		err = t.l.ResetDeferred(page, t.m.lim)
 	} else {

@@ -10,6 +10,7 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
 // Options configure page-to-JSON transcoding. The zero value writes exactly
@@ -31,6 +32,10 @@ type Options struct {
 	Envelope *Envelope
 	// Limits bound the pages accepted (see rowpage.Limits).
 	Limits rowpage.Limits
+	// Dictionaries are the dictionaries pages may name (SPEC.md 2.6,
+	// rowpage.EncOptions.Dictionary); a page that names another one is
+	// rowpage.ErrUnsupported, a cache miss. Default none.
+	Dictionaries []*rowpage.Dictionary
 }
 
 // Envelope describes an object written around the rows:
@@ -59,6 +64,7 @@ type Mode struct {
 	offset     int
 	limit      int
 	lim        format.Limits
+	dicts      pagedict.Set
 	// envelope, pre-rendered
 	env      bool
 	envHead  []byte    // {..."rows":
@@ -84,6 +90,12 @@ func (o Options) Mode() (*Mode, error) {
 		return nil, &rowpage.Error{Err: rowpage.ErrInvalidOption, Msg: "jsonbridge: Offset and Limit must not be negative", Offset: -1, Row: -1, Column: -1}
 	}
 	m := &Mode{escapeHTML: !o.NoEscapeHTML, offset: o.Offset, limit: o.Limit, lim: o.Limits.WithDefaults()}
+	for i, d := range o.Dictionaries {
+		if d == nil {
+			return nil, &rowpage.Error{Err: rowpage.ErrInvalidOption, Msg: "jsonbridge: Dictionaries[" + strconv.Itoa(i) + "] is nil", Offset: -1, Row: -1, Column: -1}
+		}
+		m.dicts = append(m.dicts, pagedict.Of(d))
+	}
 	if o.Columns != nil {
 		m.columns = make(map[string]bool, len(o.Columns))
 		for _, c := range o.Columns {

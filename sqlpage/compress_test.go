@@ -1,10 +1,12 @@
 package sqlpage_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/jsonbridge"
 	"github.com/rowpage/rowpage/sqlpage"
 )
 
@@ -36,5 +38,53 @@ func TestCompressedSQL(t *testing.T) {
 		if err != nil || got != plainJSON {
 			t.Fatalf("%v: JSON of the compressed SQL page differs (err %v)", c, err)
 		}
+	}
+}
+
+// TestDictionarySQL checks that SQLOptions.EncOptions carries a dictionary
+// to AppendSQL: the page names it, and renders with it as the plain page
+// does.
+func TestDictionarySQL(t *testing.T) {
+	db := memSQLite(t)
+	q := func(from int) string {
+		return `WITH RECURSIVE n(i) AS (SELECT ` + strconv.Itoa(from) + ` UNION ALL SELECT i+1 FROM n WHERE i < ` + strconv.Itoa(from+24) + `)
+		SELECT i AS id, 'status-' || (i % 3) AS status, 'customer ' || (i % 7) AS name FROM n`
+	}
+	plain := sqlMode(t, sqlpage.SQLOptions{})
+	var samples [][]byte
+	for i := range 10 {
+		rows, err := db.Query(q(25 * i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		page, err := plain.AppendSQL(nil, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples = append(samples, page)
+	}
+	d, err := rowpage.TrainDictionary(samples, rowpage.DictOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := sqlMode(t, sqlpage.SQLOptions{EncOptions: rowpage.EncOptions{Compression: rowpage.CompressSmall, Dictionary: d}})
+	rows, err := db.Query(q(250))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := m.AppendSQL(nil, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if id, ok := rowpage.PageDictionary(page); !ok || id != d.ID() {
+		t.Fatalf("page names %q", id)
+	}
+	want, err := pageJSON(t, db, plain, q(250))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mode, _ := jsonbridge.Options{Dictionaries: []*rowpage.Dictionary{d}}.Mode()
+	if got, err := mode.AppendJSON(nil, page); err != nil || string(got) != want {
+		t.Fatalf("JSON of the dictionary SQL page differs (err %v)", err)
 	}
 }

@@ -9,13 +9,14 @@ import (
 )
 
 func encodeCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("encode", "[-o page.rp] [-no-checksum] [-compress none|fast|small] [file.json]",
+	fs := newFlags("encode", "[-o page.rp] [-no-checksum] [-compress none|fast|small] [-dict dict.rpd] [file.json]",
 		`Turn JSON text into a page with jsonbridge.AppendPage: a top-level array of
 objects (or nulls) becomes a page of rows, an object a one-object page, any
 other value a one-value page. Key order and number text are kept.`, stderr)
 	out := fs.String("o", "", "write the page to this `file` instead of standard output")
 	noCRC := fs.Bool("no-checksum", false, "omit the CRC-32C trailer")
 	compress := fs.String("compress", "none", "compress the page's body: `none`, fast (S2) or small (zstd)")
+	dictPath := fs.String("dict", "", "compress against the dictionary in this `file` (from rowpage dict; needs -compress)")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -31,7 +32,15 @@ other value a one-value page. Key order and number text are kept.`, stderr)
 	if err != nil {
 		return err
 	}
-	mode, err := jsonbridge.PageOptions{EncOptions: rowpage.EncOptions{NoChecksum: *noCRC, Compression: level}}.PageMode()
+	dicts, _, err := readDicts(*dictPath)
+	if err != nil {
+		return err
+	}
+	eo := rowpage.EncOptions{NoChecksum: *noCRC, Compression: level}
+	if dicts != nil {
+		eo.Dictionary = dicts[0]
+	}
+	mode, err := jsonbridge.PageOptions{EncOptions: eo}.PageMode()
 	if err != nil {
 		return err
 	}

@@ -14,13 +14,14 @@ import (
 )
 
 func inspectCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("inspect", "[-json] [-shapes n] [page]",
+	fs := newFlags("inspect", "[-json] [-shapes n] [-dict dict.rpd] [page]",
 		`Validate a page completely and describe it: header, flags, version and
 checksum; row, column and shape counts; where each section lies; the string
 table's size and hit rate (references per distinct string); each column's
 name, encoding and bytes; the most common row shapes.`, stderr)
 	asJSON := fs.Bool("json", false, "print a JSON object instead of text")
 	shapes := fs.Int("shapes", 10, "list at most this many shapes in text output, the most common first (-1: all)")
+	dictPath := fs.String("dict", "", "read a page compressed with the dictionary in this `file`")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -32,11 +33,18 @@ name, encoding and bytes; the most common row shapes.`, stderr)
 	if err != nil {
 		return err
 	}
-	s, err := pageread.Inspect(page, format.Limits{})
+	_, dicts, err := readDicts(*dictPath)
+	if err != nil {
+		return err
+	}
+	s, err := pageread.InspectDicts(page, format.Limits{}, dicts)
 	if err != nil {
 		return &fileError{in, err}
 	}
 	r := newInspectReport(s)
+	if id, ok := pageread.DictionaryID(page); ok {
+		r.Dictionary = id.String()
+	}
 	if r.Compressed, err = compressedReports(page); err != nil {
 		return &fileError{in, err}
 	}
@@ -63,15 +71,19 @@ type inspectReport struct {
 	// Compressed lists a compressed page's sections as stored; Sections
 	// then lie in the page's plain form (SPEC.md 2.5).
 	Compressed []compressedReport `json:"compressed_sections,omitempty"`
-	Strings    stringsReport      `json:"string_table"`
-	Cols       []columnReport     `json:"column_list"`
-	Shapes     []shapeReport      `json:"shape_list"`
+	// Dictionary is the id of the dictionary the page was compressed
+	// with (SPEC.md 2.6), or empty.
+	Dictionary string         `json:"dictionary,omitempty"`
+	Strings    stringsReport  `json:"string_table"`
+	Cols       []columnReport `json:"column_list"`
+	Shapes     []shapeReport  `json:"shape_list"`
 }
 
 type flagsReport struct {
 	Byte       uint8 `json:"byte"`
 	Checksum   bool  `json:"checksum"`
 	Compressed bool  `json:"compressed"`
+	Dictionary bool  `json:"dictionary"`
 }
 
 type compressedReport struct {
@@ -142,10 +154,11 @@ var kindNames = map[format.Kind]string{format.KindRows: "rows", format.KindObjec
 
 func newInspectReport(s *pageread.Summary) *inspectReport {
 	r := &inspectReport{
-		Bytes:     s.Bytes,
-		Version:   fmt.Sprintf("%d.%d", s.Major, s.Minor),
-		Kind:      kindNames[s.Kind],
-		Flags:     flagsReport{Byte: s.Flags, Checksum: s.Checksum, Compressed: s.Flags&format.FlagCompressed != 0},
+		Bytes:   s.Bytes,
+		Version: fmt.Sprintf("%d.%d", s.Major, s.Minor),
+		Kind:    kindNames[s.Kind],
+		Flags: flagsReport{Byte: s.Flags, Checksum: s.Checksum, Compressed: s.Flags&format.FlagCompressed != 0,
+			Dictionary: s.Flags&format.FlagDictionary != 0},
 		Checksum:  "absent",
 		Rows:      s.Rows,
 		NullRows:  s.NullRows,
@@ -198,6 +211,9 @@ func (r *inspectReport) writeText(w io.Writer, maxShapes int) error {
 	}
 	if r.Flags.Compressed {
 		fl = append(fl, "compressed")
+	}
+	if r.Flags.Dictionary {
+		fl = append(fl, "dictionary "+r.Dictionary)
 	}
 	flags := "none"
 	if len(fl) > 0 {

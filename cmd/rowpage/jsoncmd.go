@@ -20,6 +20,7 @@ values the page was built from. A newline follows only on a terminal.`, stderr)
 	noHTML := fs.Bool("no-escape-html", false, "write <, > and & as they are instead of \\u003c, \\u003e and \\u0026")
 	maxBytes := fs.Int("max-bytes", 0, "fail when the JSON passes this many `bytes` (0: 256 times the page plus 1 MiB; -1: no cap)")
 	out := fs.String("o", "", "write the JSON to this `file` instead of standard output")
+	dictPath := fs.String("dict", "", "read pages compressed with the dictionary in this `file`")
 	if help, err := parseFlags(fs, args); help || err != nil {
 		return err
 	}
@@ -28,6 +29,9 @@ values the page was built from. A newline follows only on a terminal.`, stderr)
 		return err
 	}
 	opts := jsonbridge.Options{NoEscapeHTML: *noHTML, Offset: *offset, Limit: *limit}
+	if opts.Dictionaries, _, err = readDicts(*dictPath); err != nil {
+		return err
+	}
 	opts.Limits.MaxJSONBytes = *maxBytes
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "columns" {

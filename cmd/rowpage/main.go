@@ -1,9 +1,10 @@
 // Command rowpage works with rowpage pages and measures them against the
 // alternatives.
 //
-//	rowpage encode   [-o page.rp] [-no-checksum] [file.json]
-//	rowpage json     [-columns a,b] [-offset n] [-limit n] [-envelope key] [-count-key key] [-no-escape-html] [-o out.json] [page]
-//	rowpage inspect  [-json] [-shapes n] [page]
+//	rowpage encode   [-o page.rp] [-no-checksum] [-compress none|fast|small] [-dict dict.rpd] [file.json]
+//	rowpage dict     [-o dict.rpd] [-size bytes] page ...
+//	rowpage json     [-columns a,b] [-offset n] [-limit n] [-envelope key] [-count-key key] [-no-escape-html] [-dict dict.rpd] [-o out.json] [page]
+//	rowpage inspect  [-json] [-shapes n] [-dict dict.rpd] [page]
 //	rowpage validate [-q] [page ...]
 //	rowpage bench    [-quick | -full] [-json] [-datasets ...] [-sizes ...] [-file rows.json [-pointer /path]] [-svg dir] [-doc file.md]
 //	rowpage demo
@@ -60,6 +61,7 @@ const usageText = `usage: rowpage <command> [flags] [arguments]
 
 commands:
   encode    turn JSON text into a page
+  dict      train a dictionary on pages of one query, for encode -dict
   json      write a page as JSON, optionally a subset of columns or rows, or inside an envelope
   inspect   describe a page: header, sections, string table, columns, shapes
   validate  check pages completely; exit status 1 and the place of the damage if one is not valid
@@ -71,6 +73,7 @@ Run "rowpage <command> -h" for a command's flags.`
 // commands maps each subcommand to its function.
 var commands = map[string]func(args []string, stdin io.Reader, stdout, stderr io.Writer) error{
 	"encode":   encodeCmd,
+	"dict":     dictCmd,
 	"json":     jsonCmd,
 	"inspect":  inspectCmd,
 	"validate": validateCmd,

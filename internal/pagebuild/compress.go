@@ -8,6 +8,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
 // Compression levels, in the order of rowpage.Compression: SPEC.md 2.5
@@ -19,9 +20,10 @@ const (
 	CompressSmall = 2 // zstd SpeedDefault per section
 )
 
-// pageCompression is a builder's compression level and scratch.
+// pageCompression is a builder's compression level, dictionary and scratch.
 type pageCompression struct {
-	Level int // a Compression
+	Level int            // a Compression
+	Dict  *pagedict.Dict // compress against it (SPEC.md 2.6), or nil
 	c     Compressor
 }
 
@@ -32,7 +34,7 @@ func (p *pageCompression) Apply(dst []byte, start int) []byte {
 	if p.Level == 0 { // CompressNone
 		return dst
 	}
-	return p.c.Compress(dst, start, p.Level)
+	return p.c.CompressDict(dst, start, p.Level, p.Dict)
 }
 
 // zstdEncoders pools single-threaded encoders at SpeedDefault. EncodeAll's
@@ -62,6 +64,13 @@ type Compressor struct {
 // has one, is recomputed over the stored bytes. CompressNone returns dst
 // unchanged.
 func (c *Compressor) Compress(dst []byte, start, level int) []byte {
+	return c.CompressDict(dst, start, level, nil)
+}
+
+// CompressDict is Compress against dictionary d (SPEC.md 2.6), which the
+// page then names; with d nil it is Compress. At CompressFast d must have
+// an S2 half.
+func (c *Compressor) CompressDict(dst []byte, start, level int, d *pagedict.Dict) []byte {
 	if level == CompressNone {
 		return dst
 	}
@@ -80,16 +89,23 @@ func (c *Compressor) Compress(dst []byte, start, level int) []byte {
 		}
 		pos += n
 	}
-	dst = append(dst[:start], p[:pos]...)
+	dst = append(dst[:start], p[:format.HeaderSize]...)
 	dst[start+5] = max(p[5], format.MinorCompressed)
 	dst[start+6] = flags | format.FlagCompressed
+	if d != nil {
+		dst[start+5] = max(p[5], format.MinorDictionary)
+		dst[start+6] |= format.FlagDictionary
+		id := d.ID()
+		dst = append(dst, id[:]...)
+	}
+	dst = append(dst, p[format.HeaderSize:pos]...)
 	for range 4 {
 		size, n := format.ConsumeUvarint(p[pos:end])
 		if n < 0 || size > uint64(end-pos-n) {
 			panic("pagebuild: Compress of a malformed page: bad section length")
 		}
 		pos += n
-		dst = c.appendSection(dst, p[pos:pos+int(size)], level)
+		dst = c.appendSection(dst, p[pos:pos+int(size)], level, d)
 		pos += int(size)
 	}
 	if flags&format.FlagChecksum != 0 {
@@ -98,15 +114,21 @@ func (c *Compressor) Compress(dst []byte, start, level int) []byte {
 	return dst
 }
 
-// appendSection appends one csection holding raw.
-func (c *Compressor) appendSection(dst, raw []byte, level int) []byte {
+// appendSection appends one csection holding raw, compressed against d if
+// it is not nil.
+func (c *Compressor) appendSection(dst, raw []byte, level int, d *pagedict.Dict) []byte {
 	codec := byte(format.CodecRaw)
 	var z []byte
 	if len(raw) > 0 {
-		switch level {
-		case CompressFast:
+		switch {
+		case level == CompressFast && d != nil:
+			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(raw)))
+			z, codec = d.EncodeS2(c.tmp[:cap(c.tmp)], raw), format.CodecS2
+		case level == CompressFast:
 			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(raw)))
 			z, codec = s2.Encode(c.tmp[:cap(c.tmp)], raw), format.CodecS2
+		case d != nil:
+			z, codec = d.EncodeZstd(c.tmp[:0], raw), format.CodecZstd
 		default:
 			e := zstdEncoders.Get().(*zstd.Encoder)
 			z, codec = e.EncodeAll(raw, c.tmp[:0]), format.CodecZstd

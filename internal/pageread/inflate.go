@@ -7,11 +7,14 @@ import (
 	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/zstd"
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
 // A compressed page (format.FlagCompressed; the grammar is in package
 // format) is read by inflating its body into a plain page with neither
-// flag set, in a buffer the Layout owns, and reading that.
+// flag set, in a buffer the Layout owns, and reading that. A page with
+// format.FlagDictionary is inflated with the dictionary it names, taken
+// from Layout.Dicts; without it the page is unsupported.
 
 // zstdDecoder is shared: DecodeAll is safe for concurrent use. The cap
 // limit makes DecodeAll write at most cap(dst) bytes, so a frame can never
@@ -50,16 +53,26 @@ var compressedNames = [4]string{"string table", "shapes", "row shapes", "columns
 // readCompressed reads the section headers of compressed page (whose
 // header and checksum the caller has checked) up to end, and the length
 // of the plain page they inflate to, checked against maxPage as it is
-// summed. It reads no stored bytes.
-func readCompressed(page []byte, end, maxPage int, secs *[4]csection) (counts []byte, plainLen int, err error) {
+// summed. It reads no stored bytes. d is the page's dictionary, or nil for
+// a page without one; with check false (a tool listing the sections of a
+// page whose dictionary it lacks) the frames' dictionary ids are not
+// compared with it.
+func readCompressed(page []byte, end, maxPage int, secs *[4]csection, d *pagedict.Dict, check bool) (counts []byte, plainLen int, err error) {
 	r := reader{b: page[:end], pos: format.HeaderSize}
+	if page[6]&format.FlagDictionary != 0 {
+		if end-r.pos < format.DictIDSize {
+			return nil, 0, errAt(format.ErrTruncated, end, "dictionary id runs past the end of the page")
+		}
+		r.pos += format.DictIDSize
+	}
+	start := r.pos
 	r.uvarint("row count")
 	r.uvarint("column count")
 	if r.err != nil {
 		return nil, 0, r.err
 	}
-	counts = page[format.HeaderSize:r.pos]
-	total := uint64(r.pos)
+	counts = page[start:r.pos]
+	total := uint64(format.HeaderSize + len(counts))
 	for i := range secs {
 		s := &secs[i]
 		s.at = r.pos
@@ -91,7 +104,7 @@ func readCompressed(page []byte, end, maxPage int, secs *[4]csection) (counts []
 		}
 		s.index, s.base, s.stored, s.raw = i, r.pos, r.b[r.pos:r.pos+int(n)], int(raw)
 		r.pos += int(n)
-		if err := precheck(s); err != nil {
+		if err := precheck(s, d, check); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -116,8 +129,18 @@ func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
 			return nil, errAt(format.ErrChecksum, end, "CRC-32C does not match")
 		}
 	}
+	var d *pagedict.Dict
+	if page[6]&format.FlagDictionary != 0 {
+		if end-format.HeaderSize < format.DictIDSize {
+			return nil, errAt(format.ErrTruncated, end, "dictionary id runs past the end of the page")
+		}
+		id := page[format.HeaderSize : format.HeaderSize+format.DictIDSize]
+		if d = l.Dicts.Find(id); d == nil {
+			return nil, errMissingDict(pagedict.ID(id))
+		}
+	}
 	var secs [4]csection
-	counts, n, err := readCompressed(page, end, lim.MaxPageBytes, &secs)
+	counts, n, err := readCompressed(page, end, lim.MaxPageBytes, &secs, d, true)
 	if err != nil {
 		return nil, err
 	}
@@ -134,7 +157,7 @@ func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
 		}
 		at := len(out)
 		dst := out[at : at+s.raw : at+s.raw]
-		if err := decompress(s, dst); err != nil {
+		if err := decompress(s, dst, d); err != nil {
 			l.inflated = out[:0]
 			return nil, err
 		}
@@ -144,34 +167,53 @@ func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
 	return out, nil
 }
 
+// errMissingDict is the error for a page whose dictionary the reader
+// was not given: unsupported, a cache miss.
+func errMissingDict(id pagedict.ID) error {
+	return errAt(format.ErrUnsupported, format.HeaderSize, "the page needs dictionary "+id.String()+", which this reader was not given")
+}
+
 // precheck compares what s's stored bytes declare of their decompressed
 // length (an S2 block always does, a zstd frame may) with s.raw, before
-// anything is allocated for it.
-func precheck(s *csection) error {
+// anything is allocated for it, and, with check, the dictionary a zstd
+// frame names with d's (none without d).
+func precheck(s *csection, d *pagedict.Dict, check bool) error {
 	switch s.codec {
 	case format.CodecS2:
 		if n, err := s2.DecodedLen(s.stored); err != nil || n != s.raw {
 			return errAt(format.ErrCorrupt, s.base, "S2 block does not decode to the declared "+itoa(s.raw)+" bytes")
 		}
+		if check && d != nil && !d.HasS2() {
+			return errAt(format.ErrCorrupt, s.at, "an S2 section in a page whose dictionary has no S2 half")
+		}
 	case format.CodecZstd:
 		var h zstd.Header
-		if err := h.Decode(s.stored); err != nil || h.Skippable || h.DictionaryID != 0 ||
+		zid := uint32(0)
+		if d != nil {
+			zid = d.ZstdID()
+		}
+		if err := h.Decode(s.stored); err != nil || h.Skippable || (check && h.DictionaryID != zid) ||
 			(h.HasFCS && h.FrameContentSize != uint64(s.raw)) || (!h.HasFCS && s.raw >= 256) {
-			return errAt(format.ErrCorrupt, s.base, "zstd frame does not decode to the declared "+itoa(s.raw)+" bytes")
+			return errAt(format.ErrCorrupt, s.base, "zstd frame does not decode to the declared "+itoa(s.raw)+" bytes with the page's dictionary")
 		}
 	}
 	return nil
 }
 
 // decompress inflates s (prechecked) into dst, which has length and
-// capacity s.raw: neither codec can write past it.
-func decompress(s *csection, dst []byte) error {
+// capacity s.raw: neither codec can write past it. d is the page's
+// dictionary, or nil.
+func decompress(s *csection, dst []byte, d *pagedict.Dict) error {
 	var got []byte
 	var err error
-	switch s.codec {
-	case format.CodecS2:
+	switch {
+	case s.codec == format.CodecS2 && d != nil:
+		got, err = d.DecodeS2(dst, s.stored)
+	case s.codec == format.CodecS2:
 		got, err = s2.Decode(dst, s.stored)
-	case format.CodecZstd:
+	case d != nil:
+		got, err = d.DecodeZstd(dst, s.stored)
+	default:
 		got, err = zstdDecoder().DecodeAll(s.stored, dst[:0])
 	}
 	if err != nil || len(got) != s.raw || &got[0] != &dst[0] {
@@ -198,7 +240,7 @@ func CompressedSections(page []byte) ([]CompressedSection, error) {
 		end -= format.ChecksumSize
 	}
 	var secs [4]csection
-	if _, _, err := readCompressed(page, end, 1<<31-1, &secs); err != nil {
+	if _, _, err := readCompressed(page, end, 1<<31-1, &secs, nil, page[6]&format.FlagDictionary == 0); err != nil {
 		return nil, err
 	}
 	out := make([]CompressedSection, 4)
@@ -206,4 +248,14 @@ func CompressedSections(page []byte) ([]CompressedSection, error) {
 		out[i] = CompressedSection{Name: compressedNames[i], Codec: s.codec, Offset: s.at, Stored: len(s.stored), Raw: s.raw}
 	}
 	return out, nil
+}
+
+// DictionaryID returns the id of the dictionary page names (SPEC.md 2.6),
+// and false for a page that names none or is too short to hold one. It
+// checks nothing else.
+func DictionaryID(page []byte) (pagedict.ID, bool) {
+	if len(page) < format.HeaderSize+format.DictIDSize || page[6]&format.FlagDictionary == 0 {
+		return pagedict.ID{}, false
+	}
+	return pagedict.ID(page[format.HeaderSize : format.HeaderSize+format.DictIDSize]), true
 }

@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
 // Summary describes a page for tools such as the rowpage command's inspect:
@@ -84,12 +85,16 @@ type ShapeSummary struct {
 // found (it re-validates prefixes of the column to find the cell, a cost
 // paid only on this error path), returning a copy of the *Error with Row
 // set.
-func Inspect(page []byte, lim format.Limits) (*Summary, error) {
-	l, err := Parse(page, lim)
+func Inspect(page []byte, lim format.Limits) (*Summary, error) { return InspectDicts(page, lim, nil) }
+
+// InspectDicts is Inspect for a reader given dictionaries (a page that
+// names another one is unsupported).
+func InspectDicts(page []byte, lim format.Limits, dicts pagedict.Set) (*Summary, error) {
+	l, err := ParseDicts(page, lim, dicts)
 	if err != nil {
 		var e *format.Error
 		if errors.As(err, &e) && e.Row < 0 && e.Column >= 0 {
-			if row := locateRow(page, lim, e); row >= 0 {
+			if row := locateRow(page, lim, dicts, e); row >= 0 {
 				c := *e
 				c.Row = row
 				return nil, &c
@@ -322,8 +327,8 @@ func shapeSummary(l *Layout) ([]ShapeSummary, int) {
 // validating the column's first k values fails exactly as Parse did: value
 // k-1 is the culprit, which the null bitmap and the row shapes turn into a
 // row.
-func locateRow(page []byte, lim format.Limits, e *format.Error) int {
-	var l Layout
+func locateRow(page []byte, lim format.Limits, dicts pagedict.Set, e *format.Error) int {
+	l := Layout{Dicts: dicts}
 	err := l.reset(page, lim, true, false)
 	var again *format.Error
 	if !errors.As(err, &again) || again.Offset != e.Offset || again.Msg != e.Msg || again.Column != e.Column || e.Column >= len(l.Columns) || e.Offset < 0 {

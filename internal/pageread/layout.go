@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
 // Layout is a validated view of a page: header fields, the string table,
@@ -20,6 +21,11 @@ type Layout struct {
 	Rows    int
 	Strings StringTable
 	Columns []Column
+
+	// Dicts are the dictionaries Reset may inflate a page with (SPEC.md
+	// 2.6); set by the owner, kept by Forget. A page naming another is
+	// unsupported.
+	Dicts pagedict.Set
 
 	shapeCols []uint32 // all shapes' column indexes, concatenated
 	shapeEnds []uint32 // shape id s (1-based) spans shapeCols[shapeEnds[s-1]:shapeEnds[s]], shapeEnds[0] = 0
@@ -172,6 +178,7 @@ func (l *Layout) Forget() {
 		anyCells:  l.anyCells[:0],
 		rend:      l.rend,
 		rendUsed:  l.rendUsed[:0],
+		Dicts:     l.Dicts,
 	}
 }
 
