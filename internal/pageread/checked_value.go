@@ -147,7 +147,10 @@ func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int
 }
 
 // findRendered returns the index of the cell at payload offset off among
-// cells, which are in payload order.
+// cells, which are in payload order. It is findCell's loop over another
+// element type: one generic function over both (a method for the offset,
+// or slices.BinarySearchFunc) cost 3% to 9% more instructions per hit on
+// pages with many repeats (instruments, events).
 func findRendered(cells []rendCell, off uint64) (int, bool) {
 	lo, hi := 0, len(cells)
 	for lo < hi {
