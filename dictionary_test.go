@@ -201,6 +201,20 @@ func TestDictionaryOptions(t *testing.T) {
 	if _, err := (rowpage.DecOptions{Dictionaries: []*rowpage.Dictionary{nil}}).DecMode(); !errors.Is(err, rowpage.ErrInvalidOption) {
 		t.Errorf("nil dictionary: %v", err)
 	}
+	// The same dictionary with its S2 half dropped (repeat 0, SPEC.md 2.6)
+	// serves CompressSmall only.
+	whole := d.Bytes()
+	_, rn := format.ConsumeUvarint(whole[5:])
+	noS2, err := rowpage.ParseDictionary(append(append(whole[:5:5], 0), whole[5+rn:]...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (rowpage.EncOptions{Compression: rowpage.CompressFast, Dictionary: noS2}).EncMode(); !errors.Is(err, rowpage.ErrInvalidOption) {
+		t.Errorf("CompressFast with a dictionary without an S2 half: %v", err)
+	}
+	if _, err := (rowpage.EncOptions{Compression: rowpage.CompressSmall, Dictionary: noS2}).EncMode(); err != nil {
+		t.Errorf("CompressSmall with a dictionary without an S2 half: %v", err)
+	}
 	page, _ := rowpage.Marshal(vs[0])
 	for _, size := range []int{-1, 255, 1<<20 + 1} {
 		if _, err := rowpage.TrainDictionary([][]byte{page}, rowpage.DictOptions{Size: size}); !errors.Is(err, rowpage.ErrInvalidOption) {
