@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -15,7 +16,8 @@ import (
 // TestDictCommand checks dict, encode -dict, json -dict and inspect -dict:
 // a dictionary trained on ten pages of 25 rows compresses the next page
 // (smaller than without it), json renders it back with the dictionary and
-// fails naming it without, and inspect shows its id.
+// fails naming it without, and inspect shows its id, and without it what it
+// can read: the header and the stored sections.
 func TestDictCommand(t *testing.T) {
 	dir := t.TempDir()
 	s, _ := dataset.SetByName("baas")
@@ -52,6 +54,15 @@ func TestDictCommand(t *testing.T) {
 	text, _, err := runCmd(t, page, "inspect", "-dict", dict)
 	if err != nil || !strings.Contains(text, "dictionary ") {
 		t.Fatalf("inspect -dict (err %v):\n%s", err, text)
+	}
+	text, _, err = runCmd(t, page, "inspect")
+	if err == nil || !strings.Contains(err.Error(), "pass it with -dict") {
+		t.Fatalf("inspect without the dictionary: %v", err)
+	}
+	for _, part := range []string{"dictionary " + hex.EncodeToString(page[8:16]), "not read:", "stored section", "string table"} {
+		if !strings.Contains(text, part) {
+			t.Errorf("inspect without the dictionary lacks %q:\n%s", part, text)
+		}
 	}
 	if _, _, err := runCmd(t, want, "encode", "-dict", dict); err == nil {
 		t.Fatal("encode -dict without -compress succeeded")

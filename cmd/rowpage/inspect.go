@@ -2,7 +2,9 @@ package main
 
 import (
 	"cmp"
+	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -38,6 +40,18 @@ name, encoding and bytes; the most common row shapes.`, stderr)
 		return err
 	}
 	s, err := pageread.InspectDicts(page, format.Limits{}, dicts)
+	if id, ok := pageread.DictionaryID(page); ok && errors.Is(err, format.ErrUnsupported) {
+		// Without its dictionary the body cannot be read, but the header
+		// and the stored sections can, and they say what the page needs.
+		r, rerr := newStoredReport(page, id.String(), *dictPath != "")
+		if rerr != nil {
+			return &fileError{in, rerr}
+		}
+		if werr := r.write(stdout, *asJSON, *shapes); werr != nil {
+			return werr
+		}
+		return &fileError{in, fmt.Errorf("%w; pass it with -dict to read the body", err)}
+	}
 	if err != nil {
 		return &fileError{in, err}
 	}
@@ -48,12 +62,53 @@ name, encoding and bytes; the most common row shapes.`, stderr)
 	if r.Compressed, err = compressedReports(page); err != nil {
 		return &fileError{in, err}
 	}
-	if *asJSON {
-		enc := json.NewEncoder(stdout)
+	return r.write(stdout, *asJSON, *shapes)
+}
+
+// write prints r as JSON or as text.
+func (r *inspectReport) write(w io.Writer, asJSON bool, maxShapes int) error {
+	if asJSON {
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(r)
 	}
-	return r.writeText(stdout, *shapes)
+	return r.writeText(w, maxShapes)
+}
+
+// newStoredReport describes what can be read of a page compressed with a
+// dictionary the reader lacks: the header, the checksum and the stored
+// sections. Its Unread field says why the rest is missing.
+func newStoredReport(page []byte, dict string, gotOther bool) (*inspectReport, error) {
+	secs, err := compressedReports(page)
+	if err != nil {
+		return nil, err
+	}
+	flags := page[6]
+	r := &inspectReport{
+		Bytes:   len(page),
+		Version: fmt.Sprintf("%d.%d", page[4], page[5]),
+		Kind:    kindNames[format.Kind(page[7])],
+		Flags: flagsReport{Byte: flags, Checksum: flags&format.FlagChecksum != 0,
+			Compressed: flags&format.FlagCompressed != 0, Dictionary: true},
+		Checksum:   "absent",
+		Compressed: secs,
+		Dictionary: dict,
+		Unread:     "the body is compressed with dictionary " + dict + ", which was not given (-dict)",
+		Sections:   []sectionReport{},
+		Cols:       []columnReport{},
+		Shapes:     []shapeReport{},
+	}
+	if gotOther {
+		r.Unread = "the body is compressed with dictionary " + dict + ", not the one given with -dict"
+	}
+	if r.Flags.Checksum {
+		n := len(page) - format.ChecksumSize
+		if binary.LittleEndian.Uint32(page[n:]) != format.Checksum(page[:n]) {
+			return nil, fmt.Errorf("%w: the CRC-32C does not match", format.ErrChecksum)
+		}
+		r.Checksum = "verified"
+	}
+	return r, nil
 }
 
 // inspectReport is inspect's output; its JSON form is the -json output.
@@ -73,10 +128,13 @@ type inspectReport struct {
 	Compressed []compressedReport `json:"compressed_sections,omitempty"`
 	// Dictionary is the id of the dictionary the page was compressed
 	// with (SPEC.md 2.6), or empty.
-	Dictionary string         `json:"dictionary,omitempty"`
-	Strings    stringsReport  `json:"string_table"`
-	Cols       []columnReport `json:"column_list"`
-	Shapes     []shapeReport  `json:"shape_list"`
+	Dictionary string `json:"dictionary,omitempty"`
+	// Unread, when set, says why the body was not read (a dictionary the
+	// reader lacks); the fields that describe the body are then empty.
+	Unread  string         `json:"unread,omitempty"`
+	Strings stringsReport  `json:"string_table"`
+	Cols    []columnReport `json:"column_list"`
+	Shapes  []shapeReport  `json:"shape_list"`
 }
 
 type flagsReport struct {
@@ -223,6 +281,14 @@ func (r *inspectReport) writeText(w io.Writer, maxShapes int) error {
 	fmt.Fprintf(tw, "page\t%s bytes, format %s, kind %s\n", count(r.Bytes), r.Version, r.Kind)
 	fmt.Fprintf(tw, "flags\t0x%02x (%s)\n", r.Flags.Byte, flags)
 	fmt.Fprintf(tw, "checksum\t%s\n", map[string]string{"verified": "CRC-32C present and verified", "absent": "absent"}[r.Checksum])
+	if r.Unread != "" {
+		fmt.Fprintf(tw, "body\tnot read: %s\n", r.Unread)
+		fmt.Fprintln(tw, "\nstored section\toffset\tcodec\tstored\tdecompressed\tstored/decompressed")
+		for _, s := range r.Compressed {
+			fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s\t%.1f%%\n", s.Name, s.Offset, s.Codec, count(s.Stored), count(s.Raw), percent(s.Stored, s.Raw))
+		}
+		return tw.Flush()
+	}
 	fmt.Fprintf(tw, "rows\t%s (%s null), %s columns, %s shapes\n", count(r.Rows), count(r.NullRows), count(r.Columns), count(r.NumShapes))
 	fmt.Fprintf(tw, "strings\t%s distinct, %s bytes of data in a %s-byte section\n", count(st.Strings), count(st.DataBytes), count(st.SectionBytes))
 	fmt.Fprintf(tw, "hit rate\t%s references (%s keys), %.2f per distinct string; a copy per reference would take %s bytes\n",

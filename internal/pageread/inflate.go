@@ -224,7 +224,8 @@ func decompress(s *csection, dst []byte, d *pagedict.Dict) error {
 
 // CompressedSections lists the sections of a compressed page with their
 // codecs and their stored and raw sizes, for tools such as inspect. It
-// checks the header and checksum but decompresses nothing.
+// checks the header and the section framing; it neither verifies the
+// checksum nor decompresses anything.
 func CompressedSections(page []byte) ([]CompressedSection, error) {
 	if err := format.CheckHeader(page); err != nil {
 		return nil, err
