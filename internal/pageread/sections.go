@@ -141,7 +141,7 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	r.pos += flagLen
 	l.offs = grow(l.offs, n+1)
 	t.offs = l.offs
-	decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
+	longest := decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
 	r.pos += n * width
 	t.data = s.b[r.pos:]
 	dataBase := s.base + r.pos
@@ -154,6 +154,12 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	}
 	if n%4 != 0 && t.flags[flagLen-1]>>((n%4)*2) != 0 {
 		return errAt(format.ErrCorrupt, s.base, "string flag padding bits are not zero")
+	}
+	// Ends in order, each string within MaxStringBytes and the last at
+	// the end of the data: then no end is past the data either. Otherwise
+	// the loop below finds the first fault.
+	if longest <= uint64(lim.MaxStringBytes) && (n == 0 || int(t.offs[n]) == len(t.data)) {
+		return l.checkStringFlags(dataBase)
 	}
 	prev := 0
 	for i := 0; i < n; i++ {
@@ -169,6 +175,13 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	if prev != len(t.data) {
 		return errAt(format.ErrCorrupt, dataBase+prev, "string data has trailing bytes")
 	}
+	return l.checkStringFlags(dataBase)
+}
+
+// checkStringFlags verifies the string table's flags when the layout is to
+// (SPEC.md 3); dataBase is the data's offset in the page, for the error.
+func (l *Layout) checkStringFlags(dataBase int) error {
+	t := &l.Strings
 	if l.checkFlags {
 		if i := t.verifyFlags(); i >= 0 {
 			start, _ := t.span(i)
