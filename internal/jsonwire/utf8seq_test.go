@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -105,3 +106,31 @@ func TestPlainRunesEveryPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagsClearEveryPrefix compares FlagsClear, whose loop decides plain
+// bytes, two- and most three-byte sequences itself, with the rune-by-rune
+// reference on every three-byte input: alone (so that a sequence is cut
+// short at the end), before plain ASCII, before a special byte, before a
+// three-byte sequence, and before a run of ASCII long enough to be handed
+// to PlainPrefix, with and without a control byte at its end.
+func TestFlagsClearEveryPrefix(t *testing.T) {
+	s := make([]byte, 0, 32)
+	for a := range 0x100 {
+		for b := range 0x100 {
+			for c := range 0x100 {
+				tails := flagsClearTails
+				if a < 0x80 || raceEnabled { // the long tails only after a non-ASCII byte, and not under -race, to keep the test short
+					tails = tails[:4]
+				}
+				for _, tail := range tails {
+					s = append(append(s[:0], byte(a), byte(b), byte(c)), tail...)
+					if got, want := FlagsClear(s), refStringFlags(string(s)) == 0; got != want {
+						t.Fatalf("FlagsClear(% x) = %v, want %v", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+var flagsClearTails = []string{"", "xy", "<", "日", strings.Repeat("x", 20), strings.Repeat("x", 20) + "\x01"}
