@@ -167,7 +167,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
-		t.cur[c] = l.Cursor(c)
+		l.ResetCursor(&t.cur[c], c)
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
