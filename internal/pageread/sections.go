@@ -225,8 +225,11 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 		}
 		for j := 0; j < int(k); j++ {
 			at := r.pos
-			c := r.uvarint("shape column")
-			if r.err != nil {
+			var c uint64
+			if at < len(s.b) && s.b[at] < 0x80 { // reader.uvarint's one-byte case, which does not inline
+				c = uint64(s.b[at])
+				r.pos++
+			} else if c = r.uvarint("shape column"); r.err != nil {
 				return nil, r.fix(s.base)
 			}
 			if c >= uint64(cols) {
@@ -273,8 +276,11 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 		used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
 		for row := 0; row < l.Rows; row++ {
 			at := rr.pos
-			id := rr.uvarint("row shape id")
-			if rr.err != nil {
+			var id uint64
+			if at < len(rs.b) && rs.b[at] < 0x80 { // as for shape columns
+				id = uint64(rs.b[at])
+				rr.pos++
+			} else if id = rr.uvarint("row shape id"); rr.err != nil {
 				return nil, rr.fix(rs.base)
 			}
 			if id > uint64(ns) {
