@@ -63,7 +63,9 @@ func (m *Mode) get() *transcoder {
 // the scratch cell), which would otherwise keep the caller's page alive.
 func (m *Mode) put(t *transcoder) {
 	t.l.Forget()
-	clear(t.cur[:cap(t.cur)])
+	// open gives t.cur the length of the columns it sets, so every
+	// cursor past the length was cleared by an earlier put.
+	clear(t.cur)
 	t.cell = pageread.Cell{}
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
