@@ -1,7 +1,5 @@
 package jsonwire
 
-import "github.com/rowpage/rowpage/format"
-
 // Strings are scanned for escaping in runs of plain ASCII (PlainPrefix) and
 // runs of non-ASCII text. In a run of non-ASCII text the only questions are
 // whether each sequence is valid UTF-8 and whether it is U+2028 or U+2029,
@@ -119,26 +117,6 @@ func plainRunes[S ~string | ~[]byte](s S, i int) int {
 		i += k
 	}
 	return i
-}
-
-// nonASCIIFlags scans the run of bytes of at least 0x80 that starts at
-// s[i] and returns where it ends and format.StrNeedsEscape if the run holds
-// invalid UTF-8, U+2028 or U+2029 (else 0).
-func nonASCIIFlags[S ~string | ~[]byte](s S, i int) (int, uint8) {
-	var flags uint8
-	for {
-		i = plainRunes(s, i)
-		if i >= len(s) || s[i] < 0x80 {
-			return i, flags
-		}
-		// An invalid byte, or a line or paragraph separator.
-		flags = format.StrNeedsEscape
-		if seqLen(s, i) == 3 {
-			i += 3
-		} else {
-			i++
-		}
-	}
 }
 
 // textClass[c] is 1 for the plain bytes, 2 and 3 for the lead bytes

@@ -50,27 +50,26 @@ func TestSeqLenEveryPrefix(t *testing.T) {
 	}
 }
 
-// TestNonASCIIFlags checks the run scanner on runs that end at an ASCII
-// byte, at the end of the input, and that hold the line separators.
-func TestNonASCIIFlags(t *testing.T) {
+// TestStringFlagsNonASCII checks StringFlags on non-ASCII text that ends
+// at an ASCII byte and at the end of the input, and that holds the line
+// separators, invalid bytes and sequences cut short.
+func TestStringFlagsNonASCII(t *testing.T) {
 	for _, tc := range []struct {
 		in    string
-		end   int
 		flags uint8
 	}{
-		{"日本語a", 9, 0},
-		{"日本語", 9, 0},
-		{"Юрий Титов", 8, 0},
-		{"é\u2028x", 5, format.StrNeedsEscape},
-		{"é\u2029", 5, format.StrNeedsEscape},
-		{"\u2027\u202a", 6, 0},
-		{"é\xffé", 5, format.StrNeedsEscape},
-		{"\xe2\x80", 2, format.StrNeedsEscape},
-		{"\xed\xa0\x80b", 3, format.StrNeedsEscape},
+		{"日本語a", 0},
+		{"日本語", 0},
+		{"Юрий Титов", 0},
+		{"é\u2028x", format.StrNeedsEscape},
+		{"é\u2029", format.StrNeedsEscape},
+		{"\u2027\u202a", 0},
+		{"é\xffé", format.StrNeedsEscape},
+		{"\xe2\x80", format.StrNeedsEscape},
+		{"\xed\xa0\x80b", format.StrNeedsEscape},
 	} {
-		end, flags := nonASCIIFlags(tc.in, 0)
-		if end != tc.end || flags != tc.flags {
-			t.Errorf("nonASCIIFlags(%q) = %d, %d; want %d, %d", tc.in, end, flags, tc.end, tc.flags)
+		if flags := StringFlags(tc.in); flags != tc.flags {
+			t.Errorf("StringFlags(%q) = %d, want %d", tc.in, flags, tc.flags)
 		}
 	}
 }
