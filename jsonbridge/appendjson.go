@@ -63,7 +63,9 @@ func (m *Mode) get() *transcoder {
 // the scratch cell), which would otherwise keep the caller's page alive.
 func (m *Mode) put(t *transcoder) {
 	t.l.Forget()
-	clear(t.cur[:cap(t.cur)])
+	// open gives t.cur the length of the columns it sets, so every
+	// cursor past the length was cleared by an earlier put.
+	clear(t.cur)
 	t.cell = pageread.Cell{}
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
@@ -167,7 +169,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
-		t.cur[c] = l.Cursor(c)
+		l.ResetCursor(&t.cur[c], c)
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')

@@ -57,31 +57,53 @@ func specialLanes(w uint64) uint64 {
 }
 
 // StringFlags returns the escaping flags of s: format.StrNeedsEscape and
-// format.StrHasHTML, or 0 when s can be written between quotes as it is. Runs of
-// plain ASCII are skipped sixteen bytes a turn; only the other
-// bytes are looked at one by one, and non-ASCII sequences are measured
-// rather than decoded. It stops early once both flags are set. No
+// format.StrHasHTML, or 0 when s can be written between quotes as it is.
+// Runs of plain ASCII are skipped sixteen bytes a turn (PlainPrefix); from
+// the first byte that is not plain on, FlagsClear's loop takes plain bytes
+// and valid non-ASCII sequences alike, measured rather than decoded,
+// without leaving it at each change between the two, and collects the
+// flags of the other bytes. It stops early once both flags are set. No
 // allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
 	const all = format.StrNeedsEscape | format.StrHasHTML
 	var flags uint8
-	for i := 0; ; {
-		i = PlainPrefix(s, i)
-		if i >= len(s) {
-			return flags
+	n := uint(len(s))
+	for j := uint(PlainPrefix(s, 0)); j < n; {
+		c := s[j]
+		switch textClass[c] {
+		case 1:
+			if j++; j+16 <= n && textClass[s[j]] == 1 {
+				j = uint(PlainPrefix(s, int(j)))
+			}
+			continue
+		case 2:
+			if j+1 < n && s[j+1]&0xC0 == 0x80 {
+				j += 2
+				continue
+			}
+		case 3:
+			if j+2 < n && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 {
+				j += 3
+				continue
+			}
 		}
-		if c := s[i]; c < utf8.RuneSelf {
+		if c < utf8.RuneSelf {
 			flags |= asciiFlags[c]
-			i++
-		} else { // a run of non-ASCII text
-			var f uint8
-			i, f = nonASCIIFlags(s, i)
-			flags |= f
+			j++
+		} else if k := seqLen(s, int(j)); k == 0 {
+			flags |= format.StrNeedsEscape // each invalid byte on its own, as utf8.DecodeRune takes it
+			j++
+		} else {
+			if k == 3 && isLineSep(s, int(j)) {
+				flags |= format.StrNeedsEscape
+			}
+			j += uint(k)
 		}
 		if flags == all {
 			return flags
 		}
 	}
+	return flags
 }
 
 // AppendQuoted appends s as a quoted JSON string, byte for byte as

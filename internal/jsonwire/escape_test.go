@@ -56,6 +56,9 @@ func checkQuoted(t testing.TB, s string) {
 			t.Fatalf("StringFlags(%q) = %d, want %d", s, got, flags)
 		}
 	}
+	if got := FlagsClear([]byte(s)); got != (flags == 0) {
+		t.Fatalf("FlagsClear(%q) = %v, flags %d", s, got, flags)
+	}
 	for _, html := range []bool{true, false} {
 		want := refQuoted(s, html)
 		for _, got := range [][]byte{

@@ -1,7 +1,5 @@
 package jsonwire
 
-import "github.com/rowpage/rowpage/format"
-
 // Strings are scanned for escaping in runs of plain ASCII (PlainPrefix) and
 // runs of non-ASCII text. In a run of non-ASCII text the only questions are
 // whether each sequence is valid UTF-8 and whether it is U+2028 or U+2029,
@@ -121,22 +119,60 @@ func plainRunes[S ~string | ~[]byte](s S, i int) int {
 	return i
 }
 
-// nonASCIIFlags scans the run of bytes of at least 0x80 that starts at
-// s[i] and returns where it ends and format.StrNeedsEscape if the run holds
-// invalid UTF-8, U+2028 or U+2029 (else 0).
-func nonASCIIFlags[S ~string | ~[]byte](s S, i int) (int, uint8) {
-	var flags uint8
-	for {
-		i = plainRunes(s, i)
-		if i >= len(s) || s[i] < 0x80 {
-			return i, flags
-		}
-		// An invalid byte, or a line or paragraph separator.
-		flags = format.StrNeedsEscape
-		if seqLen(s, i) == 3 {
-			i += 3
-		} else {
-			i++
+// textClass[c] is 1 for the plain bytes, 2 and 3 for the lead bytes
+// leadClass marks, and 0 for every other byte: FlagsClear's loop decides
+// the first three kinds itself and sends the rest to seqLen.
+var textClass = func() (t [256]uint8) {
+	t = leadClass
+	for c := range 0x80 {
+		if plainTable[c] {
+			t[c] = 1
 		}
 	}
+	return t
+}()
+
+// FlagsClear reports whether StringFlags(s) is 0: whether s is valid UTF-8
+// without a byte below 0x20, '"', '\\', '<', '>', '&', U+2028 or U+2029.
+// It is a check for short text with non-ASCII in it (names, words), one
+// loop over plain ASCII bytes and two- and most three-byte sequences
+// alike, where StringFlags goes back and forth between runs of ASCII and
+// of non-ASCII, at a call each. Cost: about four instructions an ASCII
+// byte and nine a two- or three-byte sequence; long ASCII runs are faster
+// through PlainPrefix.
+func FlagsClear(s []byte) bool {
+	n := uint(len(s))
+	for i := uint(0); i < n; {
+		c := s[i]
+		switch textClass[c] {
+		case 1:
+			// Two plain bytes in a row start a run of ASCII, which may be
+			// long: PlainPrefix takes it in blocks.
+			if i++; i+16 <= n && textClass[s[i]] == 1 {
+				i = uint(PlainPrefix(s, int(i)))
+			}
+			continue
+		case 2:
+			if i+1 < n && s[i+1]&0xC0 == 0x80 {
+				i += 2
+				continue
+			}
+			return false
+		case 3:
+			if i+2 < n && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
+				i += 3
+				continue
+			}
+			return false
+		}
+		if c < 0x80 {
+			return false
+		}
+		k := seqLen(s, int(i))
+		if k == 0 || k == 3 && isLineSep(s, int(i)) {
+			return false
+		}
+		i += uint(k)
+	}
+	return true
 }

@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -49,27 +50,26 @@ func TestSeqLenEveryPrefix(t *testing.T) {
 	}
 }
 
-// TestNonASCIIFlags checks the run scanner on runs that end at an ASCII
-// byte, at the end of the input, and that hold the line separators.
-func TestNonASCIIFlags(t *testing.T) {
+// TestStringFlagsNonASCII checks StringFlags on non-ASCII text that ends
+// at an ASCII byte and at the end of the input, and that holds the line
+// separators, invalid bytes and sequences cut short.
+func TestStringFlagsNonASCII(t *testing.T) {
 	for _, tc := range []struct {
 		in    string
-		end   int
 		flags uint8
 	}{
-		{"日本語a", 9, 0},
-		{"日本語", 9, 0},
-		{"Юрий Титов", 8, 0},
-		{"é\u2028x", 5, format.StrNeedsEscape},
-		{"é\u2029", 5, format.StrNeedsEscape},
-		{"\u2027\u202a", 6, 0},
-		{"é\xffé", 5, format.StrNeedsEscape},
-		{"\xe2\x80", 2, format.StrNeedsEscape},
-		{"\xed\xa0\x80b", 3, format.StrNeedsEscape},
+		{"日本語a", 0},
+		{"日本語", 0},
+		{"Юрий Титов", 0},
+		{"é\u2028x", format.StrNeedsEscape},
+		{"é\u2029", format.StrNeedsEscape},
+		{"\u2027\u202a", 0},
+		{"é\xffé", format.StrNeedsEscape},
+		{"\xe2\x80", format.StrNeedsEscape},
+		{"\xed\xa0\x80b", format.StrNeedsEscape},
 	} {
-		end, flags := nonASCIIFlags(tc.in, 0)
-		if end != tc.end || flags != tc.flags {
-			t.Errorf("nonASCIIFlags(%q) = %d, %d; want %d, %d", tc.in, end, flags, tc.end, tc.flags)
+		if flags := StringFlags(tc.in); flags != tc.flags {
+			t.Errorf("StringFlags(%q) = %d, want %d", tc.in, flags, tc.flags)
 		}
 	}
 }
@@ -105,3 +105,31 @@ func TestPlainRunesEveryPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagsClearEveryPrefix compares FlagsClear, whose loop decides plain
+// bytes, two- and most three-byte sequences itself, with the rune-by-rune
+// reference on every three-byte input: alone (so that a sequence is cut
+// short at the end), before plain ASCII, before a special byte, before a
+// three-byte sequence, and before a run of ASCII long enough to be handed
+// to PlainPrefix, with and without a control byte at its end.
+func TestFlagsClearEveryPrefix(t *testing.T) {
+	s := make([]byte, 0, 32)
+	for a := range 0x100 {
+		for b := range 0x100 {
+			for c := range 0x100 {
+				tails := flagsClearTails
+				if a < 0x80 || raceEnabled { // the long tails only after a non-ASCII byte, and not under -race, to keep the test short
+					tails = tails[:4]
+				}
+				for _, tail := range tails {
+					s = append(append(s[:0], byte(a), byte(b), byte(c)), tail...)
+					if got, want := FlagsClear(s), refStringFlags(string(s)) == 0; got != want {
+						t.Fatalf("FlagsClear(% x) = %v, want %v", s, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+var flagsClearTails = []string{"", "xy", "<", "日", strings.Repeat("x", 20), strings.Repeat("x", 20) + "\x01"}

@@ -77,8 +77,17 @@ type Cursor struct {
 
 // Cursor returns a cursor at the first cell of column c.
 func (l *Layout) Cursor(c int) Cursor {
+	var cur Cursor
+	l.ResetCursor(&cur, c)
+	return cur
+}
+
+// ResetCursor sets *cur to a cursor at the first cell of column c: Cursor
+// without building the cursor apart and copying it, for a reader that keeps
+// its cursors in a slice.
+func (l *Layout) ResetCursor(cur *Cursor, c int) {
 	col := &l.Columns[c]
-	cur := Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload, col: c}
+	*cur = Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload, col: c}
 	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]
@@ -107,8 +116,7 @@ func (l *Layout) Cursor(c int) Cursor {
 			cur.off, cur.pos = int32(v), cur.pos+n
 		}
 	}
-	l.cursorLimits(&cur)
-	return cur
+	l.cursorLimits(cur)
 }
 
 // Encoding returns the column encoding without the null-bitmap bit.

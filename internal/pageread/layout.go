@@ -161,9 +161,11 @@ func ParseValues(page []byte, lim format.Limits) (*Layout, error) {
 // fields, string table, column directory and row shapes go with it) but
 // keeps the scratch buffers that Reset reuses, so that a layout kept for
 // reuse beyond a garbage collection does not pin the last page it read.
-// Cost: clearing the column directory's backing array.
+// Cost: clearing the column directory. (Only its length needs clearing:
+// reset clears the last page's columns before it reads a page, so the
+// backing array past the length holds none.)
 func (l *Layout) Forget() {
-	clear(l.Columns[:cap(l.Columns)])
+	clear(l.Columns)
 	l.resetRendered()
 	*l = Layout{
 		Columns:   l.Columns[:0],
@@ -206,6 +208,11 @@ func (l *Layout) Expansion() int { return l.expand }
 func (l *Layout) FlagsVerified() bool { return l.flagsOK }
 
 func (l *Layout) reset(page []byte, lim format.Limits, checkFlags, deferCells bool) error {
+	// Columns past the length the next page uses would still point into
+	// this one; clearing them here lets Forget clear only the length.
+	// After a Forget there is nothing to clear.
+	clear(l.Columns)
+	l.Columns = l.Columns[:0]
 	if len(page) > 6 && page[6]&format.FlagCompressed != 0 && bytes.HasPrefix(page, format.Magic[:]) {
 		return l.resetCompressed(page, lim, checkFlags, deferCells)
 	}

@@ -141,7 +141,7 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	r.pos += flagLen
 	l.offs = grow(l.offs, n+1)
 	t.offs = l.offs
-	decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
+	longest := decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
 	r.pos += n * width
 	t.data = s.b[r.pos:]
 	dataBase := s.base + r.pos
@@ -154,6 +154,12 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	}
 	if n%4 != 0 && t.flags[flagLen-1]>>((n%4)*2) != 0 {
 		return errAt(format.ErrCorrupt, s.base, "string flag padding bits are not zero")
+	}
+	// Ends in order, each string within MaxStringBytes and the last at
+	// the end of the data: then no end is past the data either. Otherwise
+	// the loop below finds the first fault.
+	if longest <= uint64(lim.MaxStringBytes) && (n == 0 || int(t.offs[n]) == len(t.data)) {
+		return l.checkStringFlags(dataBase)
 	}
 	prev := 0
 	for i := 0; i < n; i++ {
@@ -169,6 +175,13 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	if prev != len(t.data) {
 		return errAt(format.ErrCorrupt, dataBase+prev, "string data has trailing bytes")
 	}
+	return l.checkStringFlags(dataBase)
+}
+
+// checkStringFlags verifies the string table's flags when the layout is to
+// (SPEC.md 3); dataBase is the data's offset in the page, for the error.
+func (l *Layout) checkStringFlags(dataBase int) error {
+	t := &l.Strings
 	if l.checkFlags {
 		if i := t.verifyFlags(); i >= 0 {
 			start, _ := t.span(i)
@@ -212,8 +225,11 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 		}
 		for j := 0; j < int(k); j++ {
 			at := r.pos
-			c := r.uvarint("shape column")
-			if r.err != nil {
+			var c uint64
+			if at < len(s.b) && s.b[at] < 0x80 { // reader.uvarint's one-byte case, which does not inline
+				c = uint64(s.b[at])
+				r.pos++
+			} else if c = r.uvarint("shape column"); r.err != nil {
 				return nil, r.fix(s.base)
 			}
 			if c >= uint64(cols) {
@@ -260,8 +276,11 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 		used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
 		for row := 0; row < l.Rows; row++ {
 			at := rr.pos
-			id := rr.uvarint("row shape id")
-			if rr.err != nil {
+			var id uint64
+			if at < len(rs.b) && rs.b[at] < 0x80 { // as for shape columns
+				id = uint64(rs.b[at])
+				rr.pos++
+			} else if id = rr.uvarint("row shape id"); rr.err != nil {
 				return nil, rr.fix(rs.base)
 			}
 			if id > uint64(ns) {

@@ -26,29 +26,43 @@ func (t *StringTable) span(i int) (int, int) {
 	return int(o[0]), int(o[1])
 }
 
-// decodeEnds reads n little-endian offsets of the given width from b.
-func decodeEnds(offs []uint32, b []byte, n, width int) {
+// decodeEnds reads n little-endian offsets of the given width from b
+// (len(b) = n*width) into offs[1:n+1], and returns the longest span
+// between consecutive ends (from 0 before the first), with an end below
+// the one before it counted as a span longer than any string: one pass
+// that lets the caller check order and MaxStringBytes with a single
+// comparison, and name the culprit only when it fails.
+func decodeEnds(offs []uint32, b []byte, n, width int) (longest uint64) {
 	offs[0] = 0
+	ends := offs[1 : n+1]
+	prev := 0
+	span := func(e uint32) uint32 {
+		longest = max(longest, uint64(int(e)-prev)) // an end out of order wraps to a huge span
+		prev = int(e)
+		return e
+	}
 	switch width {
 	case 1:
-		for i, e := range b[:n] {
-			offs[i+1] = uint32(e)
+		for i, e := range b[:len(ends)] {
+			ends[i] = span(uint32(e))
 		}
 	case 2:
-		for i := range n {
-			offs[i+1] = uint32(b[2*i]) | uint32(b[2*i+1])<<8
+		for i := range ends {
+			_ = b[2*i+1]
+			ends[i] = span(uint32(b[2*i]) | uint32(b[2*i+1])<<8)
 		}
 	case 3:
-		for i := range n {
-			e := b[3*i : 3*i+3]
-			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16
+		for i := range ends {
+			_ = b[3*i+2]
+			ends[i] = span(uint32(b[3*i]) | uint32(b[3*i+1])<<8 | uint32(b[3*i+2])<<16)
 		}
 	default:
-		for i := range n {
-			e := b[4*i : 4*i+4]
-			offs[i+1] = uint32(e[0]) | uint32(e[1])<<8 | uint32(e[2])<<16 | uint32(e[3])<<24
+		for i := range ends {
+			_ = b[4*i+3]
+			ends[i] = span(uint32(b[4*i]) | uint32(b[4*i+1])<<8 | uint32(b[4*i+2])<<16 | uint32(b[4*i+3])<<24)
 		}
 	}
+	return longest
 }
 
 // Bytes returns string i. The slice aliases the page: do not modify it.
