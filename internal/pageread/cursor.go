@@ -262,8 +262,8 @@ func (c *Cursor) TakeBlob() []byte {
 // moves past the repeat whatever n is.
 func (c *Cursor) AnyBytes() []byte {
 	if c.data[c.pos] == format.TagRepeat {
-		off, n := format.ConsumeUvarint(c.data[c.pos+1:])
-		c.rep = 1 + n
+		var off uint64
+		off, c.rep = c.repeatAt()
 		return c.data[off:]
 	}
 	c.rep = 0
