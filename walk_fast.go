@@ -213,6 +213,14 @@ func (w *walker) mapRow(m map[string]any) error {
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
 	sets := &w.sets
 	search := w.mapRows && sets.begin(b)
+	if b.NumColumns() == 0 { // the page's first row: no key has a column
+		for k, v := range m {
+			w.addFresh(k, len(vals))
+			vals = append(vals, v)
+		}
+		w.vals = vals
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+	}
 	for k, v := range m {
 		ci, ok := b.KnownColumn(k)
 		if !ok {
@@ -229,7 +237,7 @@ func (w *walker) mapRow(m map[string]any) error {
 	}
 	w.vals, w.ranks.row = vals, cols
 	if len(w.ranks.fresh) != 0 {
-		return w.freshRow(cols, w.keys[0], w.ranks.fresh, vals)
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
 	}
 	if search {
 		if id := sets.find(b); id != 0 {
@@ -275,10 +283,19 @@ func (w *walker) rankCols(cols []uint64) {
 // the row's keys are in sorted order and every string (a fresh key, a
 // value) is interned in the order that sorting all the keys gave: the
 // string table, and so the page, do not change.
-func (w *walker) freshRow(cols []uint64, fresh []string, at []uint32, vals []any) error {
+func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []uint32, vals []any) error {
 	b := w.b
 	w.rankCols(cols)
-	for i := 1; i < len(fresh); i++ { // few fresh keys but on a page's first row
+	if len(fresh) > 32 { // a wide first row: sort, then look the values up
+		slices.Sort(fresh)
+		at = at[:0]
+		for _, k := range fresh {
+			at = append(at, uint32(len(vals)))
+			vals = append(vals, m[k])
+		}
+		w.vals, w.ranks.fresh = vals, at
+	}
+	for i := 1; i < len(fresh); i++ { // a row has few new keys: insertion sort
 		k, v := fresh[i], at[i]
 		j := i
 		for ; j > 0 && fresh[j-1] > k; j-- {
