@@ -209,14 +209,25 @@ func (w *walker) mapRow(m map[string]any) error {
 	}
 	vals := w.vals[:0]
 	cols := w.ranks.row[:0]
+	fresh := w.keyScratch(0) // the keys that have no column (addFresh)
+	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
 	sets := &w.sets
 	search := w.mapRows && sets.begin(b)
-	known := true
+	if b.NumColumns() == 0 { // the page's first row: no key has a column
+		for k, v := range m {
+			w.addFresh(k, len(vals))
+			vals = append(vals, v)
+		}
+		w.vals = vals
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+	}
 	for k, v := range m {
 		ci, ok := b.KnownColumn(k)
 		if !ok {
-			known = false
-			break
+			search = false
+			w.addFresh(k, len(vals)) // kept out of the loop's registers
+			vals = append(vals, v)
+			continue
 		}
 		if search {
 			sets.add(ci, v)
@@ -225,29 +236,98 @@ func (w *walker) mapRow(m map[string]any) error {
 		vals = append(vals, v)
 	}
 	w.vals, w.ranks.row = vals, cols
-	if known {
-		if search {
-			if id := sets.find(b); id != 0 {
-				return w.setShapeRow(id)
+	if len(w.ranks.fresh) != 0 {
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+	}
+	if search {
+		if id := sets.find(b); id != 0 {
+			return w.setShapeRow(id)
+		}
+	}
+	return w.rankedRow(cols, vals)
+}
+
+// addFresh notes a key of a map row that has no column, and the index of
+// its value.
+func (w *walker) addFresh(k string, i int) {
+	w.keys[0] = append(w.keys[0], k)
+	w.ranks.fresh = append(w.ranks.fresh, uint32(i))
+}
+
+// rankCols turns each entry of cols, column<<32 | value index, into the
+// column's rank in the page's key order <<32 | value index, and sorts them:
+// the order sorting the columns' keys as strings gives.
+func (w *walker) rankCols(cols []uint64) {
+	rank := w.ranks.update(w.b)
+	for i, e := range cols {
+		cols[i] = uint64(rank[e>>32])<<32 | e&(1<<32-1)
+	}
+	if len(cols) > 32 {
+		slices.Sort(cols)
+		return
+	}
+	for i := 1; i < len(cols); i++ { // a row has few keys: insertion sort
+		e := cols[i]
+		j := i
+		for ; j > 0 && cols[j-1] > e; j-- {
+			cols[j] = cols[j-1]
+		}
+		cols[j] = e
+	}
+}
+
+// freshRow adds a map row that brings keys the page has no column for:
+// fresh, with the indexes of their values in vals at; cols holds the other
+// keys' columns<<32 | value index, as for rankedRow. The known keys are
+// ordered by rank, only the fresh ones as strings, and the two merged, so
+// the row's keys are in sorted order and every string (a fresh key, a
+// value) is interned in the order that sorting all the keys gave: the
+// string table, and so the page, do not change.
+func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []uint32, vals []any) error {
+	b := w.b
+	w.rankCols(cols)
+	if len(fresh) > 32 { // a wide first row: sort, then look the values up
+		slices.Sort(fresh)
+		at = at[:0]
+		for _, k := range fresh {
+			at = append(at, uint32(len(vals)))
+			vals = append(vals, m[k])
+		}
+		w.vals, w.ranks.fresh = vals, at
+	}
+	for i := 1; i < len(fresh); i++ { // a row has few new keys: insertion sort
+		k, v := fresh[i], at[i]
+		j := i
+		for ; j > 0 && fresh[j-1] > k; j-- {
+			fresh[j], at[j] = fresh[j-1], at[j-1]
+		}
+		fresh[j], at[j] = k, v
+	}
+	order, strs := w.ranks.order, b.In.Strs
+	b.BeginRow()
+	j := 0
+	for i, k := range fresh {
+		for ; j < len(cols); j++ {
+			e := cols[j]
+			ci := order[e>>32]
+			if strs[b.Cols[ci].Name] > k {
+				break
+			}
+			c, _ := b.Use(ci)
+			if err := w.anyCell(c, vals[uint32(e)]); err != nil {
+				return w.cellError(err, strs[c.Name])
 			}
 		}
-		return w.rankedRow(cols, vals)
-	}
-	keys := w.keyScratch(0)
-	vals = vals[:0]
-	for k, v := range m {
-		keys = append(keys, k)
-		vals = append(vals, v)
-	}
-	if !slices.IsSorted(keys) {
-		sortKeyValues(keys, vals, m)
-	}
-	w.keys[0], w.vals = keys, vals
-	b.BeginRow()
-	for i, k := range keys {
 		c, _ := b.Key(k)
-		if err := w.anyCell(c, vals[i]); err != nil {
+		if err := w.anyCell(c, vals[at[i]]); err != nil {
 			return w.cellError(err, k)
+		}
+		strs = b.In.Strs // Key may have grown the table
+	}
+	for _, e := range cols[j:] {
+		c, _ := b.Use(order[e>>32])
+		if err := w.anyCell(c, vals[uint32(e)]); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
 	b.EndRow()
@@ -260,18 +340,7 @@ func (w *walker) mapRow(m map[string]any) error {
 // the row, its shape and the page are what the sorting path makes.
 func (w *walker) rankedRow(cols []uint64, vals []any) error {
 	b := w.b
-	rank := w.ranks.update(b)
-	for i, e := range cols {
-		cols[i] = uint64(rank[e>>32])<<32 | e&(1<<32-1)
-	}
-	for i := 1; i < len(cols); i++ { // a row has few keys: insertion sort
-		e := cols[i]
-		j := i
-		for ; j > 0 && cols[j-1] > e; j-- {
-			cols[j] = cols[j-1]
-		}
-		cols[j] = e
-	}
+	w.rankCols(cols)
 	order := w.ranks.order
 	b.BeginRow()
 	for _, e := range cols {

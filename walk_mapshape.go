@@ -166,6 +166,7 @@ type keyRanks struct {
 	order []int32  // the page's columns in key order
 	rank  []uint32 // column -> its index in order
 	row   []uint64 // the row's column<<32 | value index, then rank<<32 | value index
+	fresh []uint32 // the value indexes of the row's keys that have no column (freshRow)
 }
 
 // update ranks the columns page b made since the last call and returns
