@@ -9,12 +9,6 @@ import (
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
-// column is what the row loop needs of one column besides its cursor.
-type column struct {
-	keyStart, keyEnd int32 // `,"key":` in transcoder.keys
-	keep             bool  // the column is written
-}
-
 // step is one cell of a row shape, as the render loop reads it: the
 // cursor, the key and the encoding, in one place.
 type step struct {
@@ -35,9 +29,8 @@ type transcoder struct {
 	m     *Mode
 	l     pageread.Layout
 	cur   []pageread.Cursor
-	cols  []column
-	steps []step             // every shape's steps, shape after shape
-	ends  []int32            // shape id s has steps[ends[s-1]:ends[s]]
+	cols  []step             // column c's step: its cursor, `,"key":` and encoding
+	steps []step             // every shape's steps, shape after shape (Layout.ShapeBounds)
 	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
 	cell  pageread.Cell
@@ -164,50 +157,65 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	n := len(l.Columns)
 	if cap(t.cur) < n {
 		t.cur = make([]pageread.Cursor, n)
-		t.cols = make([]column, n)
+		t.cols = make([]step, n)
 	}
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
-		l.ResetCursor(&t.cur[c], c)
+		cur := &t.cur[c]
+		l.ResetCursor(cur, c)
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		t.cols[c] = column{
-			keyStart: int32(start),
-			keyEnd:   int32(len(t.keys)),
-			keep:     t.m.columns == nil || t.m.columns[l.ColumnName(c)],
+		st := step{cur: cur, keyStart: int32(start), keyEnd: int32(len(t.keys)), enc: cur.Encoding()}
+		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
+			st.enc = skipCell
 		}
+		t.cols[c] = st
 	}
 	t.keys = append(t.keys, make([]byte, keyPad)...)
-	t.steps = t.steps[:0]
-	t.ends = append(t.ends[:0], 0)
-	for id := 1; id <= l.NumShapes(); id++ {
-		first := true
-		for _, c := range l.Shape(id) {
-			col := &t.cols[c]
-			st := step{cur: &t.cur[c], keyStart: col.keyStart, keyEnd: col.keyEnd, enc: t.cur[c].Encoding()}
-			switch {
-			case !col.keep:
-				st.enc = skipCell
-			case first:
-				if st.keyEnd > st.keyStart { // a value page has no keys
-					st.keyStart++
-				}
-				first = false
-			}
-			t.steps = append(t.steps, st)
-		}
-		t.ends = append(t.ends, int32(len(t.steps)))
-	}
+	t.buildSteps()
 	return nil
 }
 
+// buildSteps lays out the steps of every shape, shape after shape as the
+// layout lists their columns, each a copy of its column's step; then the
+// first written cell of each shape drops the comma before its key. Cost:
+// a copy per column of each shape (a page whose rows vary has about a
+// shape a row).
+func (t *transcoder) buildSteps() {
+	l := &t.l
+	all := l.ShapeColumns()
+	if cap(t.steps) < len(all) {
+		t.steps = make([]step, len(all))
+	}
+	steps, cols := t.steps[:len(all)], t.cols
+	for j, c := range all {
+		steps[j] = cols[c]
+	}
+	t.steps = steps
+	if l.Kind == format.KindValue { // no keys
+		return
+	}
+	for id := 1; id <= l.NumShapes(); id++ {
+		a, b := l.ShapeBounds(id)
+		for k := a; k < b; k++ {
+			if steps[k].enc != skipCell {
+				steps[k].keyStart++
+				break
+			}
+		}
+	}
+}
+
 // shape returns the steps of shape id s.
-func (t *transcoder) shape(s int) []step { return t.steps[t.ends[s-1]:t.ends[s]] }
+func (t *transcoder) shape(s int) []step {
+	a, b := t.l.ShapeBounds(s)
+	return t.steps[a:b]
+}
 
 // render writes the whole JSON; with w non-nil it flushes full chunks to w.
 func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
