@@ -13,8 +13,16 @@ import (
 // cursor, the key and the encoding, in one place.
 type step struct {
 	cur              *pageread.Cursor // into transcoder.cur
+	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
 	keyStart, keyEnd int32            // the key in transcoder.keys, without its comma if it is the row's first
 	enc              uint8            // the cursor's encoding, or skipCell
+}
+
+// setKey points st at the key transcoder.keys[s:e] and copies its first
+// bytes into st.key (keys ends in keyPad bytes, so there are 16).
+func (st *step) setKey(keys []byte, s, e int) {
+	st.keyStart, st.keyEnd = int32(s), int32(e)
+	st.key = [16]byte(keys[s : s+16])
 }
 
 // skipCell is the encoding of a step whose column is not written.
@@ -177,6 +185,10 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		t.cols[c] = st
 	}
 	t.keys = append(t.keys, make([]byte, keyPad)...)
+	for c := range t.cols {
+		st := &t.cols[c]
+		st.setKey(t.keys, int(st.keyStart), int(st.keyEnd))
+	}
 	t.buildSteps()
 	return nil
 }
@@ -203,8 +215,8 @@ func (t *transcoder) buildSteps() {
 	for id := 1; id <= l.NumShapes(); id++ {
 		a, b := l.ShapeBounds(id)
 		for k := a; k < b; k++ {
-			if steps[k].enc != skipCell {
-				steps[k].keyStart++
+			if st := &steps[k]; st.enc != skipCell {
+				st.setKey(t.keys, int(st.keyStart)+1, int(st.keyEnd))
 				break
 			}
 		}
@@ -324,17 +336,17 @@ func (t *transcoder) row(dst []byte, steps []step) []byte {
 	return append(dst, '}')
 }
 
-// appendKey appends keys[s:e]. A key of up to 16 bytes goes in one fixed
-// 16-byte move instead of a memmove call when dst has the room; the bytes
-// past e are slack that the next append overwrites (keys ends in keyPad
-// bytes, so the read stays in bounds).
-func appendKey(dst, keys []byte, s, e int) []byte {
-	n := len(dst)
-	if e-s <= 16 && cap(dst)-n >= 16 {
-		*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(keys[s : s+16])
-		return dst[:n+e-s]
+// appendKey appends the key of st. A key of up to 16 bytes goes in one
+// fixed 16-byte move from the step itself, instead of a memmove call,
+// when dst has the room; the bytes past the key are slack that the next
+// append overwrites.
+func appendKey(dst []byte, st *step, keys []byte) []byte {
+	n, k := len(dst), int(st.keyEnd-st.keyStart)
+	if k <= 16 && cap(dst)-n >= 16 {
+		*(*[16]byte)(dst[n : n+16]) = st.key
+		return dst[:n+k]
 	}
-	return append(dst, keys[s:e]...)
+	return append(dst, keys[st.keyStart:st.keyEnd]...)
 }
 
 // cells writes the cells of a row's steps, each after its key (a value
@@ -344,7 +356,6 @@ func appendKey(dst, keys []byte, s, e int) []byte {
 func (t *transcoder) cells(dst []byte, steps []step) []byte {
 	l := &t.l
 	esc := t.m.escapeHTML
-	keys := t.keys
 	for i := range steps {
 		st := &steps[i]
 		cur := st.cur
@@ -352,7 +363,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			cur.TakeCell(&t.cell)
 			continue
 		}
-		dst = appendKey(dst, keys, int(st.keyStart), int(st.keyEnd))
+		dst = appendKey(dst, st, t.keys)
 		if cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
