@@ -9,18 +9,20 @@ import (
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
-// column is what the row loop needs of one column besides its cursor.
-type column struct {
-	keyStart, keyEnd int32 // `,"key":` in transcoder.keys
-	keep             bool  // the column is written
-}
-
 // step is one cell of a row shape, as the render loop reads it: the
 // cursor, the key and the encoding, in one place.
 type step struct {
 	cur              *pageread.Cursor // into transcoder.cur
+	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
 	keyStart, keyEnd int32            // the key in transcoder.keys, without its comma if it is the row's first
 	enc              uint8            // the cursor's encoding, or skipCell
+}
+
+// setKey points st at the key transcoder.keys[s:e] and copies its first
+// bytes into st.key (keys ends in keyPad bytes, so there are 16).
+func (st *step) setKey(keys []byte, s, e int) {
+	st.keyStart, st.keyEnd = int32(s), int32(e)
+	st.key = [16]byte(keys[s : s+16])
 }
 
 // skipCell is the encoding of a step whose column is not written.
@@ -35,9 +37,8 @@ type transcoder struct {
 	m     *Mode
 	l     pageread.Layout
 	cur   []pageread.Cursor
-	cols  []column
-	steps []step             // every shape's steps, shape after shape
-	ends  []int32            // shape id s has steps[ends[s-1]:ends[s]]
+	cols  []step             // column c's step: its cursor, `,"key":` and encoding
+	steps []step             // every shape's steps, shape after shape (Layout.ShapeBounds)
 	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
 	cell  pageread.Cell
@@ -164,50 +165,69 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	n := len(l.Columns)
 	if cap(t.cur) < n {
 		t.cur = make([]pageread.Cursor, n)
-		t.cols = make([]column, n)
+		t.cols = make([]step, n)
 	}
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
-		l.ResetCursor(&t.cur[c], c)
+		cur := &t.cur[c]
+		l.ResetCursor(cur, c)
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		t.cols[c] = column{
-			keyStart: int32(start),
-			keyEnd:   int32(len(t.keys)),
-			keep:     t.m.columns == nil || t.m.columns[l.ColumnName(c)],
+		st := step{cur: cur, keyStart: int32(start), keyEnd: int32(len(t.keys)), enc: cur.Encoding()}
+		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
+			st.enc = skipCell
 		}
+		t.cols[c] = st
 	}
 	t.keys = append(t.keys, make([]byte, keyPad)...)
-	t.steps = t.steps[:0]
-	t.ends = append(t.ends[:0], 0)
-	for id := 1; id <= l.NumShapes(); id++ {
-		first := true
-		for _, c := range l.Shape(id) {
-			col := &t.cols[c]
-			st := step{cur: &t.cur[c], keyStart: col.keyStart, keyEnd: col.keyEnd, enc: t.cur[c].Encoding()}
-			switch {
-			case !col.keep:
-				st.enc = skipCell
-			case first:
-				if st.keyEnd > st.keyStart { // a value page has no keys
-					st.keyStart++
-				}
-				first = false
-			}
-			t.steps = append(t.steps, st)
-		}
-		t.ends = append(t.ends, int32(len(t.steps)))
+	for c := range t.cols {
+		st := &t.cols[c]
+		st.setKey(t.keys, int(st.keyStart), int(st.keyEnd))
 	}
+	t.buildSteps()
 	return nil
 }
 
+// buildSteps lays out the steps of every shape, shape after shape as the
+// layout lists their columns, each a copy of its column's step; then the
+// first written cell of each shape drops the comma before its key. Cost:
+// a copy per column of each shape (a page whose rows vary has about a
+// shape a row).
+func (t *transcoder) buildSteps() {
+	l := &t.l
+	all := l.ShapeColumns()
+	if cap(t.steps) < len(all) {
+		t.steps = make([]step, len(all))
+	}
+	steps, cols := t.steps[:len(all)], t.cols
+	for j, c := range all {
+		steps[j] = cols[c]
+	}
+	t.steps = steps
+	if l.Kind == format.KindValue { // no keys
+		return
+	}
+	for id := 1; id <= l.NumShapes(); id++ {
+		a, b := l.ShapeBounds(id)
+		for k := a; k < b; k++ {
+			if st := &steps[k]; st.enc != skipCell {
+				st.setKey(t.keys, int(st.keyStart)+1, int(st.keyEnd))
+				break
+			}
+		}
+	}
+}
+
 // shape returns the steps of shape id s.
-func (t *transcoder) shape(s int) []step { return t.steps[t.ends[s-1]:t.ends[s]] }
+func (t *transcoder) shape(s int) []step {
+	a, b := t.l.ShapeBounds(s)
+	return t.steps[a:b]
+}
 
 // render writes the whole JSON; with w non-nil it flushes full chunks to w.
 func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
@@ -316,17 +336,17 @@ func (t *transcoder) row(dst []byte, steps []step) []byte {
 	return append(dst, '}')
 }
 
-// appendKey appends keys[s:e]. A key of up to 16 bytes goes in one fixed
-// 16-byte move instead of a memmove call when dst has the room; the bytes
-// past e are slack that the next append overwrites (keys ends in keyPad
-// bytes, so the read stays in bounds).
-func appendKey(dst, keys []byte, s, e int) []byte {
-	n := len(dst)
-	if e-s <= 16 && cap(dst)-n >= 16 {
-		*(*[16]byte)(dst[n : n+16]) = *(*[16]byte)(keys[s : s+16])
-		return dst[:n+e-s]
+// appendKey appends the key of st. A key of up to 16 bytes goes in one
+// fixed 16-byte move from the step itself, instead of a memmove call,
+// when dst has the room; the bytes past the key are slack that the next
+// append overwrites.
+func appendKey(dst []byte, st *step, keys []byte) []byte {
+	n, k := len(dst), int(st.keyEnd-st.keyStart)
+	if k <= 16 && cap(dst)-n >= 16 {
+		*(*[16]byte)(dst[n : n+16]) = st.key
+		return dst[:n+k]
 	}
-	return append(dst, keys[s:e]...)
+	return append(dst, keys[st.keyStart:st.keyEnd]...)
 }
 
 // cells writes the cells of a row's steps, each after its key (a value
@@ -336,7 +356,6 @@ func appendKey(dst, keys []byte, s, e int) []byte {
 func (t *transcoder) cells(dst []byte, steps []step) []byte {
 	l := &t.l
 	esc := t.m.escapeHTML
-	keys := t.keys
 	for i := range steps {
 		st := &steps[i]
 		cur := st.cur
@@ -344,7 +363,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			cur.TakeCell(&t.cell)
 			continue
 		}
-		dst = appendKey(dst, keys, int(st.keyStart), int(st.keyEnd))
+		dst = appendKey(dst, st, t.keys)
 		if cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue

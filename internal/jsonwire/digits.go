@@ -1,6 +1,9 @@
 package jsonwire
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Decimal integers for JSON text. The transcoder writes an integer for most
 // cells of a typical page (ids, counts, the digits of decimal floats), so
@@ -25,18 +28,84 @@ func decimalLen(v uint64) int {
 
 // AppendUint appends the decimal digits of v to dst, as
 // strconv.AppendUint(dst, v, 10) does. No allocation beyond growing dst.
+// When dst has uintWindow bytes of room the digits are made eight at a
+// time in a register (digits8) and stored with 8-byte moves, which may
+// write slack past the result, within cap(dst), that the next append
+// overwrites: about 25 instructions for a 9-digit id against 60 a pair of
+// digits at a time.
 func AppendUint(dst []byte, v uint64) []byte {
 	if v < 10 {
 		return append(dst, byte('0'+v))
 	}
-	n := decimalLen(v)
 	l := len(dst)
-	if cap(dst)-l < n {
-		dst = append(dst, make([]byte, n)...)[:l]
+	if cap(dst)-l < uintWindow {
+		n := decimalLen(v)
+		if cap(dst)-l < n {
+			dst = append(dst, make([]byte, n)...)[:l]
+		}
+		dst = dst[:l+n]
+		putDigits(dst[l:], v)
+		return dst
 	}
-	dst = dst[:l+n]
-	putDigits(dst[l:], v)
-	return dst
+	b := dst[l : l+uintWindow]
+	if v < 1e8 {
+		return dst[:l+putLeading(b, uint32(v))]
+	}
+	q := v / 1e8
+	r := uint32(v - q*1e8)
+	var n int
+	switch {
+	case q < 10: // 9 digits: most ids and timestamps in milliseconds / 1000
+		b[0] = byte('0' + q)
+		n = 1
+	case q < 100:
+		*(*[2]byte)(b[:2]) = pairs[q]
+		n = 2
+	case q < 1e8:
+		n = putLeading(b, uint32(q))
+	default:
+		q2 := q / 1e8 // at most 1844
+		n = putLeading(b, uint32(q2))
+		binary.LittleEndian.PutUint64(b[n:n+8], digits8(uint32(q-q2*1e8))|asciiZeros)
+		n += 8
+	}
+	binary.LittleEndian.PutUint64(b[n:n+8], digits8(r)|asciiZeros)
+	return dst[:l+n+8]
+}
+
+// uintWindow is the room AppendUint's fast path needs past len(dst): 20
+// digits in moves of 8 bytes, the first of which may write up to 7 bytes
+// of slack.
+const uintWindow = 32
+
+// asciiZeros is '0' in every byte: digits8's digits or'd with it are text.
+const asciiZeros = 0x3030303030303030
+
+// putLeading writes the digits of v, 0 < v < 1e8, as text at the start of
+// b (at least 8 bytes), without leading zeros, and returns their count;
+// b[count:8] is slack.
+func putLeading(b []byte, v uint32) int {
+	w := digits8(v)
+	z := uint(bits.TrailingZeros64(w)) &^ 7 // the leading zero digits' bits
+	binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
+	return 8 - int(z>>3)
+}
+
+// digits8 returns the eight decimal digits of v < 1e8, leading zeros
+// included, one a byte with the most significant in the lowest byte, as
+// values 0 to 9: a little-endian store of digits8(v)|asciiZeros writes
+// them as text. Three steps split v into halves of four digits, quarters
+// of two and single digits, every lane at once; each division by a
+// constant is a multiplication and a shift that is exact for the lane's
+// range (v < 10000 by 100 with 10486/2^20, v < 100 by 10 with 103/2^10),
+// and no lane's product carries into the next.
+func digits8(v uint32) uint64 {
+	hi := v / 10000
+	x := uint64(hi) | uint64(v-hi*10000)<<32 // 4-digit halves in 32-bit lanes
+	q := (x * 10486 >> 20) & 0x0000007F_0000007F
+	x = q | (x-q*100)<<16 // 2-digit quarters in 16-bit lanes
+	d := (x * 103 >> 10) & 0x000F000F_000F000F
+	return d | (x-d*10)<<8 // digits in bytes
 }
 
 // AppendInt appends the decimal text of v to dst, as strconv.AppendInt(dst,

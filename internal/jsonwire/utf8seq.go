@@ -153,6 +153,13 @@ func FlagsClear(s []byte) bool {
 			}
 			continue
 		case 2:
+			// Cyrillic, Greek, Hebrew or Arabic text: a run of two-byte
+			// sequences is taken four at a time.
+			if i+8 <= n && twoByteRun(Load64(s, int(i))) {
+				for i += 8; i+8 <= n && twoByteRun(Load64(s, int(i))); i += 8 {
+				}
+				continue
+			}
 			if i+1 < n && s[i+1]&0xC0 == 0x80 {
 				i += 2
 				continue
@@ -175,4 +182,24 @@ func FlagsClear(s []byte) bool {
 		i += uint(k)
 	}
 	return true
+}
+
+// twoByteRun reports whether the eight bytes of w (loaded little-endian)
+// are four valid two-byte UTF-8 sequences: each even byte a lead 0xC2 to
+// 0xDF, each odd byte a continuation 0x80 to 0xBF. Such sequences are
+// U+0080 to U+07FF, none of which JSON output escapes. Cost: about ten
+// instructions.
+func twoByteRun(w uint64) bool {
+	const (
+		leadMask, lead = 0x00E000E000E000E0, 0x00C000C000C000C0 // 110xxxxx
+		contMask, cont = 0xC000C000C000C000, 0x8000800080008000 // 10xxxxxx
+	)
+	if w&(leadMask|contMask) != lead|cont {
+		return false
+	}
+	// 0xC0 and 0xC1 (overlong forms) are the leads with bits 1 to 4
+	// clear: adding 0x7FFF to those bits of a 16-bit lane sets its top
+	// bit exactly when one of them is set, without carrying out of it.
+	x := w & 0x001E001E001E001E
+	return (x+0x7FFF7FFF7FFF7FFF)&0x8000800080008000 == 0x8000800080008000
 }

@@ -133,3 +133,37 @@ func TestFlagsClearEveryPrefix(t *testing.T) {
 }
 
 var flagsClearTails = []string{"", "xy", "<", "日", strings.Repeat("x", 20), strings.Repeat("x", 20) + "\x01"}
+
+// TestTwoByteRun puts every 16-bit value in each lane of a word of valid
+// two-byte sequences ("ж") and compares twoByteRun with utf8.Valid.
+func TestTwoByteRun(t *testing.T) {
+	for lane := range 4 {
+		for v := range 0x10000 {
+			b := []byte("жжжж")
+			b[2*lane], b[2*lane+1] = byte(v), byte(v>>8)
+			want := b[2*lane] >= 0xC2 && b[2*lane] <= 0xDF && b[2*lane+1]&0xC0 == 0x80
+			if got := twoByteRun(Load64(b, 0)); got != want {
+				t.Fatalf("twoByteRun(% x) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// TestFlagsClearTwoByteRuns checks FlagsClear on runs of two-byte text
+// with each byte in turn replaced by one that is not plain text, or that
+// starts a sequence of another length.
+func TestFlagsClearTwoByteRuns(t *testing.T) {
+	base := []byte("Привет мир, Ελληνικά עברית")
+	for i := range base {
+		for _, c := range []byte{0x01, '"', '<', 0x80, 0xC0, 0xC1, 0xE6, 0xF0, 0xFF, 'a', ' '} {
+			s := append([]byte(nil), base...)
+			s[i] = c
+			for _, pre := range []string{"", "a", "ab"} {
+				in := append([]byte(pre), s...)
+				if got, want := FlagsClear(in), refStringFlags(string(in)) == 0; got != want {
+					t.Fatalf("FlagsClear(%q) = %v, want %v", in, got, want)
+				}
+			}
+		}
+	}
+}

@@ -90,6 +90,16 @@ func (l *Layout) Shape(s int) []uint32 {
 
 var emptyShape = []uint32{}
 
+// ShapeColumns returns the column indexes of every shape, shape after
+// shape: shape id s is ShapeColumns()[a:b] for a, b = ShapeBounds(s). The
+// slice aliases the layout: do not modify it.
+func (l *Layout) ShapeColumns() []uint32 { return l.shapeCols }
+
+// ShapeBounds returns where shape id s (1-based) lies in ShapeColumns.
+func (l *Layout) ShapeBounds(s int) (start, end int) {
+	return int(l.shapeEnds[s-1]), int(l.shapeEnds[s])
+}
+
 // ColumnName returns the key of column c without copying.
 func (l *Layout) ColumnName(c int) string {
 	if l.Kind == format.KindValue {

@@ -87,28 +87,43 @@ func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte,
 }
 
 // AppendStringJSON appends string-table entry i as a quoted JSON string,
-// copying it as it is when its flags say nothing needs escaping.
+// copying it as it is when its flags say nothing needs escaping. When the
+// table holds 32 bytes from the string's start and dst has room for 32
+// more, a clean string of up to 30 bytes is copied with one or two fixed
+// 16-byte moves instead of a memmove call; the bytes past the closing
+// quote are slack that the next append overwrites.
 func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	t := &l.Strings
-	s, e := t.span(i)
-	f := t.Flags(i)
-	if !l.flagsOK || f&format.StrNeedsEscape != 0 || (escapeHTML && f&format.StrHasHTML != 0) {
+	o := t.offs[i : i+2 : i+2]
+	s, e := int(o[0]), int(o[1])
+	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) != 0 || !l.flagsOK {
 		return jsonwire.AppendQuoted(dst, t.data[s:e], escapeHTML)
 	}
-	n := len(dst)
-	if e-s <= 14 && s+15 <= len(t.data) && cap(dst)-n >= 16 {
-		// A short string goes in one fixed 16-byte move instead of a
-		// memmove call; the bytes past the closing quote are slack that
-		// the next append overwrites.
-		d := dst[n : n+16]
+	n, m := len(dst), e-s
+	if m <= 30 && s+32 <= len(t.data) && cap(dst)-n >= 32 {
+		d := (*[32]byte)(dst[n : n+32])
+		src := (*[32]byte)(t.data[s : s+32])
 		d[0] = '"'
-		*(*[15]byte)(d[1:]) = *(*[15]byte)(t.data[s : s+15])
-		d[e-s+1] = '"'
-		return dst[:n+e-s+2]
+		*(*[16]byte)(d[1:17]) = *(*[16]byte)(src[0:16])
+		if m > 15 {
+			*(*[15]byte)(d[17:32]) = *(*[15]byte)(src[16:31])
+		}
+		d[(m+1)&31] = '"'
+		return dst[:n+m+2]
 	}
 	dst = append(dst, '"')
 	dst = append(dst, t.data[s:e]...)
 	return append(dst, '"')
+}
+
+// escapeMask returns the string flags that make a string need escaping:
+// StrNeedsEscape, and StrHasHTML when escaping HTML.
+func escapeMask(escapeHTML bool) uint8 {
+	m := format.StrNeedsEscape
+	if escapeHTML {
+		m |= format.StrHasHTML
+	}
+	return m
 }
 
 // AppendStrListJSON renders the elements of a string-list cell (n bare
