@@ -31,11 +31,11 @@ type mapEntry struct {
 type walker struct {
 	b        *pagebuild.Builder
 	maxDepth int
-	keys     [][]string     // per-depth scratch for sorted map[string]any keys
-	nestKeys []nestKeyTable // per depth: the sorted keys of the last map[string]any at each of a few places (sortedKeys)
-	nestVals [][]any        // per depth: the values of the map sortedKeys returned last
-	path     uint32         // the place of the value being written, for sortedKeys (childPath)
-	vals     []any          // values of the row's keys, for mapRow
+	keys     [][]string      // per-depth scratch for sorted map[string]any keys
+	nestKeys []*nestKeyTable // per depth: the sorted keys of the last map[string]any at each of a few places (sortedKeys)
+	nestVals [][]any         // per depth: the values of the map sortedKeys returned last
+	path     uint32          // the place of the value being written, for sortedKeys (childPath)
+	vals     []any           // values of the row's keys, for mapRow
 	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
 	// for valuesByKey.
 	shapeKeys     []string
