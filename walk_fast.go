@@ -95,14 +95,20 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 		w.path = cellPath(c) // maps in the array are found by their column
 	}
 	c.OpenContainer(nested, format.TagArray, len(x))
+	ids := 0 // elements written as string ids
 	for _, e := range x {
 		if s, ok := e.(string); ok {
-			w.putString(c, true, s)
+			if w.nestedString(c, s) {
+				ids++
+			}
 			continue
 		}
 		if err := w.anyValue(c, true, e, depth+1); err != nil {
 			return err
 		}
+	}
+	if !nested && ids == len(x) {
+		c.StrLists++
 	}
 	return nil
 }

@@ -330,7 +330,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncNumber
 		dst = append(dst, c.Blob...)
 	case kindAny:
-		if nulls, ok := strListColumn(c.Tagged); ok {
+		if nulls, ok := c.strList(); ok {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
 		}
 		if nulls, ok := intFloatColumn(c.Tagged); ok {
@@ -592,6 +592,16 @@ func containerCount(b []byte) uint64 {
 
 func PatchContainer(b []byte, at int, n int) {
 	b[at+1], b[at+2], b[at+3], b[at+4] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+}
+
+// strList reports whether every cell of c, an any column, is null or an
+// array of strings, and how many are null: at once when its producer
+// counted every cell as an array of strings (StrLists), else by a scan.
+func (c *Column) strList() (nulls int, ok bool) {
+	if c.StrLists == c.count {
+		return 0, true
+	}
+	return strListColumn(c.Tagged)
 }
 
 // strListColumn reports whether every cell of an any column is null or an
