@@ -1,6 +1,7 @@
 package pagebuild
 
 import (
+	"hash/maphash"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -8,7 +9,8 @@ import (
 
 // testSeed is a fixed strHash key, so that the tests below are
 // deterministic.
-var testSeed = hashSeed{0x9E3779B97F4A7C15, 0xD1B54A32D192ED03, 0x8CB92BA72F3D8DD7}
+// Strings longer than longHashMin hash with a random maphash seed still.
+var testSeed = hashSeed{k: [3]uint64{0x9E3779B97F4A7C15, 0xD1B54A32D192ED03, 0x8CB92BA72F3D8DD7}, long: maphash.MakeSeed()}
 
 // randomBytes returns n bytes from r.
 func randomBytes(r *rand.Rand, n int) []byte {
