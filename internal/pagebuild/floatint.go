@@ -43,10 +43,10 @@ func decimalInt(neg bool, m uint64, exp int) (int64, bool) {
 
 // floatInts appends to dst the integers that the float cells of blob hold,
 // and reports whether every cell holds one (floatInt); it stops at the
-// first that does not. The cells are the builder's own, valid, so they
-// are read here without ConsumeFloatCell's checks: a selector, then a
-// mantissa read inline when it takes one byte. Cost: a few instructions
-// per cell, and decimalInt's.
+// first that does not. It reads each cell as cellInt does, with the
+// selector and a one-byte mantissa read in the loop: a column of integral
+// floats is read whole. Cost: a few instructions per cell, and
+// decimalInt's.
 func floatInts(dst []int64, blob []byte) ([]int64, bool) {
 	for pos := 0; pos < len(blob); {
 		sel := blob[pos]
@@ -66,4 +66,21 @@ func floatInts(dst []int64, blob []byte) ([]int64, bool) {
 		pos += 1 + n
 	}
 	return dst, true
+}
+
+// cellInt reads the float cell b starts with, one the builder wrote (so
+// valid, and read without ConsumeFloatCell's checks): its length, and the
+// integer it holds if floatInt would find one. A mantissa of one byte is
+// read inline.
+func cellInt(b []byte) (v int64, n int, ok bool) {
+	sel := b[0]
+	if sel == format.FloatRawSelector {
+		return 0, format.FloatRawSize, false
+	}
+	m, k := uint64(b[1]), 1
+	if m >= 0x80 {
+		m, k = format.ConsumeUvarint(b[1:])
+	}
+	v, ok = decimalInt(sel&0x80 != 0, m, int(sel&0x7F)-format.FloatExpBias)
+	return v, 1 + k, ok
 }

@@ -97,6 +97,9 @@ func TestFloatIntOfFloat64(t *testing.T) {
 		if ok != want || (ok && float64(v) != f) {
 			t.Fatalf("%v: floatInt %d, %v; want %v", f, v, ok, want)
 		}
+		if cv, cn, cok := cellInt(cell); cok != ok || cn != len(cell) || (ok && cv != v) {
+			t.Fatalf("%v: cellInt %d, %d, %v; floatInt %d, %v, cell of %d bytes", f, cv, cn, cok, v, ok, len(cell))
+		}
 		// floatInts reads the cell itself: it must agree, alone and
 		// after a column of integral cells.
 		for _, blob := range [][]byte{cell, append(append([]byte(nil), run...), cell...)} {

@@ -493,8 +493,8 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		dst, n := copyID(append(dst, tag), src[1:], remap)
 		return dst, 1 + n
 	case format.TagFloat:
-		c, n := format.ConsumeFloatCell(src[1:])
-		if v, ok := floatInt(c); ok {
+		v, n, ok := cellInt(src[1:])
+		if ok {
 			*fint = true
 			return format.AppendVarint(append(dst, format.TagFloatInt), v), 1 + n
 		}
