@@ -8,8 +8,8 @@ import (
 )
 
 // testSeed is a fixed strHash key, so that the tests below are
-// deterministic.
-// Strings longer than longHashMin hash with a random maphash seed still.
+// deterministic for strings of up to longHashMin bytes; longer ones hash
+// with hash/maphash, whose seed cannot be fixed.
 var testSeed = hashSeed{k: [3]uint64{0x9E3779B97F4A7C15, 0xD1B54A32D192ED03, 0x8CB92BA72F3D8DD7}, long: maphash.MakeSeed()}
 
 // randomBytes returns n bytes from r.
