@@ -298,8 +298,14 @@ func (w *walker) putStrings(c *pagebuild.Column, nested bool, ss []string, depth
 		return w.tooDeep()
 	}
 	c.OpenContainer(nested, format.TagArray, len(ss))
+	ids := 0 // elements written as string ids
 	for _, s := range ss {
-		w.putString(c, true, s)
+		if w.nestedString(c, s) {
+			ids++
+		}
+	}
+	if !nested && ids == len(ss) {
+		c.StrLists++
 	}
 	return nil
 }

@@ -184,11 +184,8 @@ func (e *Encoder) release() {
 	for i := range e.w.keys {
 		clear(e.w.keys[i][:cap(e.w.keys[i])])
 	}
-	for i := range e.w.nestKeys {
-		for j, keys := range e.w.nestKeys[i] {
-			clear(keys[:cap(keys)])
-			e.w.nestKeys[i][j] = keys[:0] // cleared keys are no longer distinct
-		}
+	for i, t := range e.w.nestKeys {
+		t.release()
 		clear(e.w.nestVals[i][:cap(e.w.nestVals[i])])
 	}
 }

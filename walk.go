@@ -31,11 +31,11 @@ type mapEntry struct {
 type walker struct {
 	b        *pagebuild.Builder
 	maxDepth int
-	keys     [][]string     // per-depth scratch for sorted map[string]any keys
-	nestKeys []nestKeyTable // per depth: the sorted keys of the last map[string]any at each of a few places (sortedKeys)
-	nestVals [][]any        // per depth: the values of the map sortedKeys returned last
-	path     uint32         // the place of the value being written, for sortedKeys (childPath)
-	vals     []any          // values of the row's keys, for mapRow
+	keys     [][]string      // per-depth scratch for sorted map[string]any keys
+	nestKeys []*nestKeyTable // per depth: the sorted keys of the last map[string]any at each of a few places (sortedKeys)
+	nestVals [][]any         // per depth: the values of the map sortedKeys returned last
+	path     uint32          // the place of the value being written, for sortedKeys (childPath)
+	vals     []any           // values of the row's keys, for mapRow
 	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
 	// for valuesByKey.
 	shapeKeys     []string
@@ -131,11 +131,19 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 		w.b.CellString(c, s)
 		return
 	}
+	w.nestedString(c, s)
+}
+
+// nestedString writes s inside the array or object being written into c:
+// as a text time if it is one, else as a string id, and reports which
+// (true for a string id).
+func (w *walker) nestedString(c *pagebuild.Column, s string) bool {
 	if pagebuild.NestedTextTime(c, s) {
-		return
+		return false
 	}
 	id := w.b.In.Intern(s)
 	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+	return true
 }
 
 // putStringBytes is putString for a string held in bytes, copied the first

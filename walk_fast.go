@@ -95,101 +95,22 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 		w.path = cellPath(c) // maps in the array are found by their column
 	}
 	c.OpenContainer(nested, format.TagArray, len(x))
+	ids := 0 // elements written as string ids
 	for _, e := range x {
 		if s, ok := e.(string); ok {
-			w.putString(c, true, s)
+			if w.nestedString(c, s) {
+				ids++
+			}
 			continue
 		}
 		if err := w.anyValue(c, true, e, depth+1); err != nil {
 			return err
 		}
 	}
+	if !nested && ids == len(x) {
+		c.StrLists++
+	}
 	return nil
-}
-
-// anyMap writes a map[string]any as a tagged object with sorted keys.
-func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, depth int) error {
-	if depth >= w.maxDepth {
-		return w.tooDeep()
-	}
-	path := w.path
-	if !nested {
-		path = cellPath(c)
-	}
-	keys, vals := w.sortedKeys(m, depth, path)
-	c.OpenContainer(nested, format.TagObject, len(keys))
-	for i, k := range keys {
-		w.putKey(c, k)
-		w.path = childPath(path, i)
-		if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
-			return err
-		}
-	}
-	w.path = path // for the next element of an enclosing array
-	return nil
-}
-
-// Nested maps are sorted once per place. A place is a path: the column of
-// the cell, then the index of the key at each map on the way down (the
-// elements of an array share the array's place). The maps at one place
-// (a column's "actor" objects, its "payload.pull_request" objects) usually
-// have the same keys, while maps at different places of one depth, which
-// alternate within each row (an event's actor, payload and repo), seldom
-// do. nestKeyTable holds, for each depth, the sorted keys of the last map
-// at each of a few places, by a hash of the place: places that share a
-// slot only cost a sort, as every map did when one list per depth was
-// kept.
-const nestKeySlots = 32 // a power of two
-
-type nestKeyTable [nestKeySlots][]string
-
-// cellPath is the place of a cell's value: its column.
-func cellPath(c *pagebuild.Column) uint32 { return (c.Name + 1) * 0x9E3779B1 }
-
-// childPath is the place of the value of a map's i-th key (sorted) at path.
-func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E3779B1 }
-
-// sortedKeys returns m's keys in sorted order and their values, in the
-// scratch of depth. When m has the keys of the last map sorted at its
-// place (path), it returns those with their values, looked up once each,
-// without iterating m or sorting (for a map of a few keys, the iterator's
-// start alone costs more than the lookups).
-func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) ([]string, []any) {
-	for len(w.nestKeys) <= depth {
-		w.nestKeys = append(w.nestKeys, nestKeyTable{})
-		w.nestVals = append(w.nestVals, nil)
-	}
-	slot := &w.nestKeys[depth][path>>(32-5)] // nestKeySlots = 1<<5
-	vals := w.nestVals[depth][:0]
-	// prev holds distinct keys (a map's), so finding each in m, of as
-	// many keys, means m has exactly those.
-	if prev := *slot; len(prev) == len(m) {
-		same := true
-		for _, k := range prev {
-			v, ok := m[k]
-			if !ok {
-				same = false
-				break
-			}
-			vals = append(vals, v)
-		}
-		if same {
-			w.nestVals[depth] = vals
-			return prev, vals
-		}
-		vals = vals[:0]
-	}
-	keys := (*slot)[:0]
-	for k, v := range m {
-		keys = append(keys, k)
-		vals = append(vals, v)
-	}
-	if !slices.IsSorted(keys) {
-		sortKeyValues(keys, vals, m)
-	}
-	*slot = keys
-	w.nestVals[depth] = vals
-	return keys, vals
 }
 
 // mapRow adds m as one row, keys in sorted order. When m has exactly the

@@ -42,7 +42,11 @@ type Column struct {
 	Blob   []byte             // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
 	BlobN  int                // values in blob
 	Tagged []byte             // kindAny: tagged values with provisional string ids
-	stamp  int                // row number + 1 of the last row that set this column
+	// StrLists counts the cells of kindAny that their producer wrote as
+	// arrays of string ids (TagString values only): when every cell is
+	// one, the column is a string list without a scan of Tagged.
+	StrLists int
+	stamp    int // row number + 1 of the last row that set this column
 
 	// TextTimes is set once the column holds a text time, natively or
 	// tagged: the page then needs a 1.2 reader (format.MinorTextTime).
@@ -64,6 +68,7 @@ func (c *Column) reset(name uint32) {
 	c.Blob = c.Blob[:0]
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
+	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
 }

@@ -14,11 +14,19 @@ import "github.com/rowpage/rowpage/format"
 // never one: it holds −0 or a value far from 0). Cost: a multiply by 10
 // per exponent step, at most 16 of them.
 func floatInt(c format.FloatCell) (int64, bool) {
-	if c.Raw || c.Dec.Exp < 0 {
+	if c.Raw {
 		return 0, false
 	}
-	m := c.Dec.Mant
-	for range c.Dec.Exp {
+	return decimalInt(c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
+}
+
+// decimalInt returns (-1)^neg * m * 10^exp when exp is 0 or more and the
+// value is within ±FloatIntMax.
+func decimalInt(neg bool, m uint64, exp int) (int64, bool) {
+	if exp < 0 {
+		return 0, false
+	}
+	for range exp {
 		if m > format.FloatIntMax/10 {
 			return 0, false
 		}
@@ -27,7 +35,7 @@ func floatInt(c format.FloatCell) (int64, bool) {
 	if m > format.FloatIntMax {
 		return 0, false
 	}
-	if c.Dec.Neg {
+	if neg {
 		return -int64(m), true
 	}
 	return int64(m), true
@@ -35,16 +43,44 @@ func floatInt(c format.FloatCell) (int64, bool) {
 
 // floatInts appends to dst the integers that the float cells of blob hold,
 // and reports whether every cell holds one (floatInt); it stops at the
-// first that does not. Cost: one ConsumeFloatCell per cell read.
+// first that does not. It reads each cell as cellInt does, with the
+// selector and a one-byte mantissa read in the loop: a column of integral
+// floats is read whole. Cost: a few instructions per cell, and
+// decimalInt's.
 func floatInts(dst []int64, blob []byte) ([]int64, bool) {
 	for pos := 0; pos < len(blob); {
-		c, n := format.ConsumeFloatCell(blob[pos:])
-		v, ok := floatInt(c)
+		sel := blob[pos]
+		exp := int(sel&0x7F) - format.FloatExpBias
+		if sel == format.FloatRawSelector || exp < 0 {
+			return dst, false
+		}
+		m, n := uint64(blob[pos+1]), 1
+		if m >= 0x80 {
+			m, n = format.ConsumeUvarint(blob[pos+1:])
+		}
+		v, ok := decimalInt(sel&0x80 != 0, m, exp)
 		if !ok {
 			return dst, false
 		}
 		dst = append(dst, v)
-		pos += n
+		pos += 1 + n
 	}
 	return dst, true
+}
+
+// cellInt reads the float cell b starts with, one the builder wrote (so
+// valid, and read without ConsumeFloatCell's checks): its length, and the
+// integer it holds if floatInt would find one. A mantissa of one byte is
+// read inline.
+func cellInt(b []byte) (v int64, n int, ok bool) {
+	sel := b[0]
+	if sel == format.FloatRawSelector {
+		return 0, format.FloatRawSize, false
+	}
+	m, k := uint64(b[1]), 1
+	if m >= 0x80 {
+		m, k = format.ConsumeUvarint(b[1:])
+	}
+	v, ok = decimalInt(sel&0x80 != 0, m, int(sel&0x7F)-format.FloatExpBias)
+	return v, 1 + k, ok
 }

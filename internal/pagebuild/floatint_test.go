@@ -97,5 +97,26 @@ func TestFloatIntOfFloat64(t *testing.T) {
 		if ok != want || (ok && float64(v) != f) {
 			t.Fatalf("%v: floatInt %d, %v; want %v", f, v, ok, want)
 		}
+		if cv, cn, cok := cellInt(cell); cok != ok || cn != len(cell) || (ok && cv != v) {
+			t.Fatalf("%v: cellInt %d, %d, %v; floatInt %d, %v, cell of %d bytes", f, cv, cn, cok, v, ok, len(cell))
+		}
+		// floatInts reads the cell itself: it must agree, alone and
+		// after a column of integral cells.
+		for _, blob := range [][]byte{cell, append(append([]byte(nil), run...), cell...)} {
+			vs, all := floatInts(nil, blob)
+			if all != ok || (ok && vs[len(vs)-1] != v) {
+				t.Fatalf("%v: floatInts %v, %v; floatInt %d, %v", f, vs, all, v, ok)
+			}
+		}
 	}
 }
+
+// run is a column of integral float cells, of one- and two-byte mantissas
+// and exponents above 0, that floatInts reads before the cell tested.
+var run = func() []byte {
+	var b []byte
+	for _, f := range []float64{0, 1, -1, 127, 128, -300, 1e6, 2.5e7, 1 << 53} {
+		b, _ = format.AppendFloatCell(b, f, 64)
+	}
+	return b
+}()

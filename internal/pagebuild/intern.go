@@ -28,8 +28,12 @@ type Interner struct {
 	Strs   []string // provisional id -> string
 	Counts []uint32 // provisional id -> occurrences
 	Keys   []bool   // provisional id -> used as a key (column name or object key)
-	cache  strCache // ids of repeated strings by address (strcache_*.go)
-	keys   keyCache // ids of keys by a few of their bytes (InternKey)
+	// Epoch changes whenever ids given before may no longer hold: at reset
+	// and when merge renumbers them. It is never 0, once reset, so a
+	// caller that keeps ids can mark them stale with 0.
+	Epoch uint64
+	cache strCache // ids of repeated strings by address (strcache_*.go)
+	keys  keyCache // ids of keys by a few of their bytes (InternKey)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
 	// tableDeferred puts them there, merging any that turn out to be
@@ -56,6 +60,7 @@ func (in *Interner) reset() {
 		in.slots = make([]uint64, minInternSlots)
 	}
 	in.nextGen()
+	in.Epoch++
 	clear(in.Strs) // drop references to the caller's strings
 	in.cache.reset()
 	clear(in.keys[:])
@@ -417,6 +422,7 @@ func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
 	in.cache.reset()
 	clear(in.keys[:])
+	in.Epoch++
 	if retable {
 		in.grow(len(in.slots))
 	} else {

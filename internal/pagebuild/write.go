@@ -330,7 +330,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncNumber
 		dst = append(dst, c.Blob...)
 	case kindAny:
-		if nulls, ok := strListColumn(c.Tagged); ok {
+		if nulls, ok := c.strList(); ok {
 			return b.writeStrList(dst, c, nulls), enc | format.EncStrList | bitmapBit(nulls)
 		}
 		if nulls, ok := intFloatColumn(c.Tagged); ok {
@@ -483,16 +483,18 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 
 // remapTagged copies one tagged value from src to dst as appendTagged does
 // and returns the bytes of src it used. Strings and scalars inside arrays
-// and objects are copied in the loop without a call per element.
+// and objects are copied in the loop without a call per element, and ids
+// of one or two bytes, which nearly all are, are read and written there
+// too (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	tag := src[0]
 	switch tag {
 	case format.TagString:
-		id, n := consumeID(src[1:])
-		return format.AppendUvarint(append(dst, tag), uint64(remap[id])), 1 + n
+		dst, n := copyID(append(dst, tag), src[1:], remap)
+		return dst, 1 + n
 	case format.TagFloat:
-		c, n := format.ConsumeFloatCell(src[1:])
-		if v, ok := floatInt(c); ok {
+		v, n, ok := cellInt(src[1:])
+		if ok {
 			*fint = true
 			return format.AppendVarint(append(dst, format.TagFloatInt), v), 1 + n
 		}
@@ -503,15 +505,25 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		pos := 1 + containerCountSize
 		for i := uint64(0); i < cnt; i++ {
 			if tag == format.TagObject {
-				id, n := consumeID(src[pos:])
-				dst = format.AppendUvarint(dst, uint64(remap[id]))
-				pos += n
+				if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // copyID, inline
+					dst = append(dst, byte(remap[b]))
+					pos++
+				} else {
+					var n int
+					dst, n = copyID(dst, src[pos:], remap)
+					pos += n
+				}
 			}
 			switch src[pos] {
 			case format.TagString:
-				id, n := consumeID(src[pos+1:])
-				dst = format.AppendUvarint(append(dst, format.TagString), uint64(remap[id]))
-				pos += 1 + n
+				if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 { // copyID, inline
+					dst = append(dst, format.TagString, byte(remap[b]))
+					pos += 2
+				} else {
+					var n int
+					dst, n = copyID(append(dst, format.TagString), src[pos+1:], remap)
+					pos += 1 + n
+				}
 			case format.TagNull, format.TagFalse, format.TagTrue:
 				dst = append(dst, src[pos])
 				pos++
@@ -525,6 +537,32 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	}
 	n := format.SkipValue(src)
 	return append(dst, src[:n]...), n
+}
+
+// copyID reads the provisional string id src starts with and appends its
+// table index, remap[id], to dst as a uvarint; it returns the bytes of
+// src it read. Ids and indexes of one and two bytes take no further call.
+func copyID(dst, src []byte, remap []uint32) ([]byte, int) {
+	var id uint32
+	n := 1
+	switch {
+	case src[0] < 0x80:
+		id = uint32(src[0])
+	case len(src) > 1 && src[1] < 0x80:
+		id, n = uint32(src[0]&0x7F)|uint32(src[1])<<7, 2
+	default:
+		v, m := format.ConsumeUvarint(src)
+		id, n = uint32(v), m
+	}
+	switch v := remap[id]; {
+	case v < 1<<7:
+		dst = append(dst, byte(v))
+	case v < 1<<14:
+		dst = append(dst, byte(v)|0x80, byte(v>>7))
+	default:
+		dst = format.AppendUvarint(dst, uint64(v))
+	}
+	return dst, n
 }
 
 // consumeID reads a provisional string id the builder wrote: a uvarint,
@@ -554,6 +592,16 @@ func containerCount(b []byte) uint64 {
 
 func PatchContainer(b []byte, at int, n int) {
 	b[at+1], b[at+2], b[at+3], b[at+4] = byte(n), byte(n>>8), byte(n>>16), byte(n>>24)
+}
+
+// strList reports whether every cell of c, an any column, is null or an
+// array of strings, and how many are null: at once when its producer
+// counted every cell as an array of strings (StrLists), else by a scan.
+func (c *Column) strList() (nulls int, ok bool) {
+	if c.StrLists == c.count {
+		return 0, true
+	}
+	return strListColumn(c.Tagged)
 }
 
 // strListColumn reports whether every cell of an any column is null or an
@@ -635,8 +683,8 @@ func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
 		pos += 1 + containerCountSize
 		dst = format.AppendUvarint(dst, cnt)
 		for j := uint64(0); j < cnt; j++ {
-			id, n := consumeID(buf[pos+1:])
-			dst = format.AppendUvarint(dst, uint64(b.remap[id]))
+			var n int
+			dst, n = copyID(dst, buf[pos+1:], b.remap)
 			pos += 1 + n
 		}
 	}
