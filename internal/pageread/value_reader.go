@@ -18,6 +18,10 @@ func ReadValue(b []byte, cell *Cell) int {
 	pos := 1
 	switch tag {
 	case format.TagInt:
+		if x := b[1]; x < 0x80 { // a one-byte integer, without a call
+			cell.Int = format.DecodeZigZag(uint64(x))
+			return 2
+		}
 		v, n := format.ConsumeVarint(b[1:])
 		cell.Int, pos = v, pos+n
 	case format.TagUint:
@@ -30,6 +34,10 @@ func ReadValue(b []byte, cell *Cell) int {
 		v, n := format.ConsumeVarint(b[1:])
 		cell.Tag, cell.Float, pos = format.TagFloat, intFloatCell(v), pos+n
 	case format.TagString:
+		if x := b[1]; x < 0x80 { // a one-byte index, without a call
+			cell.Str = uint32(x)
+			return 2
+		}
 		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n
 	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
@@ -134,7 +142,9 @@ func Elements(cell *Cell) ValueReader {
 // cell to the next call, so that if it was closed meanwhile Next moves past
 // it in O(1) instead of walking it.
 func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
-	r.pos = r.open.skip(r.b, r.pos, cell)
+	if r.open.open {
+		r.pos = r.open.skip(r.b, r.pos, cell)
+	}
 	if r.n == 0 {
 		return 0, false
 	}
@@ -146,9 +156,14 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		return 0, true
 	}
 	if r.obj {
-		k, n := format.ConsumeUvarint(r.b[r.pos:])
-		r.pos += n
-		key = uint32(k)
+		if k := r.b[r.pos]; k < 0x80 { // a one-byte key index, without a call
+			key = uint32(k)
+			r.pos++
+		} else {
+			k, n := format.ConsumeUvarint(r.b[r.pos:])
+			r.pos += n
+			key = uint32(k)
+		}
 	}
 	tag := r.b[r.pos]
 	if tag != format.TagArray && tag != format.TagObject {
