@@ -196,6 +196,10 @@ func (p *Page) Rows() iter.Seq[*Row] {
 func (r *Row) takeOpen(cur []pageread.Cursor) {
 	for _, c := range r.shape {
 		x := &r.cells[c]
+		if cur[c].Encoding() != format.EncAny {
+			cur[c].TakeCell(x) // without TakeCellOpen's call and test
+			continue
+		}
 		if e := &r.ends[c]; e.start != nil {
 			if e.n >= 0 && x.Open && &x.Data[0] == e.start {
 				x.Close(e.n)
