@@ -105,13 +105,20 @@ type openMark struct {
 // returns where its elements start.
 func (m *openMark) openAt(b []byte, at int, cell *Cell) int {
 	tag := b[at]
-	cnt, n := format.ConsumeUvarint(b[at+1:])
-	pos := at + 1 + n
-	*cell = Cell{Tag: tag, Len: int(cnt), Data: b[pos:pos:pos]}
-	if cnt > 0 {
-		cell.Data, cell.Open = b[pos:], true
-		*m = openMark{open: true, tag: tag, n: int(cnt), at: at}
+	cnt, n := uint64(b[at+1]), 1
+	if cnt >= 0x80 {
+		cnt, n = format.ConsumeUvarint(b[at+1:])
 	}
+	pos := at + 1 + n
+	// Only the fields a container uses are set (see Cell), as ReadValue
+	// sets only a scalar's: clearing all of Cell cost more than the rest.
+	cell.Tag, cell.Len, cell.Flat = tag, int(cnt), false
+	if cnt == 0 {
+		cell.Data, cell.Open = b[pos:pos:pos], false
+		return pos
+	}
+	cell.Data, cell.Open = b[pos:], true
+	*m = openMark{open: true, tag: tag, n: int(cnt), at: at}
 	return pos
 }
 
