@@ -34,9 +34,14 @@ func ReadValue(b []byte, cell *Cell) int {
 		v, n := format.ConsumeVarint(b[1:])
 		cell.Tag, cell.Float, pos = format.TagFloat, intFloatCell(v), pos+n
 	case format.TagString:
-		if x := b[1]; x < 0x80 { // a one-byte index, without a call
+		// One- and two-byte indexes without a call; a validated varint
+		// with the high bit set has a byte after it.
+		if x := b[1]; x < 0x80 {
 			cell.Str = uint32(x)
 			return 2
+		} else if y := b[2]; y < 0x80 {
+			cell.Str = uint32(x&0x7F) | uint32(y)<<7
+			return 3
 		}
 		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n
@@ -163,9 +168,13 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		return 0, true
 	}
 	if r.obj {
-		if k := r.b[r.pos]; k < 0x80 { // a one-byte key index, without a call
+		// One- and two-byte key indexes without a call, as in ReadValue.
+		if k := r.b[r.pos]; k < 0x80 {
 			key = uint32(k)
 			r.pos++
+		} else if k2 := r.b[r.pos+1]; k2 < 0x80 {
+			key = uint32(k&0x7F) | uint32(k2)<<7
+			r.pos += 2
 		} else {
 			k, n := format.ConsumeUvarint(r.b[r.pos:])
 			r.pos += n
