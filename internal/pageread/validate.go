@@ -428,18 +428,25 @@ func (v *validator) timeColumn(n int, text bool) {
 	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
 		at := pos
-		d, m := format.ConsumeUvarint(b[pos:])
-		if m < 0 {
-			r.pos, r.err = pos, varintErr(m, pos, "time seconds")
-			return
+		var d uint64
+		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
+			d = uint64(b[pos])
+			pos++
+		} else {
+			var m int
+			if d, m = format.ConsumeUvarint(b[pos:]); m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time seconds")
+				return
+			}
+			pos += m
 		}
-		pos += m
 		local += format.DecodeZigZag(d)
 		var frac uint64
 		if pos < len(b) && b[pos] < 0x80 {
 			frac = uint64(b[pos])
 			pos++
 		} else {
+			var m int
 			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
 				return
@@ -491,6 +498,14 @@ func (v *validator) varints(n int, max uint64, what string) {
 			}
 			pos++
 			continue
+		}
+		// A minimal two-byte varint (frame offsets, string indexes past
+		// 127) without a call; anything else, faults included, below.
+		if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 {
+			if x := uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7; x <= max {
+				pos += 2
+				continue
+			}
 		}
 		x, m := format.ConsumeUvarint(b[pos:])
 		if m < 0 {
