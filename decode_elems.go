@@ -19,13 +19,12 @@ import (
 //		if n, ok := e.Int(); ok { ... }
 //	}
 //
-// Iterating costs one pass over the elements' bytes, plus a decoding-free
-// skip over each nested array or object read through its own Elems, at
-// most a few levels deep. An element's Value and AppendJSON tell this
-// iterator where the element ends; so does an iterator from Elems below
-// those first levels, which makes the cost linear at any depth. It
-// allocates nothing for nesting up to that depth, and 16 bytes per nested
-// value below it.
+// Iterating costs one pass over the elements' bytes: an iterator over a
+// nested array or object (from Elems), once it has read every element,
+// tells this one where the element ends, and so do an element's Value and
+// AppendJSON; only an element left unread or read part way is skipped by a
+// decoding-free walk. It allocates nothing for nesting up to 16 levels
+// below a row's cell, and 16 bytes per nested value deeper than that.
 //
 // To walk nesting of any depth, pass Elems by value to the recursive
 // function, as in walk(inner). A recursive function that takes *Elems makes
@@ -47,6 +46,9 @@ type Elems struct {
 	// made by Elems.Elems or Row.Elems.
 	sub, up *elemsEnd
 	start   *byte
+	// deep holds the report slots of nested iterators by depth, owned by
+	// the row iteration (Row.deep); nil when its page has no any column.
+	deep *[deepSlots]elemsEnd
 }
 
 // elemsEnd is the end of a nested Elems, as it reports it to the Elems of
@@ -57,13 +59,9 @@ type elemsEnd struct {
 	n     int
 }
 
-// elemsOf returns an iterator over x's elements, or false if x is absent or
-// not an array or object.
-func elemsOf(p *Page, x *pageread.Cell) (Elems, bool) {
-	if x == nil || (x.Tag != format.TagArray && x.Tag != format.TagObject) {
-		return Elems{}, false
-	}
-	return Elems{p: p, r: pageread.Elements(x), n: x.Len, obj: x.Tag == format.TagObject}, true
+// isContainer reports whether x is present and an array or object.
+func isContainer(x *pageread.Cell) bool {
+	return x != nil && (x.Tag == format.TagArray || x.Tag == format.TagObject)
 }
 
 // Len returns the number of elements (or object members) in all.
@@ -136,23 +134,38 @@ func (e *Elems) Strings(dst []string) ([]string, bool) {
 	return appendCellStrings(dst, e.p.l, &e.cur)
 }
 
-// linkedDepth is the depth of nesting below which an iterator from
-// Elems.Elems tells its parent where it ends (at the cost of a 16-byte
-// allocation). Above it the parent skips the element again, so a byte of
-// the page is walked at most linkedDepth+1 times.
-const linkedDepth = 4
+// deepSlots is how many levels of nesting below a row's cell report their
+// ends through the row's table (Row.deep) rather than a slot of their own,
+// which costs a 16-byte allocation per nested value.
+const deepSlots = 16
 
 // Elems returns an iterator over the current element's own elements, when
-// it is an array or object. It allocates nothing unless e is itself
-// nested several levels deep (see Elems).
-func (e *Elems) Elems() (Elems, bool) {
-	sub, ok := elemsOf(e.p, &e.cur)
-	sub.depth = e.depth + 1
-	if ok && e.cur.Open && sub.depth >= linkedDepth {
-		e.sub = &elemsEnd{start: &e.cur.Data[0], n: -1}
-		sub.up, sub.start = e.sub, e.sub.start
+// it is an array or object. Once that iterator has read every element it
+// tells e where the element ends, so that e's Next moves past it without
+// walking it again. Its report slot is shared by every iterator at its
+// depth below the row: a report names the elements it is for (where they
+// start), and a report that a later one at the same depth overwrote before
+// e read it only costs that walk. It allocates nothing unless e is nested
+// deeper than deepSlots levels (see Elems).
+func (e *Elems) Elems() (sub Elems, ok bool) {
+	x := &e.cur
+	if !isContainer(x) {
+		return sub, false
 	}
-	return sub, ok
+	// Set field by field, as in Row.Elems, to spare a copy.
+	sub.p, sub.r, sub.n, sub.obj = e.p, pageread.Elements(x), x.Len, x.Tag == format.TagObject
+	sub.depth, sub.deep = e.depth+1, e.deep
+	if x.Open {
+		var slot *elemsEnd
+		if e.deep != nil && sub.depth < deepSlots {
+			slot = &e.deep[sub.depth]
+		} else {
+			slot = new(elemsEnd)
+		}
+		*slot = elemsEnd{start: &x.Data[0], n: -1}
+		e.sub, sub.up, sub.start = slot, slot, slot.start
+	}
+	return sub, true
 }
 
 // Value returns the current element as a Go value, as Row.Value.

@@ -57,7 +57,7 @@ const (
 type colOp uint8
 
 const (
-	opCell       colOp = iota // TakeCell, then setField (or nothing for setSkip)
+	opCell       colOp = iota // TakeCellOpen, then setField (or nothing for setSkip)
 	opString                  // a string-ref column into a string field
 	opSeqString               // a string-seq column into a string field
 	opInt64                   // an integer column into an int64 (or int) field
@@ -296,7 +296,6 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		it.init(d.l)
 		d.blocks = nil
 	}
-	var cell pageread.Cell
 	for i := range n {
 		d.row = i
 		id := it.sr.Next()
@@ -305,7 +304,8 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		}
 		row := slots.row(i)
 		for _, c := range d.l.Shape(id) {
-			if err := d.cellInto(p, &p.cols[c], &it.cur[c], row, int(c), &cell); err != nil {
+			// Each column's own cell, which an open cell needs (cellInto).
+			if err := d.cellInto(p, &p.cols[c], &it.cur[c], row, int(c), &it.cells[c]); err != nil {
 				return err
 			}
 		}
@@ -458,9 +458,13 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 
 // cellInto reads the next cell of column c from its cursor k into the field
 // of row that cp describes, straight from the cursor when cp.op allows.
+// An array or object cell of an any column is read open (TakeCellOpen):
+// the decoder that walks its elements closes it, and the cursor then moves
+// past it without walking it again. Pass the same cell for every row of
+// the column.
 func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
 	if cp.op == opCell {
-		k.TakeCell(cell)
+		takeCell(k, cell)
 		if cp.kind == setSkip {
 			return nil
 		}

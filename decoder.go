@@ -130,6 +130,10 @@ type Row struct {
 	// read every element, where they end, so that the column's cursor moves
 	// past the cell without walking it again (Cursor.TakeCellOpen).
 	ends []elemsEnd
+	// deep is where iterators over nested values report their ends, by
+	// depth (see Elems.Elems): the tail of ends' array, nil on a page
+	// without any columns, whose cells hold no nested values.
+	deep *[deepSlots]elemsEnd
 }
 
 // Rows returns an iterator over the rows in order. It allocates per call
@@ -143,7 +147,10 @@ func (p *Page) Rows() iter.Seq[*Row] {
 		r := &Row{p: p, cells: make([]pageread.Cell, n), seen: make([]uint32, n)}
 		for c := range n {
 			if l.Columns[c].Enc&^format.EncNullBitmap == format.EncAny {
-				r.ends = make([]elemsEnd, n) // only any columns have cells left open
+				// Only any columns have cells left open. One allocation
+				// holds the slots of the columns and of nested depths.
+				ends := make([]elemsEnd, n+deepSlots)
+				r.ends, r.deep = ends[:n:n], (*[deepSlots]elemsEnd)(ends[n:])
 				break
 			}
 		}
@@ -189,6 +196,10 @@ func (p *Page) Rows() iter.Seq[*Row] {
 func (r *Row) takeOpen(cur []pageread.Cursor) {
 	for _, c := range r.shape {
 		x := &r.cells[c]
+		if cur[c].Encoding() != format.EncAny {
+			cur[c].TakeCell(x) // without TakeCellOpen's call and test
+			continue
+		}
 		if e := &r.ends[c]; e.start != nil {
 			if e.n >= 0 && x.Open && &x.Data[0] == e.start {
 				x.Close(e.n)
@@ -293,13 +304,18 @@ func (r *Row) Strings(c int, dst []string) (out []string, ok bool) {
 // where the cell ends, which then moves past it without walking it again.
 func (r *Row) Elems(c int) (e Elems, ok bool) {
 	x := r.cell(c)
-	e, ok = elemsOf(r.p, x)
-	if ok && x.Open { // only on a page with any columns, so r.ends exists
+	if !isContainer(x) {
+		return e, false
+	}
+	// The result's fields are set one by one: building an Elems apart and
+	// returning it would copy its 300 bytes once more.
+	e.p, e.r, e.n, e.obj, e.deep = r.p, pageread.Elements(x), x.Len, x.Tag == format.TagObject, r.deep
+	if x.Open { // only on a page with any columns, so r.ends exists
 		e.start = &x.Data[0]
 		r.ends[c] = elemsEnd{start: e.start, n: -1}
 		e.up = &r.ends[c]
 	}
-	return e, ok
+	return e, true
 }
 
 // Value returns column c as a Go value: nil, bool, int64, uint64 (above

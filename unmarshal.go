@@ -126,6 +126,20 @@ func (d *decodeState) page(v reflect.Value) error {
 	return d.rows(v)
 }
 
+// takeCell reads the next cell of cursor k into cell, an array or object
+// cell of an any column open (Cursor.TakeCellOpen): the decoder that walks
+// its elements closes it, and the cursor's next read then moves past it in
+// O(1) instead of walking it again. The same cell must be passed for each
+// cell of the column. Other columns take the plain TakeCell, without
+// TakeCellOpen's extra call.
+func takeCell(k *pageread.Cursor, cell *pageread.Cell) {
+	if k.Encoding() == format.EncAny {
+		k.TakeCellOpen(cell)
+	} else {
+		k.TakeCell(cell)
+	}
+}
+
 // rowIter walks rows for decoding.
 type rowIter struct {
 	l     *pageread.Layout
@@ -145,6 +159,9 @@ func (it *rowIter) init(l *pageread.Layout) {
 }
 
 // next reads the next row's cells and returns its shape (nil for a null row).
+// Array and object cells of any columns come back open (TakeCellOpen): the
+// decoder that walks one closes it, so that the next row's read moves past
+// it without walking it again.
 func (it *rowIter) next() []uint32 {
 	id := it.sr.Next()
 	if id == 0 {
@@ -152,7 +169,7 @@ func (it *rowIter) next() []uint32 {
 	}
 	shape := it.l.Shape(id)
 	for _, c := range shape {
-		it.cur[c].TakeCell(&it.cells[c])
+		takeCell(&it.cur[c], &it.cells[c])
 	}
 	return shape
 }

@@ -102,6 +102,7 @@ type validator struct {
 	l    *Layout
 	r    reader
 	base int
+	nstr uint64 // for quickValue: the string table's length
 }
 
 func (v *validator) fail(kind error, msg string) {
@@ -427,18 +428,25 @@ func (v *validator) timeColumn(n int, text bool) {
 	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
 		at := pos
-		d, m := format.ConsumeUvarint(b[pos:])
-		if m < 0 {
-			r.pos, r.err = pos, varintErr(m, pos, "time seconds")
-			return
+		var d uint64
+		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
+			d = uint64(b[pos])
+			pos++
+		} else {
+			var m int
+			if d, m = format.ConsumeUvarint(b[pos:]); m < 0 {
+				r.pos, r.err = pos, varintErr(m, pos, "time seconds")
+				return
+			}
+			pos += m
 		}
-		pos += m
 		local += format.DecodeZigZag(d)
 		var frac uint64
 		if pos < len(b) && b[pos] < 0x80 {
 			frac = uint64(b[pos])
 			pos++
 		} else {
+			var m int
 			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
 				return
@@ -490,6 +498,14 @@ func (v *validator) varints(n int, max uint64, what string) {
 			}
 			pos++
 			continue
+		}
+		// A minimal two-byte varint (frame offsets, string indexes past
+		// 127) without a call; anything else, faults included, below.
+		if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 {
+			if x := uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7; x <= max {
+				pos += 2
+				continue
+			}
 		}
 		x, m := format.ConsumeUvarint(b[pos:])
 		if m < 0 {
@@ -619,11 +635,14 @@ func (v *validator) value(d int) {
 // (TagRepeat, SPEC.md 5.5): the payload offset of an earlier array or
 // object cell of the column, which is not a repeat itself. Each repeat adds
 // the length of the cell it names to the page's expansion (l.expand), which
-// with the page's size must stay within MaxPageBytes (SPEC.md 8). Cost: one
-// entry of scratch per array or object cell, a binary search per repeat.
+// with the page's size must stay within MaxPageBytes (SPEC.md 8). Each cell
+// is checked by quickValue, and by value when quickValue gives up on it.
+// Cost: one entry of scratch per array or object cell, a binary search per
+// repeat.
 func (v *validator) anyColumn(n int) {
 	r := &v.r
 	cells := v.l.anyCells[:0]
+	v.nstr = uint64(v.l.Strings.Len())
 	for i := 0; i < n && r.err == nil; i++ {
 		at := r.pos
 		if at < len(r.b) && r.b[at] == format.TagRepeat {
@@ -645,7 +664,11 @@ func (v *validator) anyColumn(n int) {
 			}
 			continue
 		}
-		v.value(1)
+		if end := v.quickValue(r.b, at, 1); end >= 0 {
+			r.pos = end
+		} else {
+			v.value(1) // finds the fault, or checks what quickValue leaves to it
+		}
 		if r.err == nil && (r.b[at] == format.TagArray || r.b[at] == format.TagObject) {
 			cells = append(cells, anyCell{off: uint32(at), n: uint32(r.pos - at)})
 		}

@@ -18,6 +18,10 @@ func ReadValue(b []byte, cell *Cell) int {
 	pos := 1
 	switch tag {
 	case format.TagInt:
+		if x := b[1]; x < 0x80 { // a one-byte integer, without a call
+			cell.Int = format.DecodeZigZag(uint64(x))
+			return 2
+		}
 		v, n := format.ConsumeVarint(b[1:])
 		cell.Int, pos = v, pos+n
 	case format.TagUint:
@@ -30,6 +34,15 @@ func ReadValue(b []byte, cell *Cell) int {
 		v, n := format.ConsumeVarint(b[1:])
 		cell.Tag, cell.Float, pos = format.TagFloat, intFloatCell(v), pos+n
 	case format.TagString:
+		// One- and two-byte indexes without a call; a validated varint
+		// with the high bit set has a byte after it.
+		if x := b[1]; x < 0x80 {
+			cell.Str = uint32(x)
+			return 2
+		} else if y := b[2]; y < 0x80 {
+			cell.Str = uint32(x&0x7F) | uint32(y)<<7
+			return 3
+		}
 		v, n := format.ConsumeUvarint(b[1:])
 		cell.Str, pos = uint32(v), pos+n
 	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
@@ -97,13 +110,20 @@ type openMark struct {
 // returns where its elements start.
 func (m *openMark) openAt(b []byte, at int, cell *Cell) int {
 	tag := b[at]
-	cnt, n := format.ConsumeUvarint(b[at+1:])
-	pos := at + 1 + n
-	*cell = Cell{Tag: tag, Len: int(cnt), Data: b[pos:pos:pos]}
-	if cnt > 0 {
-		cell.Data, cell.Open = b[pos:], true
-		*m = openMark{open: true, tag: tag, n: int(cnt), at: at}
+	cnt, n := uint64(b[at+1]), 1
+	if cnt >= 0x80 {
+		cnt, n = format.ConsumeUvarint(b[at+1:])
 	}
+	pos := at + 1 + n
+	// Only the fields a container uses are set (see Cell), as ReadValue
+	// sets only a scalar's: clearing all of Cell cost more than the rest.
+	cell.Tag, cell.Len, cell.Flat = tag, int(cnt), false
+	if cnt == 0 {
+		cell.Data, cell.Open = b[pos:pos:pos], false
+		return pos
+	}
+	cell.Data, cell.Open = b[pos:], true
+	*m = openMark{open: true, tag: tag, n: int(cnt), at: at}
 	return pos
 }
 
@@ -134,7 +154,9 @@ func Elements(cell *Cell) ValueReader {
 // cell to the next call, so that if it was closed meanwhile Next moves past
 // it in O(1) instead of walking it.
 func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
-	r.pos = r.open.skip(r.b, r.pos, cell)
+	if r.open.open {
+		r.pos = r.open.skip(r.b, r.pos, cell)
+	}
 	if r.n == 0 {
 		return 0, false
 	}
@@ -146,9 +168,18 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 		return 0, true
 	}
 	if r.obj {
-		k, n := format.ConsumeUvarint(r.b[r.pos:])
-		r.pos += n
-		key = uint32(k)
+		// One- and two-byte key indexes without a call, as in ReadValue.
+		if k := r.b[r.pos]; k < 0x80 {
+			key = uint32(k)
+			r.pos++
+		} else if k2 := r.b[r.pos+1]; k2 < 0x80 {
+			key = uint32(k&0x7F) | uint32(k2)<<7
+			r.pos += 2
+		} else {
+			k, n := format.ConsumeUvarint(r.b[r.pos:])
+			r.pos += n
+			key = uint32(k)
+		}
 	}
 	tag := r.b[r.pos]
 	if tag != format.TagArray && tag != format.TagObject {

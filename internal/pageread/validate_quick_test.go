@@ -1,0 +1,97 @@
+package pageread
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// appendRandomValue appends a tagged value at nesting up to depth, mostly
+// well formed, of every tag; string indexes run a little past a table of
+// 300 strings and times past their ranges, so that some are bad.
+func appendRandomValue(b []byte, rng *rand.Rand, depth int) []byte {
+	uv := format.AppendUvarint
+	sv := format.AppendVarint
+	k := rng.IntN(16)
+	if depth > 2 && rng.IntN(2) == 0 {
+		k = int(format.TagArray) + rng.IntN(2) // deep nesting, past MaxDepth too
+	}
+	if depth <= 0 && (k == format.TagArray || k == format.TagObject) {
+		k = format.TagInt
+	}
+	tag := byte(k)
+	switch tag {
+	case format.TagInt:
+		return sv(append(b, tag), rng.Int64()>>rng.IntN(64))
+	case format.TagUint:
+		return uv(append(b, tag), rng.Uint64()>>rng.IntN(3))
+	case format.TagString:
+		return uv(append(b, tag), rng.Uint64N(310)<<(rng.IntN(4)/3*8))
+	case format.TagFloat:
+		if rng.IntN(3) == 0 {
+			return appendRawCell(append(b, tag), rng.Uint64())
+		}
+		return appendDecimalCell(append(b, tag), format.Decimal{Neg: rng.IntN(2) == 0, Mant: rng.Uint64N(2e17) >> rng.IntN(60), Exp: rng.IntN(130) - 65})
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+		b = sv(append(b, tag), rng.Int64N(1<<40)-1<<39)
+		b = uv(b, rng.Uint64N(12_000_000_000))
+		return sv(b, []int64{0, 60, -3600, 86399, 90000, 7}[rng.IntN(6)])
+	case format.TagBytes, format.TagNumber, format.TagRaw:
+		s := []string{"12", "1.5e3", "{}", "[1]", "x", ""}[rng.IntN(6)]
+		return append(uv(append(b, tag), uint64(len(s))), s...)
+	case format.TagArray, format.TagObject:
+		n := rng.IntN(5)
+		b = uv(append(b, tag), uint64(n))
+		for range n {
+			if tag == format.TagObject {
+				b = uv(b, rng.Uint64N(305))
+			}
+			b = appendRandomValue(b, rng, depth-1)
+		}
+		return b
+	}
+	return append(b, tag) // null, false, true, repeat (bad here), and tags past TagMax below
+}
+
+// TestQuickValueAgreesWithValue checks quickValue against value, which
+// Parse runs when quickValue gives up: on random tagged values, whole or
+// damaged (bytes changed, cut short, nested past MaxDepth), quickValue
+// must give up on every value that value rejects, and end where value
+// ends on every value it accepts.
+func TestQuickValueAgreesWithValue(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	l := &Layout{depth: 3, maxStr: 1 << 20}
+	l.Strings.count = 300
+	quick, good := 0, 0
+	for range 300_000 {
+		b := appendRandomValue(nil, rng, 1+rng.IntN(5))
+		switch rng.IntN(4) {
+		case 0:
+			b[rng.IntN(len(b))] = byte(rng.IntN(256))
+		case 1:
+			b = b[:rng.IntN(len(b)+1)]
+		case 2:
+			b = append(b, byte(rng.IntN(256))) // trailing bytes: both end before them
+		}
+		v := validator{l: l, r: reader{b: b}, nstr: uint64(l.Strings.Len())}
+		end := v.quickValue(b, 0, 1)
+		v.value(1)
+		if v.r.err == nil {
+			good++
+		}
+		if end < 0 {
+			continue
+		}
+		quick++
+		if v.r.err != nil {
+			t.Fatalf("% x: quickValue accepts (end %d), value: %v", b, end, v.r.err)
+		}
+		if v.r.pos != end {
+			t.Fatalf("% x: quickValue ends at %d, value at %d", b, end, v.r.pos)
+		}
+	}
+	if quick < good/3 || quick == good {
+		t.Fatalf("quickValue took %d of %d good values: the test is not testing it", quick, good)
+	}
+}
