@@ -83,8 +83,9 @@ var leadClass = func() (t [256]uint8) {
 // part of a multi-byte sequence JSON output copies as it is: the end of the
 // run of valid non-ASCII text starting at s[i], or the start of invalid
 // UTF-8, U+2028 or U+2029 within it. Two-byte sequences and the common
-// three-byte ones (CJK, most other scripts) are checked in the loop itself;
-// only the rest take seqLen.
+// three-byte ones (CJK, most other scripts) are checked in the loop itself,
+// runs of three-byte sequences two at a time (threeByteRun); only the rest
+// take seqLen.
 func plainRunes[S ~string | ~[]byte](s S, i int) int {
 	for i+2 < len(s) {
 		c := s[i]
@@ -95,6 +96,11 @@ func plainRunes[S ~string | ~[]byte](s S, i int) int {
 				continue
 			}
 		case 3:
+			if i+8 <= len(s) && threeByteRun(Load64(s, i)) {
+				for i += 6; i+8 <= len(s) && threeByteRun(Load64(s, i)); i += 6 {
+				}
+				continue
+			}
 			if s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 				i += 3
 				continue

@@ -186,22 +186,24 @@ func TestThreeByteRun(t *testing.T) {
 	}
 }
 
-// TestFlagsClearThreeByteRuns checks FlagsClear and StringFlags on runs of
-// three-byte text (kana, kanji, Hangul, punctuation with leads E2 and ED)
-// with each byte in turn replaced by one that is not plain text or starts
-// a sequence of another length, and with an excluded sequence (U+2028,
-// U+2029, a surrogate, an overlong form) or a sequence cut short put at
-// every character boundary.
-func TestFlagsClearThreeByteRuns(t *testing.T) {
+// TestThreeByteRuns checks FlagsClear, StringFlags, AppendQuoted and
+// plainRunes (from every non-ASCII byte) on runs of three-byte text (kana,
+// kanji, Hangul, punctuation with leads E2 and ED) with each byte in turn
+// replaced by one that is not plain text or starts a sequence of another
+// length, and with an excluded sequence (U+2028, U+2029, a surrogate, an
+// overlong form) or a sequence cut short put at every character boundary.
+func TestThreeByteRuns(t *testing.T) {
 	base := []byte("日本語のテキスト「한국어」…—ぁ\u0800\uffff\ud7ff\ue000文字列")
 	check := func(in []byte) {
 		t.Helper()
-		want := refStringFlags(string(in))
-		if got := FlagsClear(in); got != (want == 0) {
-			t.Fatalf("FlagsClear(%q) = %v, want %v", in, got, want == 0)
-		}
-		if got := StringFlags(in); got != want {
-			t.Fatalf("StringFlags(%q) = %d, want %d", in, got, want)
+		checkQuoted(t, string(in))
+		for i, c := range in {
+			if c < utf8.RuneSelf {
+				continue
+			}
+			if got, want := plainRunes(in, i), refPlainRunes(in, i); got != want {
+				t.Fatalf("plainRunes(%q, %d) = %d, want %d", in, i, got, want)
+			}
 		}
 	}
 	pres := []string{"", "a", "ab", "é"}
