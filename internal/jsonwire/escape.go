@@ -60,8 +60,9 @@ func specialLanes(w uint64) uint64 {
 // format.StrHasHTML, or 0 when s can be written between quotes as it is.
 // Runs of plain ASCII are skipped sixteen bytes a turn (PlainPrefix); from
 // the first byte that is not plain on, FlagsClear's loop takes plain bytes
-// and valid non-ASCII sequences alike, measured rather than decoded,
-// without leaving it at each change between the two, and collects the
+// and valid non-ASCII sequences alike, measured rather than decoded (runs
+// of three-byte text two sequences at a time, threeByteRun), without
+// leaving it at each change between the two, and collects the
 // flags of the other bytes. It stops early once both flags are set. No
 // allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
@@ -82,6 +83,11 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 				continue
 			}
 		case 3:
+			if j+8 <= n && threeByteRun(Load64(s, int(j))) {
+				for j += 6; j+8 <= n && threeByteRun(Load64(s, int(j))); j += 6 {
+				}
+				continue
+			}
 			if j+2 < n && s[j+1]&0xC0 == 0x80 && s[j+2]&0xC0 == 0x80 {
 				j += 3
 				continue

@@ -232,6 +232,22 @@ func BenchmarkStringFlags(b *testing.B) {
 	}
 }
 
+func BenchmarkFlagsClear(b *testing.B) {
+	for _, text := range escapeTexts[1:] { // FlagsClear is for clean text
+		for _, n := range escapeLadder {
+			bs := []byte(ladderText(strings.ReplaceAll(text.base, "&", "+"), n, false))
+			b.Run(fmt.Sprintf("%s/%d", text.name, n), func(b *testing.B) {
+				b.SetBytes(int64(len(bs)))
+				for b.Loop() {
+					if FlagsClear(bs) {
+						benchSink++
+					}
+				}
+			})
+		}
+	}
+}
+
 // escapeTexts are the kinds of text the escaping benchmarks run on: ASCII
 // prose with quotes, CJK text (the string is escaped for its final quote,
 // so every rune before it is scanned), and the mix of a tweet: ASCII

@@ -83,8 +83,9 @@ var leadClass = func() (t [256]uint8) {
 // part of a multi-byte sequence JSON output copies as it is: the end of the
 // run of valid non-ASCII text starting at s[i], or the start of invalid
 // UTF-8, U+2028 or U+2029 within it. Two-byte sequences and the common
-// three-byte ones (CJK, most other scripts) are checked in the loop itself;
-// only the rest take seqLen.
+// three-byte ones (CJK, most other scripts) are checked in the loop itself,
+// runs of three-byte sequences two at a time (threeByteRun); only the rest
+// take seqLen.
 func plainRunes[S ~string | ~[]byte](s S, i int) int {
 	for i+2 < len(s) {
 		c := s[i]
@@ -95,6 +96,11 @@ func plainRunes[S ~string | ~[]byte](s S, i int) int {
 				continue
 			}
 		case 3:
+			if i+8 <= len(s) && threeByteRun(Load64(s, i)) {
+				for i += 6; i+8 <= len(s) && threeByteRun(Load64(s, i)); i += 6 {
+				}
+				continue
+			}
 			if s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 				i += 3
 				continue
@@ -166,6 +172,13 @@ func FlagsClear(s []byte) bool {
 			}
 			return false
 		case 3:
+			// CJK, kana or Hangul text: a run of three-byte sequences is
+			// taken two at a time.
+			if i+8 <= n && threeByteRun(Load64(s, int(i))) {
+				for i += 6; i+8 <= n && threeByteRun(Load64(s, int(i))); i += 6 {
+				}
+				continue
+			}
 			if i+2 < n && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
 				i += 3
 				continue
@@ -202,4 +215,33 @@ func twoByteRun(w uint64) bool {
 	// bit exactly when one of them is set, without carrying out of it.
 	x := w & 0x001E001E001E001E
 	return (x+0x7FFF7FFF7FFF7FFF)&0x8000800080008000 == 0x8000800080008000
+}
+
+// threeByteRun reports whether the first six bytes of w (loaded
+// little-endian) are two valid three-byte UTF-8 sequences that JSON output
+// copies as they are: leads 0xE0 to 0xEF followed by two continuation
+// bytes, except the overlong forms (E0 80-9F), the surrogates (ED A0-BF)
+// and U+2028 and U+2029 (E2 80 A8-A9). The last two bytes of w are
+// ignored. Cost: about thirty instructions, against about as many per
+// sequence in FlagsClear's byte loop.
+func threeByteRun(w uint64) bool {
+	const (
+		// Each constant holds one 24-bit lane per sequence: lead, first
+		// continuation, second continuation, from the low byte up.
+		shapeMask, shape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
+		lowBits          = 0x3E3F0F3E3F0F                 // what the shape leaves to check
+		lineSep          = 0x280002280002                 // E2 80 A8-A9 under lowBits
+		e0ed             = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
+		ed               = 0x00200D00200D                 // ED A0-BF under e0ed; E0 80-9F is 0
+		carry, top       = 0x7FFFFF7FFFFF, 0x800000800000
+	)
+	if w&shapeMask != shape {
+		return false
+	}
+	// Each test value is zero in a lane exactly when the lane is one of
+	// the excluded sequences, and below 0x800000: adding 0x7FFFFF sets the
+	// lane's top bit when it is non-zero, without carrying out of it.
+	p := w & lowBits
+	q := w & e0ed
+	return ((p^lineSep)+carry)&(q+carry)&((q^ed)+carry)&top == top
 }

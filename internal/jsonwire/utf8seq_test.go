@@ -167,3 +167,64 @@ func TestFlagsClearTwoByteRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestThreeByteRun puts every 24-bit value in each lane of a word of valid
+// three-byte sequences ("日本" and two bytes the test ignores) and compares
+// threeByteRun with unicode/utf8 and the line separators.
+func TestThreeByteRun(t *testing.T) {
+	b := []byte("日本\xff\x00")
+	for lane := range 2 {
+		for v := range 1 << 24 {
+			copy(b, "日本")
+			b[3*lane], b[3*lane+1], b[3*lane+2] = byte(v), byte(v>>8), byte(v>>16)
+			seq := b[3*lane : 3*lane+3]
+			want := refSeqLen(seq) == 3 && !isLineSep(seq, 0)
+			if got := threeByteRun(Load64(b, 0)); got != want {
+				t.Fatalf("threeByteRun(% x) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// TestThreeByteRuns checks FlagsClear, StringFlags, AppendQuoted and
+// plainRunes (from every non-ASCII byte) on runs of three-byte text (kana,
+// kanji, Hangul, punctuation with leads E2 and ED) with each byte in turn
+// replaced by one that is not plain text or starts a sequence of another
+// length, and with an excluded sequence (U+2028, U+2029, a surrogate, an
+// overlong form) or a sequence cut short put at every character boundary.
+func TestThreeByteRuns(t *testing.T) {
+	base := []byte("日本語のテキスト「한국어」…—ぁ\u0800\uffff\ud7ff\ue000文字列")
+	check := func(in []byte) {
+		t.Helper()
+		checkQuoted(t, string(in))
+		for i, c := range in {
+			if c < utf8.RuneSelf {
+				continue
+			}
+			if got, want := plainRunes(in, i), refPlainRunes(in, i); got != want {
+				t.Fatalf("plainRunes(%q, %d) = %d, want %d", in, i, got, want)
+			}
+		}
+	}
+	pres := []string{"", "a", "ab", "é"}
+	for i := range base {
+		for _, c := range []byte{0x01, '"', '<', 'a', ' ', 0x80, 0x9F, 0xA0, 0xA8, 0xBF, 0xC0, 0xC2, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xFF} {
+			s := append([]byte(nil), base...)
+			s[i] = c
+			for _, pre := range pres {
+				check(append([]byte(pre), s...))
+			}
+		}
+	}
+	for i := 0; i <= len(base); i++ {
+		if i < len(base) && !utf8.RuneStart(base[i]) {
+			continue
+		}
+		for _, ins := range []string{"\u2028", "\u2029", "\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xe2\x80", "\xe6"} {
+			s := append(append(append([]byte(nil), base[:i]...), ins...), base[i:]...)
+			for _, pre := range pres {
+				check(append([]byte(pre), s...))
+			}
+		}
+	}
+}
