@@ -52,11 +52,12 @@ func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop
 // rendCell is an array or object cell of an any column that TakeValueJSON
 // rendered: its payload offset and length, and the JSON it wrote, dst[s:e],
 // as long as gen is the layout's rendGen (FlushedJSON has not been called
-// since).
+// since), or Layout.kept[s:e] once kept is set (keepRendered).
 type rendCell struct {
 	off, n uint32
 	s, e   int
 	gen    uint32
+	kept   bool
 }
 
 // recordCell appends x to column c's rendered cells.
@@ -78,6 +79,7 @@ func (l *Layout) resetRendered() {
 	}
 	l.rendUsed = l.rendUsed[:0]
 	l.rendExp = 0
+	l.kept = l.kept[:0]
 }
 
 // FlushedJSON tells the layout that the buffer TakeValueJSON and
@@ -85,12 +87,31 @@ func (l *Layout) resetRendered() {
 // repeats render their cell again instead of copying its earlier JSON.
 func (l *Layout) FlushedJSON() { l.rendGen++ }
 
+// keptMax bounds Layout.kept, the JSON of repeated cells kept across
+// flushes: 256 KiB a pooled layout may hold on to, so that WriteJSON's
+// chunks stay the only buffer its output needs beyond that.
+const keptMax = 256 << 10
+
+// keepRendered copies js, the JSON of cell x just rendered again because
+// its first rendering was flushed, into l.kept, so that further repeats of
+// x copy it instead of rendering it a third time; past keptMax it does
+// nothing, and they render it again. Cost: one copy of js.
+func (l *Layout) keepRendered(x *rendCell, js []byte) {
+	if len(l.kept)+len(js) > keptMax {
+		return
+	}
+	x.s = len(l.kept)
+	l.kept = append(l.kept, js...)
+	x.e, x.kept = len(l.kept), true
+}
+
 // takeRepeatJSON renders a repeat cell of an EncAny cursor, whose tag has
 // been read, checking it as the validator would: it must
 // name an earlier array or object cell of the column, and the cells the
 // page's repeats name must fit, with the page, in MaxPageBytes. When the
-// JSON of the cell it names is still in dst, it is copied (one append);
-// otherwise the cell is rendered again from the page. The render's budget
+// JSON of the cell it names is still in dst, or was kept when a flush took
+// it out of dst (keepRendered), it is copied (one append); otherwise the
+// cell is rendered again from the page. The render's budget
 // (SetJSONStop) is raised by JSONBytesPerByte per byte of the cell
 // repeated when it is derived from the page's size and the column's cells
 // were not validated (a validated column's repeats are counted in
@@ -131,17 +152,26 @@ func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int
 			}
 		}
 	}
-	if found && cells[k].gen == l.rendGen {
-		x := &cells[k]
-		return append(dst, dst[x.s:x.e]...)
+	if found {
+		switch x := &cells[k]; {
+		case x.kept:
+			return append(dst, l.kept[x.s:x.e]...)
+		case x.gen == l.rendGen:
+			return append(dst, dst[x.s:x.e]...)
+		}
 	}
 	// Rendered again, not recorded again: the cell is in the table (or
-	// was skipped), and the table stays in payload order.
+	// was skipped), and the table stays in payload order. A cell in the
+	// table is kept for its next repeats.
 	sub := *c
 	sub.pos = int(off) + 1
+	s := len(dst)
 	dst = l.containerJSON(dst, &sub, c.data[off], escapeHTML, stop, 1)
-	if sub.bad {
+	switch {
+	case sub.bad:
 		c.fail()
+	case found:
+		l.keepRendered(&cells[k], dst[s:])
 	}
 	return dst
 }

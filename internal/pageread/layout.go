@@ -55,6 +55,7 @@ type Layout struct {
 	rendUsed []int32      // the columns whose rend is not empty
 	rendGen  uint32       // generation of dst spans in rend; FlushedJSON moves it on
 	rendExp  int          // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
+	kept     []byte       // JSON of repeated cells rendered again after a flush (keepRendered)
 	jsonStop *int         // the budget of the render calling TakeValueJSON (SetJSONStop)
 
 	inflated []byte // a compressed page's plain form (compressed.go)
@@ -190,6 +191,7 @@ func (l *Layout) Forget() {
 		anyCells:  l.anyCells[:0],
 		rend:      l.rend,
 		rendUsed:  l.rendUsed[:0],
+		kept:      l.kept[:0],
 		Dicts:     l.Dicts,
 	}
 }
