@@ -69,6 +69,7 @@ const (
 	opBool                    // a bool column into a bool field
 	opTime                    // a time column into a time.Time field
 	opStrings                 // an any column into a []string field
+	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
 )
 
 // colPlan is the plan of one column.
@@ -119,6 +120,9 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 				k = cp.elem
 			}
 			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
+			if cellPathsOnly && cp.op == opStruct {
+				cp.op = opCell
+			}
 			p.cols[c] = cp
 		}
 	}
@@ -203,8 +207,11 @@ func opFor(enc uint8, k setKind) colOp {
 			return opTime
 		}
 	case format.EncAny:
-		if k == setStrings {
+		switch k {
+		case setStrings:
 			return opStrings
+		case setStruct, setStructP:
+			return opStruct
 		}
 	}
 	return opCell
@@ -469,10 +476,12 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 			return nil
 		}
 	} else if k.TakeNull() {
-		if cp.kind == setPtr {
+		if cp.kind == setPtr || cp.kind == setStructP {
 			row.field(&cp.fieldPath).setNilPtr()
 		}
 		return nil // a null leaves the other kinds unchanged
+	} else if cp.op == opStruct {
+		return d.structCellInto(p, cp, k, row, c, cell)
 	} else {
 		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
