@@ -17,7 +17,8 @@ import (
 // and any error, is the one structInto gives.
 
 // cellPathsOnly, set only by tests, makes plans take the Cell paths
-// (structInto) instead of structBytes, the decoding the tests hold it to.
+// (TakeCell, then setField) instead of structBytes and the string-list
+// op, the decoding the tests hold them to.
 // It is read when a plan is built, never per cell.
 var cellPathsOnly bool
 

@@ -277,3 +277,89 @@ func TestObjBytesRepeats(t *testing.T) {
 		}
 	}
 }
+
+type strListRow struct {
+	N    int       `json:"n"`
+	Tags []string  `json:"tags"`
+	Alt  []objName `json:"alt"`
+	Ptr  *[]string `json:"ptr"`
+}
+
+// strListFlat is strListRow without the field that needs the reflect
+// path, so that every page of one shape decodes column by column.
+type strListFlat struct {
+	N    int       `json:"n"`
+	Tags []string  `json:"tags"`
+	Alt  []objName `json:"alt"`
+}
+
+// TestStrListColumns decodes string-list columns (with nulls, empty lists,
+// indexes of one to three bytes) into []string fields both ways, into new
+// values and into values whose slices have room.
+func TestStrListColumns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 2))
+	for trial := range 30 {
+		rows := make([]strListRow, 1+rng.IntN(300))
+		distinct := []int{3, 200, 20000}[trial%3]
+		list := func() []string {
+			switch rng.IntN(6) {
+			case 0:
+				return nil
+			case 1:
+				return []string{}
+			}
+			out := make([]string, rng.IntN(6))
+			for i := range out {
+				out[i] = fmt.Sprint("s", rng.IntN(distinct))
+			}
+			return out
+		}
+		for i := range rows {
+			rows[i].N = i
+			rows[i].Tags = list()
+			for _, s := range list() {
+				rows[i].Alt = append(rows[i].Alt, objName(s))
+			}
+			if l := list(); l != nil {
+				rows[i].Ptr = &l
+			}
+		}
+		page, err := rowpage.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := rowpage.Open(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c, ok := p.Column("tags"); !ok || rowpage.PageLayout(p).Columns[c].Enc&^format.EncNullBitmap != format.EncStrList {
+			t.Fatalf("trial %d: tags is not a string-list column", trial)
+		}
+		for mn, m := range objModes() {
+			name := fmt.Sprint(trial, "/", mn)
+			got := decodeBothWays(t, name, m, page, func() []strListRow { return nil })
+			if d := cmp.Diff(rows, got); d != "" {
+				t.Fatalf("%s: differs from the rows (-want +got):\n%s", name, d)
+			}
+			decodeBothWays(t, name, m, page, func() []*strListRow { return nil })
+			decodeBothWays(t, name, m, page, func() []strListRow {
+				out := make([]strListRow, len(rows)+2)
+				for i := range out {
+					out[i].Tags = make([]string, 1, 10)
+					out[i].Alt = []objName{"old"}
+				}
+				return out
+			})
+			decodeBothWays(t, name, m, page, func() []strListFlat { return nil })
+			decodeBothWays(t, name, m, page, func() []*strListFlat { return nil })
+			decodeBothWays(t, name, m, page, func() []strListFlat {
+				out := make([]strListFlat, len(rows)+2)
+				for i := range out {
+					out[i].Tags = make([]string, 1, 10)
+					out[i].Alt = []objName{"old"}
+				}
+				return out
+			})
+		}
+	}
+}

@@ -70,6 +70,7 @@ const (
 	opTime                    // a time column into a time.Time field
 	opStrings                 // an any column into a []string field
 	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
+	opStrList                 // a string-list column into a []string field
 )
 
 // colPlan is the plan of one column.
@@ -120,7 +121,7 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 				k = cp.elem
 			}
 			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
-			if cellPathsOnly && cp.op == opStruct {
+			if cellPathsOnly && (cp.op == opStruct || cp.op == opStrList) {
 				cp.op = opCell
 			}
 			p.cols[c] = cp
@@ -205,6 +206,10 @@ func opFor(enc uint8, k setKind) colOp {
 	case format.EncTime, format.EncTextTime:
 		if k == setTime {
 			return opTime
+		}
+	case format.EncStrList:
+		if k == setStrings {
+			return opStrList
 		}
 	case format.EncAny:
 		switch k {
@@ -434,6 +439,16 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
+		case opStrList:
+			for i := range n {
+				f := slots.at(i).field(&cp.fieldPath)
+				if k.TakeNull() {
+					f.setStrings(nil) // as setStrings sets a null
+					continue
+				}
+				cnt, b := k.StrListHead()
+				k.Advance(d.fillFlatStrings(f, b, cnt))
+			}
 		case opStrings:
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
@@ -476,8 +491,11 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 			return nil
 		}
 	} else if k.TakeNull() {
-		if cp.kind == setPtr || cp.kind == setStructP {
+		switch cp.kind {
+		case setPtr, setStructP: // (an any column, setStructP's, has no null bitmap)
 			row.field(&cp.fieldPath).setNilPtr()
+		case setStrings: // (as setStrings sets a null)
+			row.field(&cp.fieldPath).setStrings(nil)
 		}
 		return nil // a null leaves the other kinds unchanged
 	} else if cp.op == opStruct {
@@ -530,6 +548,9 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setBool(k.TakeBool())
 	case opTime:
 		f.setTime(jsonTime(k.TakeTime()))
+	case opStrList:
+		cnt, b := k.StrListHead()
+		k.Advance(d.fillFlatStrings(f, b, cnt))
 	case opStrings:
 		b := k.AnyBytes()
 		if b[0] == format.TagArray {

@@ -270,7 +270,8 @@ func (c *Cursor) AnyBytes() []byte {
 	return c.data[c.pos:]
 }
 
-// Advance moves past an EncAny cell of n bytes (see AnyBytes).
+// Advance moves past an EncAny cell of n bytes (see AnyBytes), or the
+// indexes of a string-list cell (see StrListHead).
 func (c *Cursor) Advance(n int) {
 	if c.rep != 0 {
 		n, c.rep = c.rep, 0
@@ -399,6 +400,17 @@ func (c *Cursor) TakeStrList() (int, []byte) {
 		c.pos += n
 	}
 	return int(cnt), c.data[start:c.pos:c.pos]
+}
+
+// StrListHead reads the element count of the current EncStrList cell and
+// returns it with the payload from the cell's first string index on: its
+// bare uvarint indexes, then whatever follows. A reader that decodes the
+// indexes itself, n bytes of them, then calls Advance(n): one pass over the
+// list where TakeStrList and a reader of its result make two.
+func (c *Cursor) StrListHead() (int, []byte) {
+	cnt := c.uv()
+	c.rep = 0
+	return int(cnt), c.data[c.pos:]
 }
 
 // intFloatCell returns the float cell of the integer v (|v| <= 2^53, so an
