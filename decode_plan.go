@@ -114,8 +114,7 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	l := d.l
 	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
 	for c := range p.cols {
-		if f, ok := sf.lookup(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			cp := planField(f)
+		if cp, ok := sf.lookupPlan(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
 			k := cp.kind
 			if k == setPtr {
 				k = cp.elem
