@@ -28,19 +28,21 @@ import (
 // reader of the enclosing value where the next element starts. Reads driven
 // by Len work the same on open and closed cells.
 type Cell struct {
-	Tag   uint8
-	Int   int64
-	Uint  uint64
-	Float format.FloatCell
-	Str   uint32
-	Time  format.Timestamp
-	Data  []byte
-	Len   int
+	// The small fields come first and share a word: a Cell is copied
+	// with every Elems, so its size is a cost.
+	Tag uint8
 	// Flat marks an array whose Data holds bare uvarint string-table
 	// indexes (a string-list cell) instead of tagged values.
 	Flat bool
 	// Open marks a container whose Data runs past its end (see above).
-	Open bool
+	Open  bool
+	Str   uint32
+	Int   int64
+	Uint  uint64
+	Float format.FloatCell
+	Time  format.Timestamp
+	Data  []byte
+	Len   int
 }
 
 // Cursor walks one column's cells in row order. It must only be used on a
