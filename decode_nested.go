@@ -55,6 +55,9 @@ func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 	}
 	slot := int32(-1)
 	if cp, ok := p.fs.lookupPlan(d.l.Strings.Bytes(int(k))); ok {
+		if cellPathsOnly {
+			cp = cellPathPlan(cp)
+		}
 		slot = int32(len(p.cols))
 		p.cols = append(p.cols, cp)
 	}

@@ -1,6 +1,8 @@
 package rowpage
 
 import (
+	"reflect"
+
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
@@ -12,15 +14,27 @@ import (
 // struct reads every member anyway, so structBytes walks the bytes itself
 // (Parse validated them) and knows where each member ends. Members whose
 // field has a setter for their tag (a string, an integer, a nested struct,
-// a []int64 or []string) are written without a Cell; every other member is
-// read whole with pageread.ReadValue and goes to setField, so the result,
-// and any error, is the one structInto gives.
+// a []int64 or []string) are written without a Cell; every other member
+// goes to setField in a Cell, a container open as a ValueReader hands it
+// over (read once by a setter that walks it), so the result, and any error,
+// is the one structInto gives.
 
 // cellPathsOnly, set only by tests, makes plans take the Cell paths
-// (TakeCell, then setField) instead of structBytes and the string-list
-// op, the decoding the tests hold them to.
-// It is read when a plan is built, never per cell.
+// (TakeCell, then setField, and the reflect path for map[string]any)
+// instead of structBytes, the string-list op and mapAnyInto, the decoding
+// the tests hold them to. It is read when a plan is built, never per cell.
 var cellPathsOnly bool
+
+// cellPathPlan returns cp as it was planned before the byte-level paths.
+func cellPathPlan(cp colPlan) colPlan {
+	if cp.op == opStruct || cp.op == opStrList {
+		cp.op = opCell
+	}
+	if cp.kind == setMapAny {
+		cp.kind = setGeneric
+	}
+	return cp
+}
 
 // structBytes decodes the n members at the start of b, the members of an
 // object cell, into row, a struct whose plan is p, and returns the bytes
@@ -87,6 +101,25 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 				continue
 			}
 		}
+		if tag := b[pos]; tag == format.TagArray || tag == format.TagObject {
+			// Handed over open, as a ValueReader hands it: a setter that
+			// walks it closes it, and its length then says where it ends.
+			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			start := pos + 1 + m
+			e.Tag, e.Len, e.Flat, e.Data, e.Open = tag, int(cnt), false, b[start:], cnt != 0
+			if cnt == 0 {
+				e.Data = b[start:start:start]
+			}
+			if err := d.setField(&p.sp, cp, row, &e); err != nil {
+				return 0, err
+			}
+			if !e.Open && (len(e.Data) == 0 && cnt == 0 || len(e.Data) > 0 && &e.Data[0] == &b[start]) {
+				pos = start + len(e.Data)
+			} else {
+				pos += format.SkipValue(b[pos:])
+			}
+			continue
+		}
 		pos += pageread.ReadValue(b[pos:], &e)
 		if err := d.setField(&p.sp, cp, row, &e); err != nil {
 			return 0, err
@@ -145,4 +178,41 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 	}
 	k.Advance(1 + m + used)
 	return nil
+}
+
+// mapAnyInto decodes c into *m, a map[string]any field, when c is null or
+// an object, as the reflect path (cell, objectInto) would, without its
+// reflect calls: a null sets nil; an object fills the map, made with room
+// for its members when nil, each member a generic value (raw JSON members
+// go through mapEntry, as there). ok is false, with *m untouched, for any
+// other cell, which the reflect path decodes or refuses.
+func (d *decodeState) mapAnyInto(m *map[string]any, c *pageread.Cell) (ok bool, err error) {
+	switch c.Tag {
+	case format.TagNull:
+		*m = nil
+		return true, nil
+	case format.TagObject:
+	default:
+		return false, nil
+	}
+	if *m == nil {
+		*m = make(map[string]any, c.Len)
+	}
+	out := *m
+	r := pageread.Elements(c)
+	var e pageread.Cell
+	for {
+		k, ok := r.Next(&e)
+		if !ok {
+			c.Close(r.End(&e))
+			return true, nil
+		}
+		if e.Tag != format.TagRaw {
+			out[d.str(k)] = d.generic(&e)
+			continue
+		}
+		if err := d.mapEntry(reflect.ValueOf(out), d.str(k), &e); err != nil {
+			return true, err
+		}
+	}
 }

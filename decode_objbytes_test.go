@@ -30,18 +30,19 @@ type objOuter struct {
 }
 
 type objInner struct {
-	S    string   `json:"s"`
-	I    int64    `json:"i"`
-	N    int      `json:"n"`
-	I8   int8     `json:"i8"`
-	F    float64  `json:"f"`
-	B    bool     `json:"b"`
-	Ints []int64  `json:"ints"`
-	Strs []string `json:"strs"`
-	U    objUTM   `json:"u"`
-	Q    *objUTM  `json:"q"`
-	X    any      `json:"x"`
-	Nm   objName  `json:"nm"`
+	S    string         `json:"s"`
+	I    int64          `json:"i"`
+	N    int            `json:"n"`
+	I8   int8           `json:"i8"`
+	F    float64        `json:"f"`
+	B    bool           `json:"b"`
+	Ints []int64        `json:"ints"`
+	Strs []string       `json:"strs"`
+	U    objUTM         `json:"u"`
+	Q    *objUTM        `json:"q"`
+	X    any            `json:"x"`
+	Nm   objName        `json:"nm"`
+	Mm   map[string]any `json:"mm"`
 }
 
 type objUTM struct {
@@ -172,6 +173,8 @@ func objRow(rng *rand.Rand, i int, hostile bool) map[string]any {
 		pick("q", map[string]any{"campaign": "q"}, nil, map[string]any{}, 5)
 		pick("x", 1, "s", []any{1, map[string]any{"k": nil}}, map[string]any{"a": 1.5}, nil, nil)
 		pick("nm", "named", nil, 1)
+		pick("mm", map[string]any{"a": 1, "b": []any{"x", nil}, "c": map[string]any{"d": 1.5}}, nil, map[string]any{},
+			map[string]any{"raw": json.RawMessage(`{"r":[1,2.5,"s"]}`), "big": json.Number("1e400")}, "no", []any{1})
 		pick("S", "folded")
 		pick("unknown", map[string]any{"deep": []any{1, 2, map[string]any{"z": "y"}}}, 1, "u")
 		if rng.IntN(20) == 0 {
@@ -185,8 +188,16 @@ func objRow(rng *rand.Rand, i int, hostile bool) map[string]any {
 	if rng.IntN(4) > 0 {
 		r["l"] = []any{inner(), inner()}
 	}
-	if rng.IntN(3) > 0 {
+	switch rng.IntN(5) {
+	case 0:
+		r["m"] = nil
+	case 1:
+		r["m"] = map[string]any{"raw": json.RawMessage(`[1,{"z":null}]`), "n": i}
+	case 2, 3:
 		r["m"] = map[string]any{"k": inner(), "n": i % 3}
+	}
+	if hostile && rng.IntN(4) == 0 {
+		r["m"] = []any{"not", "a", "map"}
 	}
 	if rng.IntN(3) == 0 {
 		r["any"] = inner()
@@ -220,6 +231,16 @@ func TestObjBytesGenerated(t *testing.T) {
 					decodeBothWays(t, name+"/structs", m, again, func() []objOuter { return prefilled(len(vals)) })
 					decodeBothWays(t, name+"/structs", m, again, func() []*objOuter { return nil })
 				}
+				// One-object pages into values that hold data already:
+				// only there does a null or an object meet a field that
+				// is not zero.
+				for i, row := range rows[:min(len(rows), 4)] {
+					one, err := rowpage.Marshal(row)
+					if err != nil {
+						t.Fatal(err)
+					}
+					decodeBothWays(t, fmt.Sprint(name, "/object", i), m, one, func() objOuter { return prefilled(1)[0] })
+				}
 				// Into values that hold data already: pointees and arrays
 				// to keep or replace, as json.Unmarshal does.
 				decodeBothWays(t, name, m, page, func() []objOuter { return prefilled(len(rows)) })
@@ -237,6 +258,9 @@ func prefilled(n int) []objOuter {
 		out[i].A.Ints = make([]int64, 2)
 		out[i].A.Strs = []string{"old", "old", "old", "old"}
 		out[i].A.U.Deep = &objUTM{Campaign: "kept"}
+		out[i].A.Mm = map[string]any{"old": 1}
+		out[i].P.Mm = map[string]any{"old": 2}
+		out[i].M = map[string]any{"old": 3}
 	}
 	return out
 }

@@ -49,6 +49,7 @@ const (
 	setStruct  = setPtr + 3           // a struct without decode methods: its own plan, by pointer
 	setInt64s  = setPtr + 4           // a []int64
 	setStructP = setPtr + 5           // a pointer to a struct without decode methods
+	setMapAny  = setPtr + 6           // a map[string]any (mapAnyInto)
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -120,8 +121,8 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 				k = cp.elem
 			}
 			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
-			if cellPathsOnly && (cp.op == opStruct || cp.op == opStrList) {
-				cp.op = opCell
+			if cellPathsOnly {
+				cp = cellPathPlan(cp)
 			}
 			p.cols[c] = cp
 		}
@@ -154,6 +155,8 @@ func planField(f *field) colPlan {
 		}
 	case f.typ == int64sType:
 		cp.kind = setInt64s
+	case f.typ == mapStringAnyType:
+		cp.kind = setMapAny
 	case f.typ.Kind() == reflect.Struct && f.typ != timeType && !hasDecodeMethods(f.typ):
 		cp.kind, cp.etyp = setStruct, f.typ
 	default:
@@ -343,7 +346,10 @@ func (d *decodeState) singleShape() []uint32 {
 // of its own, or nowhere.
 func (p *structPlan) direct() bool {
 	for i := range p.cols {
-		if k := p.cols[i].kind; k == setGeneric || k == setViaPath {
+		// setMapAny keeps row order too: in JSON-compatible decoding, the
+		// values it makes note the first number float64 cannot hold
+		// (decodeState.late), which must be the first in row order.
+		if k := p.cols[i].kind; k == setGeneric || k == setViaPath || k == setMapAny {
 			return false
 		}
 	}
@@ -594,6 +600,12 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 	case setInt64s:
 		if d.setInt64s(row.field(&cp.fieldPath), c) {
 			return nil
+		}
+	case setMapAny:
+		if p := row.field(&cp.fieldPath).mapAny(); p != nil {
+			if ok, err := d.mapAnyInto(p, c); ok {
+				return err
+			}
 		}
 	case setStructP:
 		switch c.Tag {
