@@ -35,8 +35,8 @@ type Elems struct {
 	r   pageread.ValueReader
 	cur pageread.Cell
 	key uint32
+	obj bool // beside key, in one word
 	n   int
-	obj bool
 	// depth is how many Elems calls led to this iterator: 0 for one made
 	// by Row.Elems.
 	depth int

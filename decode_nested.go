@@ -54,9 +54,12 @@ func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 		return p.at(s)
 	}
 	slot := int32(-1)
-	if f, ok := p.fs.lookup(d.l.Strings.Bytes(int(k))); ok {
+	if cp, ok := p.fs.lookupPlan(d.l.Strings.Bytes(int(k))); ok {
+		if cellPathsOnly {
+			cp = cellPathPlan(cp)
+		}
 		slot = int32(len(p.cols))
-		p.cols = append(p.cols, planField(f))
+		p.cols = append(p.cols, cp)
 	}
 	if len(p.keys) < nestedKeyScan {
 		p.keys = append(p.keys, k)

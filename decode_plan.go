@@ -49,6 +49,7 @@ const (
 	setStruct  = setPtr + 3           // a struct without decode methods: its own plan, by pointer
 	setInt64s  = setPtr + 4           // a []int64
 	setStructP = setPtr + 5           // a pointer to a struct without decode methods
+	setMapAny  = setPtr + 6           // a map[string]any (mapAnyInto)
 )
 
 // colOp is how fastRows reads a column: straight from its cursor into the
@@ -69,6 +70,8 @@ const (
 	opBool                    // a bool column into a bool field
 	opTime                    // a time column into a time.Time field
 	opStrings                 // an any column into a []string field
+	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
+	opStrList                 // a string-list column into a []string field
 )
 
 // colPlan is the plan of one column.
@@ -112,13 +115,15 @@ func (d *decodeState) planFor(t reflect.Type) *structPlan {
 	l := d.l
 	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
 	for c := range p.cols {
-		if f, ok := sf.lookup(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			cp := planField(f)
+		if cp, ok := sf.lookupPlan(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
 			k := cp.kind
 			if k == setPtr {
 				k = cp.elem
 			}
 			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
+			if cellPathsOnly {
+				cp = cellPathPlan(cp)
+			}
 			p.cols[c] = cp
 		}
 	}
@@ -150,6 +155,8 @@ func planField(f *field) colPlan {
 		}
 	case f.typ == int64sType:
 		cp.kind = setInt64s
+	case f.typ == mapStringAnyType:
+		cp.kind = setMapAny
 	case f.typ.Kind() == reflect.Struct && f.typ != timeType && !hasDecodeMethods(f.typ):
 		cp.kind, cp.etyp = setStruct, f.typ
 	default:
@@ -202,9 +209,16 @@ func opFor(enc uint8, k setKind) colOp {
 		if k == setTime {
 			return opTime
 		}
-	case format.EncAny:
+	case format.EncStrList:
 		if k == setStrings {
+			return opStrList
+		}
+	case format.EncAny:
+		switch k {
+		case setStrings:
 			return opStrings
+		case setStruct, setStructP:
+			return opStruct
 		}
 	}
 	return opCell
@@ -332,7 +346,10 @@ func (d *decodeState) singleShape() []uint32 {
 // of its own, or nowhere.
 func (p *structPlan) direct() bool {
 	for i := range p.cols {
-		if k := p.cols[i].kind; k == setGeneric || k == setViaPath {
+		// setMapAny keeps row order too: in JSON-compatible decoding, the
+		// values it makes note the first number float64 cannot hold
+		// (decodeState.late), which must be the first in row order.
+		if k := p.cols[i].kind; k == setGeneric || k == setViaPath || k == setMapAny {
 			return false
 		}
 	}
@@ -427,6 +444,16 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
+		case opStrList:
+			for i := range n {
+				f := slots.at(i).field(&cp.fieldPath)
+				if k.TakeNull() {
+					f.setStrings(nil) // as setStrings sets a null
+					continue
+				}
+				cnt, b := k.StrListHead()
+				k.Advance(d.fillFlatStrings(f, b, cnt))
+			}
 		case opStrings:
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
@@ -469,10 +496,15 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 			return nil
 		}
 	} else if k.TakeNull() {
-		if cp.kind == setPtr {
+		switch cp.kind {
+		case setPtr, setStructP: // (an any column, setStructP's, has no null bitmap)
 			row.field(&cp.fieldPath).setNilPtr()
+		case setStrings: // (as setStrings sets a null)
+			row.field(&cp.fieldPath).setStrings(nil)
 		}
 		return nil // a null leaves the other kinds unchanged
+	} else if cp.op == opStruct {
+		return d.structCellInto(p, cp, k, row, c, cell)
 	} else {
 		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
@@ -521,6 +553,9 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setBool(k.TakeBool())
 	case opTime:
 		f.setTime(jsonTime(k.TakeTime()))
+	case opStrList:
+		cnt, b := k.StrListHead()
+		k.Advance(d.fillFlatStrings(f, b, cnt))
 	case opStrings:
 		b := k.AnyBytes()
 		if b[0] == format.TagArray {
@@ -565,6 +600,12 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 	case setInt64s:
 		if d.setInt64s(row.field(&cp.fieldPath), c) {
 			return nil
+		}
+	case setMapAny:
+		if p := row.field(&cp.fieldPath).mapAny(); p != nil {
+			if ok, err := d.mapAnyInto(p, c); ok {
+				return err
+			}
 		}
 	case setStructP:
 		switch c.Tag {

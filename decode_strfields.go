@@ -62,9 +62,10 @@ func (d *decodeState) setInt64s(f fieldRef, c *pageread.Cell) bool {
 	return true
 }
 
-// fillFlatStrings decodes a string-list cell's n bare string indexes into
-// f, reusing its array when it has room, as fillStrings does.
-func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {
+// fillFlatStrings decodes a string-list cell's n bare string indexes at the
+// start of b into f, reusing its array when it has room, as fillStrings
+// does, and returns the bytes they take.
+func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) int {
 	out := f.strings()
 	if out == nil || cap(out) < n {
 		out = d.newStrings(n)
@@ -75,12 +76,17 @@ func (d *decodeState) fillFlatStrings(f fieldRef, b []byte, n int) {
 	for i := range n {
 		x, m := uint64(b[pos]), 1
 		if x >= 0x80 {
-			x, m = format.ConsumeUvarint(b[pos:])
+			if y := b[pos+1]; y < 0x80 { // two bytes, without a call
+				x, m = x&0x7F|uint64(y)<<7, 2
+			} else {
+				x, m = format.ConsumeUvarint(b[pos:])
+			}
 		}
 		out[i] = d.str(uint32(x))
 		pos += m
 	}
 	f.setStrings(out)
+	return pos
 }
 
 // fillStrings decodes the n tagged values at the start of b, the elements

@@ -47,6 +47,28 @@ type structFields struct {
 	// index in list of the first field with that folded name; encoding/json
 	// gives the first folded match precedence.
 	byFold map[string]int
+	// dec holds each field's decode setter (planField), by index in list,
+	// made once per type by the first decoder that looks a field up, so
+	// that a Decode call asks reflect nothing about the types of fields.
+	decOnce sync.Once
+	dec     []colPlan
+}
+
+// lookupPlan is lookup that returns the field's decode setter, a template
+// that the caller copies into its own plan (whose nested plans are its
+// own). Cost: lookup's, after the first call for the type.
+func (sf *structFields) lookupPlan(key []byte) (colPlan, bool) {
+	i, ok := sf.lookupIndex(key)
+	if !ok {
+		return colPlan{}, false
+	}
+	sf.decOnce.Do(func() {
+		sf.dec = make([]colPlan, len(sf.list))
+		for i := range sf.list {
+			sf.dec[i] = planField(&sf.list[i])
+		}
+	})
+	return sf.dec[i], true
 }
 
 // field describes one JSON-visible struct field.
@@ -440,22 +462,30 @@ const maxStackFoldKey = 42
 // whose name equals key under Unicode simple case folding (as
 // bytes.EqualFold). The key is the unquoted key text. It does not allocate.
 func (sf *structFields) lookup(key []byte) (*field, bool) {
-	if i, ok := sf.byName[string(key)]; ok {
+	if i, ok := sf.lookupIndex(key); ok {
 		return &sf.list[i], true
+	}
+	return nil, false
+}
+
+// lookupIndex is lookup that returns the field's index in list.
+func (sf *structFields) lookupIndex(key []byte) (int, bool) {
+	if i, ok := sf.byName[string(key)]; ok {
+		return i, true
 	}
 	if len(key) <= maxStackFoldKey {
 		var buf [3 * maxStackFoldKey]byte
 		if i, ok := sf.byFold[string(appendFold(buf[:0], key))]; ok {
-			return &sf.list[i], true
+			return i, true
 		}
-		return nil, false
+		return 0, false
 	}
 	for i := range sf.list {
 		if equalFold(sf.list[i].name, key) {
-			return &sf.list[i], true
+			return i, true
 		}
 	}
-	return nil, false
+	return 0, false
 }
 
 // appendFold appends a folded form of s such that two strings have the same

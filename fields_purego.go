@@ -115,6 +115,16 @@ func (f fieldRef) strings() []string {
 // int64s returns the field, a []int64, by address.
 func (f fieldRef) int64s() *[]int64 { return f.v.Addr().Interface().(*[]int64) }
 
+// mapAny returns the field, a map[string]any, by address, or nil when
+// reflect does not let it be taken (a field reached through an unexported
+// embedded struct), which leaves the field to the reflect path.
+func (f fieldRef) mapAny() *map[string]any {
+	if a := f.v.Addr(); a.CanInterface() {
+		return a.Interface().(*map[string]any)
+	}
+	return nil
+}
+
 // asStruct addresses the field, a struct, as a struct of its own.
 func (f fieldRef) asStruct() structRef { return structRef{f.v} }
 

@@ -90,6 +90,9 @@ func (f fieldRef) setStrings(v []string) { *(*[]string)(f.p) = v }
 // int64s returns the field, a []int64, by address.
 func (f fieldRef) int64s() *[]int64 { return (*[]int64)(f.p) }
 
+// mapAny returns the field, a map[string]any, by address.
+func (f fieldRef) mapAny() *map[string]any { return (*map[string]any)(f.p) }
+
 // asStruct addresses the field, a struct, as a struct of its own.
 func (f fieldRef) asStruct() structRef { return structRef{f.p} }
 

@@ -28,19 +28,21 @@ import (
 // reader of the enclosing value where the next element starts. Reads driven
 // by Len work the same on open and closed cells.
 type Cell struct {
-	Tag   uint8
-	Int   int64
-	Uint  uint64
-	Float format.FloatCell
-	Str   uint32
-	Time  format.Timestamp
-	Data  []byte
-	Len   int
+	// The small fields come first and share a word: a Cell is copied
+	// with every Elems, so its size is a cost.
+	Tag uint8
 	// Flat marks an array whose Data holds bare uvarint string-table
 	// indexes (a string-list cell) instead of tagged values.
 	Flat bool
 	// Open marks a container whose Data runs past its end (see above).
-	Open bool
+	Open  bool
+	Str   uint32
+	Int   int64
+	Uint  uint64
+	Float format.FloatCell
+	Time  format.Timestamp
+	Data  []byte
+	Len   int
 }
 
 // Cursor walks one column's cells in row order. It must only be used on a
@@ -270,7 +272,8 @@ func (c *Cursor) AnyBytes() []byte {
 	return c.data[c.pos:]
 }
 
-// Advance moves past an EncAny cell of n bytes (see AnyBytes).
+// Advance moves past an EncAny cell of n bytes (see AnyBytes), or the
+// indexes of a string-list cell (see StrListHead).
 func (c *Cursor) Advance(n int) {
 	if c.rep != 0 {
 		n, c.rep = c.rep, 0
@@ -399,6 +402,17 @@ func (c *Cursor) TakeStrList() (int, []byte) {
 		c.pos += n
 	}
 	return int(cnt), c.data[start:c.pos:c.pos]
+}
+
+// StrListHead reads the element count of the current EncStrList cell and
+// returns it with the payload from the cell's first string index on: its
+// bare uvarint indexes, then whatever follows. A reader that decodes the
+// indexes itself, n bytes of them, then calls Advance(n): one pass over the
+// list where TakeStrList and a reader of its result make two.
+func (c *Cursor) StrListHead() (int, []byte) {
+	cnt := c.uv()
+	c.rep = 0
+	return int(cnt), c.data[c.pos:]
 }
 
 // intFloatCell returns the float cell of the integer v (|v| <= 2^53, so an

@@ -164,7 +164,8 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 	if r.flat {
 		v, n := format.ConsumeUvarint(r.b[r.pos:])
 		r.pos += n
-		*cell = Cell{Tag: format.TagString, Str: uint32(v)}
+		// Only the fields a string uses, as ReadValue sets them.
+		cell.Tag, cell.Str, cell.Flat, cell.Open = format.TagString, uint32(v), false, false
 		return 0, true
 	}
 	if r.obj {
@@ -181,12 +182,32 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 			key = uint32(k)
 		}
 	}
-	tag := r.b[r.pos]
-	if tag != format.TagArray && tag != format.TagObject {
-		r.pos += ReadValue(r.b[r.pos:], cell)
+	// Strings and one-byte integers, the most common elements, are read
+	// here as ReadValue reads them, without its call.
+	switch tag := r.b[r.pos]; tag {
+	case format.TagString:
+		// One- and two-byte indexes; a validated varint with the high
+		// bit set has a byte after it.
+		if x := r.b[r.pos+1]; x < 0x80 {
+			cell.Tag, cell.Str, cell.Flat, cell.Open = tag, uint32(x), false, false
+			r.pos += 2
+			return key, true
+		} else if y := r.b[r.pos+2]; y < 0x80 {
+			cell.Tag, cell.Str, cell.Flat, cell.Open = tag, uint32(x&0x7F)|uint32(y)<<7, false, false
+			r.pos += 3
+			return key, true
+		}
+	case format.TagInt:
+		if x := r.b[r.pos+1]; x < 0x80 {
+			cell.Tag, cell.Int, cell.Flat, cell.Open = tag, format.DecodeZigZag(uint64(x)), false, false
+			r.pos += 2
+			return key, true
+		}
+	case format.TagArray, format.TagObject:
+		r.pos = r.open.openAt(r.b, r.pos, cell)
 		return key, true
 	}
-	r.pos = r.open.openAt(r.b, r.pos, cell)
+	r.pos += ReadValue(r.b[r.pos:], cell)
 	return key, true
 }
 

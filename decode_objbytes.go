@@ -1,0 +1,218 @@
+package rowpage
+
+import (
+	"reflect"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// Decoding an object cell into a struct straight from its encoded bytes.
+// structInto reads members through a pageread.ValueReader and a Cell each,
+// which leaves nested containers open for the reader of the enclosing value
+// to close: machinery for readers that may stop part way. A decoder into a
+// struct reads every member anyway, so structBytes walks the bytes itself
+// (Parse validated them) and knows where each member ends. Members whose
+// field has a setter for their tag (a string, an integer, a nested struct,
+// a []int64 or []string) are written without a Cell; every other member
+// goes to setField in a Cell, a container open as a ValueReader hands it
+// over (read once by a setter that walks it), so the result, and any error,
+// is the one structInto gives.
+
+// cellPathsOnly, set only by tests, makes plans take the Cell paths
+// (TakeCell, then setField, and the reflect path for map[string]any)
+// instead of structBytes, the string-list op and mapAnyInto, the decoding
+// the tests hold them to. It is read when a plan is built, never per cell.
+var cellPathsOnly bool
+
+// cellPathPlan returns cp as it was planned before the byte-level paths.
+func cellPathPlan(cp colPlan) colPlan {
+	if cp.op == opStruct || cp.op == opStrList {
+		cp.op = opCell
+	}
+	if cp.kind == setMapAny {
+		cp.kind = setGeneric
+	}
+	return cp
+}
+
+// structBytes decodes the n members at the start of b, the members of an
+// object cell, into row, a struct whose plan is p, and returns the bytes
+// they take. Cost: one pass over the members' bytes, nested ones included.
+func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int) (int, error) {
+	pos := 0
+	var e pageread.Cell
+	for range n {
+		k, m := uint32(b[pos]), 1
+		if k >= 0x80 {
+			v, mm := format.ConsumeUvarint(b[pos:])
+			k, m = uint32(v), mm
+		}
+		pos += m
+		cp := p.field(d, k)
+		if cp == nil {
+			pos += format.SkipValue(b[pos:])
+			continue
+		}
+		switch tag := b[pos]; {
+		case tag == format.TagString && cp.kind == setString:
+			x, m := uint32(b[pos+1]), 1
+			if x >= 0x80 {
+				v, mm := format.ConsumeUvarint(b[pos+1:])
+				x, m = uint32(v), mm
+			}
+			// Objects live in any columns, never string-seq ones, so
+			// colStr would take str too.
+			row.field(&cp.fieldPath).setString(d.str(x))
+			pos += 1 + m
+			continue
+		case tag == format.TagInt && cp.kind == setInt64:
+			if x := b[pos+1]; x < 0x80 {
+				row.field(&cp.fieldPath).setInt64(format.DecodeZigZag(uint64(x)))
+				pos += 2
+				continue
+			}
+			v, m := format.ConsumeVarint(b[pos+1:])
+			row.field(&cp.fieldPath).setInt64(v)
+			pos += 1 + m
+			continue
+		case tag == format.TagObject && (cp.kind == setStruct || cp.kind == setStructP):
+			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			f := row.field(&cp.fieldPath)
+			if cp.kind == setStructP {
+				f = f.elem(cp.etyp) // allocated if nil, as in setField
+			}
+			used, err := d.structBytes(cp.nestedPlan(d), f.asStruct(), b[pos+1+m:], int(cnt))
+			if err != nil {
+				return 0, err
+			}
+			pos += 1 + m + used
+			continue
+		case tag == format.TagArray && cp.kind == setInt64s:
+			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			if used, ok := int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
+				pos += 1 + m + used
+				continue
+			}
+		case tag == format.TagArray && cp.kind == setStrings:
+			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			if used, ok := d.fillStrings(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
+				pos += 1 + m + used
+				continue
+			}
+		}
+		if tag := b[pos]; tag == format.TagArray || tag == format.TagObject {
+			// Handed over open, as a ValueReader hands it: a setter that
+			// walks it closes it, and its length then says where it ends.
+			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			start := pos + 1 + m
+			e.Tag, e.Len, e.Flat, e.Data, e.Open = tag, int(cnt), false, b[start:], cnt != 0
+			if cnt == 0 {
+				e.Data = b[start:start:start]
+			}
+			if err := d.setField(&p.sp, cp, row, &e); err != nil {
+				return 0, err
+			}
+			if !e.Open && (len(e.Data) == 0 && cnt == 0 || len(e.Data) > 0 && &e.Data[0] == &b[start]) {
+				pos = start + len(e.Data)
+			} else {
+				pos += format.SkipValue(b[pos:])
+			}
+			continue
+		}
+		pos += pageread.ReadValue(b[pos:], &e)
+		if err := d.setField(&p.sp, cp, row, &e); err != nil {
+			return 0, err
+		}
+	}
+	return pos, nil
+}
+
+// int64sBytes is setInt64s for the n elements at the start of b, an
+// array's: when they are all integers it writes them into f, a []int64,
+// reusing its array when it has room, and returns the bytes they take; at
+// any other element it reports false with f unchanged.
+func int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
+	p := f.int64s()
+	out := (*p)[:0]
+	if out == nil || cap(out) < n {
+		out = make([]int64, 0, n)
+	}
+	pos := 0
+	for range n {
+		if b[pos] != format.TagInt {
+			return 0, false // the reflect path decodes it, or says why not
+		}
+		if x := b[pos+1]; x < 0x80 {
+			out = append(out, format.DecodeZigZag(uint64(x)))
+			pos += 2
+			continue
+		}
+		v, m := format.ConsumeVarint(b[pos+1:])
+		out = append(out, v)
+		pos += 1 + m
+	}
+	*p = out
+	return pos, true
+}
+
+// structCellInto reads the next cell of column c, not null, from its
+// cursor k, an any column's, into the field of row that cp describes, a
+// struct or a pointer to one (setStruct, setStructP): an object straight
+// from its bytes (structBytes), anything else read whole for setField.
+func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
+	d.col = c
+	b := k.AnyBytes()
+	if b[0] != format.TagObject {
+		k.Advance(pageread.ReadValue(b, cell))
+		return d.setField(p, cp, row, cell)
+	}
+	cnt, m := format.ConsumeUvarint(b[1:])
+	f := row.field(&cp.fieldPath)
+	if cp.kind == setStructP {
+		f = f.elem(cp.etyp) // allocated if nil, as in setField
+	}
+	used, err := d.structBytes(cp.nestedPlan(d), f.asStruct(), b[1+m:], int(cnt))
+	if err != nil {
+		return err
+	}
+	k.Advance(1 + m + used)
+	return nil
+}
+
+// mapAnyInto decodes c into *m, a map[string]any field, when c is null or
+// an object, as the reflect path (cell, objectInto) would, without its
+// reflect calls: a null sets nil; an object fills the map, made with room
+// for its members when nil, each member a generic value (raw JSON members
+// go through mapEntry, as there). ok is false, with *m untouched, for any
+// other cell, which the reflect path decodes or refuses.
+func (d *decodeState) mapAnyInto(m *map[string]any, c *pageread.Cell) (ok bool, err error) {
+	switch c.Tag {
+	case format.TagNull:
+		*m = nil
+		return true, nil
+	case format.TagObject:
+	default:
+		return false, nil
+	}
+	if *m == nil {
+		*m = make(map[string]any, c.Len)
+	}
+	out := *m
+	r := pageread.Elements(c)
+	var e pageread.Cell
+	for {
+		k, ok := r.Next(&e)
+		if !ok {
+			c.Close(r.End(&e))
+			return true, nil
+		}
+		if e.Tag != format.TagRaw {
+			out[d.str(k)] = d.generic(&e)
+			continue
+		}
+		if err := d.mapEntry(reflect.ValueOf(out), d.str(k), &e); err != nil {
+			return true, err
+		}
+	}
+}
