@@ -87,3 +87,54 @@ func TestParseRejects(t *testing.T) {
 		t.Error("Train of 4 bytes succeeded")
 	}
 }
+
+// TestTrainLongSamples trains on samples longer than a zstd block, as the
+// string table of a page of a thousand text rows is: BuildDict, given one
+// whole, panicked (from about 200 KiB) or refused (a few MiB). Train cuts
+// them into blocks, and the dictionary compresses and decompresses.
+func TestTrainLongSamples(t *testing.T) {
+	text := func(n, seed int) []byte {
+		var b []byte
+		for i := 0; len(b) < n; i++ {
+			b = append(b, `{"user":"ann-`+strconv.Itoa((i*7919+seed)%100003)+`","tier":"team","at":"2025-03-14T10:04:15Z"}`...)
+		}
+		return b[:n]
+	}
+	for _, n := range []int{maxPiece, maxPiece + 1, 440 << 10, 3 << 20} {
+		for _, size := range []int{MinSize, DefaultSize, MaxSize} {
+			b, err := Train([][]byte{text(1000, 1), text(n, 2), text(5000, 3)}, size, true)
+			if err != nil {
+				t.Fatalf("sample of %d bytes, history %d: %v", n, size, err)
+			}
+			d, err := Parse(b)
+			if err != nil {
+				t.Fatalf("sample of %d bytes, history %d: %v", n, size, err)
+			}
+			src := text(4000, 4)
+			z := d.EncodeZstd(nil, src)
+			got, err := d.DecodeZstd(make([]byte, 0, len(src)), z)
+			if err != nil || !bytes.Equal(got, src) {
+				t.Fatalf("sample of %d bytes, history %d: zstd round trip: %v", n, size, err)
+			}
+			got, err = d.DecodeS2(make([]byte, len(src)), d.EncodeS2(nil, src))
+			if err != nil || !bytes.Equal(got, src) {
+				t.Fatalf("sample of %d bytes, history %d: S2 round trip: %v", n, size, err)
+			}
+		}
+	}
+}
+
+// TestTrainPiecesKeepShortSamples checks that cutting samples changes
+// nothing for samples of at most a block: appendPieces passes them whole,
+// and cuts a longer one into blocks and a remainder.
+func TestTrainPiecesKeepShortSamples(t *testing.T) {
+	short := make([]byte, maxPiece)
+	if got := appendPieces(nil, short); len(got) != 1 || len(got[0]) != maxPiece {
+		t.Fatalf("a sample of one block is cut: %d pieces", len(got))
+	}
+	long := make([]byte, 2*maxPiece+5)
+	got := appendPieces(nil, long)
+	if len(got) != 3 || len(got[0]) != maxPiece || len(got[1]) != maxPiece || len(got[2]) != 5 {
+		t.Fatalf("a sample of two blocks and 5 bytes: pieces %d", len(got))
+	}
+}

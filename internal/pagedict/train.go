@@ -32,14 +32,16 @@ const (
 // likeliest to look like the next), the zstd entropy tables are those that
 // compress the samples best against it (zstd.BuildDict at SpeedDefault),
 // and with withS2 the S2 half repeats from the start of the last sample's
-// first bytes. It costs a zstd compression of every sample.
+// first bytes. It costs a zstd compression of every sample; a sample
+// longer than a zstd block (128 KiB) is compressed in pieces of a block.
 func Train(samples [][]byte, size int, withS2 bool) ([]byte, error) {
-	var hist []byte
+	var hist, last []byte
 	var kept [][]byte
 	for _, s := range samples {
 		if len(s) > 0 {
 			hist = append(hist, s...)
-			kept = append(kept, s)
+			kept = appendPieces(kept, s)
+			last = s
 		}
 	}
 	hist = hist[max(0, len(hist)-size):]
@@ -65,10 +67,29 @@ func Train(samples [][]byte, size int, withS2 bool) ([]byte, error) {
 	out := append(append([]byte(nil), format.DictMagic[:]...), format.DictVersion)
 	rep := uint64(0)
 	if withS2 {
-		rep = 1 + uint64(s2Repeat(s2Content(hist), kept[len(kept)-1]))
+		rep = 1 + uint64(s2Repeat(s2Content(hist), last))
 	}
 	out = format.AppendUvarint(out, rep)
 	return append(out, z...), nil
+}
+
+// maxPiece is the most BuildDict is given of a sample at once: it encodes
+// each of its contents as one zstd block, and a content longer than a
+// block (128 KiB) overflows its encoder's history (a panic in
+// klauspost/compress v1.20.4 from about 200 KiB on, and one of "up to 64K
+// sequences" at a few MiB). The string table of a page of a thousand
+// text-heavy rows is already longer.
+const maxPiece = 128 << 10
+
+// appendPieces appends s to pieces cut into runs of at most maxPiece
+// bytes; a sample that fits is appended whole, so the dictionaries of
+// such samples are what they were before samples were cut.
+func appendPieces(pieces [][]byte, s []byte) [][]byte {
+	for len(s) > maxPiece {
+		pieces = append(pieces, s[:maxPiece])
+		s = s[maxPiece:]
+	}
+	return append(pieces, s)
 }
 
 // s2Repeat is the offset in content where S2's first repeat match starts:
