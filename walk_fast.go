@@ -353,7 +353,7 @@ func (w *walker) structRow(rv reflect.Value) error {
 // structRowGeneric adds a struct value as one row by reflection alone.
 func (w *walker) structRowGeneric(rv reflect.Value) error {
 	b := w.b
-	sf := cachedFields(rv.Type())
+	sf := w.structFields(rv.Type())
 	b.BeginRow()
 	for i := range sf.list {
 		f := &sf.list[i]
