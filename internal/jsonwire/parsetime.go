@@ -10,7 +10,8 @@ import "github.com/rowpage/rowpage/format"
 // minutes 00-59, and not "-00:00". "+00:00" gives Offset 0 with ZeroPlus
 // set, which a time cell written from a time.Time never has (SPEC.md 5.4).
 // Fractional digits keep their count: ".500" gives Frac 500, Digits 3.
-// Linear in len(text), no allocation, for text in a string or in bytes.
+// It reads five words of text whatever its length (no loop), allocates
+// nothing, and takes text in a string or in bytes.
 //
 // The text is read a word at a time: "YYYY-MM-DDThh:mm:ss" as two 8-byte
 // words and a 4-byte one, the zone as the last 8 bytes, the fraction as
