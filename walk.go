@@ -48,8 +48,9 @@ type walker struct {
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte
 	tmp2          bytes.Buffer
-	plan          encCols // the plan of the struct rows being written
-	generic       bool    // tests: write struct rows with the generic walker only
+	plan          encCols   // the plan of the struct rows being written
+	generic       bool      // tests: write struct rows with the generic walker only
+	types         typeCache // infoOf and cachedFields of the types met last (walk_typecache.go)
 }
 
 func (w *walker) keyScratch(d int) []string {
@@ -254,7 +255,7 @@ func (w *walker) value(c *pagebuild.Column, nested bool, rv reflect.Value, quote
 		w.putNull(c, nested)
 		return nil
 	}
-	ti := infoOf(rv.Type())
+	ti := w.info(rv.Type())
 	if ti.isTime {
 		return w.putTime(c, nested, rv.Interface().(time.Time))
 	}
@@ -491,7 +492,7 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	sf := cachedFields(rv.Type())
+	sf := w.structFields(rv.Type())
 	sel := w.fieldScratch(depth)
 	for i := range sf.list {
 		f := &sf.list[i]

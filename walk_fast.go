@@ -207,7 +207,7 @@ func (w *walker) rankCols(cols []uint64) {
 func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []uint32, vals []any) error {
 	b := w.b
 	w.rankCols(cols)
-	if len(fresh) > 32 { // a wide first row: sort, then look the values up
+	if len(fresh) > maxFewKeys { // a wide first row: sort, then look the values up
 		slices.Sort(fresh)
 		at = at[:0]
 		for _, k := range fresh {
@@ -215,14 +215,8 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 			vals = append(vals, m[k])
 		}
 		w.vals, w.ranks.fresh = vals, at
-	}
-	for i := 1; i < len(fresh); i++ { // a row has few new keys: insertion sort
-		k, v := fresh[i], at[i]
-		j := i
-		for ; j > 0 && fresh[j-1] > k; j-- {
-			fresh[j], at[j] = fresh[j-1], at[j-1]
-		}
-		fresh[j], at[j] = k, v
+	} else { // a row has few new keys
+		sortFewKeys(fresh, at)
 	}
 	order, strs := w.ranks.order, b.In.Strs
 	b.BeginRow()
@@ -335,21 +329,14 @@ func (w *walker) sameShapeRow(sh []uint32, vals []any) error {
 // sortKeyValues sorts keys, the keys of m, and puts vals in the same order.
 // It runs only when a row's key set differs from the previous row's.
 func sortKeyValues(keys []string, vals []any, m map[string]any) {
-	if len(keys) > 32 {
+	if len(keys) > maxFewKeys {
 		slices.Sort(keys)
 		for i, k := range keys {
 			vals[i] = m[k]
 		}
 		return
 	}
-	for i := 1; i < len(keys); i++ {
-		k, v := keys[i], vals[i]
-		j := i
-		for ; j > 0 && keys[j-1] > k; j-- {
-			keys[j], vals[j] = keys[j-1], vals[j-1]
-		}
-		keys[j], vals[j] = k, v
-	}
+	sortFewKeys(keys, vals)
 }
 
 // structRow adds a struct value as one row, by the type's plan when the
@@ -366,7 +353,7 @@ func (w *walker) structRow(rv reflect.Value) error {
 // structRowGeneric adds a struct value as one row by reflection alone.
 func (w *walker) structRowGeneric(rv reflect.Value) error {
 	b := w.b
-	sf := cachedFields(rv.Type())
+	sf := w.structFields(rv.Type())
 	b.BeginRow()
 	for i := range sf.list {
 		f := &sf.list[i]

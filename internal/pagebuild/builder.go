@@ -49,13 +49,20 @@ type Builder struct {
 	Comp    pageCompression // compress.go
 }
 
+// Reset starts a page of kind. It keeps every buffer, and resets no column:
+// ColumnIndex and ValueColumn reset each column as they give it to the
+// page. Of the key index it clears only the entries of the last page's
+// columns, the only ones set (ColumnIndex and Renumber set no others), so
+// that a small page after a page of many strings does not clear an index
+// as long as that page's key ids.
 func (b *Builder) Reset(kind format.Kind) {
 	b.In.reset()
 	for i := range b.Cols[:b.ncols] {
-		b.Cols[i].reset(0)
+		if name := b.Cols[i].Name; int(name) < len(b.colOf) {
+			b.colOf[name] = 0
+		}
 	}
 	b.ncols = 0
-	clear(b.colOf)
 	if b.shapeIDs == nil {
 		b.shapeIDs = make([]uint32, 16)
 	} else {
