@@ -31,12 +31,21 @@ func (c *Cursor) cuv() uint64 {
 	return c.cuvSlow()
 }
 
-// cuvSlow reads a varint of two or more bytes: with 8 bytes left in the
-// payload from one load, as uvSlow does, plus the check that its last byte
-// is not zero; otherwise with ConsumeUvarint.
+// cuvSlow reads a varint of two or more bytes. A canonical two-byte one
+// (string indexes from 128 to 16383, the commonest) is read first, with
+// two loads; a longer one with 8 bytes left in the payload from one load,
+// as uvSlow does, plus the check that its last byte is not zero; otherwise
+// with ConsumeUvarint. A second byte of zero is not minimal, and fails on
+// those paths as it always did.
 //
 //go:noinline
 func (c *Cursor) cuvSlow() uint64 {
+	if p := c.pos; p+1 < len(c.data) {
+		if b := c.data[p+1]; b-1 < 0x7F { // a two-byte varint: string indexes from 128 on
+			c.pos = p + 2
+			return uint64(c.data[p]&0x7F) | uint64(b)<<7
+		}
+	}
 	if c.pos+8 <= len(c.data) {
 		w := jsonwire.Load64(c.data, c.pos)
 		if stop := ^w & jsonwire.SWARHi; stop != 0 {

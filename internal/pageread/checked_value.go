@@ -263,14 +263,31 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		k := c.cuv()
+		var k uint64
+		if c.pos < len(c.data) && c.data[c.pos] < 0x80 {
+			k = uint64(c.data[c.pos])
+			c.pos++
+		} else {
+			k = c.cuv()
+		}
 		if k > c.max {
 			c.fail()
 			return dst
 		}
-		dst = l.AppendStringJSON(dst, int(k), escapeHTML)
-		dst = append(dst, ':')
-		dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
+		dst = l.appendKeyJSON(dst, int(k), escapeHTML)
+		if p := c.pos; p+1 < len(c.data) && c.data[p] == format.TagString && c.data[p+1] < 0x80 {
+			// A string of the first 128 in the table, the commonest
+			// member value, is written here without valueJSON's call.
+			v := uint64(c.data[p+1])
+			c.pos = p + 2
+			if v > c.max {
+				c.fail()
+				return dst
+			}
+			dst = l.AppendStringJSON(dst, int(v), escapeHTML)
+		} else {
+			dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
+		}
 		if c.bad || len(dst) > stop {
 			c.fail()
 			return dst
