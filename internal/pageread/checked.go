@@ -36,7 +36,8 @@ func (c *Cursor) cuv() uint64 {
 // two loads; a longer one with 8 bytes left in the payload from one load,
 // as uvSlow does, plus the check that its last byte is not zero; otherwise
 // with ConsumeUvarint. A second byte of zero is not minimal, and fails on
-// those paths as it always did.
+// those paths as it always did. It must be called at a byte of 0x80 or
+// more, or at the end of the payload (as cuv and uv12 leave it).
 //
 //go:noinline
 func (c *Cursor) cuvSlow() uint64 {

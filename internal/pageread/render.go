@@ -116,30 +116,6 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	return append(dst, '"')
 }
 
-// appendKeyJSON appends string-table entry i as an object key: quoted as
-// AppendStringJSON quotes it, then a colon, in the same fixed moves for a
-// clean key of up to 29 bytes.
-func (l *Layout) appendKeyJSON(dst []byte, i int, escapeHTML bool) []byte {
-	t := &l.Strings
-	o := t.offs[i : i+2 : i+2]
-	s, e := int(o[0]), int(o[1])
-	n, m := len(dst), e-s
-	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK &&
-		m <= 29 && s+32 <= len(t.data) && cap(dst)-n >= 32 {
-		d := (*[32]byte)(dst[n : n+32])
-		src := (*[32]byte)(t.data[s : s+32])
-		d[0] = '"'
-		*(*[16]byte)(d[1:17]) = *(*[16]byte)(src[0:16])
-		if m > 15 {
-			*(*[15]byte)(d[17:32]) = *(*[15]byte)(src[16:31])
-		}
-		d[(m+1)&31] = '"'
-		d[(m+2)&31] = ':'
-		return dst[:n+m+3]
-	}
-	return append(l.AppendStringJSON(dst, i, escapeHTML), ':')
-}
-
 // escapeMask returns the string flags that make a string need escaping:
 // StrNeedsEscape, and StrHasHTML when escaping HTML.
 func escapeMask(escapeHTML bool) uint8 {
