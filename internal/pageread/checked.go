@@ -93,6 +93,40 @@ func (c *Cursor) TakeStrChecked() uint32 {
 	return uint32(v)
 }
 
+// TakeStrJSON renders the current cell of an EncStrRef or EncStrSeq
+// cursor as AppendStringJSON does and moves past it, with TakeStrChecked's
+// checks: an index past the string table marks the cursor bad and renders
+// string 0. It costs one call per string cell where TakeStrChecked and
+// AppendStringJSON cost two or three: an index of one or two bytes is read,
+// and a short clean string written (putQuoted), in line.
+func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
+	c.i++
+	var v uint64
+	if c.enc == format.EncStrSeq {
+		v = uint64(c.acc)
+		c.acc++
+	} else {
+		var n int
+		v, n = uv12(c.data, c.pos)
+		c.pos += n
+		if n == 0 {
+			v = c.cuvSlow()
+		}
+		if v > c.max {
+			c.fail()
+			v = 0
+		}
+	}
+	i := int(v)
+	t := &l.Strings
+	o := t.offs[i : i+2 : i+2]
+	s, m := int(o[0]), int(o[1])-int(o[0])
+	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
+		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+	}
+	return l.AppendStringJSON(dst, i, escapeHTML)
+}
+
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
 // that fits an int64 marks the cursor bad.
 func (c *Cursor) TakeIntChecked() int64 {

@@ -103,7 +103,7 @@ func clippedLayout(t *testing.T, strs []string, depth int) *Layout {
 // members are every keyCase at every place in the table (so at indexes
 // 127, 128, 16383 and 16384 and at the end of the string data), in both
 // escaping modes, into buffers with every amount of spare capacity up to
-// past the 32-byte moves. The output must equal what AppendQuoted writes,
+// past the 32-byte moves, and with string flags that were not verified. The output must equal what AppendQuoted writes,
 // nothing before it may change, and the cursor must end after the cell.
 func TestContainerJSONKeysAndStrings(t *testing.T) {
 	l, strs, at := keyTable(t, 16500)
@@ -112,7 +112,15 @@ func TestContainerJSONKeysAndStrings(t *testing.T) {
 		idx = append(idx, a...)
 	}
 	idx = append(idx, 1, 126, 129, 16382, 16385, len(strs)-1)
-	for _, html := range []bool{true, false} {
+	// Last, with flags not verified and wrong (all clear): every key and
+	// string must still be escaped.
+	unverified := *l
+	unverified.flagsOK = false
+	unverified.Strings.flags = make([]byte, len(l.Strings.flags))
+	for pass, html := range []bool{true, false, true} {
+		if pass == 2 {
+			l = &unverified
+		}
 		for _, k := range idx {
 			// An object of three members: k with string k, k with an int,
 			// then k with an object holding string k, so that both the

@@ -53,17 +53,8 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			k := int(key)
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
-			if w := len(dst); st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-w >= 32 {
-				q := (*[32]byte)(dst[w : w+32])
-				src := (*[32]byte)(st.data[s : s+32])
-				q[0] = '"'
-				*(*[16]byte)(q[1:17]) = *(*[16]byte)(src[0:16])
-				if m > 15 {
-					*(*[15]byte)(q[17:32]) = *(*[15]byte)(src[16:31])
-				}
-				q[(m+1)&31] = '"'
-				q[(m+2)&31] = ':'
-				dst = dst[:w+m+3]
+			if st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = append(l.AppendStringJSON(dst, k, escapeHTML), ':')
 			}
@@ -87,16 +78,8 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			k := int(v)
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
-			if w := len(dst); st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-w >= 32 {
-				q := (*[32]byte)(dst[w : w+32])
-				src := (*[32]byte)(st.data[s : s+32])
-				q[0] = '"'
-				*(*[16]byte)(q[1:17]) = *(*[16]byte)(src[0:16])
-				if m > 15 {
-					*(*[15]byte)(q[17:32]) = *(*[15]byte)(src[16:31])
-				}
-				q[(m+1)&31] = '"'
-				dst = dst[:w+m+2]
+			if st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = l.AppendStringJSON(dst, k, escapeHTML)
 			}
