@@ -131,14 +131,20 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 // that fits an int64 marks the cursor bad.
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
+	var v uint64 // every layout's cell is one uvarint: cuv, with its one-byte case in line
+	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
+		v = uint64(c.data[p])
+		c.pos = p + 1
+	} else {
+		v = c.cuvSlow()
+	}
 	switch c.lay {
 	case format.EncInt:
-		return format.DecodeZigZag(c.cuv())
+		return format.DecodeZigZag(v)
 	case format.EncIntDelta:
-		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(c.cuv())))
+		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(v)))
 		return c.acc
 	default: // EncIntFOR
-		v := c.cuv()
 		if v > c.max {
 			c.fail()
 		}

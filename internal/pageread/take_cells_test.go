@@ -80,3 +80,57 @@ func TestTakeStrJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeIntChecked reads integer cells of every layout (plain, delta,
+// frame of reference) whose varints are of every length, truncated or
+// not minimal, and checks each value, position and failure against a
+// reference built on ConsumeUvarint.
+func TestTakeIntChecked(t *testing.T) {
+	var cells [][]byte
+	for _, v := range []uint64{0, 1, 127, 128, 16383, 16384, 1 << 21, 1<<35 + 7, 1<<63 - 1, 1 << 63, ^uint64(0)} {
+		cells = append(cells, format.AppendUvarint(nil, v))
+	}
+	cells = append(cells, []byte{0x80}, []byte{0x81, 0x00}, []byte{0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F})
+	for _, lay := range []uint8{format.EncInt, format.EncIntDelta, format.EncIntFOR} {
+		for _, first := range cells {
+			for _, second := range cells {
+				p := append(append([]byte{}, first...), second...)
+				c := Cursor{lay: lay, data: p, acc: 5, max: 1 << 40}
+				acc, pos := int64(5), 0
+				for k := 0; k < 2; k++ {
+					got := c.TakeIntChecked()
+					v, n := format.ConsumeUvarint(p[pos:])
+					if n < 0 {
+						if !c.bad || c.pos != len(p) {
+							t.Fatalf("layout %d, % x, cell %d: not bad at %d", lay, p, k, c.pos)
+						}
+						break
+					}
+					pos += n
+					var want int64
+					switch lay {
+					case format.EncInt:
+						want = format.DecodeZigZag(v)
+					case format.EncIntDelta:
+						acc += format.DecodeZigZag(v)
+						want = acc
+					default:
+						want = 5 + int64(v)
+						if v > 1<<40 { // past the frame
+							if !c.bad || c.pos != len(p) {
+								t.Fatalf("layout %d, % x, cell %d: offset %d past the frame: bad %v at %d", lay, p, k, v, c.bad, c.pos)
+							}
+							pos = len(p)
+						}
+					}
+					if c.pos != pos || (!c.bad && got != want) || (c.bad && lay != format.EncIntFOR) {
+						t.Fatalf("layout %d, % x, cell %d: got %d at %d (bad %v), want %d at %d", lay, p, k, got, c.pos, c.bad, want, pos)
+					}
+					if c.bad {
+						break
+					}
+				}
+			}
+		}
+	}
+}
