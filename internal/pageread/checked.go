@@ -121,10 +121,24 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	t := &l.Strings
 	o := t.offs[i : i+2 : i+2]
 	s, m := int(o[0]), int(o[1])-int(o[0])
-	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
+	clean := t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK
+	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
-	return l.AppendStringJSON(dst, i, escapeHTML)
+	return appendSpanJSON(dst, t.data[s:s+m], clean, escapeHTML)
+}
+
+// appendSpanJSON appends string bytes b quoted: as they are when clean,
+// otherwise escaped by AppendQuoted. It is TakeStrJSON's way out for a
+// string its fixed moves do not take, which need not look the string up
+// again as AppendStringJSON would.
+func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
+	if !clean {
+		return jsonwire.AppendQuoted(dst, b, escapeHTML)
+	}
+	dst = append(dst, '"')
+	dst = append(dst, b...)
+	return append(dst, '"')
 }
 
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
