@@ -370,7 +370,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 		}
 		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
-			dst = l.AppendStringJSON(dst, int(cur.TakeStrChecked()), esc)
+			dst = l.TakeStrJSON(dst, cur, esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
 			dst = jsonwire.AppendInt(dst, cur.TakeIntChecked())
 		case format.EncFloat:

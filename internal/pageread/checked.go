@@ -31,12 +31,22 @@ func (c *Cursor) cuv() uint64 {
 	return c.cuvSlow()
 }
 
-// cuvSlow reads a varint of two or more bytes: with 8 bytes left in the
-// payload from one load, as uvSlow does, plus the check that its last byte
-// is not zero; otherwise with ConsumeUvarint.
+// cuvSlow reads a varint of two or more bytes. A canonical two-byte one
+// (string indexes from 128 to 16383, the commonest) is read first, with
+// two loads; a longer one with 8 bytes left in the payload from one load,
+// as uvSlow does, plus the check that its last byte is not zero; otherwise
+// with ConsumeUvarint. A second byte of zero is not minimal, and fails on
+// those paths as it always did. It must be called at a byte of 0x80 or
+// more, or at the end of the payload (as cuv and uv12 leave it).
 //
 //go:noinline
 func (c *Cursor) cuvSlow() uint64 {
+	if p := c.pos; p+1 < len(c.data) {
+		if b := c.data[p+1]; b-1 < 0x7F { // a two-byte varint: string indexes from 128 on
+			c.pos = p + 2
+			return uint64(c.data[p]&0x7F) | uint64(b)<<7
+		}
+	}
 	if c.pos+8 <= len(c.data) {
 		w := jsonwire.Load64(c.data, c.pos)
 		if stop := ^w & jsonwire.SWARHi; stop != 0 {
@@ -83,18 +93,72 @@ func (c *Cursor) TakeStrChecked() uint32 {
 	return uint32(v)
 }
 
+// TakeStrJSON renders the current cell of an EncStrRef or EncStrSeq
+// cursor as AppendStringJSON does and moves past it, with TakeStrChecked's
+// checks: an index past the string table marks the cursor bad and renders
+// string 0. It costs one call per string cell where TakeStrChecked and
+// AppendStringJSON cost two or three: an index of one or two bytes is read,
+// and a short clean string written (putQuoted), in line.
+func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
+	c.i++
+	var v uint64
+	if c.enc == format.EncStrSeq {
+		v = uint64(c.acc)
+		c.acc++
+	} else {
+		var n int
+		v, n = uv12(c.data, c.pos)
+		c.pos += n
+		if n == 0 {
+			v = c.cuvSlow()
+		}
+		if v > c.max {
+			c.fail()
+			v = 0
+		}
+	}
+	i := int(v)
+	t := &l.Strings
+	o := t.offs[i : i+2 : i+2]
+	s, m := int(o[0]), int(o[1])-int(o[0])
+	clean := t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK
+	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
+		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+	}
+	return appendSpanJSON(dst, t.data[s:s+m], clean, escapeHTML)
+}
+
+// appendSpanJSON appends string bytes b quoted: as they are when clean,
+// otherwise escaped by AppendQuoted. It is TakeStrJSON's way out for a
+// string its fixed moves do not take, which need not look the string up
+// again as AppendStringJSON would.
+func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
+	if !clean {
+		return jsonwire.AppendQuoted(dst, b, escapeHTML)
+	}
+	dst = append(dst, '"')
+	dst = append(dst, b...)
+	return append(dst, '"')
+}
+
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
 // that fits an int64 marks the cursor bad.
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
+	var v uint64 // every layout's cell is one uvarint: cuv, with its one-byte case in line
+	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
+		v = uint64(c.data[p])
+		c.pos = p + 1
+	} else {
+		v = c.cuvSlow()
+	}
 	switch c.lay {
 	case format.EncInt:
-		return format.DecodeZigZag(c.cuv())
+		return format.DecodeZigZag(v)
 	case format.EncIntDelta:
-		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(c.cuv())))
+		c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(v)))
 		return c.acc
 	default: // EncIntFOR
-		v := c.cuv()
 		if v > c.max {
 			c.fail()
 		}

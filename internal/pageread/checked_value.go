@@ -263,52 +263,6 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 	return dst
 }
 
-// containerJSON renders a checked array or object whose tag has been read.
-func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop, d int) []byte {
-	if d >= l.depth {
-		c.fail()
-		return dst
-	}
-	cnt := c.cuv()
-	if cnt > uint64(len(c.data)-c.pos) {
-		c.fail()
-		return dst
-	}
-	if tag == format.TagArray {
-		dst = append(dst, '[')
-		for i := uint64(0); i < cnt; i++ {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
-			if c.bad || len(dst) > stop {
-				c.fail()
-				return dst
-			}
-		}
-		return append(dst, ']')
-	}
-	dst = append(dst, '{')
-	for i := uint64(0); i < cnt; i++ {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		k := c.cuv()
-		if k > c.max {
-			c.fail()
-			return dst
-		}
-		dst = l.AppendStringJSON(dst, int(k), escapeHTML)
-		dst = append(dst, ':')
-		dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
-		if c.bad || len(dst) > stop {
-			c.fail()
-			return dst
-		}
-	}
-	return append(dst, '}')
-}
-
 // blobJSON renders a checked byte string, number text or raw JSON value
 // whose tag has been read.
 func (l *Layout) blobJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, d int) []byte {

@@ -89,9 +89,8 @@ func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte,
 // AppendStringJSON appends string-table entry i as a quoted JSON string,
 // copying it as it is when its flags say nothing needs escaping. When the
 // table holds 32 bytes from the string's start and dst has room for 32
-// more, a clean string of up to 30 bytes is copied with one or two fixed
-// 16-byte moves instead of a memmove call; the bytes past the closing
-// quote are slack that the next append overwrites.
+// more, a clean string of up to 30 bytes is copied with fixed moves
+// (putQuoted) instead of a memmove call.
 func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	t := &l.Strings
 	o := t.offs[i : i+2 : i+2]
@@ -101,15 +100,7 @@ func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	}
 	n, m := len(dst), e-s
 	if m <= 30 && s+32 <= len(t.data) && cap(dst)-n >= 32 {
-		d := (*[32]byte)(dst[n : n+32])
-		src := (*[32]byte)(t.data[s : s+32])
-		d[0] = '"'
-		*(*[16]byte)(d[1:17]) = *(*[16]byte)(src[0:16])
-		if m > 15 {
-			*(*[15]byte)(d[17:32]) = *(*[15]byte)(src[16:31])
-		}
-		d[(m+1)&31] = '"'
-		return dst[:n+m+2]
+		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
 	dst = append(dst, '"')
 	dst = append(dst, t.data[s:e]...)
