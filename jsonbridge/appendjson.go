@@ -42,7 +42,8 @@ type transcoder struct {
 	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
 	cell  pageread.Cell
-	rows  int // rows written
+	ring  *chunkRing // WriteJSON's buffers, during a WriteJSON call
+	rows  int        // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
@@ -68,6 +69,7 @@ func (m *Mode) put(t *transcoder) {
 	// cursor past the length was cleared by an earlier put.
 	clear(t.cur)
 	t.cell = pageread.Cell{}
+	t.ring = nil
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
 	}
@@ -82,7 +84,11 @@ func (m *Mode) put(t *transcoder) {
 func AppendJSON(dst, page []byte) ([]byte, error) { return defaultMode.AppendJSON(dst, page) }
 
 // WriteJSON writes the JSON of page to w in chunks of about 32 KiB, so that
-// a large page never needs one buffer of its whole JSON. The bytes written
+// a large page never needs one buffer of its whole JSON. Its pooled
+// buffers take 48 KiB, or, on a page whose JSON passes a chunk and that
+// has array or object cells, up to 192 KiB, the last chunks written kept
+// for repeated cells (SPEC.md 5.5) to copy from, plus up to 256 KiB of
+// repeated cells older than those. The bytes written
 // are capped as AppendJSON's are. The page's header, checksum, string
 // table and structure are checked before anything is written, and each
 // cell as it is rendered, so a chunk goes out only when every cell in it
@@ -129,21 +135,18 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	if err := t.open(page, deferCells); err != nil {
 		return err
 	}
-	buf := chunkPool.Get().(*[]byte)
-	defer chunkPool.Put(buf)
+	ring := chunkPool.Get().(*chunkRing)
+	defer chunkPool.Put(ring)
+	t.ring = ring // put drops it
 	t.stop = t.l.JSONBudget()
-	out, err := t.render((*buf)[:0], w)
+	out, err := t.render(ring.first(), w)
 	if err == nil && deferCells {
 		err = t.l.CheckDeferred(t.cur)
 	}
-	if err != nil {
-		*buf = out[:0]
-		return err
-	}
-	if len(out) > 0 {
+	if err == nil && len(out) > 0 {
 		_, err = w.Write(out)
 	}
-	*buf = out[:0]
+	ring.done(out)
 	return err
 }
 
@@ -284,8 +287,14 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 				return dst[:0], err
 			}
 			t.stop -= len(dst)
-			dst = dst[:0]
-			l.FlushedJSON()
+			if l.RenderedCells() {
+				// Repeats may copy from dst after this: it is kept.
+				l.FlushedJSON(dst)
+				dst = t.ring.next(dst)
+			} else {
+				l.FlushedJSON(nil)
+				dst = dst[:0]
+			}
 		}
 	}
 	dst = append(dst, ']')

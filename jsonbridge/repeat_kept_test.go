@@ -13,9 +13,10 @@ import (
 )
 
 // TestWriteJSONRepeatsAfterFlush checks WriteJSON on repeats (SPEC.md 5.5)
-// whose cell was written out in an earlier chunk: the first such repeat
-// renders the cell again and keeps its JSON for the next ones, up to a
-// bound past which they render it again too. The JSON must be
+// whose cell was written out in an earlier chunk: it copies the cell's
+// JSON from the last chunks written, which WriteJSON keeps; past them the
+// first such repeat renders the cell again and keeps its JSON for the next
+// ones, up to a bound past which they render it again too. The JSON must be
 // encoding/json's either way, with and without HTML escaping, on the
 // first call and on the next, which reuses the pooled layout and so must
 // not copy what the first one kept.

@@ -82,10 +82,26 @@ func (l *Layout) resetRendered() {
 	l.kept = l.kept[:0]
 }
 
-// FlushedJSON tells the layout that the buffer TakeValueJSON and
-// TakeRepeatJSON append to was emptied (a chunk was written out), so that
-// repeats render their cell again instead of copying its earlier JSON.
-func (l *Layout) FlushedJSON() { l.rendGen++ }
+// FlushRing is how many flushed buffers a render may keep for repeats to
+// copy from (FlushedJSON).
+const FlushRing = 4
+
+// FlushedJSON tells the layout that the buffer TakeValueJSON appends to
+// was written out and that the render goes on in another one. written is
+// that buffer when the caller leaves it unchanged until FlushRing-1
+// further flushes have passed, so that a repeat of a cell whose JSON is
+// in it copies it from there; nil when the buffer is reused at once, and
+// repeats of its cells render them again (and keep that JSON, see
+// keepRendered).
+func (l *Layout) FlushedJSON(written []byte) {
+	l.flushed[l.rendGen%FlushRing] = written
+	l.rendGen++
+}
+
+// RenderedCells reports whether TakeValueJSON has recorded an array or
+// object cell since the page was read: whether a repeat could copy from a
+// buffer FlushedJSON is given.
+func (l *Layout) RenderedCells() bool { return len(l.rendUsed) > 0 }
 
 // keptMax bounds Layout.kept, the JSON of repeated cells kept across
 // flushes: 256 KiB a pooled layout may hold on to, so that WriteJSON's
@@ -109,9 +125,10 @@ func (l *Layout) keepRendered(x *rendCell, js []byte) {
 // been read, checking it as the validator would: it must
 // name an earlier array or object cell of the column, and the cells the
 // page's repeats name must fit, with the page, in MaxPageBytes. When the
-// JSON of the cell it names is still in dst, or was kept when a flush took
-// it out of dst (keepRendered), it is copied (one append); otherwise the
-// cell is rendered again from the page. The render's budget
+// JSON of the cell it names is still in dst, in a buffer flushed and kept
+// (FlushedJSON), or was kept when a flush took it out of dst
+// (keepRendered), it is copied (one append); otherwise the cell is
+// rendered again from the page. The render's budget
 // (SetJSONStop) is raised by JSONBytesPerByte per byte of the cell
 // repeated when it is derived from the page's size and the column's cells
 // were not validated (a validated column's repeats are counted in
@@ -158,6 +175,10 @@ func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int
 			return append(dst, l.kept[x.s:x.e]...)
 		case x.gen == l.rendGen:
 			return append(dst, dst[x.s:x.e]...)
+		case l.rendGen-x.gen < FlushRing:
+			if b := l.flushed[x.gen%FlushRing]; x.e <= len(b) {
+				return append(dst, b[x.s:x.e]...)
+			}
 		}
 	}
 	// Rendered again, not recorded again: the cell is in the table (or

@@ -50,13 +50,14 @@ type Layout struct {
 	counts []int
 	names  []uint64
 
-	anyCells []anyCell    // the validator's array and object cells of one any column
-	rend     [][]rendCell // per column, the array and object cells TakeValueJSON rendered
-	rendUsed []int32      // the columns whose rend is not empty
-	rendGen  uint32       // generation of dst spans in rend; FlushedJSON moves it on
-	rendExp  int          // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
-	kept     []byte       // JSON of repeated cells rendered again after a flush (keepRendered)
-	jsonStop *int         // the budget of the render calling TakeValueJSON (SetJSONStop)
+	anyCells []anyCell         // the validator's array and object cells of one any column
+	rend     [][]rendCell      // per column, the array and object cells TakeValueJSON rendered
+	rendUsed []int32           // the columns whose rend is not empty
+	rendGen  uint32            // generation of dst spans in rend; FlushedJSON moves it on
+	rendExp  int               // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
+	kept     []byte            // JSON of repeated cells rendered again after a flush (keepRendered)
+	flushed  [FlushRing][]byte // the buffers of the last flushes, by rendGen (FlushedJSON)
+	jsonStop *int              // the budget of the render calling TakeValueJSON (SetJSONStop)
 
 	inflated []byte // a compressed page's plain form (compressed.go)
 	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
