@@ -50,9 +50,10 @@ func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop
 }
 
 // rendCell is an array or object cell of an any column that TakeValueJSON
-// rendered: its payload offset and length, and the JSON it wrote, dst[s:e],
-// as long as gen is the layout's rendGen (FlushedJSON has not been called
-// since), or Layout.kept[s:e] once kept is set (keepRendered).
+// rendered: its payload offset and length, and the JSON it wrote: dst[s:e]
+// while gen is the layout's rendGen (FlushedJSON has not been called
+// since), then [s:e] of the buffer flushed as gen while it is kept
+// (FlushRing), or Layout.kept[s:e] once kept is set (keepRendered).
 type rendCell struct {
 	off, n uint32
 	s, e   int
