@@ -273,7 +273,19 @@ func (r *Row) Bool(c int) (v, ok bool) { return cellBool(r.cell(c)) }
 // page's memory, so it must not outlive uses of the page bytes. A string
 // the page holds as a time (RFC 3339 text, SPEC.md 5.4) is formatted
 // instead, into a new string.
-func (r *Row) String(c int) (string, bool) { return cellString(r.p.l, r.cell(c)) }
+func (r *Row) String(c int) (string, bool) {
+	// The bodies of String and Time repeat their cell helpers, as Float's
+	// does, and Elems.String repeats this one.
+	if x := r.cell(c); x != nil {
+		switch x.Tag {
+		case format.TagString:
+			return r.p.l.Strings.String(int(x.Str)), true
+		case format.TagTextTime, format.TagTextTimePlus:
+			return string(jsonwire.AppendTimestampText(nil, x.Time)), true
+		}
+	}
+	return "", false
+}
 
 // Bytes returns column c's byte string, or a string's bytes, without
 // copying. The slice aliases the page: do not modify it.
@@ -283,7 +295,17 @@ func (r *Row) Bytes(c int) ([]byte, bool) { return cellBytes(r.p.l, r.cell(c)) }
 // offset is zero and otherwise in a fixed zone of that offset (cached, so
 // this does not allocate). A string of RFC 3339 text the page holds as a
 // time reads as time.Time.UnmarshalText reads it.
-func (r *Row) Time(c int) (time.Time, bool) { return cellTime(r.cell(c)) }
+func (r *Row) Time(c int) (time.Time, bool) {
+	if x := r.cell(c); x != nil {
+		switch x.Tag {
+		case format.TagTime:
+			return timeOf(x.Time), true
+		case format.TagTextTime, format.TagTextTimePlus:
+			return jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
+		}
+	}
+	return time.Time{}, false
+}
 
 // Number returns column c's exact number text for numbers stored as text
 // (those that fit no native type exactly). The slice aliases the page.
