@@ -124,7 +124,8 @@ type Row struct {
 	index int
 	shape []uint32
 	cells []rowCell
-	gen   uint32 // changes with the shape from one row to the next
+	gen   uint32    // changes with the shape from one row to the next
+	zone  localZone // for Time of text times
 	// ends[c] is where an Elems over column c's cell reports, once it has
 	// read every element, where they end, so that the column's cursor moves
 	// past the cell without walking it again (Cursor.TakeCellOpen).
@@ -309,7 +310,7 @@ func (r *Row) Time(c int) (time.Time, bool) {
 		case format.TagTime:
 			return timeOf(x.Time), true
 		case format.TagTextTime, format.TagTextTimePlus:
-			return jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
+			return r.zone.jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
 		}
 	}
 	return time.Time{}, false
