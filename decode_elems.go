@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -108,22 +109,42 @@ func (e *Elems) Int() (int64, bool) { return cellInt(&e.cur) }
 // Uint returns the current element as a uint64, as Row.Uint.
 func (e *Elems) Uint() (uint64, bool) { return cellUint(&e.cur) }
 
-// Float returns the current element as a float64, as Row.Float.
-func (e *Elems) Float() (float64, bool) { return cellFloat(&e.cur) }
+// Float returns the current element as a float64, as Row.Float. A
+// non-number costs no call: probing each type in turn stays cheap.
+func (e *Elems) Float() (v float64, ok bool) {
+	if isNumberTag(e.cur.Tag) {
+		v, ok = cellFloat(&e.cur)
+	}
+	return
+}
 
 // Bool returns the current element as a bool, as Row.Bool.
 func (e *Elems) Bool() (v, ok bool) { return cellBool(&e.cur) }
 
 // String returns the current element's string without copying, as
-// Row.String.
-func (e *Elems) String() (string, bool) { return cellString(e.p.l, &e.cur) }
+// Row.String, whose body it repeats to spare a call.
+func (e *Elems) String() (string, bool) {
+	switch e.cur.Tag {
+	case format.TagString:
+		return e.p.l.Strings.String(int(e.cur.Str)), true
+	case format.TagTextTime, format.TagTextTimePlus:
+		return string(jsonwire.AppendTimestampText(nil, e.cur.Time)), true
+	}
+	return "", false
+}
 
 // Bytes returns the current element's byte string without copying, as
 // Row.Bytes.
 func (e *Elems) Bytes() ([]byte, bool) { return cellBytes(e.p.l, &e.cur) }
 
-// Time returns the current element's timestamp, as Row.Time.
-func (e *Elems) Time() (time.Time, bool) { return cellTime(&e.cur) }
+// Time returns the current element's timestamp, as Row.Time. A value that
+// is no time costs no call: probing each type in turn stays cheap.
+func (e *Elems) Time() (t time.Time, ok bool) {
+	if isTimeTag(e.cur.Tag) {
+		t, ok = cellTime(&e.cur)
+	}
+	return
+}
 
 // Number returns the current element's exact number text, as Row.Number.
 func (e *Elems) Number() ([]byte, bool) { return cellNumber(&e.cur) }

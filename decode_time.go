@@ -1,6 +1,7 @@
 package rowpage
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -82,4 +83,50 @@ func jsonTime(ts format.Timestamp) time.Time {
 func localOffset(t time.Time) int32 {
 	_, off := t.Zone()
 	return int32(off)
+}
+
+// localZone remembers, for jsonTime, whether time.Local had a given offset
+// over the span of its zone that held the last instant asked about, so
+// that a column of times costs one time.Local lookup per zone span (most
+// often one per page) instead of one per cell. The zero value is empty. A
+// Row keeps one; it is not safe for concurrent use.
+type localZone struct {
+	loc        *time.Location // time.Local when filled, nil while empty
+	off        int32          // the offset asked about
+	start, end int64          // the zone's span, Unix seconds, end excluded
+	local      bool           // whether time.Local has offset off over the span
+}
+
+// jsonTime is the package-level jsonTime, which it returns exactly, with
+// the time.Local lookup remembered (see localZone). A lookup it does not
+// remember costs what jsonTime's does and a time.Time.ZoneBounds.
+func (z *localZone) jsonTime(ts format.Timestamp) time.Time {
+	nanos := int64(ts.Frac) * pow10[9-ts.Digits]
+	if ts.Offset == 0 && !ts.ZeroPlus {
+		return time.Unix(ts.Local, nanos).UTC()
+	}
+	off := ts.Offset / 60 * 60
+	sec := ts.Local - int64(off)
+	t := time.Unix(sec, nanos)
+	if z.loc != time.Local || z.off != off || sec < z.start || sec >= z.end {
+		z.fill(t.In(time.Local), off)
+	}
+	if z.local {
+		return t.In(time.Local)
+	}
+	return t.In(zoneFor(off))
+}
+
+// fill sets z from lt, a time in time.Local, for offset off: whether the
+// zone in effect at lt has that offset, and the span that zone covers.
+func (z *localZone) fill(lt time.Time, off int32) {
+	start, end := lt.ZoneBounds()
+	z.loc, z.off, z.local = time.Local, off, localOffset(lt) == off
+	z.start, z.end = math.MinInt64, math.MaxInt64
+	if !start.IsZero() {
+		z.start = start.Unix()
+	}
+	if !end.IsZero() {
+		z.end = end.Unix()
+	}
 }

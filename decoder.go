@@ -123,9 +123,9 @@ type Row struct {
 	p     *Page
 	index int
 	shape []uint32
-	cells []pageread.Cell
-	seen  []uint32 // seen[c] == gen when column c is in the row's shape
-	gen   uint32   // changes with the shape from one row to the next
+	cells []rowCell
+	gen   uint32    // changes with the shape from one row to the next
+	zone  localZone // for Time of text times
 	// ends[c] is where an Elems over column c's cell reports, once it has
 	// read every element, where they end, so that the column's cursor moves
 	// past the cell without walking it again (Cursor.TakeCellOpen).
@@ -136,6 +136,15 @@ type Row struct {
 	deep *[deepSlots]elemsEnd
 }
 
+// rowCell is a column's cell in the current row, with the generation of
+// the last shape that held the column: cells[c].gen == Row.gen when the
+// row has column c. Keeping the two together makes Row.cell one bounds
+// check and one line of memory, and the 128 bytes index with a shift.
+type rowCell struct {
+	pageread.Cell
+	gen uint32
+}
+
 // Rows returns an iterator over the rows in order. It allocates per call
 // (the cursors and the Row it reuses), never per row. Each row costs one
 // cell read per column it has; an array or object cell that Elems walks to
@@ -144,7 +153,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
 		l := p.l
 		n := len(l.Columns)
-		r := &Row{p: p, cells: make([]pageread.Cell, n), seen: make([]uint32, n)}
+		r := &Row{p: p, cells: make([]rowCell, n)}
 		for c := range n {
 			if l.Columns[c].Enc&^format.EncNullBitmap == format.EncAny {
 				// Only any columns have cells left open. One allocation
@@ -171,13 +180,13 @@ func (p *Page) Rows() iter.Seq[*Row] {
 				if id != 0 {
 					r.shape = l.Shape(id)
 					for _, c := range r.shape {
-						r.seen[c] = r.gen
+						r.cells[c].gen = r.gen
 					}
 				}
 			}
 			if r.ends == nil {
 				for _, c := range r.shape {
-					cur[c].TakeCell(&r.cells[c])
+					cur[c].TakeCell(&r.cells[c].Cell)
 				}
 			} else {
 				r.takeOpen(cur)
@@ -195,7 +204,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 // cursor moves past it without walking it again.
 func (r *Row) takeOpen(cur []pageread.Cursor) {
 	for _, c := range r.shape {
-		x := &r.cells[c]
+		x := &r.cells[c].Cell
 		if cur[c].Encoding() != format.EncAny {
 			cur[c].TakeCell(x) // without TakeCellOpen's call and test
 			continue
@@ -224,12 +233,12 @@ func (r *Row) NumFields() int { return len(r.shape) }
 func (r *Row) Field(i int) int { return int(r.shape[i]) }
 
 // Has reports whether the row has column c at all (null or not).
-func (r *Row) Has(c int) bool { return uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen }
+func (r *Row) Has(c int) bool { return uint(c) < uint(len(r.cells)) && r.cells[c].gen == r.gen }
 
 // cell returns column c's cell, or nil when the row lacks it. It inlines.
 func (r *Row) cell(c int) *pageread.Cell {
-	if uint(c) < uint(len(r.seen)) && r.seen[c] == r.gen {
-		return &r.cells[c]
+	if uint(c) < uint(len(r.cells)) && r.cells[c].gen == r.gen {
+		return &r.cells[c].Cell
 	}
 	return nil
 }
@@ -273,7 +282,19 @@ func (r *Row) Bool(c int) (v, ok bool) { return cellBool(r.cell(c)) }
 // page's memory, so it must not outlive uses of the page bytes. A string
 // the page holds as a time (RFC 3339 text, SPEC.md 5.4) is formatted
 // instead, into a new string.
-func (r *Row) String(c int) (string, bool) { return cellString(r.p.l, r.cell(c)) }
+func (r *Row) String(c int) (string, bool) {
+	// The bodies of String and Time repeat their cell helpers, as Float's
+	// does, and Elems.String repeats this one.
+	if x := r.cell(c); x != nil {
+		switch x.Tag {
+		case format.TagString:
+			return r.p.l.Strings.String(int(x.Str)), true
+		case format.TagTextTime, format.TagTextTimePlus:
+			return string(jsonwire.AppendTimestampText(nil, x.Time)), true
+		}
+	}
+	return "", false
+}
 
 // Bytes returns column c's byte string, or a string's bytes, without
 // copying. The slice aliases the page: do not modify it.
@@ -283,7 +304,17 @@ func (r *Row) Bytes(c int) ([]byte, bool) { return cellBytes(r.p.l, r.cell(c)) }
 // offset is zero and otherwise in a fixed zone of that offset (cached, so
 // this does not allocate). A string of RFC 3339 text the page holds as a
 // time reads as time.Time.UnmarshalText reads it.
-func (r *Row) Time(c int) (time.Time, bool) { return cellTime(r.cell(c)) }
+func (r *Row) Time(c int) (time.Time, bool) {
+	if x := r.cell(c); x != nil {
+		switch x.Tag {
+		case format.TagTime:
+			return timeOf(x.Time), true
+		case format.TagTextTime, format.TagTextTimePlus:
+			return r.zone.jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
+		}
+	}
+	return time.Time{}, false
+}
 
 // Number returns column c's exact number text for numbers stored as text
 // (those that fit no native type exactly). The slice aliases the page.

@@ -182,8 +182,8 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 			key = uint32(k)
 		}
 	}
-	// Strings and one-byte integers, the most common elements, are read
-	// here as ReadValue reads them, without its call.
+	// Strings and short integers, the most common elements, are read here
+	// as ReadValue reads them, without its call.
 	switch tag := r.b[r.pos]; tag {
 	case format.TagString:
 		// One- and two-byte indexes; a validated varint with the high
@@ -198,9 +198,14 @@ func (r *ValueReader) Next(cell *Cell) (key uint32, ok bool) {
 			return key, true
 		}
 	case format.TagInt:
+		// One- and two-byte integers (to ±8191), as strings above.
 		if x := r.b[r.pos+1]; x < 0x80 {
 			cell.Tag, cell.Int, cell.Flat, cell.Open = tag, format.DecodeZigZag(uint64(x)), false, false
 			r.pos += 2
+			return key, true
+		} else if y := r.b[r.pos+2]; y < 0x80 {
+			cell.Tag, cell.Int, cell.Flat, cell.Open = tag, format.DecodeZigZag(uint64(x&0x7F)|uint64(y)<<7), false, false
+			r.pos += 3
 			return key, true
 		}
 	case format.TagArray, format.TagObject:
