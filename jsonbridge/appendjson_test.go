@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"sort"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -262,6 +263,48 @@ func TestAppendJSONEverySpareCapacity(t *testing.T) {
 		}
 		if string(got[:3]) != "pre" || !bytes.Equal(got[3:], want) {
 			t.Fatalf("spare %d:\n got %s\nwant pre%s", spare, got, want)
+		}
+	}
+}
+
+// TestAppendJSONColumnsFirstKey renders rows whose first written cell is
+// not their shape's first column, and rows that write none: every key is
+// stored with its comma and row turns the first into the '{'.
+func TestAppendJSONColumnsFirstKey(t *testing.T) {
+	rows := dataset.SparseMaps(60)
+	page := mustPage(t, rows)
+	var all []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for k := range r {
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, k)
+			}
+		}
+	}
+	sort.Strings(all)
+	for _, keep := range [][]string{all[1:], all[len(all)-1:], {"missing"}, all[:1]} {
+		m := mustMode(t, jsonbridge.Options{Columns: keep})
+		got, err := m.AppendJSON(nil, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := make([]map[string]any, len(rows))
+		for i, r := range rows {
+			if r == nil {
+				continue
+			}
+			sub[i] = map[string]any{}
+			for _, k := range keep {
+				if v, ok := r[k]; ok {
+					sub[i][k] = v
+				}
+			}
+		}
+		want, _ := json.Marshal(sub)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("columns %q:\n got %.300s\nwant %.300s", keep, got, want)
 		}
 	}
 }
