@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -307,4 +308,21 @@ func TestAppendJSONColumnsFirstKey(t *testing.T) {
 			t.Fatalf("columns %q:\n got %.300s\nwant %.300s", keep, got, want)
 		}
 	}
+}
+
+// TestAppendJSONWideShapes renders rows of varying shapes over more than
+// 128 columns, whose shape lists hold two-byte column indexes: the fast
+// reading of the shape lists must leave them to the checked one.
+func TestAppendJSONWideShapes(t *testing.T) {
+	var rows []map[string]any
+	for r := 0; r < 12; r++ {
+		row := map[string]any{}
+		for c := 0; c < 140; c++ {
+			if (c+r)%5 != 0 || c >= 120 && r%2 == 0 {
+				row["k"+strconv.Itoa(1000+c)] = c * r
+			}
+		}
+		rows = append(rows, row)
+	}
+	same(t, rows)
 }

@@ -214,8 +214,8 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 	uses := l.uses
 	clear(uses)
 	rowErr := l.parseRowShapes(s, rs, ns)
-	l.counts = grow(l.counts, cols)
-	clear(l.counts)
+	l.counts = grow(l.counts, max(cols, 0x80)) // shapeListsFast reads it as an array
+	clear(l.counts[:cols])
 	if err := l.readShapeLists(s, r.pos, ns, cols); err != nil {
 		return err
 	}
@@ -292,13 +292,13 @@ func (l *Layout) parseRowShapes(s, rs span, ns int) error {
 // passes the checks is read by shapeListsFast; otherwise, or if it finds a
 // fault, the lists are read again entry by entry to report it.
 func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
-	l.seen = grow(l.seen, cols)
-	clear(l.seen)
+	l.seen = grow(l.seen, max(cols, 0x80)) // shapeListsFast reads it as an array
+	clear(l.seen[:cols])
 	if l.shapeListsFast(s.b, pos, ns, cols) {
 		return nil
 	}
-	clear(l.seen)
-	clear(l.counts)
+	clear(l.seen[:cols])
+	clear(l.counts[:cols])
 	return l.shapeListsChecked(s, pos, ns, cols)
 }
 
@@ -311,8 +311,14 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 // rows vary (one shape a row). The lists are left unusable when it
 // returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
-	seen := l.seen[:cols] // seen[c] = shape id that last listed c
-	counts := l.counts[:cols]
+	// The column indexes are single bytes below 0x80 (a byte from 0x80
+	// on starts a longer varint, which only shapeListsChecked reads), so
+	// seen and counts are indexed without bounds checks through arrays of
+	// 0x80 (readShapeLists and parseShapes size them so; only the first
+	// cols entries are cleared, and only those are touched).
+	lim := min(cols, 0x80)
+	seen := (*[0x80]int32)(l.seen[:0x80]) // seen[c] = shape id that last listed c
+	counts := (*[0x80]int)(l.counts[:0x80])
 	uses := l.uses[1 : ns+1]
 	ends := grow(l.shapeEnds, ns+1)
 	// Each entry takes a byte of the section, so len(b) bounds them.
@@ -334,24 +340,41 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 		if k >= 0x80 || k > cols || k > len(b)-pos {
 			return false
 		}
-		u := uses[id]
-		for _, c := range b[pos : pos+k] {
-			if int(c) >= cols || seen[c] == int32(id+1) || int(c) > next {
-				return false
-			}
-			if int(c) == next {
-				next++
-			}
-			seen[c] = int32(id + 1)
-			counts[c] += u
-			list[n] = uint32(c)
-			n++
+		src := b[pos : pos+k]
+		if next = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim, next); next < 0 {
+			return false
 		}
+		n += k
 		pos += k
 		ends[id] = uint32(n)
 	}
 	l.shapeCols = list[:n]
 	return pos == len(b)
+}
+
+// listShape copies the column indexes of one shape, src, into out (as
+// long), checking each as shapeListsFast does: below lim, listed at most
+// once (seen[c] != sid) and at most next, the first column not yet listed
+// by any shape. It marks each column seen by sid, adds u to its count and
+// returns next, moved past the columns this shape lists first, or -1 on
+// a fault. A function of its own, with few values live, so that its loop
+// keeps them in registers: about ten instructions a column.
+//
+//go:noinline
+func listShape(out []uint32, src []byte, seen *[0x80]int32, counts *[0x80]int, sid int32, u, lim, next int) int {
+	out = out[:len(src)]
+	for j, c := range src {
+		if int(c) >= lim || int(c) > next || seen[c&0x7f] == sid {
+			return -1
+		}
+		if int(c) == next {
+			next++
+		}
+		seen[c&0x7f] = sid
+		counts[c&0x7f] += u
+		out[j] = uint32(c)
+	}
+	return next
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint
