@@ -14,7 +14,7 @@ import (
 type step struct {
 	cur              *pageread.Cursor // into transcoder.cur
 	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
-	keyStart, keyEnd int32            // the key in transcoder.keys, its comma included
+	keyStart, keyEnd int32            // the key in transcoder.keys, without its comma if it is the row's first
 	enc              uint8            // the cursor's encoding, or skipCell
 }
 
@@ -197,12 +197,13 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 }
 
 // buildSteps lays out the steps of every shape, shape after shape as the
-// layout lists their columns, each a copy of its column's step. Every key
-// keeps its comma, the first of a row's included: row turns that one into
-// the row's '{'. Cost: a copy per column of each shape (a page whose rows
-// vary has about a shape a row).
+// layout lists their columns, each a copy of its column's step; then the
+// first written cell of each shape drops the comma before its key. Cost:
+// a copy per column of each shape (a page whose rows vary has about a
+// shape a row).
 func (t *transcoder) buildSteps() {
-	all := t.l.ShapeColumns()
+	l := &t.l
+	all := l.ShapeColumns()
 	if cap(t.steps) < len(all) {
 		t.steps = make([]step, len(all))
 	}
@@ -211,6 +212,18 @@ func (t *transcoder) buildSteps() {
 		steps[j] = cols[c]
 	}
 	t.steps = steps
+	if l.Kind == format.KindValue { // no keys
+		return
+	}
+	for id := 1; id <= l.NumShapes(); id++ {
+		a, b := l.ShapeBounds(id)
+		for k := a; k < b; k++ {
+			if st := &steps[k]; st.enc != skipCell {
+				st.setKey(t.keys, int(st.keyStart)+1, int(st.keyEnd))
+				break
+			}
+		}
+	}
 }
 
 // shape returns the steps of shape id s.
@@ -322,17 +335,10 @@ func (t *transcoder) skip(shape []uint32) {
 	}
 }
 
-// row writes one row object. Its cells' keys all start with a comma
-// (buildSteps), so the first written, at the row's start, is overwritten
-// with the '{'; a row that writes no cell is "{}". This spares each shape
-// a step of its own for its first key.
+// row writes one row object.
 func (t *transcoder) row(dst []byte, steps []step) []byte {
-	n := len(dst)
+	dst = append(dst, '{')
 	dst = t.cells(dst, steps)
-	if len(dst) == n {
-		return append(dst, '{', '}')
-	}
-	dst[n] = '{'
 	if len(dst) > t.stop { // render fails: no need to finish the row
 		return dst
 	}
