@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"sort"
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -264,4 +266,63 @@ func TestAppendJSONEverySpareCapacity(t *testing.T) {
 			t.Fatalf("spare %d:\n got %s\nwant pre%s", spare, got, want)
 		}
 	}
+}
+
+// TestAppendJSONColumnsFirstKey renders rows whose first written cell is
+// not their shape's first column, and rows that write none: every key is
+// stored with its comma and row turns the first into the '{'.
+func TestAppendJSONColumnsFirstKey(t *testing.T) {
+	rows := dataset.SparseMaps(60)
+	page := mustPage(t, rows)
+	var all []string
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for k := range r {
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, k)
+			}
+		}
+	}
+	sort.Strings(all)
+	for _, keep := range [][]string{all[1:], all[len(all)-1:], {"missing"}, all[:1]} {
+		m := mustMode(t, jsonbridge.Options{Columns: keep})
+		got, err := m.AppendJSON(nil, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sub := make([]map[string]any, len(rows))
+		for i, r := range rows {
+			if r == nil {
+				continue
+			}
+			sub[i] = map[string]any{}
+			for _, k := range keep {
+				if v, ok := r[k]; ok {
+					sub[i][k] = v
+				}
+			}
+		}
+		want, _ := json.Marshal(sub)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("columns %q:\n got %.300s\nwant %.300s", keep, got, want)
+		}
+	}
+}
+
+// TestAppendJSONWideShapes renders rows of varying shapes over more than
+// 128 columns, whose shape lists hold two-byte column indexes: the fast
+// reading of the shape lists must leave them to the checked one.
+func TestAppendJSONWideShapes(t *testing.T) {
+	var rows []map[string]any
+	for r := 0; r < 12; r++ {
+		row := map[string]any{}
+		for c := 0; c < 140; c++ {
+			if (c+r)%5 != 0 || c >= 120 && r%2 == 0 {
+				row["k"+strconv.Itoa(1000+c)] = c * r
+			}
+		}
+		rows = append(rows, row)
+	}
+	same(t, rows)
 }

@@ -72,14 +72,13 @@ func (l *Layout) resetPlain(page []byte, lim format.Limits, checkFlags, deferCel
 	if cols > len(colSec.b) {
 		return errAt(format.ErrCorrupt, colSec.base, "column count exceeds what the column section can hold")
 	}
-	uses, err := l.parseShapes(page, shapeSec, rowSec, cols, lim)
-	if err != nil {
+	if err := l.parseShapes(page, shapeSec, rowSec, cols, lim); err != nil {
 		return err
 	}
 	if err := l.checkKind(cols); err != nil {
 		return err
 	}
-	if err := l.parseColumns(page, colSec, cols, uses); err != nil {
+	if err := l.parseColumns(page, colSec, cols); err != nil {
 		return err
 	}
 	l.flagsOK = l.checkFlags
@@ -191,92 +190,115 @@ func (l *Layout) checkStringFlags(dataBase int) error {
 	return nil
 }
 
-func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limits) ([]int, error) {
+// parseShapes reads the shape lists and the row shape ids, and counts
+// each column's cells into l.counts (a column holds a cell in every row
+// whose shape lists it). The row shape ids are read first, so that the
+// shape lists' one pass can add each shape's uses to its columns' counts
+// instead of a second pass over every shape's list; a fault in the lists
+// is still reported before one in the row shape ids, as when they were
+// read in page order.
+func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limits) error {
 	r := reader{b: s.b}
 	count := r.uvarint("shape count")
 	if r.err != nil {
-		return nil, r.fix(s.base)
+		return r.fix(s.base)
 	}
 	if count > uint64(lim.MaxShapes) {
-		return nil, errAt(format.ErrLimit, s.base, "shape count exceeds MaxShapes")
+		return errAt(format.ErrLimit, s.base, "shape count exceeds MaxShapes")
 	}
 	if count > uint64(len(s.b)) {
-		return nil, errAt(format.ErrCorrupt, s.base, "shape count exceeds the shape section")
+		return errAt(format.ErrCorrupt, s.base, "shape count exceeds the shape section")
 	}
 	ns := int(count)
-	if err := l.readShapeLists(s, r.pos, ns, cols); err != nil {
-		return nil, err
-	}
-	// Row shape ids.
 	l.uses = grow(l.uses, ns+1)
 	uses := l.uses
 	clear(uses)
+	rowErr := l.parseRowShapes(s, rs, ns)
+	l.counts = grow(l.counts, max(cols, 0x80)) // shapeListsFast reads it as an array
+	clear(l.counts[:cols])
+	if err := l.readShapeLists(s, r.pos, ns, cols); err != nil {
+		return err
+	}
+	if rowErr != nil {
+		return rowErr
+	}
+	for id := 1; id <= ns; id++ {
+		if uses[id] == 0 {
+			return errAt(format.ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
+		}
+	}
+	return nil
+}
+
+// parseRowShapes reads the row shape ids of rs, counting each shape's
+// rows into l.uses (sized ns+1 and cleared by the caller), and returns
+// the first fault. On a fault the counts are partial.
+func (l *Layout) parseRowShapes(s, rs span, ns int) error {
+	uses := l.uses
 	l.rowShapes = rs.b
 	l.rowsOff = rs.base
 	if len(rs.b) == 0 {
 		if l.Rows > 0 {
 			if ns != 1 {
-				return nil, errAt(format.ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
+				return errAt(format.ErrCorrupt, rs.base, "row shapes omitted but the page has "+itoa(ns)+" shapes")
 			}
 			uses[1] = l.Rows
 		} else if ns != 0 {
-			return nil, errAt(format.ErrCorrupt, s.base, "a page without rows has shapes")
+			return errAt(format.ErrCorrupt, s.base, "a page without rows has shapes")
 		}
-	} else {
-		if l.Rows > len(rs.b) {
-			return nil, errAt(format.ErrCorrupt, rs.base, "row count exceeds the row shape section")
-		}
-		rr := reader{b: rs.b}
-		all1 := true
-		used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
-		for row := 0; row < l.Rows; row++ {
-			at := rr.pos
-			var id uint64
-			if at < len(rs.b) && rs.b[at] < 0x80 { // as for shape columns
-				id = uint64(rs.b[at])
-				rr.pos++
-			} else if id = rr.uvarint("row shape id"); rr.err != nil {
-				return nil, rr.fix(rs.base)
-			}
-			if id > uint64(ns) {
-				return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
-			}
-			if id > used {
-				if id != used+1 {
-					return nil, &format.Error{Err: format.ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
-				}
-				used = id
-			}
-			all1 = all1 && id == 1
-			uses[id]++
-		}
-		if rr.pos != len(rs.b) {
-			return nil, errAt(format.ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
-		}
-		if all1 {
-			return nil, errAt(format.ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
-		}
+		return nil
 	}
-	for id := 1; id <= ns; id++ {
-		if uses[id] == 0 {
-			return nil, errAt(format.ErrCorrupt, s.base, "shape "+itoa(id)+" is never used")
-		}
+	if l.Rows > len(rs.b) {
+		return errAt(format.ErrCorrupt, rs.base, "row count exceeds the row shape section")
 	}
-	return uses, nil
+	rr := reader{b: rs.b}
+	all1 := true
+	used := uint64(0) // the highest shape id used so far (SPEC.md 9.2)
+	for row := 0; row < l.Rows; row++ {
+		at := rr.pos
+		var id uint64
+		if at < len(rs.b) && rs.b[at] < 0x80 { // as for shape columns
+			id = uint64(rs.b[at])
+			rr.pos++
+		} else if id = rr.uvarint("row shape id"); rr.err != nil {
+			return rr.fix(rs.base)
+		}
+		if id > uint64(ns) {
+			return &format.Error{Err: format.ErrCorrupt, Msg: "shape id " + utoa(id) + " of " + itoa(ns), Offset: rs.base + at, Row: row, Column: -1}
+		}
+		if id > used {
+			if id != used+1 {
+				return &format.Error{Err: format.ErrCorrupt, Msg: "shape " + utoa(id) + " used before shape " + utoa(used+1) + " (shapes out of order)", Offset: rs.base + at, Row: row, Column: -1}
+			}
+			used = id
+		}
+		all1 = all1 && id == 1
+		uses[id]++
+	}
+	if rr.pos != len(rs.b) {
+		return errAt(format.ErrCorrupt, rs.base+rr.pos, "bytes after the last row shape id")
+	}
+	if all1 {
+		return errAt(format.ErrCorrupt, rs.base, "row shapes must be omitted when every row has shape 1")
+	}
+	return nil
 }
 
 // readShapeLists reads the ns column lists of the shape section s, from
-// offset pos on, into shapeCols and shapeEnds, checking every entry. A
+// offset pos on, into shapeCols and shapeEnds, checking every entry, and
+// adds each shape's uses (l.uses) to the counts of the columns it lists
+// (l.counts, cleared by the caller). A
 // section of one-byte varints (every page of fewer than 128 columns) that
 // passes the checks is read by shapeListsFast; otherwise, or if it finds a
 // fault, the lists are read again entry by entry to report it.
 func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
-	l.seen = grow(l.seen, cols)
-	clear(l.seen)
+	l.seen = grow(l.seen, max(cols, 0x80)) // shapeListsFast reads it as an array
+	clear(l.seen[:cols])
 	if l.shapeListsFast(s.b, pos, ns, cols) {
 		return nil
 	}
-	clear(l.seen)
+	clear(l.seen[:cols])
+	clear(l.counts[:cols])
 	return l.shapeListsChecked(s, pos, ns, cols)
 }
 
@@ -289,7 +311,15 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 // rows vary (one shape a row). The lists are left unusable when it
 // returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
-	seen := l.seen[:cols] // seen[c] = shape id that last listed c
+	// The column indexes are single bytes below 0x80 (a byte from 0x80
+	// on starts a longer varint, which only shapeListsChecked reads), so
+	// seen and counts are indexed without bounds checks through arrays of
+	// 0x80 (readShapeLists and parseShapes size them so; only the first
+	// cols entries are cleared, and only those are touched).
+	lim := min(cols, 0x80)
+	seen := (*[0x80]int32)(l.seen[:0x80]) // seen[c] = shape id that last listed c
+	counts := (*[0x80]int)(l.counts[:0x80])
+	uses := l.uses[1 : ns+1]
 	ends := grow(l.shapeEnds, ns+1)
 	// Each entry takes a byte of the section, so len(b) bounds them.
 	list := l.shapeCols[:cap(l.shapeCols)]
@@ -310,22 +340,41 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 		if k >= 0x80 || k > cols || k > len(b)-pos {
 			return false
 		}
-		for _, c := range b[pos : pos+k] {
-			if int(c) >= cols || seen[c] == int32(id+1) || int(c) > next {
-				return false
-			}
-			if int(c) == next {
-				next++
-			}
-			seen[c] = int32(id + 1)
-			list[n] = uint32(c)
-			n++
+		src := b[pos : pos+k]
+		if next = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim, next); next < 0 {
+			return false
 		}
+		n += k
 		pos += k
 		ends[id] = uint32(n)
 	}
 	l.shapeCols = list[:n]
 	return pos == len(b)
+}
+
+// listShape copies the column indexes of one shape, src, into out (as
+// long), checking each as shapeListsFast does: below lim, listed at most
+// once (seen[c] != sid) and at most next, the first column not yet listed
+// by any shape. It marks each column seen by sid, adds u to its count and
+// returns next, moved past the columns this shape lists first, or -1 on
+// a fault. A function of its own, with few values live, so that its loop
+// keeps them in registers: about ten instructions a column.
+//
+//go:noinline
+func listShape(out []uint32, src []byte, seen *[0x80]int32, counts *[0x80]int, sid int32, u, lim, next int) int {
+	out = out[:len(src)]
+	for j, c := range src {
+		if int(c) >= lim || int(c) > next || seen[c&0x7f] == sid {
+			return -1
+		}
+		if int(c) == next {
+			next++
+		}
+		seen[c&0x7f] = sid
+		counts[c&0x7f] += u
+		out[j] = uint32(c)
+	}
+	return next
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint
@@ -335,6 +384,7 @@ func (l *Layout) shapeListsChecked(s span, pos, ns, cols int) error {
 	l.shapeEnds = append(l.shapeEnds[:0], 0)
 	l.shapeCols = l.shapeCols[:0]
 	seen := l.seen
+	counts := l.counts
 	// Columns are numbered in order of first appearance (SPEC.md 9.1).
 	// Shapes are in order of first use (checked with the row shape ids
 	// below), so the rows meet each shape's new columns in shape order:
@@ -371,6 +421,7 @@ func (l *Layout) shapeListsChecked(s span, pos, ns, cols int) error {
 				next++
 			}
 			seen[c] = int32(id)
+			counts[c] += l.uses[id]
 			l.shapeCols = append(l.shapeCols, uint32(c))
 		}
 		l.shapeEnds = append(l.shapeEnds, uint32(len(l.shapeCols)))
@@ -395,15 +446,10 @@ func (l *Layout) checkKind(cols int) error {
 	return nil
 }
 
-func (l *Layout) parseColumns(page []byte, s span, cols int, uses []int) error {
-	l.counts = grow(l.counts, cols)
-	counts := l.counts
-	clear(counts)
-	for id := 1; id < len(uses); id++ {
-		for _, c := range l.Shape(id) {
-			counts[c] += uses[id]
-		}
-	}
+// parseColumns reads the column directory, each column's cell count
+// taken from l.counts (parseShapes), and checks the columns.
+func (l *Layout) parseColumns(page []byte, s span, cols int) error {
+	counts := l.counts[:cols]
 	l.Columns = grow(l.Columns, cols)
 	clear(l.Columns)
 	r := reader{b: s.b}
