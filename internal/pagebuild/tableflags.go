@@ -26,15 +26,22 @@ func SetTableFlags(flags, data []byte, ends []uint32) {
 }
 
 // stringFlags returns jsonwire.StringFlags(s), where s[at] is the first
-// byte of s that is not plain. From an ASCII byte it asks
-// jsonwire.ASCIIFlags for the rest of s, a word at a time, and falls back
-// on StringFlags only if a byte past it is not ASCII: the strings of a
-// page that need escaping are mostly ASCII with a quote or a newline.
+// byte of s that is not plain. From an ASCII byte less than asciiFlagsMax
+// bytes before the end it asks jsonwire.ASCIIFlags for the rest of s, a
+// word at a time, and falls back on StringFlags only if a byte past it is
+// not ASCII: the short strings of a page that need escaping are mostly
+// ASCII with a quote or two (permissions such as read("user:1")).
 func stringFlags(s []byte, at int) uint8 {
-	if s[at] < 0x80 {
+	if s[at] < 0x80 && len(s)-at <= asciiFlagsMax {
 		if f, ok := jsonwire.ASCIIFlags(s[at:]); ok {
 			return f
 		}
 	}
 	return jsonwire.StringFlags(s)
 }
+
+// asciiFlagsMax is the longest rest of a string that stringFlags gives to
+// ASCIIFlags, which reads every word of it: StringFlags skips runs of plain
+// bytes 32 at a time, and on longer text (a body with a newline) was the
+// cheaper of the two.
+const asciiFlagsMax = 64
