@@ -19,7 +19,12 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		w.b.CellString(c, x)
 		return nil
 	case float64:
+		if v, ok := pagebuild.FloatInt(x); ok { // a whole number: kept as an integer while its column's are
+			c.AppendFloatInt(v)
+			return nil
+		}
 		if c.Kind == pagebuild.KindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
+			c.FlushFloatInts()
 			c.Blob, _ = format.AppendFloatCell(c.Blob, x, 64)
 			c.Mark(false)
 			c.BlobN++
