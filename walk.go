@@ -50,6 +50,7 @@ type walker struct {
 	tmp2          bytes.Buffer
 	plan          encCols   // the plan of the struct rows being written
 	generic       bool      // tests: write struct rows with the generic walker only
+	cellFloats    bool      // tests: write every float64 as its float cell (no FloatInt paths)
 	types         typeCache // infoOf and cachedFields of the types met last (walk_typecache.go)
 }
 
@@ -120,6 +121,10 @@ func (w *walker) putFloat(c *pagebuild.Column, nested bool, f float64, bits int)
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
+		if v, ok := pagebuild.FloatInt(f); ok && bits == 64 && !w.cellFloats {
+			c.AppendNestedFloatInt(v)
+			return nil
+		}
 		buf, err := format.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 		c.Tagged = buf
 		return err

@@ -19,7 +19,7 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		w.b.CellString(c, x)
 		return nil
 	case float64:
-		if v, ok := pagebuild.FloatInt(x); ok { // a whole number: kept as an integer while its column's are
+		if v, ok := pagebuild.FloatInt(x); ok && !w.cellFloats { // a whole number: kept as an integer while its column's are
 			c.AppendFloatInt(v)
 			return nil
 		}

@@ -20,8 +20,10 @@ var floatIntCells = []any{
 // up to three values of floatIntCells, and of four for a subset, with
 // Marshal (whose map cells keep whole floats as integers while their
 // column holds only those) and with the Builder (whose Value writes every
-// float as its cell), and requires the same bytes, and the JSON
-// json.Marshal writes.
+// cell's float as its float cell), and requires the same bytes; then rows
+// that nest them in arrays and objects (which Marshal writes as
+// TagFloatInt values at once), against an encoder that writes every float
+// as its cell (walker.cellFloats), and the JSON json.Marshal writes.
 func TestFloatIntColumns(t *testing.T) {
 	var seqs [][]any
 	var grow func(seq []any, n int, cells []any)
@@ -38,7 +40,8 @@ func TestFloatIntColumns(t *testing.T) {
 	}
 	grow(nil, 3, floatIntCells)
 	grow(nil, 4, []any{1.0, 0.5, math.Copysign(0, -1), float64(1<<53 + 2), nil, "s", int64(7)})
-	enc := NewEncoder()
+	enc, ref := NewEncoder(), NewEncoder()
+	ref.w.cellFloats = true
 	for _, seq := range seqs {
 		rows := make([]map[string]any, len(seq))
 		b := NewBuilder()
@@ -63,8 +66,27 @@ func TestFloatIntColumns(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("%v: Marshal gives\n%x\nthe Builder\n%x", seq, got, want)
 		}
+		// Nested: in arrays and objects, and a column of both.
+		for i, v := range seq {
+			rows[i] = map[string]any{"n": []any{v, seq[0]}, "m": map[string]any{"k": v, "j": []any{seq}}, "x": seq}
+			if i%2 == 1 {
+				rows[i]["x"] = v
+			}
+		}
+		got, err = enc.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err = ref.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%v nested: Marshal gives\n%x\nwith float cells\n%x", seq, got, want)
+		}
 	}
 	checkJSON(t, []map[string]any{{"a": 1.0}, {"a": 2.0}, {"a": nil}, {"a": 3.0}})
 	checkJSON(t, []map[string]any{{"a": 1.0}, {"a": 2.5}, {"a": 3.0}})
 	checkJSON(t, []map[string]any{{"a": 1.0}, {"a": math.Copysign(0, -1)}, {"a": "x"}})
+	checkJSON(t, []map[string]any{{"a": []any{1.0, 2.5, -0.0, map[string]any{"b": float64(1 << 53)}}}})
 }

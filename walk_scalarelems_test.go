@@ -91,7 +91,7 @@ func newScalarRow(i int) scalarRow {
 	n.U32 = [2]uint32{math.MaxUint32, uint32(i)}
 	n.U64 = []uint64{1 << 63, 1<<63 - 1, 0}
 	n.Ptrs = []uintptr{7}
-	n.F32 = []float32{0.1, 1.5, -3.4028235e38, 1e-45, 16777217, 0}
+	n.F32 = []float32{0.1, 1.5, -3.4028235e38, 1e-45, 16777217, 0, 123456790000, -3e10}
 	n.F64 = []float64{0.1, 1, -0, 1e21, 1e-7, 123456789.125, math.MaxFloat64, 5e-324}
 	n.Bools = []bool{true, false, i%2 == 0}
 	n.Strs = []string{"a", "2024-03-04T10:50:07Z", "quote\"d", "é", "", "2024-03-04T10:50:07.100+00:00"}

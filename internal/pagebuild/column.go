@@ -57,6 +57,9 @@ type Column struct {
 	// intFloats: a KindFloat column whose floats are all integers so far,
 	// kept in ints with Blob empty (floatcol.go).
 	intFloats bool
+	// floatIntTags: Tagged holds a TagFloatInt that AppendNestedFloatInt
+	// wrote, so that the page needs a 1.3 reader as when Finish makes one.
+	floatIntTags bool
 }
 
 func (c *Column) reset(name uint32) {
@@ -75,7 +78,7 @@ func (c *Column) reset(name uint32) {
 	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
-	c.intFloats = false
+	c.intFloats, c.floatIntTags = false, false
 }
 
 // mark records one present cell, null or not. The null bitmap is kept

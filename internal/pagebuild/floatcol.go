@@ -64,3 +64,13 @@ func (c *Column) FlushFloatInts() {
 	}
 	c.ints = c.ints[:0]
 }
+
+// AppendNestedFloatInt adds the float64 float64(v), where v came from
+// FloatInt, inside the array or object being written into c.Tagged, as the
+// TagFloatInt value Finish would make of its float cell (appendTagged), so
+// that Finish copies it instead: the same bytes, without the cell written
+// and read back.
+func (c *Column) AppendNestedFloatInt(v int64) {
+	c.Tagged = format.AppendVarint(append(c.Tagged, format.TagFloatInt), v)
+	c.floatIntTags = true
+}

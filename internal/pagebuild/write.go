@@ -343,6 +343,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncAny
 		b.reps.reset()
 		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
+		b.fintTag = b.fintTag || c.floatIntTags
 	}
 	return dst, enc
 }
