@@ -302,15 +302,19 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
 	}
-	vals := w.vals[:0]
-	for _, k := range w.shapeKeys {
-		v, ok := m[k]
+	// The loop keeps few values live across the map lookup, which spills
+	// every register: the keys, an index and the values.
+	keys := w.shapeKeys
+	vals := pagebuild.Grow(w.vals, len(keys))
+	w.vals = vals
+	vals = vals[:len(keys)]
+	for i := range keys {
+		v, ok := m[keys[i]]
 		if !ok {
 			return nil, false
 		}
-		vals = append(vals, v)
+		vals[i] = v
 	}
-	w.vals = vals
 	return vals, true
 }
 
