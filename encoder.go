@@ -219,7 +219,7 @@ func (e *Encoder) build(v any) error {
 	// Follow pointers and interfaces as encoding/json does, stopping at a
 	// type with a MarshalJSON or MarshalText method.
 	for rv.IsValid() && (rv.Kind() == reflect.Pointer || rv.Kind() == reflect.Interface) {
-		ti := infoOf(rv.Type())
+		ti := w.info(rv.Type())
 		if rv.IsNil() || ti.usesMarshaler(rv) || ti.usesText(rv) {
 			break
 		}
@@ -227,10 +227,10 @@ func (e *Encoder) build(v any) error {
 	}
 	switch {
 	case !rv.IsValid():
-	case isRow(rv):
+	case w.isRow(rv):
 		e.b.Reset(format.KindObject)
 		return rowError(w.row(rv), 0)
-	case rowsOf(rv):
+	case w.rowsOf(rv):
 		e.b.Reset(format.KindRows)
 		if rv.Type().Elem().Kind() == reflect.Struct {
 			return w.structRows(rv)
@@ -271,13 +271,15 @@ func (w *walker) row(rv reflect.Value) error {
 
 // isRow reports whether rv is a map or struct that encoding/json writes as
 // a JSON object of its own (no MarshalJSON or MarshalText method involved).
-func isRow(rv reflect.Value) bool {
+// The types' infos come from the walker's cache (w.info), not from
+// infoOf's sync.Map: rowsOf asks for every row of a slice of pointers.
+func (w *walker) isRow(rv reflect.Value) bool {
 	switch rv.Kind() {
 	case reflect.Map:
-		ti := infoOf(rv.Type())
+		ti := w.info(rv.Type())
 		return !rv.IsNil() && !ti.usesMarshaler(rv) && !ti.usesText(rv) && validMapKey(rv.Type().Key())
 	case reflect.Struct:
-		ti := infoOf(rv.Type())
+		ti := w.info(rv.Type())
 		return !ti.isTime && !ti.usesMarshaler(rv) && !ti.usesText(rv)
 	}
 	return false
@@ -301,17 +303,17 @@ func derefRow(rv reflect.Value) reflect.Value {
 // rowsOf reports whether rv is a slice or array that json.Marshal writes as
 // an array of objects and nulls, with no MarshalJSON or MarshalText method
 // on the way.
-func rowsOf(rv reflect.Value) bool {
+func (w *walker) rowsOf(rv reflect.Value) bool {
 	switch rv.Kind() {
 	case reflect.Slice:
-		if rv.IsNil() || infoOf(rv.Type()).byteSlice {
+		if rv.IsNil() || w.info(rv.Type()).byteSlice {
 			return false
 		}
 	case reflect.Array:
 	default:
 		return false
 	}
-	ti := infoOf(rv.Type())
+	ti := w.info(rv.Type())
 	if ti.usesMarshaler(rv) || ti.usesText(rv) {
 		return false
 	}
@@ -319,12 +321,12 @@ func rowsOf(rv reflect.Value) bool {
 	if rv.Type().Elem().Kind() == reflect.Struct {
 		// Struct elements share their type and addressability: one
 		// answers for all.
-		return n == 0 || isRow(rv.Index(0))
+		return n == 0 || w.isRow(rv.Index(0))
 	}
 	for i := 0; i < n; i++ {
 		ev := rv.Index(i)
 		for ev.Kind() == reflect.Pointer || ev.Kind() == reflect.Interface {
-			eti := infoOf(ev.Type())
+			eti := w.info(ev.Type())
 			if ev.Kind() == reflect.Pointer && (eti.usesMarshaler(ev) || eti.usesText(ev)) {
 				return false
 			}
@@ -337,12 +339,12 @@ func rowsOf(rv reflect.Value) bool {
 			continue // a null row
 		}
 		if ev.Kind() == reflect.Map && ev.IsNil() {
-			if eti := infoOf(ev.Type()); eti.usesMarshaler(ev) || eti.usesText(ev) {
+			if eti := w.info(ev.Type()); eti.usesMarshaler(ev) || eti.usesText(ev) {
 				return false
 			}
 			continue // a nil map writes null
 		}
-		if !isRow(ev) {
+		if !w.isRow(ev) {
 			return false
 		}
 	}

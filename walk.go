@@ -50,6 +50,7 @@ type walker struct {
 	tmp2          bytes.Buffer
 	plan          encCols   // the plan of the struct rows being written
 	generic       bool      // tests: write struct rows with the generic walker only
+	cellFloats    bool      // tests: write every float64 as its float cell (no FloatInt paths)
 	types         typeCache // infoOf and cachedFields of the types met last (walk_typecache.go)
 }
 
@@ -120,6 +121,10 @@ func (w *walker) putFloat(c *pagebuild.Column, nested bool, f float64, bits int)
 		return unsupported("unsupported value " + strconv.FormatFloat(f, 'g', -1, 64))
 	}
 	if nested {
+		if v, ok := pagebuild.FloatInt(f); ok && bits == 64 && !w.cellFloats {
+			c.AppendNestedFloatInt(v)
+			return nil
+		}
 		buf, err := format.AppendFloatCell(append(c.Tagged, format.TagFloat), f, bits)
 		c.Tagged = buf
 		return err
@@ -407,9 +412,54 @@ func (w *walker) array(c *pagebuild.Column, nested bool, rv reflect.Value, depth
 	}
 	n := rv.Len()
 	c.OpenContainer(nested, format.TagArray, n)
+	if k := w.types.slot(rv.Type()).scalarElem; k != reflect.Invalid {
+		return w.scalarElems(c, nested, rv, n, k)
+	}
 	for i := 0; i < n; i++ {
 		if err := w.value(c, true, rv.Index(i), false, depth+1); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// scalarElems writes the n elements of rv, a slice or array whose
+// elements are of kind k and written by their kind alone (scalarElemOf),
+// into the array just opened: what value writes for each, without asking
+// for each element's type.
+func (w *walker) scalarElems(c *pagebuild.Column, nested bool, rv reflect.Value, n int, k reflect.Kind) error {
+	switch k {
+	case reflect.String:
+		ids := 0 // elements written as string ids
+		for i := 0; i < n; i++ {
+			if w.nestedString(c, rv.Index(i).String()) {
+				ids++
+			}
+		}
+		if !nested && ids == n {
+			c.StrLists++
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		for i := 0; i < n; i++ {
+			c.Tagged = pagebuild.AppendTaggedInt(c.Tagged, rv.Index(i).Int())
+		}
+	case reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		for i := 0; i < n; i++ {
+			c.Tagged = pagebuild.AppendTaggedUint(c.Tagged, rv.Index(i).Uint())
+		}
+	case reflect.Float32, reflect.Float64:
+		bits := 64
+		if k == reflect.Float32 {
+			bits = 32
+		}
+		for i := 0; i < n; i++ {
+			if err := w.putFloat(c, true, rv.Index(i).Float(), bits); err != nil {
+				return err
+			}
+		}
+	case reflect.Bool:
+		for i := 0; i < n; i++ {
+			w.putBool(c, true, rv.Index(i).Bool())
 		}
 	}
 	return nil
@@ -492,7 +542,20 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 	if depth >= w.maxDepth {
 		return w.tooDeep()
 	}
-	sf := w.structFields(rv.Type())
+	ts := w.structSlot(rv.Type())
+	sf := ts.sf
+	if ts.allFields {
+		c.OpenContainer(nested, format.TagObject, len(sf.list))
+		for i := range sf.list {
+			f := &sf.list[i]
+			fv, _ := fieldByIndex(rv, f.index)
+			w.putKey(c, f.name)
+			if err := w.value(c, true, fv, f.quoted, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
 	sel := w.fieldScratch(depth)
 	for i := range sf.list {
 		f := &sf.list[i]

@@ -19,7 +19,12 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		w.b.CellString(c, x)
 		return nil
 	case float64:
+		if v, ok := pagebuild.FloatInt(x); ok && !w.cellFloats { // a whole number: kept as an integer while its column's are
+			c.AppendFloatInt(v)
+			return nil
+		}
 		if c.Kind == pagebuild.KindFloat && x-x == 0 { // finite: appendFloatCell cannot fail
+			c.FlushFloatInts()
 			c.Blob, _ = format.AppendFloatCell(c.Blob, x, 64)
 			c.Mark(false)
 			c.BlobN++
@@ -297,15 +302,19 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
 	}
-	vals := w.vals[:0]
-	for _, k := range w.shapeKeys {
-		v, ok := m[k]
+	// The loop keeps few values live across the map lookup, which spills
+	// every register: the keys, an index and the values.
+	keys := w.shapeKeys
+	vals := pagebuild.Grow(w.vals, len(keys))
+	w.vals = vals
+	vals = vals[:len(keys)]
+	for i := range keys {
+		v, ok := m[keys[i]]
 		if !ok {
 			return nil, false
 		}
-		vals = append(vals, v)
+		vals[i] = v
 	}
-	w.vals = vals
 	return vals, true
 }
 

@@ -123,17 +123,20 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	// prev holds distinct keys (a map's), so finding each in m, of as
 	// many keys, means m has exactly those.
 	if prev := nk.keys; len(prev) == len(m) {
+		// As in valuesByKey, few values live across the lookup.
+		vals = pagebuild.Grow(vals, len(prev))
+		w.nestVals[depth] = vals
+		vals = vals[:len(prev)]
 		same := true
-		for _, k := range prev {
-			v, ok := m[k]
+		for i := range prev {
+			v, ok := m[prev[i]]
 			if !ok {
 				same = false
 				break
 			}
-			vals = append(vals, v)
+			vals[i] = v
 		}
 		if same {
-			w.nestVals[depth] = vals
 			return nk, vals
 		}
 		vals = vals[:0]

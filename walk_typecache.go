@@ -17,36 +17,75 @@ type typeCache struct {
 	slots [typeCacheSlots]typeSlot
 }
 
-// typeSlot is one type's entry: its typeInfo, and its struct fields once
-// asked for (nil before).
+// typeSlot is one type's entry: its typeInfo, its struct fields once
+// asked for (nil before), and what the walker decides once per type from
+// them (see fill).
 type typeSlot struct {
-	t  reflect.Type
-	ti *typeInfo
-	sf *structFields
+	addr uintptr // typeAddr(t)
+	t    reflect.Type
+	ti   *typeInfo
+	sf   *structFields
+	// allFields: a struct every field of which is always written (no
+	// omitempty or omitzero, no embedded pointer on the way), so that
+	// structValue writes them without a first pass to pick them.
+	allFields bool
+	// scalarElem: for a slice or array type whose elements encoding/json
+	// writes by their kind alone (no MarshalJSON or MarshalText, not
+	// json.Number), that bool, number or string kind; else Invalid.
+	// array writes such elements in a loop of its own.
+	scalarElem reflect.Kind
 }
 
 // typeCacheSlots is the number of slots, a power of two: a page's rows
 // reflect on a few dozen types at most.
 const typeCacheSlots = 64
 
-// slot returns t's slot, filling it on a miss.
+// slot returns t's slot, filling it on a miss. The slot is found and
+// checked by the address of t's descriptor, one per type, which costs a
+// comparison of two words where comparing the reflect.Type interfaces
+// called the runtime.
 func (c *typeCache) slot(t reflect.Type) *typeSlot {
 	p := typeAddr(t)
 	s := &c.slots[(p>>4^p>>10)&(typeCacheSlots-1)]
-	if s.t != t {
-		*s = typeSlot{t: t, ti: infoOf(t)}
+	if s.addr != p || s.t == nil {
+		*s = typeSlot{addr: p, t: t, ti: infoOf(t), scalarElem: scalarElemOf(t)}
 	}
 	return s
+}
+
+// scalarElemOf returns typeSlot.scalarElem for t.
+func scalarElemOf(t reflect.Type) reflect.Kind {
+	if k := t.Kind(); k != reflect.Slice && k != reflect.Array {
+		return reflect.Invalid
+	}
+	e := t.Elem()
+	switch k := e.Kind(); k {
+	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64, reflect.String:
+		if encPlain(e) {
+			return k
+		}
+	}
+	return reflect.Invalid // uint8 too: a []byte is base64, and an array of them a byte slice's cousin
 }
 
 // info returns infoOf(t), from the walker's cache.
 func (w *walker) info(t reflect.Type) *typeInfo { return w.types.slot(t).ti }
 
 // structFields returns cachedFields(t), from the walker's cache.
-func (w *walker) structFields(t reflect.Type) *structFields {
+func (w *walker) structFields(t reflect.Type) *structFields { return w.structSlot(t).sf }
+
+// structSlot returns the slot of struct type t with its fields filled in.
+func (w *walker) structSlot(t reflect.Type) *typeSlot {
 	s := w.types.slot(t)
 	if s.sf == nil {
 		s.sf = cachedFields(t)
+		s.allFields = true
+		for i := range s.sf.list {
+			f := &s.sf.list[i]
+			s.allFields = s.allFields && f.direct && !f.omitEmpty && !f.omitZero
+		}
 	}
-	return s.sf
+	return s
 }

@@ -53,6 +53,13 @@ type Column struct {
 	TextTimes bool
 
 	def Deferral // CellString: whether the column's strings are deferred
+
+	// intFloats: a KindFloat column whose floats are all integers so far,
+	// kept in ints with Blob empty (floatcol.go).
+	intFloats bool
+	// floatIntTags: Tagged holds a TagFloatInt that AppendNestedFloatInt
+	// wrote, so that the page needs a 1.3 reader as when Finish makes one.
+	floatIntTags bool
 }
 
 func (c *Column) reset(name uint32) {
@@ -71,6 +78,7 @@ func (c *Column) reset(name uint32) {
 	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
+	c.intFloats, c.floatIntTags = false, false
 }
 
 // mark records one present cell, null or not. The null bitmap is kept
@@ -190,6 +198,7 @@ func (c *Column) AppendUint(v uint64) {
 // search of appendFloat.
 func (c *Column) AppendDecimal(d format.Decimal, f float64) {
 	if c.want(KindFloat) {
+		c.FlushFloatInts()
 		c.Blob = format.AppendDecimalCell(c.Blob, d, f)
 		c.Mark(false)
 		c.BlobN++
@@ -201,6 +210,7 @@ func (c *Column) AppendDecimal(d format.Decimal, f float64) {
 
 func (c *Column) AppendFloat(f float64, bits int) error {
 	if c.want(KindFloat) {
+		c.FlushFloatInts()
 		var err error
 		c.Blob, err = format.AppendFloatCell(c.Blob, f, bits)
 		if err != nil {
@@ -306,6 +316,7 @@ func TextTime[T ~string | ~[]byte](s T) (format.Timestamp, bool) {
 func (c *Column) AppendDigits(neg bool, mant uint64, exp int) {
 	cell := format.FloatCell{Dec: format.Decimal{Neg: neg, Mant: mant, Exp: exp}}
 	if c.want(KindFloat) {
+		c.FlushFloatInts()
 		c.Blob = cell.AppendTo(c.Blob)
 		c.Mark(false)
 		c.BlobN++
@@ -408,6 +419,7 @@ func (c *Column) toAny() {
 	if c.Kind == kindAny {
 		return
 	}
+	c.FlushFloatInts()
 	buf := c.Tagged[:0]
 	vi := 0
 	fpos := 0

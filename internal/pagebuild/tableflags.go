@@ -10,8 +10,8 @@ import "github.com/rowpage/rowpage/internal/jsonwire"
 // of text is, with hashing, the largest cost of encoding; so, like the
 // verification that readers make (CheckTableFlags), it sweeps the data once,
 // 16 or 32 bytes a turn, stopping only at bytes that are not plain, and
-// computes StringFlags in full for each string holding one. ends must be
-// ascending and end at len(data).
+// computes the flags of each string holding one (stringFlags). ends must
+// be ascending and end at len(data).
 func SetTableFlags(flags, data []byte, ends []uint32) {
 	i, start := 0, 0
 	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); pos = jsonwire.PlainPrefix(data, pos) {
@@ -20,7 +20,28 @@ func SetTableFlags(flags, data []byte, ends []uint32) {
 			i++
 			start, end = end, int(ends[i])
 		}
-		flags[i>>2] |= jsonwire.StringFlags(data[start:end]) << ((i & 3) * 2)
+		flags[i>>2] |= stringFlags(data[start:end], pos-start) << ((i & 3) * 2)
 		pos = end
 	}
 }
+
+// stringFlags returns jsonwire.StringFlags(s), where s[at] is the first
+// byte of s that is not plain. From an ASCII byte less than asciiFlagsMax
+// bytes before the end it asks jsonwire.ASCIIFlags for the rest of s, a
+// word at a time, and falls back on StringFlags only if a byte past it is
+// not ASCII: the short strings of a page that need escaping are mostly
+// ASCII with a quote or two (permissions such as read("user:1")).
+func stringFlags(s []byte, at int) uint8 {
+	if s[at] < 0x80 && len(s)-at <= asciiFlagsMax {
+		if f, ok := jsonwire.ASCIIFlags(s[at:]); ok {
+			return f
+		}
+	}
+	return jsonwire.StringFlags(s)
+}
+
+// asciiFlagsMax is the longest rest of a string that stringFlags gives to
+// ASCIIFlags, which reads every word of it: StringFlags skips runs of plain
+// bytes 32 at a time, and on longer text (a body with a newline) was the
+// cheaper of the two.
+const asciiFlagsMax = 64

@@ -295,11 +295,15 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= e
 		dst = b.appendInts(dst, e, lo, c.ints)
 	case KindFloat:
-		var ok bool
-		if b.fints, ok = floatInts(b.fints[:0], c.Blob); ok {
-			e, lo := chooseIntEncoding(b.fints)
+		fints, ok := c.ints, c.intFloats // kept as integers (floatcol.go)
+		if !ok {
+			b.fints, ok = floatInts(b.fints[:0], c.Blob)
+			fints = b.fints
+		}
+		if ok {
+			e, lo := chooseIntEncoding(fints)
 			enc |= format.EncFloatInt
-			dst = b.appendInts(append(dst, e), e, lo, b.fints)
+			dst = b.appendInts(append(dst, e), e, lo, fints)
 			break
 		}
 		enc |= format.EncFloat
@@ -339,6 +343,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncAny
 		b.reps.reset()
 		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
+		b.fintTag = b.fintTag || c.floatIntTags
 	}
 	return dst, enc
 }
