@@ -339,11 +339,10 @@ func (r *Row) Elems(c int) (e Elems, ok bool) {
 		return e, false
 	}
 	// The result's fields are set one by one: building an Elems apart and
-	// returning it would copy its 300 bytes once more.
-	e.p, e.r, e.n, e.obj, e.deep = r.p, pageread.Elements(x), x.Len, x.Tag == format.TagObject, r.deep
+	// returning it would copy it once more.
+	e.p, e.b, e.n, e.left, e.obj, e.flat, e.deep = r.p, x.Data, x.Len, x.Len, x.Tag == format.TagObject, x.Flat, r.deep
 	if x.Open { // only on a page with any columns, so r.ends exists
-		e.start = &x.Data[0]
-		r.ends[c] = elemsEnd{start: e.start, n: -1}
+		r.ends[c] = elemsEnd{start: &x.Data[0], n: -1}
 		e.up = &r.ends[c]
 	}
 	return e, true
