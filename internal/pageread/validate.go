@@ -432,6 +432,9 @@ func (v *validator) timeColumn(n int, text bool) {
 		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
 			d = uint64(b[pos])
 			pos++
+		} else if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 { // two bytes (b[pos] >= 0x80)
+			d = uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7
+			pos += 2
 		} else {
 			var m int
 			if d, m = format.ConsumeUvarint(b[pos:]); m < 0 {
@@ -445,6 +448,9 @@ func (v *validator) timeColumn(n int, text bool) {
 		if pos < len(b) && b[pos] < 0x80 {
 			frac = uint64(b[pos])
 			pos++
+		} else if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 { // milliseconds
+			frac = uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7
+			pos += 2
 		} else {
 			var m int
 			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
