@@ -57,9 +57,12 @@ type Elems struct {
 	// by Row.Elems.
 	depth int
 	// sub is where the iterator over the current element reports its end;
-	// up is where this iterator reports its own, to the iterator or row it
-	// came from. Both are nil unless made by Elems.Elems or Row.Elems.
+	// up is where this iterator reports its own, to the iterator it came
+	// from; row is the row's cell it came from, which it closes with the
+	// length it found (see finish). Each is nil unless made by Elems.Elems
+	// or Row.Elems over an open container.
 	sub, up *elemsEnd
+	row     *pageread.Cell
 	// deep holds the report slots of nested iterators by depth, owned by
 	// the row iteration (Row.deep); nil when its page has no any column.
 	deep *[deepSlots]elemsEnd
@@ -182,15 +185,22 @@ func (e *Elems) skipOpen() int {
 }
 
 // finish ends the iteration at pos, the end of the last element: it
-// reports the elements' length to the iterator or row e came from.
+// reports the elements' length to the iterator e came from, or closes the
+// row's cell with it, so that the column's cursor moves past the cell
+// without walking it again. The start goes with the length: a report slot
+// is shared by the iterators at its depth, and this iterator may outlive
+// its row, whose cell then holds a later row's (closed only if it starts
+// at the same bytes: a repeat of this one).
 func (e *Elems) finish(pos int) bool {
 	e.pos, e.key = pos, 0
 	if e.up != nil {
-		// The start goes with the length: a Row's report slot is reused
-		// by the iterator of the next row's cell, and this iterator may
-		// outlive its row.
 		*e.up = elemsEnd{start: &e.b[0], n: pos}
 		e.up = nil
+	} else if x := e.row; x != nil {
+		if x.Open && &x.Data[0] == &e.b[0] {
+			x.Close(pos)
+		}
+		e.row = nil
 	}
 	return false
 }

@@ -355,3 +355,82 @@ func FuzzElemsReference(f *testing.F) {
 		compareRows(t, p, 2)
 	})
 }
+
+// TestRowsRepeatCellsKeptIterators reads a page of repeat cells (SPEC.md
+// 5.5: a cell that repeats an earlier one is read at the earlier one's
+// bytes) with iterators that finish rows later, when the row's cell may be
+// a repeat starting at the same bytes: an iterator closes the row's cell
+// with the length it found only when that cell starts at its elements, and
+// every cell, read then or later, must read as Unmarshal reads it.
+func TestRowsRepeatCellsKeptIterators(t *testing.T) {
+	var rows []map[string]any
+	for i := range 40 {
+		rows = append(rows, map[string]any{"v": nestedValue(3, i%3/2), "w": int64(i)})
+	}
+	page, err := Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte{format.TagRepeat}) {
+		t.Fatal("no repeat cell in the page")
+	}
+	var want []map[string]any
+	if err := Unmarshal(page, &want); err != nil {
+		t.Fatal(err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv, _ := p.Column("v")
+	cw, _ := p.Column("w")
+	full := func() int { return 0 }
+	for seed := range 16 {
+		type kept struct {
+			e   Elems
+			row int
+		}
+		var held []kept
+		for r := range p.Rows() {
+			i := r.Index()
+			if w, _ := r.Int(cw); w != int64(i) {
+				t.Fatalf("seed %d, row %d: w = %d", seed, i, w)
+			}
+			check := func(got any, row int) {
+				t.Helper()
+				if d := cmpDiff(want[row]["v"], got); d != "" {
+					t.Fatalf("seed %d, row %d (read during row %d): %s", seed, row, i, d)
+				}
+			}
+			e, _ := r.Elems(cv)
+			switch (seed*7 + i) % 5 {
+			case 0:
+				check(elemsTree(t, e, full), i)
+			case 1: // finished one or two rows later
+				held = append(held, kept{e, i})
+			case 2:
+				e.Next()
+			case 3:
+				got, _ := r.Value(cv)
+				check(got, i)
+			}
+			for len(held) > 0 && (held[0].row < i-1 || seed%2 == 0) {
+				check(elemsTree(t, held[0].e, full), held[0].row)
+				held = held[1:]
+			}
+		}
+	}
+}
+
+// cmpDiff reports how got differs from want, or "".
+func cmpDiff(want, got any) string {
+	if reflect.DeepEqual(want, got) {
+		return ""
+	}
+	return "got " + strconv.Quote(fmtAny(got)) + ", want " + strconv.Quote(fmtAny(want))
+}
+
+func fmtAny(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}

@@ -73,6 +73,7 @@ type Cursor struct {
 	flts  bool   // TakeIntFloatJSON met a float
 
 	open openMark // the container TakeCellOpen left open, if any
+	keep bool     // TakeCell reads array and object cells open (KeepOpen)
 	rep  int      // bytes of the repeat AnyBytes resolved, for Advance; 0 if none
 	col  int      // the column's index
 }
@@ -331,6 +332,12 @@ func (c *Cursor) TakeCellOpen(cell *Cell) {
 	c.takeAnyOpen(cell)
 }
 
+// KeepOpen makes TakeCell read the cursor's array and object cells as
+// TakeCellOpen does, for a reader that takes every column's cells with
+// TakeCell: it saves TakeCellOpen's call and test on the other columns.
+// On a cursor of any other encoding than EncAny it changes nothing.
+func (c *Cursor) KeepOpen() { c.keep = true }
+
 // takeAnyOpen is TakeCellOpen for an EncAny column.
 func (c *Cursor) takeAnyOpen(cell *Cell) {
 	c.pos = c.open.skip(c.data, c.pos, cell)
@@ -346,7 +353,8 @@ func (c *Cursor) takeAnyOpen(cell *Cell) {
 		return
 	}
 	if tag != format.TagArray && tag != format.TagObject {
-		c.TakeCell(cell)
+		n := ReadValue(c.data[c.pos:], cell)
+		c.Advance(n)
 		return
 	}
 	c.pos = c.open.openAt(c.data, c.pos, cell)
@@ -417,6 +425,10 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case format.EncNumber:
 		cell.Tag, cell.Data = format.TagNumber, c.TakeBlob()
 	case format.EncAny:
+		if c.keep {
+			c.takeAnyOpen(cell)
+			break
+		}
 		if c.data[c.pos] == format.TagRepeat {
 			off, n := c.repeatAt()
 			ReadValue(c.data[off:], cell)
