@@ -140,9 +140,7 @@ func (e *Elems) Next() bool {
 			v = v&0x7F | uint64(y)<<7
 			pos += 2
 		} else {
-			var n int
-			v, n = format.ConsumeUvarint(b[pos:])
-			pos += n
+			v, pos = pageread.UvarintAt(b, pos)
 		}
 		if tag == format.TagInt {
 			v = uint64(format.DecodeZigZag(v))

@@ -44,3 +44,22 @@ func TestCursorUvarints(t *testing.T) {
 		t.Fatalf("run ends at %d, want %d", c.pos, len(data))
 	}
 }
+
+// TestUvarintAt checks UvarintAt as TestCursorUvarints checks the
+// cursor's reader: every length boundary, with and without eight bytes
+// left, and at an offset into the bytes.
+func TestUvarintAt(t *testing.T) {
+	for k := 1; k <= 10; k++ {
+		for _, v := range []uint64{1<<(7*k) - 1, 1 << (7 * (k - 1)), 1<<64 - 1} {
+			for pad := range 10 {
+				b := format.AppendUvarint([]byte{0xFF, 0xFF}, v)
+				end := len(b)
+				b = append(b, make([]byte, pad)...)
+				want, _ := format.ConsumeUvarint(b[2:])
+				if got, pos := UvarintAt(b, 2); got != want || pos != end {
+					t.Errorf("UvarintAt(% x, 2) = %d, %d; want %d, %d", b, got, pos, want, end)
+				}
+			}
+		}
+	}
+}
