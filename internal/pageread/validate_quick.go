@@ -2,8 +2,10 @@ package pageread
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // A quick pass over the tagged values of any columns, which Parse checks
@@ -96,11 +98,26 @@ func quickUvarint(b []byte, pos int) (uint64, int) {
 }
 
 // quickUvarintSlow is quickUvarint for longer varints and the end of b.
+// With eight bytes left, a varint of up to eight is checked and decoded
+// from one load, as format.ConsumeUvarint does after its own call and
+// tests: the end from the continuation bits, a zero last byte (not
+// minimal) rejected, the groups joined with shifts.
 //
 //go:noinline
 func quickUvarintSlow(b []byte, pos int) (uint64, int) {
 	if pos > len(b) {
 		return 0, format.ErrCodeTruncated
+	}
+	if pos+8 <= len(b) {
+		w := jsonwire.Load64(b, pos)
+		if stop := ^w & jsonwire.SWARHi; stop != 0 {
+			n := bits.TrailingZeros64(stop)>>3 + 1
+			if n > 1 && w>>(8*(n-1))&0xFF == 0 {
+				return 0, format.ErrCodeNonMinimal
+			}
+			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
+			return gather7(w), n
+		}
 	}
 	return format.ConsumeUvarint(b[pos:])
 }
