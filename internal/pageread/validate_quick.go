@@ -94,18 +94,21 @@ func quickUvarint(b []byte, pos int) (uint64, int) {
 			return uint64(x&0x7F) | uint64(y)<<7, 2
 		}
 	}
-	return quickUvarintSlow(b, pos)
+	return consumeUvarintAt(b, pos)
 }
 
-// quickUvarintSlow is quickUvarint for longer varints and the end of b.
-// With eight bytes left, a varint of up to eight is checked and decoded
-// from one load, as format.ConsumeUvarint does after its own call and
-// tests: the end from the continuation bits, a zero last byte (not
-// minimal) rejected, the groups joined with shifts.
+// consumeUvarintAt is format.ConsumeUvarint(b[pos:]) for the validators,
+// pos <= len(b), with the same values and error codes: quickUvarint's
+// path for longer varints and the end of b, and the fallback of the
+// column checks' inline one- and two-byte reads. With eight bytes left, a
+// varint of up to eight is checked and decoded from one load, as
+// ConsumeUvarint does after its own call and tests: the end from the
+// continuation bits, a zero last byte (not minimal) rejected, the groups
+// joined with shifts.
 //
 //go:noinline
-func quickUvarintSlow(b []byte, pos int) (uint64, int) {
-	if pos > len(b) {
+func consumeUvarintAt(b []byte, pos int) (uint64, int) {
+	if pos >= len(b) {
 		return 0, format.ErrCodeTruncated
 	}
 	if pos+8 <= len(b) {
@@ -147,7 +150,7 @@ func (v *validator) quickStrIndex(b []byte, pos int) int {
 		}
 	}
 	if n == 0 {
-		i, n = quickUvarintSlow(b, pos)
+		i, n = consumeUvarintAt(b, pos)
 	}
 	if n < 0 || i >= v.nstr {
 		return -1
