@@ -447,8 +447,7 @@ func (c *Cursor) TakeCell(cell *Cell) {
 // its uvarint string indexes (aliasing the page).
 func (c *Cursor) TakeStrList() (int, []byte) {
 	c.i++
-	cnt, n := format.ConsumeUvarint(c.data[c.pos:])
-	c.pos += n
+	cnt := c.uv()
 	start := c.pos
 	// Parse validated the indexes, so each ends at the next byte below
 	// 0x80: counting those finds the end, a few instructions a byte,
