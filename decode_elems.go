@@ -24,7 +24,10 @@ import (
 // nested array or object (from Elems), once it has read every element,
 // tells this one where the element ends, and so do an element's Value and
 // AppendJSON; only an element left unread or read part way is skipped by a
-// decoding-free walk. It allocates nothing for nesting up to 16 levels
+// decoding-free walk. Next decodes an element only as far as its tag
+// needs (an integer, a string index, an array's or object's count); a
+// float, time, byte string or number is decoded by the accessor that asks
+// for it, at each call. It allocates nothing for nesting up to 16 levels
 // below a row's cell, and 16 bytes per nested value deeper than that.
 //
 // To walk nesting of any depth, pass Elems by value to the recursive
