@@ -24,7 +24,10 @@ import (
 // nested array or object (from Elems), once it has read every element,
 // tells this one where the element ends, and so do an element's Value and
 // AppendJSON; only an element left unread or read part way is skipped by a
-// decoding-free walk. It allocates nothing for nesting up to 16 levels
+// decoding-free walk. Next decodes an element only as far as its tag
+// needs (an integer, a string index, an array's or object's count); a
+// float, time, byte string or number is decoded by the accessor that asks
+// for it, at each call. It allocates nothing for nesting up to 16 levels
 // below a row's cell, and 16 bytes per nested value deeper than that.
 //
 // To walk nesting of any depth, pass Elems by value to the recursive
@@ -32,21 +35,37 @@ import (
 // Go's escape analysis move every nested iterator to the heap: one
 // allocation per nested value.
 type Elems struct {
-	p   *Page
-	r   pageread.ValueReader
-	cur pageread.Cell
-	key uint32
-	obj bool // beside key, in one word
-	n   int
+	p *Page
+	// b holds the elements, from the first on; for a cell left open (see
+	// pageread.Cell) it runs on past the last one.
+	b    []byte
+	pos  int // where the next element starts, unless open
+	left int // elements not yet reached by Next
+	n    int // elements in all
+	// The current element, decoded only as far as its tag calls for: val
+	// holds an integer (as its bits), a string-table index, or an array's
+	// or object's element count; at is where the bytes after its tag
+	// start (after the count, for an array or object: its elements).
+	val  uint64
+	at   int
+	key  uint32
+	tag  uint8
+	obj  bool // the iterator is over an object's members
+	flat bool // over a string-list cell: bare string indexes
+	// open marks a current element that is a non-empty array or object
+	// whose end is not known yet: Next finds it from sub's report or by
+	// walking it. When open is false pos is where the element ends.
+	open bool
 	// depth is how many Elems calls led to this iterator: 0 for one made
 	// by Row.Elems.
 	depth int
 	// sub is where the iterator over the current element reports its end;
-	// up is where this iterator reports its own, to the iterator or row it
-	// came from, with start, where its elements start. Both are nil unless
-	// made by Elems.Elems or Row.Elems.
+	// up is where this iterator reports its own, to the iterator it came
+	// from; row is the row's cell it came from, which it closes with the
+	// length it found (see finish). Each is nil unless made by Elems.Elems
+	// or Row.Elems over an open container.
 	sub, up *elemsEnd
-	start   *byte
+	row     *pageread.Cell
 	// deep holds the report slots of nested iterators by depth, owned by
 	// the row iteration (Row.deep); nil when its page has no any column.
 	deep *[deepSlots]elemsEnd
@@ -71,24 +90,136 @@ func (e *Elems) Len() int { return e.n }
 // IsObject reports whether the cell is an object, whose elements have keys.
 func (e *Elems) IsObject() bool { return e.obj }
 
-// Next moves to the next element, reporting false after the last one.
+// Next moves to the next element, reporting false after the last one. It
+// decodes the element's tag and, for the common integers, strings, arrays
+// and objects, the one varint after it; other values are only stepped
+// over, and decoded by the accessor that asks for them.
 func (e *Elems) Next() bool {
-	if s := e.sub; s != nil {
-		if s.n >= 0 && e.cur.Open && &e.cur.Data[0] == s.start {
-			e.cur.Close(s.n)
+	pos := e.pos
+	if e.open {
+		pos = e.skipOpen()
+	}
+	if e.left == 0 {
+		return e.finish(pos)
+	}
+	e.left--
+	b := e.b
+	if e.flat { // a string-list cell: bare string indexes
+		v := uint64(b[pos])
+		if v < 0x80 {
+			pos++
+		} else {
+			var n int
+			v, n = format.ConsumeUvarint(b[pos:])
+			pos += n
 		}
+		e.tag, e.val, e.pos = format.TagString, v, pos
+		return true
+	}
+	if e.obj {
+		// One- and two-byte key indexes without a call; a validated varint
+		// with the high bit set has a byte after it.
+		if k := b[pos]; k < 0x80 {
+			e.key = uint32(k)
+			pos++
+		} else if k2 := b[pos+1]; k2 < 0x80 {
+			e.key = uint32(k&0x7F) | uint32(k2)<<7
+			pos += 2
+		} else {
+			k, n := format.ConsumeUvarint(b[pos:])
+			e.key = uint32(k)
+			pos += n
+		}
+	}
+	tag := b[pos]
+	pos++
+	e.tag, e.at = tag, pos
+	switch tag {
+	case format.TagString, format.TagInt:
+		v := uint64(b[pos])
+		if v < 0x80 {
+			pos++
+		} else if y := b[pos+1]; y < 0x80 {
+			v = v&0x7F | uint64(y)<<7
+			pos += 2
+		} else {
+			v, pos = pageread.UvarintAt(b, pos)
+		}
+		if tag == format.TagInt {
+			v = uint64(format.DecodeZigZag(v))
+		}
+		e.val = v
+	case format.TagArray, format.TagObject:
+		cnt := uint64(b[pos])
+		if cnt < 0x80 {
+			pos++
+		} else {
+			var n int
+			cnt, n = format.ConsumeUvarint(b[pos:])
+			pos += n
+		}
+		e.val, e.at = cnt, pos
+		if cnt != 0 {
+			e.open = true // its end is found when it is needed
+			return true
+		}
+	case format.TagNull, format.TagFalse, format.TagTrue:
+	default: // stepped over here, decoded by the accessor that asks
+		pos += format.SkipValue(b[pos-1:]) - 1
+	}
+	e.pos = pos
+	return true
+}
+
+// skipOpen returns where the current element, an open array or object,
+// ends, and closes it: in O(1) when the iterator over its elements
+// reported their length (see Elems.Elems), else by walking them.
+func (e *Elems) skipOpen() int {
+	e.open = false
+	if s := e.sub; s != nil {
 		e.sub = nil
+		if s.n >= 0 && s.start == &e.b[e.at] {
+			return e.at + s.n
+		}
 	}
-	k, ok := e.r.Next(&e.cur)
-	e.key = k
-	if !ok && e.up != nil {
-		// The start goes with the length: a Row's report slot is reused
-		// by the iterator of the next row's cell, and this iterator may
-		// outlive its row.
-		*e.up = elemsEnd{start: e.start, n: e.r.End(&e.cur)}
+	return e.at + skipElems(e.b[e.at:], int(e.val), e.tag == format.TagObject)
+}
+
+// finish ends the iteration at pos, the end of the last element: it
+// reports the elements' length to the iterator e came from, or closes the
+// row's cell with it, so that the column's cursor moves past the cell
+// without walking it again. The start goes with the length: a report slot
+// is shared by the iterators at its depth, and this iterator may outlive
+// its row, whose cell then holds a later row's (closed only if it starts
+// at the same bytes: a repeat of this one).
+func (e *Elems) finish(pos int) bool {
+	e.pos, e.key = pos, 0
+	if e.up != nil {
+		*e.up = elemsEnd{start: &e.b[0], n: pos}
 		e.up = nil
+	} else if x := e.row; x != nil {
+		if x.Open && &x.Data[0] == &e.b[0] {
+			x.Close(pos)
+		}
+		e.row = nil
 	}
-	return ok
+	return false
+}
+
+// skipElems returns the encoded length of the n elements that b starts
+// with, keyed when obj is set (validated): one pass over them.
+func skipElems(b []byte, n int, obj bool) int {
+	pos := 0
+	for range n {
+		if obj {
+			for b[pos] >= 0x80 {
+				pos++
+			}
+			pos++
+		}
+		pos += format.SkipValue(b[pos:])
+	}
+	return pos
 }
 
 // Key returns the current object member's key without copying (it aliases
@@ -101,58 +232,145 @@ func (e *Elems) Key() string {
 }
 
 // IsNull reports whether the current element is null.
-func (e *Elems) IsNull() bool { return e.cur.Tag == format.TagNull }
+func (e *Elems) IsNull() bool { return e.tag == format.TagNull }
 
 // Int returns the current element as an int64, as Row.Int.
-func (e *Elems) Int() (int64, bool) { return cellInt(&e.cur) }
+func (e *Elems) Int() (int64, bool) {
+	if e.tag != format.TagInt {
+		return 0, false
+	}
+	return int64(e.val), true
+}
 
 // Uint returns the current element as a uint64, as Row.Uint.
-func (e *Elems) Uint() (uint64, bool) { return cellUint(&e.cur) }
+func (e *Elems) Uint() (uint64, bool) {
+	switch e.tag {
+	case format.TagUint:
+		v, _ := format.ConsumeUvarint(e.b[e.at:])
+		return v, true
+	case format.TagInt:
+		if int64(e.val) >= 0 {
+			return e.val, true
+		}
+	}
+	return 0, false
+}
+
+// elemNumberTags are the tags of elements that read as floats: an
+// integral float (TagFloatInt) is a float, as it is in a cell.
+const elemNumberTags = numberTags | 1<<format.TagFloatInt
 
 // Float returns the current element as a float64, as Row.Float. A
 // non-number costs no call: probing each type in turn stays cheap.
 func (e *Elems) Float() (v float64, ok bool) {
-	if isNumberTag(e.cur.Tag) {
-		v, ok = cellFloat(&e.cur)
+	if elemNumberTags>>e.tag&1 != 0 {
+		v, ok = e.float(), true
 	}
 	return
 }
 
+// float is Float for an element of a number tag (elemNumberTags).
+func (e *Elems) float() float64 {
+	switch e.tag {
+	case format.TagInt:
+		return float64(int64(e.val))
+	case format.TagFloat:
+		f, _ := format.ConsumeFloatCell(e.b[e.at:])
+		return f.Float64()
+	}
+	var c pageread.Cell // TagUint, TagFloatInt: as a cell reads them
+	pageread.ReadValue(e.b[e.at-1:], &c)
+	v, _ := cellFloat(&c)
+	return v
+}
+
 // Bool returns the current element as a bool, as Row.Bool.
-func (e *Elems) Bool() (v, ok bool) { return cellBool(&e.cur) }
+func (e *Elems) Bool() (v, ok bool) {
+	if e.tag != format.TagTrue && e.tag != format.TagFalse {
+		return false, false
+	}
+	return e.tag == format.TagTrue, true
+}
 
 // String returns the current element's string without copying, as
-// Row.String, whose body it repeats to spare a call.
+// Row.String.
 func (e *Elems) String() (string, bool) {
-	switch e.cur.Tag {
+	switch e.tag {
 	case format.TagString:
-		return e.p.l.Strings.String(int(e.cur.Str)), true
+		return e.p.l.Strings.String(int(e.val)), true
 	case format.TagTextTime, format.TagTextTimePlus:
-		return string(jsonwire.AppendTimestampText(nil, e.cur.Time)), true
+		return string(jsonwire.AppendTimestampText(nil, e.timestamp())), true
 	}
 	return "", false
 }
 
 // Bytes returns the current element's byte string without copying, as
 // Row.Bytes.
-func (e *Elems) Bytes() ([]byte, bool) { return cellBytes(e.p.l, &e.cur) }
+func (e *Elems) Bytes() ([]byte, bool) {
+	switch e.tag {
+	case format.TagBytes:
+		return e.blob(), true
+	case format.TagString:
+		return e.p.l.Strings.Bytes(int(e.val)), true
+	}
+	return nil, false
+}
+
+// blob returns the bytes of the current element, a byte string or number
+// text, as pageread.ReadValue slices them.
+func (e *Elems) blob() []byte {
+	l, n := format.ConsumeUvarint(e.b[e.at:])
+	s := e.at + n
+	return e.b[s : s+int(l) : s+int(l)]
+}
 
 // Time returns the current element's timestamp, as Row.Time. A value that
 // is no time costs no call: probing each type in turn stays cheap.
 func (e *Elems) Time() (t time.Time, ok bool) {
-	if isTimeTag(e.cur.Tag) {
-		t, ok = cellTime(&e.cur)
+	if isTimeTag(e.tag) {
+		t, ok = e.time(), true
 	}
 	return
 }
 
+// time is Time for an element of a time tag (isTimeTag).
+func (e *Elems) time() time.Time {
+	if e.tag == format.TagTime {
+		return timeOf(e.timestamp())
+	}
+	return jsonTime(e.timestamp()) // as time.Time.UnmarshalText reads the text
+}
+
+// timestamp decodes the current element, a time or text time, as
+// pageread.ReadValue does.
+func (e *Elems) timestamp() format.Timestamp {
+	b, pos := e.b, e.at
+	s, n := format.ConsumeVarint(b[pos:])
+	pos += n
+	f, n := format.ConsumeUvarint(b[pos:])
+	pos += n
+	o, _ := format.ConsumeVarint(b[pos:])
+	return format.Timestamp{Local: s, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(o),
+		ZeroPlus: e.tag == format.TagTextTimePlus}
+}
+
 // Number returns the current element's exact number text, as Row.Number.
-func (e *Elems) Number() ([]byte, bool) { return cellNumber(&e.cur) }
+func (e *Elems) Number() ([]byte, bool) {
+	if e.tag != format.TagNumber {
+		return nil, false
+	}
+	return e.blob(), true
+}
 
 // Strings appends the current element's strings, when it is an array of
 // strings, as Row.Strings.
 func (e *Elems) Strings(dst []string) ([]string, bool) {
-	return appendCellStrings(dst, e.p.l, &e.cur)
+	if e.tag != format.TagArray {
+		return dst, false
+	}
+	var c pageread.Cell
+	e.cell(&c)
+	return appendCellStrings(dst, e.p.l, &c)
 }
 
 // deepSlots is how many levels of nesting below a row's cell report their
@@ -169,31 +387,75 @@ const deepSlots = 16
 // e read it only costs that walk. It allocates nothing unless e is nested
 // deeper than deepSlots levels (see Elems).
 func (e *Elems) Elems() (sub Elems, ok bool) {
-	x := &e.cur
-	if !isContainer(x) {
+	if e.tag != format.TagArray && e.tag != format.TagObject {
 		return sub, false
 	}
 	// Set field by field, as in Row.Elems, to spare a copy.
-	sub.p, sub.r, sub.n, sub.obj = e.p, pageread.Elements(x), x.Len, x.Tag == format.TagObject
+	sub.p, sub.n, sub.left, sub.obj = e.p, int(e.val), int(e.val), e.tag == format.TagObject
 	sub.depth, sub.deep = e.depth+1, e.deep
-	if x.Open {
-		var slot *elemsEnd
-		if e.deep != nil && sub.depth < deepSlots {
-			slot = &e.deep[sub.depth]
-		} else {
-			slot = new(elemsEnd)
-		}
-		*slot = elemsEnd{start: &x.Data[0], n: -1}
-		e.sub, sub.up, sub.start = slot, slot, slot.start
+	if !e.open { // empty, or closed by Value or AppendJSON
+		sub.b = e.b[e.at:e.pos:e.pos]
+		return sub, true
 	}
+	sub.b = e.b[e.at:]
+	var slot *elemsEnd
+	if e.deep != nil && sub.depth < deepSlots {
+		slot = &e.deep[sub.depth]
+	} else {
+		slot = new(elemsEnd)
+	}
+	*slot = elemsEnd{start: &e.b[e.at], n: -1}
+	e.sub, sub.up = slot, slot
 	return sub, true
 }
 
+// cell sets c to the current element as a pageread.Cell, for the readers
+// that take one: an array or object still open comes back open (its Data
+// running on past its end), so that a reader that walks it can close it.
+func (e *Elems) cell(c *pageread.Cell) {
+	switch e.tag {
+	case format.TagNull, format.TagFalse, format.TagTrue:
+		c.Tag = e.tag
+	case format.TagString:
+		c.Tag, c.Str = e.tag, uint32(e.val)
+	case format.TagInt:
+		c.Tag, c.Int = e.tag, int64(e.val)
+	case format.TagArray, format.TagObject:
+		c.Tag, c.Len = e.tag, int(e.val)
+		if e.open {
+			c.Data, c.Open = e.b[e.at:], true
+		} else {
+			c.Data = e.b[e.at:e.pos:e.pos]
+		}
+	default:
+		pageread.ReadValue(e.b[e.at-1:], c)
+	}
+}
+
+// closed takes the end of the current element from c, the cell that cell
+// made of it, when a reader of c found it (closing c): Next then moves past
+// the element without walking it again.
+func (e *Elems) closed(c *pageread.Cell) {
+	if e.open && !c.Open {
+		e.pos, e.open = e.at+len(c.Data), false
+	}
+}
+
 // Value returns the current element as a Go value, as Row.Value.
-func (e *Elems) Value() any { return e.p.value(&e.cur) }
+func (e *Elems) Value() any {
+	var c pageread.Cell
+	e.cell(&c)
+	v := e.p.value(&c)
+	e.closed(&c)
+	return v
+}
 
 // AppendJSON appends the current element's JSON text, as Row.AppendJSON,
 // with the same ErrLimit error past the page's MaxJSONBytes.
 func (e *Elems) AppendJSON(dst []byte) ([]byte, error) {
-	return e.p.appendCellJSON(dst, &e.cur, -1, -1)
+	var c pageread.Cell
+	e.cell(&c)
+	out, err := e.p.appendCellJSON(dst, &c, -1, -1)
+	e.closed(&c)
+	return out, err
 }

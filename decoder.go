@@ -126,13 +126,9 @@ type Row struct {
 	cells []rowCell
 	gen   uint32    // changes with the shape from one row to the next
 	zone  localZone // for Time of text times
-	// ends[c] is where an Elems over column c's cell reports, once it has
-	// read every element, where they end, so that the column's cursor moves
-	// past the cell without walking it again (Cursor.TakeCellOpen).
-	ends []elemsEnd
 	// deep is where iterators over nested values report their ends, by
-	// depth (see Elems.Elems): the tail of ends' array, nil on a page
-	// without any columns, whose cells hold no nested values.
+	// depth (see Elems.Elems); nil on a page without any columns, whose
+	// cells hold no nested values.
 	deep *[deepSlots]elemsEnd
 }
 
@@ -154,18 +150,19 @@ func (p *Page) Rows() iter.Seq[*Row] {
 		l := p.l
 		n := len(l.Columns)
 		r := &Row{p: p, cells: make([]rowCell, n)}
-		for c := range n {
-			if l.Columns[c].Enc&^format.EncNullBitmap == format.EncAny {
-				// Only any columns have cells left open. One allocation
-				// holds the slots of the columns and of nested depths.
-				ends := make([]elemsEnd, n+deepSlots)
-				r.ends, r.deep = ends[:n:n], (*[deepSlots]elemsEnd)(ends[n:])
-				break
-			}
-		}
 		cur := make([]pageread.Cursor, n)
 		for c := range cur {
-			cur[c] = l.Cursor(c)
+			l.ResetCursor(&cur[c], c)
+			if cur[c].Encoding() == format.EncAny {
+				// Array and object cells stay open: a cell that an Elems
+				// walks to its end is closed with the length it found
+				// (Elems.finish), so the cursor moves past it without
+				// walking it again.
+				cur[c].KeepOpen()
+				if r.deep == nil {
+					r.deep = new([deepSlots]elemsEnd)
+				}
+			}
 		}
 		sr := l.RowShapes()
 		last := -1
@@ -184,38 +181,13 @@ func (p *Page) Rows() iter.Seq[*Row] {
 					}
 				}
 			}
-			if r.ends == nil {
-				for _, c := range r.shape {
-					cur[c].TakeCell(&r.cells[c].Cell)
-				}
-			} else {
-				r.takeOpen(cur)
+			for _, c := range r.shape {
+				cur[c].TakeCell(&r.cells[c].Cell)
 			}
 			if !yield(r) {
 				return
 			}
 		}
-	}
-}
-
-// takeOpen reads the row's cells on a page with any columns, whose array
-// and object cells stay open (Cursor.TakeCellOpen): a cell that an Elems
-// walked to its end is closed with the length it found first, so the
-// cursor moves past it without walking it again.
-func (r *Row) takeOpen(cur []pageread.Cursor) {
-	for _, c := range r.shape {
-		x := &r.cells[c].Cell
-		if cur[c].Encoding() != format.EncAny {
-			cur[c].TakeCell(x) // without TakeCellOpen's call and test
-			continue
-		}
-		if e := &r.ends[c]; e.start != nil {
-			if e.n >= 0 && x.Open && &x.Data[0] == e.start {
-				x.Close(e.n)
-			}
-			*e = elemsEnd{}
-		}
-		cur[c].TakeCellOpen(x)
 	}
 }
 
@@ -339,12 +311,10 @@ func (r *Row) Elems(c int) (e Elems, ok bool) {
 		return e, false
 	}
 	// The result's fields are set one by one: building an Elems apart and
-	// returning it would copy its 300 bytes once more.
-	e.p, e.r, e.n, e.obj, e.deep = r.p, pageread.Elements(x), x.Len, x.Tag == format.TagObject, r.deep
-	if x.Open { // only on a page with any columns, so r.ends exists
-		e.start = &x.Data[0]
-		r.ends[c] = elemsEnd{start: e.start, n: -1}
-		e.up = &r.ends[c]
+	// returning it would copy it once more.
+	e.p, e.b, e.n, e.left, e.obj, e.flat, e.deep = r.p, x.Data, x.Len, x.Len, x.Tag == format.TagObject, x.Flat, r.deep
+	if x.Open {
+		e.row = x
 	}
 	return e, true
 }

@@ -73,6 +73,7 @@ type Cursor struct {
 	flts  bool   // TakeIntFloatJSON met a float
 
 	open openMark // the container TakeCellOpen left open, if any
+	keep bool     // TakeCell reads array and object cells open (KeepOpen)
 	rep  int      // bytes of the repeat AnyBytes resolved, for Advance; 0 if none
 	col  int      // the column's index
 }
@@ -161,6 +162,15 @@ func (c *Cursor) uv() uint64 {
 //
 //go:noinline
 func (c *Cursor) uvSlow() uint64 {
+	// Two bytes, the most common longer varint (frame offsets, string
+	// indexes past 127, time steps), take one test and a shift: the
+	// one-load decoding below costs several times that.
+	if p := c.pos + 1; p < len(c.data) {
+		if y := c.data[p]; y < 0x80 {
+			c.pos = p + 1
+			return uint64(c.data[p-1]&0x7F) | uint64(y)<<7
+		}
+	}
 	if c.pos+8 <= len(c.data) {
 		w := jsonwire.Load64(c.data, c.pos)
 		if stop := ^w & jsonwire.SWARHi; stop != 0 {
@@ -322,6 +332,12 @@ func (c *Cursor) TakeCellOpen(cell *Cell) {
 	c.takeAnyOpen(cell)
 }
 
+// KeepOpen makes TakeCell read the cursor's array and object cells as
+// TakeCellOpen does, for a reader that takes every column's cells with
+// TakeCell: it saves TakeCellOpen's call and test on the other columns.
+// On a cursor of any other encoding than EncAny it changes nothing.
+func (c *Cursor) KeepOpen() { c.keep = true }
+
 // takeAnyOpen is TakeCellOpen for an EncAny column.
 func (c *Cursor) takeAnyOpen(cell *Cell) {
 	c.pos = c.open.skip(c.data, c.pos, cell)
@@ -337,7 +353,8 @@ func (c *Cursor) takeAnyOpen(cell *Cell) {
 		return
 	}
 	if tag != format.TagArray && tag != format.TagObject {
-		c.TakeCell(cell)
+		n := ReadValue(c.data[c.pos:], cell)
+		c.Advance(n)
 		return
 	}
 	c.pos = c.open.openAt(c.data, c.pos, cell)
@@ -408,6 +425,10 @@ func (c *Cursor) TakeCell(cell *Cell) {
 	case format.EncNumber:
 		cell.Tag, cell.Data = format.TagNumber, c.TakeBlob()
 	case format.EncAny:
+		if c.keep {
+			c.takeAnyOpen(cell)
+			break
+		}
 		if c.data[c.pos] == format.TagRepeat {
 			off, n := c.repeatAt()
 			ReadValue(c.data[off:], cell)
@@ -426,8 +447,7 @@ func (c *Cursor) TakeCell(cell *Cell) {
 // its uvarint string indexes (aliasing the page).
 func (c *Cursor) TakeStrList() (int, []byte) {
 	c.i++
-	cnt, n := format.ConsumeUvarint(c.data[c.pos:])
-	c.pos += n
+	cnt := c.uv()
 	start := c.pos
 	// Parse validated the indexes, so each ends at the next byte below
 	// 0x80: counting those finds the end, a few instructions a byte,

@@ -277,7 +277,7 @@ func (v *validator) deltas(n int, lim int64) {
 	b, pos := r.b, r.pos
 	acc := int64(0)
 	for i := 0; i < n; i++ {
-		x, m := format.ConsumeUvarint(b[pos:])
+		x, m := consumeUvarintAt(b, pos)
 		if m < 0 {
 			r.pos, r.err = pos, varintErr(m, pos, "integral float")
 			return
@@ -324,7 +324,7 @@ func (v *validator) floats(n int) {
 		if pos+1 < len(b) && b[pos+1] < 0x80 {
 			m = uint64(b[pos+1])
 		} else if s&0x7F != 0x7F {
-			if m, k = format.ConsumeUvarint(b[pos+1:]); k < 0 {
+			if m, k = consumeUvarintAt(b, pos+1); k < 0 {
 				r.pos = pos
 				if k == format.ErrCodeTruncated {
 					v.fail(format.ErrTruncated, "float runs past the payload")
@@ -432,9 +432,12 @@ func (v *validator) timeColumn(n int, text bool) {
 		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
 			d = uint64(b[pos])
 			pos++
+		} else if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 { // two bytes (b[pos] >= 0x80)
+			d = uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7
+			pos += 2
 		} else {
 			var m int
-			if d, m = format.ConsumeUvarint(b[pos:]); m < 0 {
+			if d, m = consumeUvarintAt(b, pos); m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time seconds")
 				return
 			}
@@ -445,16 +448,19 @@ func (v *validator) timeColumn(n int, text bool) {
 		if pos < len(b) && b[pos] < 0x80 {
 			frac = uint64(b[pos])
 			pos++
+		} else if pos+1 < len(b) && b[pos+1] < 0x80 && b[pos+1] != 0 { // milliseconds
+			frac = uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7
+			pos += 2
 		} else {
 			var m int
-			if frac, m = format.ConsumeUvarint(b[pos:]); m < 0 {
+			if frac, m = consumeUvarintAt(b, pos); m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time fraction")
 				return
 			}
 			pos += m
 		}
 		if perValue {
-			u, m := format.ConsumeUvarint(b[pos:])
+			u, m := consumeUvarintAt(b, pos)
 			if m < 0 {
 				r.pos, r.err = pos, varintErr(m, pos, "time offset")
 				return
@@ -507,7 +513,7 @@ func (v *validator) varints(n int, max uint64, what string) {
 				continue
 			}
 		}
-		x, m := format.ConsumeUvarint(b[pos:])
+		x, m := consumeUvarintAt(b, pos)
 		if m < 0 {
 			r.pos = pos
 			r.err = varintErr(m, pos, what)

@@ -2,8 +2,10 @@ package pageread
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // A quick pass over the tagged values of any columns, which Parse checks
@@ -92,15 +94,33 @@ func quickUvarint(b []byte, pos int) (uint64, int) {
 			return uint64(x&0x7F) | uint64(y)<<7, 2
 		}
 	}
-	return quickUvarintSlow(b, pos)
+	return consumeUvarintAt(b, pos)
 }
 
-// quickUvarintSlow is quickUvarint for longer varints and the end of b.
+// consumeUvarintAt is format.ConsumeUvarint(b[pos:]) for the validators,
+// pos <= len(b), with the same values and error codes: quickUvarint's
+// path for longer varints and the end of b, and the fallback of the
+// column checks' inline one- and two-byte reads. With eight bytes left, a
+// varint of up to eight is checked and decoded from one load, as
+// ConsumeUvarint does after its own call and tests: the end from the
+// continuation bits, a zero last byte (not minimal) rejected, the groups
+// joined with shifts.
 //
 //go:noinline
-func quickUvarintSlow(b []byte, pos int) (uint64, int) {
-	if pos > len(b) {
+func consumeUvarintAt(b []byte, pos int) (uint64, int) {
+	if pos >= len(b) {
 		return 0, format.ErrCodeTruncated
+	}
+	if pos+8 <= len(b) {
+		w := jsonwire.Load64(b, pos)
+		if stop := ^w & jsonwire.SWARHi; stop != 0 {
+			n := bits.TrailingZeros64(stop)>>3 + 1
+			if n > 1 && w>>(8*(n-1))&0xFF == 0 {
+				return 0, format.ErrCodeNonMinimal
+			}
+			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
+			return gather7(w), n
+		}
 	}
 	return format.ConsumeUvarint(b[pos:])
 }
@@ -130,7 +150,7 @@ func (v *validator) quickStrIndex(b []byte, pos int) int {
 		}
 	}
 	if n == 0 {
-		i, n = quickUvarintSlow(b, pos)
+		i, n = consumeUvarintAt(b, pos)
 	}
 	if n < 0 || i >= v.nstr {
 		return -1
