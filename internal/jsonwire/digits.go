@@ -199,3 +199,12 @@ func putDigits(b []byte, v uint64) {
 		b[i-1] = byte('0' + r)
 	}
 }
+
+// Digits8 is digits8 for the renderers of other packages that write a
+// number's digits in line: the eight decimal digits of v < 1e8, leading
+// zeros included, one a byte with the most significant in the lowest
+// byte, as values 0 to 9 (or'd with AsciiZeros, text). Inlines.
+func Digits8(v uint32) uint64 { return digits8(v) }
+
+// AsciiZeros is asciiZeros, '0' in every byte, for users of Digits8.
+const AsciiZeros = asciiZeros
