@@ -11,16 +11,30 @@ import (
 // TakeIntJSON renders the current cell of an EncInt, EncIntDelta,
 // EncIntFOR or EncFloatInt cursor as jsonwire.AppendInt renders the value
 // of TakeIntChecked (TakeFloatIntChecked), with the same checks, and moves
-// past it. It costs one call per integer
-// cell where TakeIntChecked and AppendInt cost two: a one-byte varint is
-// read, and a value from 0 to 1e8-1 written (eight digits from
-// jsonwire.Digits8 in one move, slack past them within cap(dst)), in line.
+// past it. It costs one call per integer cell where TakeIntChecked and
+// AppendInt cost two: a varint of up to 8 bytes is read (with 8 bytes
+// left, from one load, as cuvSlow reads it), and a value from 0 to 1e8-1
+// written (eight digits from jsonwire.Digits8 in one move, slack past
+// them within cap(dst)), in line.
 func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	c.i++
-	var u uint64 // as TakeIntChecked reads it
+	var u uint64
 	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
 		u = uint64(c.data[p])
 		c.pos = p + 1
+	} else if p+8 <= len(c.data) {
+		w := jsonwire.Load64(c.data, p)
+		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
+		switch {
+		case n == 2 && byte(w>>8) != 0: // the commonest long varint, as cuvSlow reads it first
+			u, c.pos = w&0x7F|(w>>8&0x7F)<<7, p+2
+		case n > 8:
+			u = c.cuvSlow()
+		case w>>(8*(n-1))&0xFF == 0: // a last byte of zero: not minimal
+			c.fail()
+		default:
+			u, c.pos = gather7(w&(^uint64(0)>>(64-8*n))), p+n
+		}
 	} else {
 		u = c.cuvSlow()
 	}

@@ -16,7 +16,8 @@ import (
 // 16384) and at the digit paths' (9, 10, 1e8-1, 1e8), negative ones, the
 // extremes, into buffers with every spare capacity around the fixed
 // moves; and on payloads that are truncated, non-minimal, past a frame's
-// range or past ±FloatIntMax, where both must go bad at the same place.
+// range or past ±FloatIntMax, with and without 8 bytes after the cell,
+// where both must go bad at the same place.
 func TestTakeIntJSON(t *testing.T) {
 	vals := []int64{0, 1, 9, 10, 11, 63, 64, 127, 128, 8191, 8192, 16383, 16384, 99999999, 1e8, 1e8 + 1,
 		1 << 53, -(1 << 53), -1, -9, -10, -128, -99999999, -1e8, math.MaxInt64, math.MinInt64}
@@ -36,6 +37,13 @@ func TestTakeIntJSON(t *testing.T) {
 		format.AppendUvarint([]byte{1}, format.EncodeZigZag(-format.FloatIntMax-1)),
 		format.AppendUvarint([]byte{1}, format.EncodeZigZag(format.FloatIntMax)),
 		format.AppendUvarint(nil, math.MaxUint64)}
+	for _, b := range bad[:len(bad):len(bad)] { // the same with 8 bytes after them: the one-load path
+		bad = append(bad, append(b[:len(b):len(b)], 0, 1, 2, 3, 0x80, 5, 6, 7, 8))
+	}
+	bad = append(bad, []byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}, // 9 bytes
+		[]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00, 1, 2}, // 9 bytes, not minimal
+		[]byte{0x85, 0x80, 0x80, 0x00, 1, 2, 3, 4, 5, 6, 7, 8},             // 4 bytes, not minimal
+		[]byte{0x85, 0x80, 0x80, 0x01, 1, 2, 3, 4, 5, 6, 7, 8})
 	type cursorCase struct {
 		enc, lay uint8
 		acc      int64
