@@ -381,11 +381,11 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.TakeStrJSON(dst, cur, esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
-			dst = jsonwire.AppendInt(dst, cur.TakeIntChecked())
+			dst = cur.TakeIntJSON(dst)
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
 		case format.EncFloatInt: // a float64 holding an integer: encoding/json writes its digits
-			dst = jsonwire.AppendInt(dst, cur.TakeFloatIntChecked())
+			dst = cur.TakeIntJSON(dst)
 		case format.EncIntFloat:
 			dst = cur.TakeIntFloatJSON(dst)
 		case format.EncTime, format.EncTextTime:

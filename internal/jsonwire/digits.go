@@ -32,25 +32,48 @@ func decimalLen(v uint64) int {
 // time in a register (digits8) and stored with 8-byte moves, which may
 // write slack past the result, within cap(dst), that the next append
 // overwrites: about 25 instructions for a 9-digit id against 60 a pair of
-// digits at a time.
+// digits at a time. A value below 1e8 is written in line, without a
+// call (see AppendInt).
 func AppendUint(dst []byte, v uint64) []byte {
+	l := len(dst)
+	if cap(dst)-l < uintWindow {
+		return appendUintShort(dst, v)
+	}
+	b := (*[uintWindow]byte)(dst[l : l+uintWindow])
+	if v < 10 { // one digit, the commonest integer on many pages
+		b[0] = byte('0' + v)
+		return dst[:l+1]
+	}
+	if v < 1e8 {
+		// putLeading in line (it does not inline): a call per cell
+		// was a tenth of an integer's cost.
+		w := digits8(uint32(v))
+		z := uint(bits.TrailingZeros64(w|1<<56)) &^ 7 // the leading zero digits' bits; v = 0 keeps one
+		binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
+		return dst[:l+8-int(z>>3)]
+	}
+	return dst[:l+putLarge(b, v)]
+}
+
+// appendUintShort is AppendUint without the room for its fixed moves:
+// dst grows by the exact digit count.
+func appendUintShort(dst []byte, v uint64) []byte {
 	if v < 10 {
 		return append(dst, byte('0'+v))
 	}
 	l := len(dst)
-	if cap(dst)-l < uintWindow {
-		n := decimalLen(v)
-		if cap(dst)-l < n {
-			dst = append(dst, make([]byte, n)...)[:l]
-		}
-		dst = dst[:l+n]
-		putDigits(dst[l:], v)
-		return dst
+	n := decimalLen(v)
+	if cap(dst)-l < n {
+		dst = append(dst, make([]byte, n)...)[:l]
 	}
-	b := dst[l : l+uintWindow]
-	if v < 1e8 {
-		return dst[:l+putLeading(b, uint32(v))]
-	}
+	dst = dst[:l+n]
+	putDigits(dst[l:], v)
+	return dst
+}
+
+// putLarge writes the digits of v >= 1e8 at the start of b and returns
+// their count; b past them to the end of the last 8-byte move is slack.
+func putLarge(b *[uintWindow]byte, v uint64) int {
 	q := v / 1e8
 	r := uint32(v - q*1e8)
 	var n int
@@ -62,15 +85,15 @@ func AppendUint(dst []byte, v uint64) []byte {
 		*(*[2]byte)(b[:2]) = pairs[q]
 		n = 2
 	case q < 1e8:
-		n = putLeading(b, uint32(q))
+		n = putLeading(b[:], uint32(q))
 	default:
 		q2 := q / 1e8 // at most 1844
-		n = putLeading(b, uint32(q2))
+		n = putLeading(b[:], uint32(q2))
 		binary.LittleEndian.PutUint64(b[n:n+8], digits8(uint32(q-q2*1e8))|asciiZeros)
 		n += 8
 	}
 	binary.LittleEndian.PutUint64(b[n:n+8], digits8(r)|asciiZeros)
-	return dst[:l+n+8]
+	return n + 8
 }
 
 // uintWindow is the room AppendUint's fast path needs past len(dst): 20
@@ -109,12 +132,35 @@ func digits8(v uint32) uint64 {
 }
 
 // AppendInt appends the decimal text of v to dst, as strconv.AppendInt(dst,
-// v, 10) does. No allocation beyond growing dst.
+// v, 10) does. No allocation beyond growing dst. It is AppendUint after
+// the sign, written out rather than called: on the fast path a value
+// below 1e8 takes no call at all.
 func AppendInt(dst []byte, v int64) []byte {
-	if v < 0 {
-		return AppendUint(append(dst, '-'), -uint64(v))
+	l := len(dst)
+	if cap(dst)-l <= uintWindow { // the sign and AppendUint's window
+		if v < 0 {
+			return appendUintShort(append(dst, '-'), -uint64(v))
+		}
+		return appendUintShort(dst, uint64(v))
 	}
-	return AppendUint(dst, uint64(v))
+	u := uint64(v)
+	if v < 0 {
+		dst[:l+1][l] = '-'
+		l++
+		u = -u
+	}
+	b := (*[uintWindow]byte)(dst[l : l+uintWindow])
+	if u < 10 { // as in AppendUint
+		b[0] = byte('0' + u)
+		return dst[:l+1]
+	}
+	if u < 1e8 {
+		w := digits8(uint32(u))
+		z := uint(bits.TrailingZeros64(w|1<<56)) &^ 7
+		binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
+		return dst[:l+8-int(z>>3)]
+	}
+	return dst[:l+putLarge(b, u)]
 }
 
 // pairs[v] is the two digits of v < 100.
@@ -153,3 +199,12 @@ func putDigits(b []byte, v uint64) {
 		b[i-1] = byte('0' + r)
 	}
 }
+
+// Digits8 is digits8 for the renderers of other packages that write a
+// number's digits in line: the eight decimal digits of v < 1e8, leading
+// zeros included, one a byte with the most significant in the lowest
+// byte, as values 0 to 9 (or'd with AsciiZeros, text). Inlines.
+func Digits8(v uint32) uint64 { return digits8(v) }
+
+// AsciiZeros is asciiZeros, '0' in every byte, for users of Digits8.
+const AsciiZeros = asciiZeros

@@ -7,9 +7,14 @@ package pageread
 // imports nothing of ours and does not export its varint internals.
 
 // gather7 joins the 7-bit groups of the varint bytes in w, least
-// significant first, whose continuation bits and bytes past its end the
-// caller has cleared or masked off. Inlines.
+// significant first, whose bytes past its end the caller has masked off
+// (continuation bits may stay: they are dropped here). Three steps pair
+// the groups, each halving their count: 14-bit groups in 16-bit lanes,
+// 28-bit in 32-bit lanes, then the whole value; 13 operations where a
+// shift and mask per group took 22. Inlines.
 func gather7(w uint64) uint64 {
-	return w&0x7f | w>>1&(0x7f<<7) | w>>2&(0x7f<<14) | w>>3&(0x7f<<21) |
-		w>>4&(0x7f<<28) | w>>5&(0x7f<<35) | w>>6&(0x7f<<42) | w>>7&(0x7f<<49)
+	w &= 0x7F7F7F7F7F7F7F7F
+	w = w&0x007F007F007F007F | w>>1&0x3F803F803F803F80
+	w = w&0x00003FFF00003FFF | w>>2&0x0FFFC0000FFFC000
+	return w&0x000000000FFFFFFF | w>>4&0x00FFFFFFF0000000
 }
