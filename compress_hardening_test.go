@@ -115,6 +115,11 @@ func cpRebuild(head, counts []byte, secs []cpSection) []byte {
 	return p
 }
 
+// swapCodec gives each compressed codec the other compressor, with ends
+// as lengths or not as before.
+var swapCodec = map[byte]byte{format.CodecS2: format.CodecZstd, format.CodecZstd: format.CodecS2,
+	format.CodecS2Lengths: format.CodecZstdLengths, format.CodecZstdLengths: format.CodecS2Lengths}
+
 // TestCompressedDamage edits the section heads of compressed pages, with
 // the checksum recomputed: each lie gets its sentinel, and a declared size
 // that the stored bytes do not back costs nothing like that size.
@@ -144,8 +149,10 @@ func TestCompressedDamage(t *testing.T) {
 			{"raw length one more", edit(z, func(s *cpSection) { s.raw++ }), rowpage.ErrCorrupt},
 			{"raw length one less", edit(z, func(s *cpSection) { s.raw-- }), rowpage.ErrCorrupt},
 			{"raw length 0", edit(z, func(s *cpSection) { s.raw = 0 }), rowpage.ErrCorrupt},
-			{"codec 3", edit(1, func(s *cpSection) { s.codec = 3 }), rowpage.ErrUnsupported},
-			{"codec swapped", edit(z, func(s *cpSection) { s.codec = 3 - s.codec }), rowpage.ErrCorrupt},
+			{"codec 5", edit(1, func(s *cpSection) { s.codec = 5 }), rowpage.ErrUnsupported},
+			{"codec swapped", edit(z, func(s *cpSection) { s.codec = swapCodec[s.codec] }), rowpage.ErrCorrupt},
+			{"lengths read as ends", edit(z, func(s *cpSection) { s.codec = format.BaseCodec(s.codec) }), rowpage.ErrCorrupt},
+			{"shapes with a string table's codec", edit(1, func(s *cpSection) { s.codec = format.CodecS2Lengths }), rowpage.ErrCorrupt},
 			{"stored bytes cut", edit(z, func(s *cpSection) { s.stored = s.stored[:len(s.stored)/2] }), rowpage.ErrCorrupt},
 			{"stored raw where compressed", edit(z, func(s *cpSection) { s.codec = format.CodecRaw }), rowpage.ErrCorrupt},
 		}

@@ -83,7 +83,7 @@ func TestDictionaryRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if page[5] != max(format.MinorDictionary, plain[5]) || page[6]&(format.FlagCompressed|format.FlagDictionary) != format.FlagCompressed|format.FlagDictionary {
+					if page[5] != compressedMinor(t, page, plain, format.MinorDictionary) || page[6]&(format.FlagCompressed|format.FlagDictionary) != format.FlagCompressed|format.FlagDictionary {
 						t.Fatalf("%s/%v: header % x", set.Name, c, page[:8])
 					}
 					if id, ok := rowpage.PageDictionary(page); !ok || id != d.ID() {

@@ -18,7 +18,22 @@ const (
 	CodecRaw  = 0 // stored as it is
 	CodecS2   = 1 // one S2 block (github.com/klauspost/compress/s2); against the dictionary's S2 half with FlagDictionary
 	CodecZstd = 2 // one zstd frame, no checksum (content size as the encoder chooses); with FlagDictionary, against the dictionary's zstd half
+
+	// The string table's csection only (since 1.7): CodecS2 or CodecZstd
+	// of the section with its ends stored as lengths in byte planes
+	// (AppendLengthPlanes), which compress where ascending offsets do not.
+	CodecS2Lengths   = 3
+	CodecZstdLengths = 4
 )
+
+// BaseCodec returns the compression of section codec c: CodecS2 for
+// CodecS2Lengths, CodecZstd for CodecZstdLengths, c itself otherwise.
+func BaseCodec(c byte) byte {
+	if c == CodecS2Lengths || c == CodecZstdLengths {
+		return c - 2
+	}
+	return c
+}
 
 // Dictionaries (SPEC.md 2.6). A dictionary's serialized form is
 //

@@ -31,6 +31,7 @@ const (
 	MinorIntFloat   = 4 // columns of integers and floats: EncIntFloat
 	MinorDictionary = 5 // a compressed body that names a dictionary (FlagDictionary)
 	MinorRepeat     = 6 // repeated cells of any columns: TagRepeat
+	MinorLengths    = 7 // a compressed string table whose ends are stored as lengths: CodecS2Lengths, CodecZstdLengths
 )
 
 // HeaderSize is the fixed size of the page header in bytes.

@@ -29,7 +29,7 @@ func TestEncodeCompress(t *testing.T) {
 		}
 		js, _, err := runCmd(t, page, "inspect", "-json")
 		var r inspectReport
-		if err != nil || json.Unmarshal([]byte(js), &r) != nil || len(r.Compressed) != 4 || r.Compressed[0].Codec != codec ||
+		if err != nil || json.Unmarshal([]byte(js), &r) != nil || len(r.Compressed) != 4 || r.Compressed[0].Codec != codec+"-lengths" ||
 			r.Compressed[0].Raw <= r.Compressed[0].Stored || !r.Flags.Compressed {
 			t.Fatalf("%s: inspect -json (err %v): %+v", level, err, r.Compressed)
 		}

@@ -152,7 +152,8 @@ type compressedReport struct {
 	Raw    int    `json:"raw_bytes"`
 }
 
-var sectionCodecNames = map[byte]string{format.CodecRaw: "raw", format.CodecS2: "s2", format.CodecZstd: "zstd"}
+var sectionCodecNames = map[byte]string{format.CodecRaw: "raw", format.CodecS2: "s2", format.CodecZstd: "zstd",
+	format.CodecS2Lengths: "s2-lengths", format.CodecZstdLengths: "zstd-lengths"}
 
 // compressedReports describes the stored sections of a compressed page, or
 // returns nil for a plain one.

@@ -96,8 +96,11 @@ func readCompressed(page []byte, end, maxPage int, secs *[4]csection, d *pagedic
 		}
 		s.codec = b[pos]
 		pos++
-		if s.codec > format.CodecZstd {
+		if s.codec > format.CodecZstdLengths {
 			return nil, 0, errAt(format.ErrUnsupported, s.at, "unknown section codec "+itoa(int(s.codec)))
+		}
+		if i != 0 && format.BaseCodec(s.codec) != s.codec {
+			return nil, 0, errAt(format.ErrCorrupt, s.at, compressedNames[i]+" stored with a string table's codec "+itoa(int(s.codec)))
 		}
 		n, k := format.ConsumeUvarint(b[pos:])
 		if k < 0 {
@@ -178,7 +181,7 @@ func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
 		}
 		at := len(out)
 		dst := out[at : at+s.raw : at+s.raw]
-		if s.codec == format.CodecZstd {
+		if format.BaseCodec(s.codec) == format.CodecZstd {
 			dst = out[at : at+s.raw : at+s.raw+zstdSlack]
 		}
 		if err := decompress(s, dst, d); err != nil {
@@ -186,9 +189,30 @@ func (l *Layout) inflate(page []byte, lim format.Limits) ([]byte, error) {
 			return nil, err
 		}
 		out = out[:at+s.raw]
+		if s.codec != format.BaseCodec(s.codec) {
+			out = restoreEnds(out, at, n)
+		}
 	}
 	l.inflated = out
 	return out, nil
+}
+
+// restoreEnds turns the lengths of the string table that out[at:] holds
+// back into ends (format.RestoreEnds), with scratch room kept past the
+// plain page's n bytes and zstdSlack in out's capacity, so the buffer the
+// Layout keeps serves later pages without allocating. A table whose head
+// is damaged is left as it is for validation to report.
+func restoreEnds(out []byte, at, n int) []byte {
+	table := out[at:]
+	ends, count, width, ok := format.EndsSpan(table)
+	if !ok {
+		return out
+	}
+	room := n + zstdSlack + count*width
+	out = slices.Grow(out, room-len(out))
+	scratch := out[n+zstdSlack : room : room]
+	format.RestoreEnds(out[at:], ends, count, width, scratch)
+	return out
 }
 
 // errMissingDict is the error for a page whose dictionary the reader
@@ -202,7 +226,7 @@ func errMissingDict(id pagedict.ID) error {
 // anything is allocated for it, and, with check, the dictionary a zstd
 // frame names with d's (none without d).
 func precheck(s *csection, d *pagedict.Dict, check bool) error {
-	switch s.codec {
+	switch format.BaseCodec(s.codec) {
 	case format.CodecS2:
 		if n, err := s2.DecodedLen(s.stored); err != nil || n != s.raw {
 			return errAt(format.ErrCorrupt, s.base, "S2 block does not decode to the declared "+itoa(s.raw)+" bytes")
@@ -231,10 +255,10 @@ func precheck(s *csection, d *pagedict.Dict, check bool) error {
 func decompress(s *csection, dst []byte, d *pagedict.Dict) error {
 	var got []byte
 	var err error
-	switch {
-	case s.codec == format.CodecS2 && d != nil:
+	switch codec := format.BaseCodec(s.codec); {
+	case codec == format.CodecS2 && d != nil:
 		got, err = d.DecodeS2(dst, s.stored)
-	case s.codec == format.CodecS2:
+	case codec == format.CodecS2:
 		got, err = s2.Decode(dst, s.stored)
 	case d != nil:
 		got, err = d.DecodeZstd(dst, s.stored)
