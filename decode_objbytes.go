@@ -90,7 +90,7 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			continue
 		case tag == format.TagArray && cp.kind == setInt64s:
 			cnt, m := format.ConsumeUvarint(b[pos+1:])
-			if used, ok := int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
+			if used, ok := d.int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
 				pos += 1 + m + used
 				continue
 			}
@@ -132,11 +132,11 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 // array's: when they are all integers it writes them into f, a []int64,
 // reusing its array when it has room, and returns the bytes they take; at
 // any other element it reports false with f unchanged.
-func int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
+func (d *decodeState) int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 	p := f.int64s()
 	out := (*p)[:0]
 	if out == nil || cap(out) < n {
-		out = make([]int64, 0, n)
+		out = d.newInt64s(n)[:0]
 	}
 	pos := 0
 	for range n {

@@ -6,7 +6,6 @@ import (
 	"reflect"
 
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -72,6 +71,7 @@ const (
 	opStrings                 // an any column into a []string field
 	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
 	opStrList                 // a string-list column into a []string field
+	opTimeText                // a text-time column into a string field
 )
 
 // colPlan is the plan of one column.
@@ -79,6 +79,7 @@ type colPlan struct {
 	kind   setKind
 	op     colOp
 	elem   setKind // for setPtr: the pointee's kind
+	slab   ptrSlab // for setPtr: where a nil pointer's pointee comes from
 	quoted bool    // the field has the ,string option
 	// fieldPath is where the field is; its offset is used for the kinds
 	// that write by pointer, which are only planned when the path is direct.
@@ -145,7 +146,7 @@ func planField(f *field) colPlan {
 	case f.quoted:
 	case f.kind == kindPtr:
 		if k := scalarKind(f.typ.Elem()); k != setGeneric {
-			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
+			cp.kind, cp.elem, cp.etyp, cp.slab = setPtr, k, f.typ.Elem(), slabOf(f.typ.Elem())
 		} else if et := f.typ.Elem(); et.Kind() == reflect.Struct && !hasDecodeMethods(f.typ) && !hasDecodeMethods(et) {
 			cp.kind, cp.etyp = setStructP, et
 		}
@@ -208,6 +209,9 @@ func opFor(enc uint8, k setKind) colOp {
 	case format.EncTime, format.EncTextTime:
 		if k == setTime {
 			return opTime
+		}
+		if enc == format.EncTextTime && k == setString {
+			return opTimeText // as setScalar writes a text time into a string
 		}
 	case format.EncStrList:
 		if k == setStrings {
@@ -444,6 +448,12 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
+		case opTimeText:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(&cp.fieldPath).setString(d.timeText(k.TakeTime()))
+				}
+			}
 		case opStrList:
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
@@ -508,7 +518,7 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 	} else {
 		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
-			f = f.elem(cp.etyp) // allocated first, as in setField
+			f = d.pointee(cp, f) // allocated first, as in setField
 		}
 		if d.takeInto(cp, k, f, c, cell) {
 			return nil
@@ -553,6 +563,8 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setBool(k.TakeBool())
 	case opTime:
 		f.setTime(jsonTime(k.TakeTime()))
+	case opTimeText:
+		f.setString(d.timeText(k.TakeTime()))
 	case opStrList:
 		cnt, b := k.StrListHead()
 		k.Advance(d.fillFlatStrings(f, b, cnt))
@@ -590,7 +602,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 		// json.Unmarshal allocates the pointee before it looks at the
 		// value, so a cell the setter leaves to the reflect path finds it
 		// allocated either way.
-		if d.setScalar(cp.elem, f.elem(cp.etyp), c) {
+		if d.setScalar(cp.elem, d.pointee(cp, f), c) {
 			return nil
 		}
 	case setStrings:
@@ -696,7 +708,7 @@ func (d *decodeState) setScalar(k setKind, f fieldRef, c *pageread.Cell) bool {
 			return true
 		}
 		if isTextTime(c.Tag) {
-			f.setString(string(jsonwire.AppendTimestampText(d.buf[:0], c.Time)))
+			f.setString(d.timeText(c.Time))
 			return true
 		}
 	case setTime:

@@ -21,8 +21,10 @@ type valueDecoder struct {
 	useNumber bool
 	cache     bool         // keep shared copies of strings in strs
 	strs      []string     // copies of strings by table index, "" until made
-	boxed     []any        // with cache: strs[i] as an interface value, nil until made
+	box       boxes        // with cache: what interface values of strings and numbers point at (strAny)
 	shared    *pageStrings // without cache: the Page's copies of strings
+	copied    int          // with cache: the bytes of string-table entries copied so far (copyRun)
+	texts     strArena     // with cache: where the text of times decoded into strings is made
 	bigNumber string       // under compat, the first number float64 cannot hold
 	buf       []byte
 }
@@ -64,9 +66,9 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 			if d.useNumber {
 				return json.Number(strconv.FormatInt(c.Int, 10))
 			}
-			return float64(c.Int)
+			return d.floatAny(float64(c.Int))
 		}
-		return c.Int
+		return d.intAny(c.Int)
 	case format.TagUint:
 		if d.compat {
 			if d.useNumber {
@@ -79,14 +81,14 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		if d.compat && d.useNumber {
 			return json.Number(jsonwire.AppendFloatJSON(nil, c.Float))
 		}
-		return c.Float.Float64()
+		return d.floatAny(c.Float.Float64())
 	case format.TagString:
 		return d.strAny(c.Str)
 	case format.TagTextTime, format.TagTextTimePlus:
-		return string(jsonwire.AppendTimestampText(nil, c.Time))
+		return d.textAny(d.timeText(c.Time))
 	case format.TagTime:
 		if d.compat {
-			return string(jsonwire.AppendTimestampText(nil, c.Time))
+			return d.textAny(d.timeText(c.Time))
 		}
 		return timeOf(c.Time)
 	case format.TagBytes:

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
@@ -77,6 +78,9 @@ type decodeState struct {
 	blocks     []strBlock               // by column: the copied strings of string-seq columns
 	slab       []string                 // spare room for small []string fields
 	slabSize   int                      // the size of the last slab
+	times      []time.Time              // spare room for the pointees of *time.Time fields
+	ints       []int64                  // spare room for small []int64 fields
+	intsSize   int                      // the size of the last ints slab
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
