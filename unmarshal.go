@@ -32,10 +32,15 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 
 // Decode decodes the whole page into v, a non-nil pointer. Strings are
 // copied (once per distinct string), so v does not alias the page. Rows
-// into structs go through a decode plan, built once per type, that writes fields
-// directly; for memory, the strings of a column of unique values are copied
-// a block of up to 16 KiB at a time and small []string fields are cut from
-// shared arrays, so a value kept alone may keep such a block alive.
+// into structs go through a decode plan, built once per type, that writes
+// fields directly. For memory and speed, the call allocates in blocks:
+// strings are copied a run of up to 16 KiB at a time; small []string and
+// []int64 fields and the pointees of *string and *time.Time fields are cut
+// from shared arrays; and (except under the purego build tag) interface
+// values of strings and numbers point into arrays the call shares. So a
+// value kept alone may keep such a block alive, or, for an interface
+// value of a string, the call's table of string headers (16 bytes per
+// entry of the page's string table).
 func (p *Page) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
