@@ -27,7 +27,7 @@ var cellPathsOnly bool
 
 // cellPathPlan returns cp as it was planned before the byte-level paths.
 func cellPathPlan(cp colPlan) colPlan {
-	if cp.op == opStruct || cp.op == opStrList {
+	if cp.op == opStruct || cp.op == opStrList || cp.op == opMapAny {
 		cp.op = opCell
 	}
 	if cp.kind == setMapAny {
@@ -88,6 +88,16 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			}
 			pos += 1 + m + used
 			continue
+		case tag == format.TagObject && cp.kind == setMapAny:
+			if m := row.field(&cp.fieldPath).mapAny(); m != nil {
+				cnt, n := format.ConsumeUvarint(b[pos+1:])
+				used, err := d.mapAnyBytes(m, b[pos+1+n:], int(cnt))
+				if err != nil {
+					return 0, err
+				}
+				pos += 1 + n + used
+				continue
+			}
 		case tag == format.TagArray && cp.kind == setInt64s:
 			cnt, m := format.ConsumeUvarint(b[pos+1:])
 			if used, ok := d.int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
@@ -180,6 +190,29 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 	return nil
 }
 
+// mapAnyCellInto reads the next cell of column c, not null, from its
+// cursor k, an any column's, into the field of row that cp describes, a
+// map[string]any (setMapAny): an object straight from its bytes
+// (mapAnyBytes), anything else read whole for setField, which decodes or
+// refuses it as mapAnyInto and the reflect path do.
+func (d *decodeState) mapAnyCellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
+	d.col = c
+	b := k.AnyBytes()
+	if b[0] == format.TagObject {
+		if m := row.field(&cp.fieldPath).mapAny(); m != nil {
+			cnt, n := format.ConsumeUvarint(b[1:])
+			used, err := d.mapAnyBytes(m, b[1+n:], int(cnt))
+			if err != nil {
+				return err
+			}
+			k.Advance(1 + n + used)
+			return nil
+		}
+	}
+	k.Advance(pageread.ReadValue(b, cell))
+	return d.setField(p, cp, row, cell)
+}
+
 // mapAnyInto decodes c into *m, a map[string]any field, when c is null or
 // an object, as the reflect path (cell, objectInto) would, without its
 // reflect calls: a null sets nil; an object fills the map, made with room
@@ -195,24 +228,44 @@ func (d *decodeState) mapAnyInto(m *map[string]any, c *pageread.Cell) (ok bool, 
 	default:
 		return false, nil
 	}
+	used, err := d.mapAnyBytes(m, c.Data, c.Len)
+	if err == nil {
+		c.Close(used)
+	}
+	return true, err
+}
+
+// mapAnyBytes decodes the n members at the start of b, an object's, into
+// *m, a map[string]any made with room for them when nil, each member a
+// generic value read straight from its bytes (valueBytes) except raw JSON,
+// which goes through mapEntry as in mapAnyInto. It returns the bytes the
+// members take.
+func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, error) {
 	if *m == nil {
-		*m = make(map[string]any, c.Len)
+		*m = make(map[string]any, n)
 	}
 	out := *m
-	r := pageread.Elements(c)
-	var e pageread.Cell
-	for {
-		k, ok := r.Next(&e)
-		if !ok {
-			c.Close(r.End(&e))
-			return true, nil
+	pos := 0
+	for range n {
+		k, kn := uint32(b[pos]), 1
+		if k >= 0x80 {
+			v, nn := format.ConsumeUvarint(b[pos:])
+			k, kn = uint32(v), nn
 		}
-		if e.Tag != format.TagRaw {
-			out[d.str(k)] = d.generic(&e)
+		pos += kn
+		key := d.str(k)
+		if b[pos] == format.TagRaw {
+			var e pageread.Cell
+			pos += pageread.ReadValue(b[pos:], &e)
+			if err := d.mapEntry(reflect.ValueOf(out), key, &e); err != nil {
+				return 0, err
+			}
 			continue
 		}
-		if err := d.mapEntry(reflect.ValueOf(out), d.str(k), &e); err != nil {
-			return true, err
-		}
+		v, used := d.valueBytes(b[pos:])
+		d.noteBigNumber()
+		out[key] = v
+		pos += used
 	}
+	return pos, nil
 }

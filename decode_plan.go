@@ -72,6 +72,7 @@ const (
 	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
 	opStrList                 // a string-list column into a []string field
 	opTimeText                // a text-time column into a string field
+	opMapAny                  // an any column into a map[string]any field (mapAnyCellInto)
 )
 
 // colPlan is the plan of one column.
@@ -223,6 +224,8 @@ func opFor(enc uint8, k setKind) colOp {
 			return opStrings
 		case setStruct, setStructP:
 			return opStruct
+		case setMapAny:
+			return opMapAny
 		}
 	}
 	return opCell
@@ -515,6 +518,8 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 		return nil // a null leaves the other kinds unchanged
 	} else if cp.op == opStruct {
 		return d.structCellInto(p, cp, k, row, c, cell)
+	} else if cp.op == opMapAny {
+		return d.mapAnyCellInto(p, cp, k, row, c, cell)
 	} else {
 		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {

@@ -51,8 +51,9 @@ func (d *valueDecoder) number(text []byte) any {
 }
 
 // cellValue returns the generic Go value of a cell. An array or object is
-// read in one pass, nested values included, and closed (see
-// pageread.Cell.Close), so its enclosing reader moves past it in O(1).
+// read in one pass, nested values included, straight from its bytes (see
+// valueBytes), and closed (see pageread.Cell.Close), so its enclosing
+// reader moves past it in O(1).
 func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 	switch c.Tag {
 	case format.TagNull:
@@ -101,29 +102,24 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 	case format.TagRaw:
 		return d.rawValue(c.Data)
 	case format.TagArray:
-		out := make([]any, 0, c.Len)
-		r := pageread.Elements(c)
-		var e pageread.Cell
-		for {
-			if _, ok := r.Next(&e); !ok {
-				break
+		if c.Flat { // a string-list cell: bare string indexes
+			out := make([]any, 0, c.Len)
+			r := pageread.Elements(c)
+			var e pageread.Cell
+			for {
+				if _, ok := r.Next(&e); !ok {
+					break
+				}
+				out = append(out, d.strAny(e.Str))
 			}
-			out = append(out, d.cellValue(&e)) // closes e
+			return out
 		}
-		c.Close(r.End(&e))
+		out, used := d.arrayBytes(c.Data, c.Len)
+		c.Close(used)
 		return out
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
-		r := pageread.Elements(c)
-		var e pageread.Cell
-		for {
-			k, ok := r.Next(&e)
-			if !ok {
-				break
-			}
-			out[d.str(k)] = d.cellValue(&e)
-		}
-		c.Close(r.End(&e))
+		c.Close(d.membersBytes(out, c.Data, c.Len))
 		return out
 	}
 	return nil

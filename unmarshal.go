@@ -95,13 +95,19 @@ type decodeState struct {
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
 func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
+	d.noteBigNumber()
+	return v
+}
+
+// noteBigNumber notes in d.late, unless it holds an error already, the
+// number float64 cannot hold that the last generic value met, if any.
+func (d *decodeState) noteBigNumber() {
 	if d.bigNumber != "" {
 		if d.late == nil {
 			d.late = d.fail("number " + d.bigNumber + " does not fit float64")
 		}
 		d.bigNumber = ""
 	}
-	return v
 }
 
 func (d *decodeState) fail(msg string) *Error {
