@@ -44,11 +44,17 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 	case format.TagTrue:
 		return true, 1
 	case format.TagArray:
-		cnt, n := format.ConsumeUvarint(b[1:])
+		cnt, n := int(b[1]), 1 // a count below 128 without a call
+		if cnt >= 0x80 {
+			cnt, n = countSlow(b[1:])
+		}
 		out, used := d.arrayBytes(b[1+n:], int(cnt))
 		return out, 1 + n + used
 	case format.TagObject:
-		cnt, n := format.ConsumeUvarint(b[1:])
+		cnt, n := int(b[1]), 1 // a count below 128 without a call
+		if cnt >= 0x80 {
+			cnt, n = countSlow(b[1:])
+		}
 		out := make(map[string]any, cnt)
 		return out, 1 + n + d.membersBytes(out, b[1+n:], int(cnt))
 	}
@@ -88,4 +94,12 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 		pos += used
 	}
 	return pos
+}
+
+// countSlow reads the validated uvarint at the start of b, an element
+// count of two bytes or more. Its callers read a one-byte count inline:
+// a function doing both does not inline.
+func countSlow(b []byte) (int, int) {
+	v, n := format.ConsumeUvarint(b)
+	return int(v), n
 }

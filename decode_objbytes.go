@@ -77,7 +77,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			pos += 1 + m
 			continue
 		case tag == format.TagObject && (cp.kind == setStruct || cp.kind == setStructP):
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			f := row.field(&cp.fieldPath)
 			if cp.kind == setStructP {
 				f = f.elem(cp.etyp) // allocated if nil, as in setField
@@ -90,7 +93,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			continue
 		case tag == format.TagObject && cp.kind == setMapAny:
 			if m := row.field(&cp.fieldPath).mapAny(); m != nil {
-				cnt, n := format.ConsumeUvarint(b[pos+1:])
+				cnt, n := int(b[pos+1]), 1 // a count below 128 without a call
+				if cnt >= 0x80 {
+					cnt, n = countSlow(b[pos+1:])
+				}
 				used, err := d.mapAnyBytes(m, b[pos+1+n:], int(cnt))
 				if err != nil {
 					return 0, err
@@ -99,13 +105,19 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 				continue
 			}
 		case tag == format.TagArray && cp.kind == setInt64s:
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			if used, ok := d.int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
 				pos += 1 + m + used
 				continue
 			}
 		case tag == format.TagArray && cp.kind == setStrings:
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			if used, ok := d.fillStrings(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
 				pos += 1 + m + used
 				continue
@@ -114,7 +126,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 		if tag := b[pos]; tag == format.TagArray || tag == format.TagObject {
 			// Handed over open, as a ValueReader hands it: a setter that
 			// walks it closes it, and its length then says where it ends.
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			start := pos + 1 + m
 			e.Tag, e.Len, e.Flat, e.Data, e.Open = tag, int(cnt), false, b[start:], cnt != 0
 			if cnt == 0 {
@@ -157,6 +172,10 @@ func (d *decodeState) int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 			out = append(out, format.DecodeZigZag(uint64(x)))
 			pos += 2
 			continue
+		} else if y := b[pos+2]; y < 0x80 { // two bytes, without a call
+			out = append(out, format.DecodeZigZag(uint64(x&0x7F)|uint64(y)<<7))
+			pos += 3
+			continue
 		}
 		v, m := format.ConsumeVarint(b[pos+1:])
 		out = append(out, v)
@@ -177,7 +196,10 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 		k.Advance(pageread.ReadValue(b, cell))
 		return d.setField(p, cp, row, cell)
 	}
-	cnt, m := format.ConsumeUvarint(b[1:])
+	cnt, m := int(b[1]), 1 // a count below 128 without a call
+	if cnt >= 0x80 {
+		cnt, m = countSlow(b[1:])
+	}
 	f := row.field(&cp.fieldPath)
 	if cp.kind == setStructP {
 		f = f.elem(cp.etyp) // allocated if nil, as in setField
@@ -200,7 +222,10 @@ func (d *decodeState) mapAnyCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 	b := k.AnyBytes()
 	if b[0] == format.TagObject {
 		if m := row.field(&cp.fieldPath).mapAny(); m != nil {
-			cnt, n := format.ConsumeUvarint(b[1:])
+			cnt, n := int(b[1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, n = countSlow(b[1:])
+			}
 			used, err := d.mapAnyBytes(m, b[1+n:], int(cnt))
 			if err != nil {
 				return err

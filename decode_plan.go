@@ -471,7 +471,10 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
 				if b := k.AnyBytes(); b[0] == format.TagArray {
-					cnt, m := format.ConsumeUvarint(b[1:])
+					cnt, m := int(b[1]), 1 // a count below 128 without a call
+					if cnt >= 0x80 {
+						cnt, m = countSlow(b[1:])
+					}
 					if used, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
 						k.Advance(1 + m + used)
 						continue
@@ -576,7 +579,10 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 	case opStrings:
 		b := k.AnyBytes()
 		if b[0] == format.TagArray {
-			cnt, m := format.ConsumeUvarint(b[1:])
+			cnt, m := int(b[1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[1:])
+			}
 			if n, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
 				k.Advance(1 + m + n)
 				return true
