@@ -93,7 +93,8 @@ type colPlan struct {
 }
 
 // nestedPlan returns the plan of the struct a setStruct or setStructP field
-// decodes into.
+// decodes into. It is the only write to a colPlan after planning (see
+// planColsEntry.shared).
 func (cp *colPlan) nestedPlan(d *decodeState) *nestedPlan {
 	if cp.nested == nil {
 		cp.nested = d.nestedPlanFor(cp.etyp)
@@ -108,26 +109,18 @@ type structPlan struct {
 }
 
 // planFor returns the plan of struct type t, building it on first use in
-// this Decode call: one field lookup per column.
+// this Decode call (see planCols).
 func (d *decodeState) planFor(t reflect.Type) *structPlan {
+	if p := d.plan; p != nil && p.typ == t {
+		return p
+	}
 	if p, ok := d.plans[t]; ok {
 		return p
 	}
-	sf := cachedFields(t)
-	l := d.l
-	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
-	for c := range p.cols {
-		if cp, ok := sf.lookupPlan(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			k := cp.kind
-			if k == setPtr {
-				k = cp.elem
-			}
-			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
-			if cellPathsOnly {
-				cp = cellPathPlan(cp)
-			}
-			p.cols[c] = cp
-		}
+	p := &structPlan{typ: t, cols: d.planCols(t)}
+	if d.plan == nil { // the first type, nearly always the only one: no map
+		d.plan = p
+		return p
 	}
 	if d.plans == nil {
 		d.plans = make(map[reflect.Type]*structPlan)

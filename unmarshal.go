@@ -74,7 +74,8 @@ type decodeState struct {
 	p        *Page
 	row, col int
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
-	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
+	plan     *structPlan                  // the decode plan of the first struct type met
+	plans    map[reflect.Type]*structPlan // decode plans of the other struct types, for this page
 	nested   map[reflect.Type]*nestedPlan // plans of structs that objects decode into
 	// nestedKeys holds the keys of nested plans past their first
 	// nestedKeyScan keys.
