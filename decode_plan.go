@@ -310,6 +310,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		it.init(d.l)
 		d.blocks = nil
 	}
+	it.needCells()
 	for i := range n {
 		d.row = i
 		id := it.sr.Next()

@@ -164,14 +164,23 @@ type rowIter struct {
 	sr    pageread.ShapeReader
 }
 
+// init starts it at the first row of l. The cells come later (needCells):
+// a decode column by column (byColumns) reads the cursors only.
 func (it *rowIter) init(l *pageread.Layout) {
 	it.l = l
 	it.cur = make([]pageread.Cursor, len(l.Columns))
-	it.cells = make([]pageread.Cell, len(l.Columns))
+	it.cells = nil
 	for c := range it.cur {
 		it.cur[c] = l.Cursor(c)
 	}
 	it.sr = l.RowShapes()
+}
+
+// needCells makes the cells, one per column, on first use.
+func (it *rowIter) needCells() {
+	if it.cells == nil {
+		it.cells = make([]pageread.Cell, len(it.l.Columns))
+	}
 }
 
 // next reads the next row's cells and returns its shape (nil for a null row).
@@ -183,6 +192,7 @@ func (it *rowIter) next() []uint32 {
 	if id == 0 {
 		return nil
 	}
+	it.needCells()
 	shape := it.l.Shape(id)
 	for _, c := range shape {
 		takeCell(&it.cur[c], &it.cells[c])
