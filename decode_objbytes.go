@@ -27,7 +27,7 @@ var cellPathsOnly bool
 
 // cellPathPlan returns cp as it was planned before the byte-level paths.
 func cellPathPlan(cp colPlan) colPlan {
-	if cp.op == opStruct || cp.op == opStrList {
+	if cp.op == opStruct || cp.op == opStrList || cp.op == opMapAny {
 		cp.op = opCell
 	}
 	if cp.kind == setMapAny {
@@ -77,7 +77,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			pos += 1 + m
 			continue
 		case tag == format.TagObject && (cp.kind == setStruct || cp.kind == setStructP):
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			f := row.field(&cp.fieldPath)
 			if cp.kind == setStructP {
 				f = f.elem(cp.etyp) // allocated if nil, as in setField
@@ -88,14 +91,33 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			}
 			pos += 1 + m + used
 			continue
+		case tag == format.TagObject && cp.kind == setMapAny:
+			if m := row.field(&cp.fieldPath).mapAny(); m != nil {
+				cnt, n := int(b[pos+1]), 1 // a count below 128 without a call
+				if cnt >= 0x80 {
+					cnt, n = countSlow(b[pos+1:])
+				}
+				used, err := d.mapAnyBytes(m, b[pos+1+n:], int(cnt))
+				if err != nil {
+					return 0, err
+				}
+				pos += 1 + n + used
+				continue
+			}
 		case tag == format.TagArray && cp.kind == setInt64s:
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
-			if used, ok := int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
+			if used, ok := d.int64sBytes(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
 				pos += 1 + m + used
 				continue
 			}
 		case tag == format.TagArray && cp.kind == setStrings:
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			if used, ok := d.fillStrings(row.field(&cp.fieldPath), b[pos+1+m:], int(cnt)); ok {
 				pos += 1 + m + used
 				continue
@@ -104,7 +126,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 		if tag := b[pos]; tag == format.TagArray || tag == format.TagObject {
 			// Handed over open, as a ValueReader hands it: a setter that
 			// walks it closes it, and its length then says where it ends.
-			cnt, m := format.ConsumeUvarint(b[pos+1:])
+			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[pos+1:])
+			}
 			start := pos + 1 + m
 			e.Tag, e.Len, e.Flat, e.Data, e.Open = tag, int(cnt), false, b[start:], cnt != 0
 			if cnt == 0 {
@@ -132,11 +157,11 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 // array's: when they are all integers it writes them into f, a []int64,
 // reusing its array when it has room, and returns the bytes they take; at
 // any other element it reports false with f unchanged.
-func int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
+func (d *decodeState) int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 	p := f.int64s()
 	out := (*p)[:0]
 	if out == nil || cap(out) < n {
-		out = make([]int64, 0, n)
+		out = d.newInt64s(n)[:0]
 	}
 	pos := 0
 	for range n {
@@ -146,6 +171,10 @@ func int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 		if x := b[pos+1]; x < 0x80 {
 			out = append(out, format.DecodeZigZag(uint64(x)))
 			pos += 2
+			continue
+		} else if y := b[pos+2]; y < 0x80 { // two bytes, without a call
+			out = append(out, format.DecodeZigZag(uint64(x&0x7F)|uint64(y)<<7))
+			pos += 3
 			continue
 		}
 		v, m := format.ConsumeVarint(b[pos+1:])
@@ -167,7 +196,10 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 		k.Advance(pageread.ReadValue(b, cell))
 		return d.setField(p, cp, row, cell)
 	}
-	cnt, m := format.ConsumeUvarint(b[1:])
+	cnt, m := int(b[1]), 1 // a count below 128 without a call
+	if cnt >= 0x80 {
+		cnt, m = countSlow(b[1:])
+	}
 	f := row.field(&cp.fieldPath)
 	if cp.kind == setStructP {
 		f = f.elem(cp.etyp) // allocated if nil, as in setField
@@ -178,6 +210,32 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 	}
 	k.Advance(1 + m + used)
 	return nil
+}
+
+// mapAnyCellInto reads the next cell of column c, not null, from its
+// cursor k, an any column's, into the field of row that cp describes, a
+// map[string]any (setMapAny): an object straight from its bytes
+// (mapAnyBytes), anything else read whole for setField, which decodes or
+// refuses it as mapAnyInto and the reflect path do.
+func (d *decodeState) mapAnyCellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
+	d.col = c
+	b := k.AnyBytes()
+	if b[0] == format.TagObject {
+		if m := row.field(&cp.fieldPath).mapAny(); m != nil {
+			cnt, n := int(b[1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, n = countSlow(b[1:])
+			}
+			used, err := d.mapAnyBytes(m, b[1+n:], int(cnt))
+			if err != nil {
+				return err
+			}
+			k.Advance(1 + n + used)
+			return nil
+		}
+	}
+	k.Advance(pageread.ReadValue(b, cell))
+	return d.setField(p, cp, row, cell)
 }
 
 // mapAnyInto decodes c into *m, a map[string]any field, when c is null or
@@ -195,24 +253,44 @@ func (d *decodeState) mapAnyInto(m *map[string]any, c *pageread.Cell) (ok bool, 
 	default:
 		return false, nil
 	}
+	used, err := d.mapAnyBytes(m, c.Data, c.Len)
+	if err == nil {
+		c.Close(used)
+	}
+	return true, err
+}
+
+// mapAnyBytes decodes the n members at the start of b, an object's, into
+// *m, a map[string]any made with room for them when nil, each member a
+// generic value read straight from its bytes (valueBytes) except raw JSON,
+// which goes through mapEntry as in mapAnyInto. It returns the bytes the
+// members take.
+func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, error) {
 	if *m == nil {
-		*m = make(map[string]any, c.Len)
+		*m = make(map[string]any, n)
 	}
 	out := *m
-	r := pageread.Elements(c)
-	var e pageread.Cell
-	for {
-		k, ok := r.Next(&e)
-		if !ok {
-			c.Close(r.End(&e))
-			return true, nil
+	pos := 0
+	for range n {
+		k, kn := uint32(b[pos]), 1
+		if k >= 0x80 {
+			v, nn := format.ConsumeUvarint(b[pos:])
+			k, kn = uint32(v), nn
 		}
-		if e.Tag != format.TagRaw {
-			out[d.str(k)] = d.generic(&e)
+		pos += kn
+		key := d.str(k)
+		if b[pos] == format.TagRaw {
+			var e pageread.Cell
+			pos += pageread.ReadValue(b[pos:], &e)
+			if err := d.mapEntry(reflect.ValueOf(out), key, &e); err != nil {
+				return 0, err
+			}
 			continue
 		}
-		if err := d.mapEntry(reflect.ValueOf(out), d.str(k), &e); err != nil {
-			return true, err
-		}
+		v, used := d.valueBytes(b[pos:])
+		d.noteBigNumber()
+		out[key] = v
+		pos += used
 	}
+	return pos, nil
 }

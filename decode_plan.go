@@ -6,7 +6,6 @@ import (
 	"reflect"
 
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -72,6 +71,8 @@ const (
 	opStrings                 // an any column into a []string field
 	opStruct                  // an any column into a struct or pointer-to-struct field (structCellInto)
 	opStrList                 // a string-list column into a []string field
+	opTimeText                // a text-time column into a string field
+	opMapAny                  // an any column into a map[string]any field (mapAnyCellInto)
 )
 
 // colPlan is the plan of one column.
@@ -79,6 +80,7 @@ type colPlan struct {
 	kind   setKind
 	op     colOp
 	elem   setKind // for setPtr: the pointee's kind
+	slab   ptrSlab // for setPtr: where a nil pointer's pointee comes from
 	quoted bool    // the field has the ,string option
 	// fieldPath is where the field is; its offset is used for the kinds
 	// that write by pointer, which are only planned when the path is direct.
@@ -91,7 +93,8 @@ type colPlan struct {
 }
 
 // nestedPlan returns the plan of the struct a setStruct or setStructP field
-// decodes into.
+// decodes into. It is the only write to a colPlan after planning (see
+// planColsEntry.shared).
 func (cp *colPlan) nestedPlan(d *decodeState) *nestedPlan {
 	if cp.nested == nil {
 		cp.nested = d.nestedPlanFor(cp.etyp)
@@ -106,26 +109,18 @@ type structPlan struct {
 }
 
 // planFor returns the plan of struct type t, building it on first use in
-// this Decode call: one field lookup per column.
+// this Decode call (see planCols).
 func (d *decodeState) planFor(t reflect.Type) *structPlan {
+	if p := d.plan; p != nil && p.typ == t {
+		return p
+	}
 	if p, ok := d.plans[t]; ok {
 		return p
 	}
-	sf := cachedFields(t)
-	l := d.l
-	p := &structPlan{typ: t, cols: make([]colPlan, len(l.Columns))}
-	for c := range p.cols {
-		if cp, ok := sf.lookupPlan(l.Strings.Bytes(int(l.Columns[c].Name))); ok {
-			k := cp.kind
-			if k == setPtr {
-				k = cp.elem
-			}
-			cp.op = opFor(l.Columns[c].Enc&^format.EncNullBitmap, k)
-			if cellPathsOnly {
-				cp = cellPathPlan(cp)
-			}
-			p.cols[c] = cp
-		}
+	p := &structPlan{typ: t, cols: d.planCols(t)}
+	if d.plan == nil { // the first type, nearly always the only one: no map
+		d.plan = p
+		return p
 	}
 	if d.plans == nil {
 		d.plans = make(map[reflect.Type]*structPlan)
@@ -145,7 +140,7 @@ func planField(f *field) colPlan {
 	case f.quoted:
 	case f.kind == kindPtr:
 		if k := scalarKind(f.typ.Elem()); k != setGeneric {
-			cp.kind, cp.elem, cp.etyp = setPtr, k, f.typ.Elem()
+			cp.kind, cp.elem, cp.etyp, cp.slab = setPtr, k, f.typ.Elem(), slabOf(f.typ.Elem())
 		} else if et := f.typ.Elem(); et.Kind() == reflect.Struct && !hasDecodeMethods(f.typ) && !hasDecodeMethods(et) {
 			cp.kind, cp.etyp = setStructP, et
 		}
@@ -209,6 +204,9 @@ func opFor(enc uint8, k setKind) colOp {
 		if k == setTime {
 			return opTime
 		}
+		if enc == format.EncTextTime && k == setString {
+			return opTimeText // as setScalar writes a text time into a string
+		}
 	case format.EncStrList:
 		if k == setStrings {
 			return opStrList
@@ -219,6 +217,8 @@ func opFor(enc uint8, k setKind) colOp {
 			return opStrings
 		case setStruct, setStructP:
 			return opStruct
+		case setMapAny:
+			return opMapAny
 		}
 	}
 	return opCell
@@ -310,6 +310,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		it.init(d.l)
 		d.blocks = nil
 	}
+	it.needCells()
 	for i := range n {
 		d.row = i
 		id := it.sr.Next()
@@ -444,6 +445,12 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
 				}
 			}
+		case opTimeText:
+			for i := range n {
+				if !k.TakeNull() {
+					slots.at(i).field(&cp.fieldPath).setString(d.timeText(k.TakeTime()))
+				}
+			}
 		case opStrList:
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
@@ -458,7 +465,10 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
 				if b := k.AnyBytes(); b[0] == format.TagArray {
-					cnt, m := format.ConsumeUvarint(b[1:])
+					cnt, m := int(b[1]), 1 // a count below 128 without a call
+					if cnt >= 0x80 {
+						cnt, m = countSlow(b[1:])
+					}
 					if used, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
 						k.Advance(1 + m + used)
 						continue
@@ -505,10 +515,12 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 		return nil // a null leaves the other kinds unchanged
 	} else if cp.op == opStruct {
 		return d.structCellInto(p, cp, k, row, c, cell)
+	} else if cp.op == opMapAny {
+		return d.mapAnyCellInto(p, cp, k, row, c, cell)
 	} else {
 		f := row.field(&cp.fieldPath)
 		if cp.kind == setPtr {
-			f = f.elem(cp.etyp) // allocated first, as in setField
+			f = d.pointee(cp, f) // allocated first, as in setField
 		}
 		if d.takeInto(cp, k, f, c, cell) {
 			return nil
@@ -553,13 +565,18 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		f.setBool(k.TakeBool())
 	case opTime:
 		f.setTime(jsonTime(k.TakeTime()))
+	case opTimeText:
+		f.setString(d.timeText(k.TakeTime()))
 	case opStrList:
 		cnt, b := k.StrListHead()
 		k.Advance(d.fillFlatStrings(f, b, cnt))
 	case opStrings:
 		b := k.AnyBytes()
 		if b[0] == format.TagArray {
-			cnt, m := format.ConsumeUvarint(b[1:])
+			cnt, m := int(b[1]), 1 // a count below 128 without a call
+			if cnt >= 0x80 {
+				cnt, m = countSlow(b[1:])
+			}
 			if n, ok := d.fillStrings(f, b[1+m:], int(cnt)); ok {
 				k.Advance(1 + m + n)
 				return true
@@ -590,7 +607,7 @@ func (d *decodeState) setField(p *structPlan, cp *colPlan, row structRef, c *pag
 		// json.Unmarshal allocates the pointee before it looks at the
 		// value, so a cell the setter leaves to the reflect path finds it
 		// allocated either way.
-		if d.setScalar(cp.elem, f.elem(cp.etyp), c) {
+		if d.setScalar(cp.elem, d.pointee(cp, f), c) {
 			return nil
 		}
 	case setStrings:
@@ -696,7 +713,7 @@ func (d *decodeState) setScalar(k setKind, f fieldRef, c *pageread.Cell) bool {
 			return true
 		}
 		if isTextTime(c.Tag) {
-			f.setString(string(jsonwire.AppendTimestampText(d.buf[:0], c.Time)))
+			f.setString(d.timeText(c.Time))
 			return true
 		}
 	case setTime:

@@ -44,7 +44,7 @@ func (d *decodeState) setInt64s(f fieldRef, c *pageread.Cell) bool {
 	}
 	out := (*p)[:0]
 	if out == nil || cap(out) < c.Len {
-		out = make([]int64, 0, c.Len)
+		out = d.newInt64s(c.Len)[:0]
 	}
 	r := pageread.Elements(c)
 	var e pageread.Cell

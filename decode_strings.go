@@ -17,7 +17,9 @@ import (
 // entry it copies is kept, so each is copied at most once per Decode: the
 // cache costs a 16-byte string header per entry up to the largest index
 // used, and a page has at most one entry per byte of its string table.
-// Without it, the copies come from d.shared, the Page's own cache.
+// The copies are made a run of consecutive entries at a time (see
+// copyRun). Without it, the copies come from d.shared, the Page's own
+// cache.
 func (d *valueDecoder) str(i uint32) string {
 	if i < uint32(len(d.strs)) && d.strs[i] != "" {
 		return d.strs[i]
@@ -30,36 +32,59 @@ func (d *valueDecoder) strSlow(i uint32) string {
 	if d.shared != nil {
 		return d.shared.get(d.l, i, d.compat)
 	}
-	s := copyStr(d.l.Strings.Bytes(int(i)), d.compat) // an empty entry copies for free
-	if d.cache {
-		if int(i) >= len(d.strs) {
-			d.growStrs(int(i))
-		}
-		d.strs[i] = s
+	if !d.cache {
+		return copyStr(d.l.Strings.Bytes(int(i)), d.compat) // an empty entry copies for free
 	}
-	return s
+	t := &d.l.Strings
+	if t.Start(int(i)) == t.Start(int(i)+1) {
+		return "" // nothing to copy, nor to cache
+	}
+	if int(i) >= len(d.strs) {
+		d.growStrs(int(i))
+	}
+	return d.copyRun(int(i))
 }
 
-// strAny returns str(i) as an interface value. With d.cache set, each
-// entry is boxed at most once per Decode and the same interface value is
-// handed out again: a string held in an interface costs an allocation,
-// and generic values (maps, slices of any) repeat the same strings row
-// after row.
-func (d *valueDecoder) strAny(i uint32) any {
-	if !d.cache {
-		return d.str(i)
+// Runs of entries copied at once: the first run copies up to runMin
+// bytes, each later one up to the bytes copied so far, and none more than
+// blockChunk (one entry longer than that gets a run of its own).
+const runMin = 512
+
+// copyRun copies entry i, not empty and not cached, and the uncached
+// entries after it, up to the first cached one, the end of d.strs and the
+// run's byte budget, into one new string, and caches each entry as a part
+// of it. It returns entry i. A decoder reads most entries of a page's
+// common area (keys, repeated values and the strings of nested values, in
+// order of first use), so one allocation and one copy serve many strings;
+// the cost is that a string kept alone keeps its run (at most 16 KiB)
+// alive, and that the entries of a run never asked for are copied too.
+// The budget grows with the bytes copied, so a decode that asks for few
+// entries copies little more than it uses. Cost: one pass over the run's
+// ends, one copy of its bytes, and with d.compat one UTF-8 check of them.
+func (d *valueDecoder) copyRun(i int) string {
+	t := &d.l.Strings
+	start := t.Start(i)
+	limit := start + min(blockChunk, max(runMin, d.copied))
+	j := i + 1
+	for j < len(d.strs) && d.strs[j] == "" && t.Start(j+1) <= limit {
+		j++
 	}
-	if i < uint32(len(d.boxed)) && d.boxed[i] != nil {
-		return d.boxed[i]
+	run := string(t.Run(i, j))
+	d.copied += len(run)
+	end := t.Start(i)
+	for k := i; k < j; k++ {
+		s, e := end, t.Start(k+1)
+		end = e
+		if s == e {
+			continue // stays "", which str treats as not cached
+		}
+		v := run[s-start : e-start]
+		if d.compat && !utf8.ValidString(v) {
+			v = jsonString(t.Bytes(k))
+		}
+		d.strs[k] = v
 	}
-	s := d.str(i) // grows d.strs to hold i
-	if int(i) >= len(d.boxed) {
-		boxed := make([]any, len(d.strs))
-		copy(boxed, d.boxed)
-		d.boxed = boxed
-	}
-	d.boxed[i] = s
-	return d.boxed[i]
+	return d.strs[i]
 }
 
 // growStrs makes the cache hold entry i. It starts at the size of the

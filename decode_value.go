@@ -21,8 +21,10 @@ type valueDecoder struct {
 	useNumber bool
 	cache     bool         // keep shared copies of strings in strs
 	strs      []string     // copies of strings by table index, "" until made
-	boxed     []any        // with cache: strs[i] as an interface value, nil until made
+	box       boxes        // with cache: what interface values of strings and numbers point at (strAny)
 	shared    *pageStrings // without cache: the Page's copies of strings
+	copied    int          // with cache: the bytes of string-table entries copied so far (copyRun)
+	texts     strArena     // with cache: where the text of times decoded into strings is made
 	bigNumber string       // under compat, the first number float64 cannot hold
 	buf       []byte
 }
@@ -49,8 +51,9 @@ func (d *valueDecoder) number(text []byte) any {
 }
 
 // cellValue returns the generic Go value of a cell. An array or object is
-// read in one pass, nested values included, and closed (see
-// pageread.Cell.Close), so its enclosing reader moves past it in O(1).
+// read in one pass, nested values included, straight from its bytes (see
+// valueBytes), and closed (see pageread.Cell.Close), so its enclosing
+// reader moves past it in O(1).
 func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 	switch c.Tag {
 	case format.TagNull:
@@ -64,9 +67,9 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 			if d.useNumber {
 				return json.Number(strconv.FormatInt(c.Int, 10))
 			}
-			return float64(c.Int)
+			return d.floatAny(float64(c.Int))
 		}
-		return c.Int
+		return d.intAny(c.Int)
 	case format.TagUint:
 		if d.compat {
 			if d.useNumber {
@@ -79,14 +82,14 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		if d.compat && d.useNumber {
 			return json.Number(jsonwire.AppendFloatJSON(nil, c.Float))
 		}
-		return c.Float.Float64()
+		return d.floatAny(c.Float.Float64())
 	case format.TagString:
 		return d.strAny(c.Str)
 	case format.TagTextTime, format.TagTextTimePlus:
-		return string(jsonwire.AppendTimestampText(nil, c.Time))
+		return d.textAny(d.timeText(c.Time))
 	case format.TagTime:
 		if d.compat {
-			return string(jsonwire.AppendTimestampText(nil, c.Time))
+			return d.textAny(d.timeText(c.Time))
 		}
 		return timeOf(c.Time)
 	case format.TagBytes:
@@ -99,29 +102,24 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 	case format.TagRaw:
 		return d.rawValue(c.Data)
 	case format.TagArray:
-		out := make([]any, 0, c.Len)
-		r := pageread.Elements(c)
-		var e pageread.Cell
-		for {
-			if _, ok := r.Next(&e); !ok {
-				break
+		if c.Flat { // a string-list cell: bare string indexes
+			out := make([]any, 0, c.Len)
+			r := pageread.Elements(c)
+			var e pageread.Cell
+			for {
+				if _, ok := r.Next(&e); !ok {
+					break
+				}
+				out = append(out, d.strAny(e.Str))
 			}
-			out = append(out, d.cellValue(&e)) // closes e
+			return out
 		}
-		c.Close(r.End(&e))
+		out, used := d.arrayBytes(c.Data, c.Len)
+		c.Close(used)
 		return out
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
-		r := pageread.Elements(c)
-		var e pageread.Cell
-		for {
-			k, ok := r.Next(&e)
-			if !ok {
-				break
-			}
-			out[d.str(k)] = d.cellValue(&e)
-		}
-		c.Close(r.End(&e))
+		c.Close(d.membersBytes(out, c.Data, c.Len))
 		return out
 	}
 	return nil

@@ -64,10 +64,7 @@ func (f fieldRef) time() *time.Time {
 
 func (f fieldRef) timePtr() *time.Time { return f.v.Interface().(*time.Time) }
 
-var (
-	stringsType = reflect.TypeFor[[]string]()
-	stringType  = reflect.TypeFor[string]()
-)
+var stringsType = reflect.TypeFor[[]string]()
 
 // readStrings returns the field, a slice of strings, for reading: a copy
 // when its type is not []string and it cannot be reached by address.
@@ -161,6 +158,15 @@ func (f fieldRef) elem(t reflect.Type) fieldRef {
 	}
 	return fieldRef{f.v.Elem()}
 }
+
+// isNil reports whether the field, a pointer, is nil.
+func (f fieldRef) isNil() bool { return f.v.IsNil() }
+
+// setStringPtr sets the field, a pointer to string (the type itself), to p.
+func (f fieldRef) setStringPtr(p *string) { f.v.Set(reflect.ValueOf(p)) }
+
+// setTimePtr sets the field, a *time.Time, to p.
+func (f fieldRef) setTimePtr(p *time.Time) { f.v.Set(reflect.ValueOf(p)) }
 
 // structRows reads the elements of a slice or array of structs.
 type structRows struct{ v reflect.Value }

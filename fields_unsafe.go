@@ -109,6 +109,15 @@ func (f fieldRef) elem(t reflect.Type) fieldRef {
 	return fieldRef{*pp}
 }
 
+// isNil reports whether the field, a pointer, is nil.
+func (f fieldRef) isNil() bool { return *(*unsafe.Pointer)(f.p) == nil }
+
+// setStringPtr sets the field, a pointer to string (the type itself), to p.
+func (f fieldRef) setStringPtr(p *string) { *(**string)(f.p) = p }
+
+// setTimePtr sets the field, a *time.Time, to p.
+func (f fieldRef) setTimePtr(p *time.Time) { *(**time.Time)(f.p) = p }
+
 // structRows reads the elements of a slice or addressable array of structs.
 type structRows struct {
 	base unsafe.Pointer

@@ -14,6 +14,7 @@ var (
 	unmarshalerType   = reflect.TypeFor[json.Unmarshaler]()
 	textUnmarshalType = reflect.TypeFor[encoding.TextUnmarshaler]()
 	timeType          = reflect.TypeFor[time.Time]()
+	stringType        = reflect.TypeFor[string]()
 	int64sType        = reflect.TypeFor[[]int64]()
 	timePtrType       = reflect.TypeFor[*time.Time]()
 	numberType        = reflect.TypeFor[json.Number]()

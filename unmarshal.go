@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"time"
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
@@ -31,10 +32,15 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 
 // Decode decodes the whole page into v, a non-nil pointer. Strings are
 // copied (once per distinct string), so v does not alias the page. Rows
-// into structs go through a decode plan, built once per type, that writes fields
-// directly; for memory, the strings of a column of unique values are copied
-// a block of up to 16 KiB at a time and small []string fields are cut from
-// shared arrays, so a value kept alone may keep such a block alive.
+// into structs go through a decode plan, built once per type, that writes
+// fields directly. For memory and speed, the call allocates in blocks:
+// strings are copied a run of up to 16 KiB at a time; small []string and
+// []int64 fields and the pointees of *string and *time.Time fields are cut
+// from shared arrays; and (except under the purego build tag) interface
+// values of strings and numbers point into arrays the call shares. So a
+// value kept alone may keep such a block alive, or, for an interface
+// value of a string, the call's table of string headers (16 bytes per
+// entry of the page's string table).
 func (p *Page) Decode(v any) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -68,7 +74,8 @@ type decodeState struct {
 	p        *Page
 	row, col int
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
-	plans    map[reflect.Type]*structPlan // decode plans by struct type, for this page
+	plan     *structPlan                  // the decode plan of the first struct type met
+	plans    map[reflect.Type]*structPlan // decode plans of the other struct types, for this page
 	nested   map[reflect.Type]*nestedPlan // plans of structs that objects decode into
 	// nestedKeys holds the keys of nested plans past their first
 	// nestedKeyScan keys.
@@ -77,6 +84,9 @@ type decodeState struct {
 	blocks     []strBlock               // by column: the copied strings of string-seq columns
 	slab       []string                 // spare room for small []string fields
 	slabSize   int                      // the size of the last slab
+	times      []time.Time              // spare room for the pointees of *time.Time fields
+	ints       []int64                  // spare room for small []int64 fields
+	intsSize   int                      // the size of the last ints slab
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
@@ -86,13 +96,19 @@ type decodeState struct {
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
 func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
+	d.noteBigNumber()
+	return v
+}
+
+// noteBigNumber notes in d.late, unless it holds an error already, the
+// number float64 cannot hold that the last generic value met, if any.
+func (d *decodeState) noteBigNumber() {
 	if d.bigNumber != "" {
 		if d.late == nil {
 			d.late = d.fail("number " + d.bigNumber + " does not fit float64")
 		}
 		d.bigNumber = ""
 	}
-	return v
 }
 
 func (d *decodeState) fail(msg string) *Error {
@@ -148,14 +164,23 @@ type rowIter struct {
 	sr    pageread.ShapeReader
 }
 
+// init starts it at the first row of l. The cells come later (needCells):
+// a decode column by column (byColumns) reads the cursors only.
 func (it *rowIter) init(l *pageread.Layout) {
 	it.l = l
 	it.cur = make([]pageread.Cursor, len(l.Columns))
-	it.cells = make([]pageread.Cell, len(l.Columns))
+	it.cells = nil
 	for c := range it.cur {
 		it.cur[c] = l.Cursor(c)
 	}
 	it.sr = l.RowShapes()
+}
+
+// needCells makes the cells, one per column, on first use.
+func (it *rowIter) needCells() {
+	if it.cells == nil {
+		it.cells = make([]pageread.Cell, len(it.l.Columns))
+	}
 }
 
 // next reads the next row's cells and returns its shape (nil for a null row).
@@ -167,6 +192,7 @@ func (it *rowIter) next() []uint32 {
 	if id == 0 {
 		return nil
 	}
+	it.needCells()
 	shape := it.l.Shape(id)
 	for _, c := range shape {
 		takeCell(&it.cur[c], &it.cells[c])

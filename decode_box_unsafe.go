@@ -1,0 +1,103 @@
+//go:build !purego
+
+package rowpage
+
+import "unsafe"
+
+// Interface values for generic decoding (cellValue) without an allocation
+// each. Converting a string or a large integer to any copies it to the
+// heap; a Decode makes many such values (every string and number of a
+// map[string]any payload), so instead the interface points at memory the
+// call already holds: a string at its cached header in valueDecoder.strs,
+// an int64 or float64 at an element of a shared array of them. None of
+// that memory is written again once an interface points at it, which is
+// what the runtime assumes of interface data. The cost is retention: a
+// kept string value keeps the call's table of string headers alive (16
+// bytes per string-table entry up to the largest used), a kept number its
+// array of numBoxSlab numbers. The safe twin, built with the purego tag,
+// boxes as the language does, each string once per call.
+
+// eface is the layout of an empty interface value.
+type eface struct{ typ, data unsafe.Pointer }
+
+// typeWord returns the type word of interface values holding v's type.
+func typeWord(v any) unsafe.Pointer { return (*eface)(unsafe.Pointer(&v)).typ }
+
+var (
+	stringWord  = typeWord("")
+	int64Word   = typeWord(int64(0))
+	float64Word = typeWord(float64(0))
+)
+
+// boxAt returns the interface value of type word typ whose value is at p,
+// without copying it.
+func boxAt(typ, p unsafe.Pointer) (v any) {
+	e := (*eface)(unsafe.Pointer(&v))
+	e.typ, e.data = typ, p
+	return v
+}
+
+// numBoxSlab is how many numbers an array of boxed numbers holds.
+const numBoxSlab = 64
+
+// boxes holds the arrays that boxed numbers point into.
+type boxes struct {
+	ints   []int64   // spare room for boxed int64s
+	floats []float64 // spare room for boxed float64s
+	texts  []string  // spare room for boxed strings made for the call (textAny)
+}
+
+// strAny returns str(i) as an interface value. With d.cache set it points
+// at the cached copy's header, so no string is boxed with an allocation.
+func (d *valueDecoder) strAny(i uint32) any {
+	s := d.str(i)
+	if !d.cache || s == "" || i >= uint32(len(d.strs)) {
+		return s // "" boxes without an allocation
+	}
+	return boxAt(stringWord, unsafe.Pointer(&d.strs[i]))
+}
+
+// intAny returns v as an interface value: with d.cache set, v beyond the
+// integers the runtime boxes for free is stored in a shared array.
+func (d *valueDecoder) intAny(v int64) any {
+	if !d.cache || uint64(v) < 256 {
+		return v
+	}
+	if len(d.box.ints) == 0 {
+		d.box.ints = make([]int64, numBoxSlab)
+	}
+	p := &d.box.ints[0]
+	*p = v
+	d.box.ints = d.box.ints[1:]
+	return boxAt(int64Word, unsafe.Pointer(p))
+}
+
+// floatAny is intAny for a float64.
+func (d *valueDecoder) floatAny(v float64) any {
+	if !d.cache {
+		return v
+	}
+	if len(d.box.floats) == 0 {
+		d.box.floats = make([]float64, numBoxSlab)
+	}
+	p := &d.box.floats[0]
+	*p = v
+	d.box.floats = d.box.floats[1:]
+	return boxAt(float64Word, unsafe.Pointer(p))
+}
+
+// textAny returns s, a string made for the call (not a cached entry), as
+// an interface value: with d.cache set, its header is stored in a shared
+// array of them.
+func (d *valueDecoder) textAny(s string) any {
+	if !d.cache || s == "" {
+		return s
+	}
+	if len(d.box.texts) == 0 {
+		d.box.texts = make([]string, numBoxSlab)
+	}
+	p := &d.box.texts[0]
+	*p = s
+	d.box.texts = d.box.texts[1:]
+	return boxAt(stringWord, unsafe.Pointer(p))
+}

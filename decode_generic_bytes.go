@@ -1,0 +1,105 @@
+package rowpage
+
+import (
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// Generic values (cellValue's []any and map[string]any) decoded straight
+// from the encoded elements of an array or object cell, as structBytes
+// decodes objects into structs: the elements were validated by Parse, and
+// a decoder that builds the whole value reads every element anyway, so it
+// walks the bytes itself instead of reading each element into a Cell
+// through a pageread.ValueReader, and learns where the elements end. The
+// values are those cellValue gives element by element: strings, integers,
+// booleans and nulls are read here, every other scalar through ReadValue
+// and cellValue.
+
+// valueBytes returns the generic value of the tagged value at the start of
+// b and its encoded length. Cost: one pass over its bytes, nested values
+// included.
+func (d *valueDecoder) valueBytes(b []byte) (any, int) {
+	switch b[0] {
+	case format.TagString:
+		if x := b[1]; x < 0x80 {
+			return d.strAny(uint32(x)), 2
+		}
+		x, n := format.ConsumeUvarint(b[1:])
+		return d.strAny(uint32(x)), 1 + n
+	case format.TagInt:
+		if !d.compat || !d.useNumber {
+			v, n := format.DecodeZigZag(uint64(b[1])), 1
+			if b[1] >= 0x80 {
+				v, n = format.ConsumeVarint(b[1:])
+			}
+			if d.compat {
+				return d.floatAny(float64(v)), 1 + n
+			}
+			return d.intAny(v), 1 + n
+		}
+	case format.TagNull:
+		return nil, 1
+	case format.TagFalse:
+		return false, 1
+	case format.TagTrue:
+		return true, 1
+	case format.TagArray:
+		cnt, n := int(b[1]), 1 // a count below 128 without a call
+		if cnt >= 0x80 {
+			cnt, n = countSlow(b[1:])
+		}
+		out, used := d.arrayBytes(b[1+n:], int(cnt))
+		return out, 1 + n + used
+	case format.TagObject:
+		cnt, n := int(b[1]), 1 // a count below 128 without a call
+		if cnt >= 0x80 {
+			cnt, n = countSlow(b[1:])
+		}
+		out := make(map[string]any, cnt)
+		return out, 1 + n + d.membersBytes(out, b[1+n:], int(cnt))
+	}
+	var c pageread.Cell
+	n := pageread.ReadValue(b, &c)
+	return d.cellValue(&c), n
+}
+
+// arrayBytes returns the n elements at the start of b, an array's, as a
+// []any (non-nil when n is 0, as json.Unmarshal makes []any{} of []), and
+// the bytes they take.
+func (d *valueDecoder) arrayBytes(b []byte, n int) ([]any, int) {
+	out := make([]any, n)
+	pos := 0
+	for i := range out {
+		v, m := d.valueBytes(b[pos:])
+		out[i] = v
+		pos += m
+	}
+	return out, pos
+}
+
+// membersBytes sets in out the n members at the start of b, an object's,
+// and returns the bytes they take.
+func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
+	pos := 0
+	for range n {
+		k, m := uint32(b[pos]), 1
+		if k >= 0x80 {
+			v, mm := format.ConsumeUvarint(b[pos:])
+			k, m = uint32(v), mm
+		}
+		pos += m
+		key := d.str(k) // before the value, as cellValue copies them
+		v, used := d.valueBytes(b[pos:])
+		out[key] = v
+		pos += used
+	}
+	return pos
+}
+
+// countSlow reads the validated uvarint at the start of b, an element
+// count of two bytes or more. Its callers read a one-byte count inline:
+// a function doing both does not inline.
+func countSlow(b []byte) (int, int) {
+	v, n := format.ConsumeUvarint(b)
+	return int(v), n
+}
