@@ -42,9 +42,9 @@ const numBoxSlab = 64
 
 // boxes holds the arrays that boxed numbers point into.
 type boxes struct {
-	ints   []int64   // spare room for boxed int64s
-	floats []float64 // spare room for boxed float64s
-	texts  []string  // spare room for boxed strings made for the call (textAny)
+	ints   slab[int64]   // boxed int64s
+	floats slab[float64] // boxed float64s
+	texts  slab[string]  // boxed strings made for the call (textAny)
 }
 
 // strAny returns str(i) as an interface value. With d.cache set it points
@@ -63,12 +63,8 @@ func (d *valueDecoder) intAny(v int64) any {
 	if !d.cache || uint64(v) < 256 {
 		return v
 	}
-	if len(d.box.ints) == 0 {
-		d.box.ints = make([]int64, numBoxSlab)
-	}
-	p := &d.box.ints[0]
+	p := &d.box.ints.cut(1, numBoxSlab)[0]
 	*p = v
-	d.box.ints = d.box.ints[1:]
 	return boxAt(int64Word, unsafe.Pointer(p))
 }
 
@@ -77,12 +73,8 @@ func (d *valueDecoder) floatAny(v float64) any {
 	if !d.cache {
 		return v
 	}
-	if len(d.box.floats) == 0 {
-		d.box.floats = make([]float64, numBoxSlab)
-	}
-	p := &d.box.floats[0]
+	p := &d.box.floats.cut(1, numBoxSlab)[0]
 	*p = v
-	d.box.floats = d.box.floats[1:]
 	return boxAt(float64Word, unsafe.Pointer(p))
 }
 
@@ -93,11 +85,7 @@ func (d *valueDecoder) textAny(s string) any {
 	if !d.cache || s == "" {
 		return s
 	}
-	if len(d.box.texts) == 0 {
-		d.box.texts = make([]string, numBoxSlab)
-	}
-	p := &d.box.texts[0]
+	p := &d.box.texts.cut(1, numBoxSlab)[0]
 	*p = s
-	d.box.texts = d.box.texts[1:]
 	return boxAt(stringWord, unsafe.Pointer(p))
 }

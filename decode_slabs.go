@@ -2,7 +2,6 @@ package rowpage
 
 import (
 	"reflect"
-	"time"
 )
 
 // Small values that Decode allocates many of, cut from shared arrays
@@ -12,6 +11,30 @@ import (
 // capacity of its length, so writing through one, or appending to one,
 // never touches another. The cost is retention: a value kept alone keeps
 // its array alive (at most 16 KiB).
+
+// slab hands out runs of new zero Ts cut from shared arrays, each with a
+// capacity of its length: one allocation serves many small values. Its
+// zero value is ready.
+type slab[T any] struct {
+	free []T // the spare room of the last array
+	size int // the length of the last array
+}
+
+// cut returns n new zero Ts (n > 0) with capacity n: on their own above
+// most/16, else from the spare room, or from a new array of twice the last
+// one's length, 64 to most elements.
+func (s *slab[T]) cut(n, most int) []T {
+	if n > most/16 {
+		return make([]T, n)
+	}
+	if len(s.free) < n {
+		s.size = min(max(2*s.size, 64), most)
+		s.free = make([]T, s.size)
+	}
+	r := s.free[:n:n]
+	s.free = s.free[n:]
+	return r
+}
 
 // ptrSlab says where the pointee of a nil pointer field (setPtr) comes
 // from.
@@ -49,11 +72,7 @@ func (d *decodeState) pointee(cp *colPlan, f fieldRef) fieldRef {
 		}
 	case slabTime:
 		if f.isNil() {
-			if len(d.times) == 0 {
-				d.times = make([]time.Time, timeSlab)
-			}
-			f.setTimePtr(&d.times[0])
-			d.times = d.times[1:]
+			f.setTimePtr(&d.times.cut(1, timeSlab)[0])
 		}
 	}
 	return f.elem(cp.etyp)
@@ -62,18 +81,8 @@ func (d *decodeState) pointee(cp *colPlan, f fieldRef) fieldRef {
 // newInt64s returns a new []int64 of length and capacity n, non-nil even
 // when n is 0, cut from a shared slab when small, as newStrings does.
 func (d *decodeState) newInt64s(n int) []int64 {
-	const maxSlab = 2048 // 16 KiB
 	if n == 0 {
 		return []int64{}
 	}
-	if n > maxSlab/16 {
-		return make([]int64, n)
-	}
-	if len(d.ints) < n {
-		d.intsSize = min(max(2*d.intsSize, 64), maxSlab)
-		d.ints = make([]int64, d.intsSize)
-	}
-	s := d.ints[:n:n]
-	d.ints = d.ints[n:]
-	return s
+	return d.ints.cut(n, 2048) // arrays of at most 16 KiB
 }

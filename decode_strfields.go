@@ -129,20 +129,10 @@ func (d *decodeState) fillStrings(f fieldRef, b []byte, n int) (int, bool) {
 // fields of a page cost a few allocations rather than one each; capacity
 // equals length, so appending to one never writes into another.
 func (d *decodeState) newStrings(n int) []string {
-	const maxSlab = 1024 // 16 KiB, well within small-object sizes
 	if n == 0 {
 		return []string{}
 	}
-	if n > maxSlab/16 {
-		return make([]string, n)
-	}
-	if len(d.slab) < n {
-		d.slabSize = min(max(2*d.slabSize, 64), maxSlab)
-		d.slab = make([]string, d.slabSize)
-	}
-	s := d.slab[:n:n]
-	d.slab = d.slab[n:]
-	return s
+	return d.strs.cut(n, 1024) // arrays of at most 16 KiB, well within small-object sizes
 }
 
 // strBlock holds the copied strings of a string-seq column: the column's

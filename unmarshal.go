@@ -82,11 +82,9 @@ type decodeState struct {
 	nestedKeys map[nestedKey]int32
 	elemKinds  map[reflect.Type]setKind // scalarKind of slice element types met
 	blocks     []strBlock               // by column: the copied strings of string-seq columns
-	slab       []string                 // spare room for small []string fields
-	slabSize   int                      // the size of the last slab
-	times      []time.Time              // spare room for the pointees of *time.Time fields
-	ints       []int64                  // spare room for small []int64 fields
-	intsSize   int                      // the size of the last ints slab
+	strs       slab[string]             // small []string fields and *string pointees
+	times      slab[time.Time]          // the pointees of *time.Time fields
+	ints       slab[int64]              // small []int64 fields
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
