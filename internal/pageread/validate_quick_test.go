@@ -95,3 +95,65 @@ func TestQuickValueAgreesWithValue(t *testing.T) {
 		t.Fatalf("quickValue took %d of %d good values: the test is not testing it", quick, good)
 	}
 }
+
+// TestQuickValueDeep checks quickValue on values nested past its stack
+// (quickStack levels), where it goes on a call per value: well formed,
+// they are accepted and end where value ends them; past MaxDepth, cut
+// short, or with a bad innermost element, quickValue gives up as value
+// fails.
+func TestQuickValueDeep(t *testing.T) {
+	for _, levels := range []int{quickStack - 1, quickStack, quickStack + 1, quickStack + 2, 3 * quickStack} {
+		for _, obj := range []bool{false, true} {
+			// levels nested containers, each holding the next and then an
+			// integer of two bytes, the innermost an integer and a string.
+			var b []byte
+			for range levels {
+				if obj {
+					b = append(b, format.TagObject, 2, 1)
+				} else {
+					b = append(b, format.TagArray, 2)
+				}
+			}
+			if obj {
+				b = append(b, 5)
+			}
+			b = append(b, format.TagInt, 0x80, 0x01)
+			if obj {
+				b = append(b, 6)
+			}
+			b = append(b, format.TagString, 7)
+			for range levels - 1 {
+				if obj {
+					b = append(b, 8)
+				}
+				b = append(b, format.TagInt, 0xFF, 0x7F)
+			}
+			for _, depth := range []int{levels, levels + 1, levels + 5} {
+				l := &Layout{depth: depth, maxStr: 1 << 20}
+				l.Strings.count = 300
+				check := func(b []byte, wantOK bool) {
+					t.Helper()
+					v := validator{l: l, r: reader{b: b}, nstr: 300}
+					end := v.quickValue(b, 0, 1)
+					v.value(1)
+					if (v.r.err == nil) != wantOK {
+						t.Fatalf("levels %d obj %v depth %d: value err %v, want ok %v", levels, obj, depth, v.r.err, wantOK)
+					}
+					if end >= 0 && (v.r.err != nil || end != v.r.pos || end != len(b)) {
+						t.Fatalf("levels %d obj %v depth %d: quickValue ends at %d, value at %d (err %v), len %d", levels, obj, depth, end, v.r.pos, v.r.err, len(b))
+					}
+					if wantOK && end < 0 {
+						t.Fatalf("levels %d obj %v depth %d: quickValue gives up on a good value", levels, obj, depth)
+					}
+				}
+				// The innermost values sit at depth levels+1.
+				ok := depth > levels
+				check(b, ok)
+				check(b[:len(b)-1], false)
+				bad := append([]byte(nil), b...)
+				bad[len(bad)-1] = 0 // a two-byte varint ending in zero: not minimal
+				check(bad, false)
+			}
+		}
+	}
+}
