@@ -43,9 +43,9 @@ type Interner struct {
 	sieve    []uint32 // dedupe's scratch: a bucket's table
 	starts   []uint32 // dedupe's scratch: where each bucket starts
 	parts    []uint64 // dedupe's scratch: hash<<32 | id, by bucket
-	// sampledN counts the deferred strings given a sample hash, not their
-	// hash (AddDeferred).
-	sampledN int
+	// sampled lists, in ascending order, the deferred ids given a sample
+	// hash, not their hash (AddDeferred).
+	sampled []uint32
 	// filter has one bit per 32-bit hash >> filterShift, set for the hash
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
@@ -73,7 +73,7 @@ func (in *Interner) reset() {
 	in.Keys = in.Keys[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	in.sampledN = 0
+	in.sampled = in.sampled[:0]
 	in.Tabled = 0
 }
 
@@ -205,16 +205,18 @@ func (in *Interner) grow(n int) {
 // all and should go back to interning (tableDeferred). The hash kept for
 // a string of more than sampleHashMin bytes is its sample hash
 // (sampleHash), which reads three words of it, not all: most deferred
-// strings are never
-// looked up (settle compares strings where sample hashes agree, and
-// tableDeferred hashes them in full). Cost: a hash of at most three words
-// of s, a bit of a filter of half a byte per deferred string, and an
-// append to five slices.
+// strings are never looked up (settle compares strings where sample
+// hashes agree, and tableDeferred hashes them in full). Cost: a hash of s,
+// or of three of its words, a bit of a filter of half a byte per deferred
+// string, and an append to five slices (six for a long string).
 func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.Strs))
-	h := sampleHash(&in.seed, s)
-	if len(s) > sampleHashMin {
-		in.sampledN++
+	var h uint32
+	if len(s) <= sampleHashMin {
+		h = strHash(&in.seed, s) // its sample hash
+	} else {
+		h = sampleHash(&in.seed, s)
+		in.sampled = append(in.sampled, id)
 	}
 	in.hashes = append(in.hashes, h)
 	in.Strs = append(in.Strs, s)
@@ -285,11 +287,11 @@ func (in *Interner) Settle() []uint32 {
 	var alias []uint32
 	ok := false
 	switch {
-	case in.sampledN == 0:
-	case 4*in.sampledN < len(in.Strs):
+	case len(in.sampled) == 0:
+	case 4*len(in.sampled) < len(in.Strs):
 		// Few sample hashes among many strings: hashing those in full
 		// costs less than giving the others theirs.
-		in.fullHashes(in.deferred)
+		in.fullHashes(in.sampled)
 	default:
 		in.sampleHashes()
 		if alias, ok = in.dedupe(in.hashes, len(in.Strs)/16+64); !ok {
@@ -299,7 +301,7 @@ func (in *Interner) Settle() []uint32 {
 	if !ok {
 		alias, _ = in.dedupe(in.hashes, -1)
 	}
-	in.sampledN = 0
+	in.sampled = in.sampled[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
 	if alias == nil {
@@ -481,7 +483,7 @@ func (in *Interner) TableDeferred() []uint32 {
 	}
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	in.sampledN = 0
+	in.sampled = in.sampled[:0]
 	if alias == nil {
 		return nil
 	}
