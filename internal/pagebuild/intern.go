@@ -43,6 +43,9 @@ type Interner struct {
 	sieve    []uint32 // dedupe's scratch: a bucket's table
 	starts   []uint32 // dedupe's scratch: where each bucket starts
 	parts    []uint64 // dedupe's scratch: hash<<32 | id, by bucket
+	// sampled lists, in ascending order, the deferred ids given a sample
+	// hash, not their hash (AddDeferred).
+	sampled []uint32
 	// filter has one bit per 32-bit hash >> filterShift, set for the hash
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
@@ -70,6 +73,7 @@ func (in *Interner) reset() {
 	in.Keys = in.Keys[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
+	in.sampled = in.sampled[:0]
 	in.Tabled = 0
 }
 
@@ -198,12 +202,22 @@ func (in *Interner) grow(n int) {
 // set for one string in eight, and bit 1 set besides if an earlier
 // sampled string may be the same (its bit of a filter of their hashes was
 // set). Many of those are the caller's sign that its column repeats after
-// all and should go back to interning (tableDeferred). Cost: one hash of s, a
-// bit of a filter of half a byte per deferred string, and an append to
-// five slices.
+// all and should go back to interning (tableDeferred). The hash kept for
+// a string of more than sampleHashMin bytes is its sample hash
+// (sampleHash), which reads three words of it, not all: most deferred
+// strings are never looked up (settle compares strings where sample
+// hashes agree, and tableDeferred hashes them in full). Cost: a hash of s,
+// or of three of its words, a bit of a filter of half a byte per deferred
+// string, and an append to five slices (six for a long string).
 func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.Strs))
-	h := strHash(&in.seed, s)
+	var h uint32
+	if len(s) <= sampleHashMin {
+		h = strHash(&in.seed, s) // its sample hash
+	} else {
+		h = sampleHash(&in.seed, s)
+		in.sampled = append(in.sampled, id)
+	}
 	in.hashes = append(in.hashes, h)
 	in.Strs = append(in.Strs, s)
 	in.Counts = append(in.Counts, 1)
@@ -256,17 +270,80 @@ const maxFilterBits = 1 << 30
 // hashes and a probe of a table that fits in the first-level cache for
 // each (dedupe), in a tight loop rather than one lookup per row between
 // the driver's work, and, if a string repeats, a pass over the ids.
+//
+// When a deferred string was given a sample hash (sampleHash), it finds
+// the repeats by sample hashes, which every other string of more than
+// sampleHashMin bytes gets here in place of its hash (no string is looked
+// up after settle). Strings are compared where
+// sample hashes agree; if more distinct strings share one than chance
+// explains (text that differs only between the words a sample hash
+// reads, written to defeat it), it starts over with every hash in full,
+// so that no input makes settle compare strings more than a few times
+// per string.
 func (in *Interner) Settle() []uint32 {
 	if len(in.deferred) == 0 {
 		return nil
 	}
+	var alias []uint32
+	ok := false
+	switch {
+	case len(in.sampled) == 0:
+	case 4*len(in.sampled) < len(in.Strs):
+		// Few sample hashes among many strings: hashing those in full
+		// costs less than giving the others theirs.
+		in.fullHashes(in.sampled)
+	default:
+		in.sampleHashes()
+		if alias, ok = in.dedupe(in.hashes, len(in.Strs)/16+64); !ok {
+			in.fullHashes(nil)
+		}
+	}
+	if !ok {
+		alias, _ = in.dedupe(in.hashes, -1)
+	}
+	in.sampled = in.sampled[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	alias := in.dedupe()
 	if alias == nil {
 		return nil
 	}
 	return in.merge(alias, false)
+}
+
+// fullHashes puts back the hash of each string of ids (every id if nil)
+// that is longer than sampleHashMin, in place of its sample hash.
+func (in *Interner) fullHashes(ids []uint32) {
+	if ids == nil {
+		for id, s := range in.Strs {
+			if len(s) > sampleHashMin {
+				in.hashes[id] = strHash(&in.seed, s)
+			}
+		}
+		return
+	}
+	for _, id := range ids {
+		if s := in.Strs[id]; len(s) > sampleHashMin {
+			in.hashes[id] = strHash(&in.seed, s)
+		}
+	}
+}
+
+// sampleHashes replaces the hash of each string that is not deferred and
+// longer than sampleHashMin with its sample hash, so that in.hashes holds
+// the sample hash of every id.
+func (in *Interner) sampleHashes() {
+	def := in.deferred
+	for id, s := range in.Strs {
+		if len(s) <= sampleHashMin {
+			continue
+		}
+		for len(def) > 0 && def[0] < uint32(id) {
+			def = def[1:]
+		}
+		if len(def) == 0 || def[0] != uint32(id) {
+			in.hashes[id] = sampleHash(&in.seed, s)
+		}
+	}
 }
 
 // dedupe returns the first id holding the same string as each id, or nil
@@ -277,9 +354,11 @@ func (in *Interner) Settle() []uint32 {
 // first-level cache however many strings the page has: one table of the
 // whole page's hashes (as the interner's, or a set of hashes) outgrows the
 // caches past a few thousand rows, and each probe is then a miss. Strings
-// are compared only where their 32-bit hashes agree.
-func (in *Interner) dedupe() []uint32 {
-	n := len(in.hashes)
+// are compared only where their 32-bit hashes, hs (one per id), agree; if
+// more than falses of those comparisons find distinct strings (falses
+// below 0: no limit), it gives up and reports false.
+func (in *Interner) dedupe(hs []uint32, falses int) ([]uint32, bool) {
+	n := len(hs)
 	shift := uint(32) // the bucket of hash h is h>>shift
 	for n>>(32-shift) > dedupeBucket {
 		shift--
@@ -287,7 +366,7 @@ func (in *Interner) dedupe() []uint32 {
 	starts := Grow(in.starts, 1<<(32-shift)+1)
 	clear(starts)
 	in.starts = starts
-	for _, h := range in.hashes {
+	for _, h := range hs {
 		starts[h>>shift+1]++
 	}
 	most := 0
@@ -299,7 +378,7 @@ func (in *Interner) dedupe() []uint32 {
 	// bucket b to its end as the bucket fills.
 	parts := Grow(in.parts, n)
 	in.parts = parts
-	for id, h := range in.hashes {
+	for id, h := range hs {
 		b := h >> shift
 		parts[starts[b]] = uint64(h)<<32 | uint64(id)
 		starts[b]++
@@ -331,7 +410,13 @@ func (in *Interner) dedupe() []uint32 {
 					break
 				}
 				f := part[k-1]
-				if uint32(f>>32) != h || in.Strs[uint32(f)] != in.Strs[id] {
+				if uint32(f>>32) != h {
+					continue
+				}
+				if in.Strs[uint32(f)] != in.Strs[id] {
+					if falses--; falses == -1 {
+						return nil, false
+					}
 					continue
 				}
 				if alias == nil {
@@ -346,7 +431,7 @@ func (in *Interner) dedupe() []uint32 {
 			}
 		}
 	}
-	return alias
+	return alias, true
 }
 
 // dedupeBucket is the most ids dedupe puts in a bucket (but for chance):
@@ -372,6 +457,10 @@ func (in *Interner) TableDeferred() []uint32 {
 	var alias []uint32
 	for _, d := range in.deferred {
 		h := in.hashes[d]
+		if s := in.Strs[d]; len(s) > sampleHashMin { // its sample hash (AddDeferred)
+			h = strHash(&in.seed, s)
+			in.hashes[d] = h
+		}
 		id, slot, ok := find(in, in.Strs[d], h)
 		if !ok {
 			in.slots[slot] = in.entry(h, d)
@@ -394,6 +483,7 @@ func (in *Interner) TableDeferred() []uint32 {
 	}
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
+	in.sampled = in.sampled[:0]
 	if alias == nil {
 		return nil
 	}

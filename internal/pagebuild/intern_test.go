@@ -199,3 +199,134 @@ func TestSettleMatchesInterning(t *testing.T) {
 		}
 	}
 }
+
+// blindString returns a 40-byte string whose sample hash (sampleHash: the
+// first 8 bytes, the middle 8 and the last 8, with the length) does not
+// depend on i: i shows only in the bytes between those words.
+func blindString(i int) string {
+	x := strconv.FormatInt(int64(i)+1e15, 10)[8:] // 8 digits
+	return "AAAAAAAA" + x + "BBBBBBBB" + x + "CCCCCCCC"
+}
+
+// TestSampleHashBlind: blindString's strings share their sample hash, and
+// strings longer than sampleHashMin that differ in a sampled word do not.
+func TestSampleHashBlind(t *testing.T) {
+	if len(blindString(0)) <= sampleHashMin {
+		t.Fatal("blindString is not longer than sampleHashMin")
+	}
+	if a, b := sampleHash(&testSeed, blindString(1)), sampleHash(&testSeed, blindString(2)); a != b {
+		t.Fatalf("sample hashes %#x and %#x differ: the test strings lost their point", a, b)
+	}
+	s := blindString(1)
+	for _, at := range []int{0, 7, 16, 23, 32, 39} {
+		b := []byte(s)
+		b[at] ^= 1
+		if sampleHash(&testSeed, string(b)) == sampleHash(&testSeed, s) {
+			t.Errorf("flipping sampled byte %d leaves the sample hash", at)
+		}
+	}
+	if sampleHash(&testSeed, "short") != strHash(&testSeed, "short") {
+		t.Error("a short string's sample hash is not its hash")
+	}
+}
+
+// TestSettleSampleHashes: long strings, deferred with sample hashes or
+// interned with their hashes, settle to what interning every string gives:
+// distinct strings that share a sample hash keep their ids (a few, and
+// thousands, which makes settle start over with full hashes), and repeats
+// merge whichever way each was added; a page that goes back to interning
+// (TableDeferred) finds its long deferred strings by their full hashes.
+func TestSettleSampleHashes(t *testing.T) {
+	long := func(i int) string { return "a long string of text, number " + strconv.Itoa(i) + " of many" }
+	cases := []struct {
+		name string
+		strs []string
+		def  []bool // deferred, else interned
+	}{
+		{name: "blind few", strs: []string{blindString(1), blindString(2), blindString(3), blindString(2)}, def: []bool{true, true, true, true}},
+		{name: "interned then deferred", strs: []string{long(1), long(2), long(1), "k", long(2)}, def: []bool{false, true, true, false, true}},
+		{name: "deferred then interned", strs: []string{long(1), long(2), long(1), long(3), long(2)}, def: []bool{true, true, false, true, false}},
+	}
+	var blind []string
+	var blindDef []bool
+	for i := range 3000 {
+		blind = append(blind, blindString(i))
+		blindDef = append(blindDef, true)
+	}
+	blind = append(blind, blindString(7), long(1), long(1))
+	blindDef = append(blindDef, true, false, true)
+	cases = append(cases, struct {
+		name string
+		strs []string
+		def  []bool
+	}{"blind many", blind, blindDef})
+	// Few sample hashes among many short strings: settle hashes those in full.
+	var few []string
+	var fewDef []bool
+	for i := range 400 {
+		few = append(few, "s"+strconv.Itoa(i))
+		fewDef = append(fewDef, i%2 == 0)
+	}
+	few = append(few, long(1), long(2), long(1))
+	fewDef = append(fewDef, true, false, true)
+	cases = append(cases, struct {
+		name string
+		strs []string
+		def  []bool
+	}{"few sampled", few, fewDef})
+	for _, tc := range cases {
+		for _, table := range []bool{false, true} {
+			var in Interner
+			in.reset()
+			var ids []uint32
+			for i, s := range tc.strs {
+				var id uint32
+				if tc.def[i] {
+					id, _ = in.AddDeferred(s)
+				} else {
+					id = in.InternFresh(s)
+				}
+				ids = append(ids, id)
+			}
+			var m []uint32
+			if table {
+				m = in.TableDeferred()
+				if m == nil {
+					m = make([]uint32, len(ids))
+					for i := range m {
+						m[i] = uint32(i)
+					}
+				}
+				for _, s := range tc.strs { // every string is found now
+					if _, ok := in.Lookup(s); !ok {
+						t.Fatalf("%s: %q not found after TableDeferred", tc.name, s)
+					}
+				}
+			} else {
+				m = in.Settle()
+			}
+			first := map[string]uint32{}
+			var want []string
+			count := map[string]uint32{}
+			for _, s := range tc.strs {
+				if _, ok := first[s]; !ok {
+					first[s] = uint32(len(want))
+					want = append(want, s)
+				}
+				count[s]++
+			}
+			if !slices.Equal(in.Strs, want) {
+				t.Fatalf("%s (table %v): strings differ from interning", tc.name, table)
+			}
+			for i, s := range tc.strs {
+				got := ids[i]
+				if m != nil {
+					got = m[got]
+				}
+				if got != first[s] || in.Counts[got] != count[s] {
+					t.Fatalf("%s (table %v): %q has id %d count %d, want %d and %d", tc.name, table, s, got, in.Counts[got], first[s], count[s])
+				}
+			}
+		}
+	}
+}

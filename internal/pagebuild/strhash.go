@@ -15,8 +15,9 @@ import (
 // halves, which for short strings are not mixed enough on their own),
 // about half of what hash/maphash costs for the short strings of a page
 // (names, e-mail addresses, enum values). Longer strings take one more
-// multiplication per 16 bytes. The table needs 32 bits: the fold of the
-// last product's halves.
+// multiplication per 16 bytes, or, past longHashMin bytes, go to longHash
+// (strhash_unsafe.go, strhash_purego.go). The table needs 32 bits: the
+// fold of the last product's halves.
 func strHash[S ~string | ~[]byte](seed *hashSeed, s S) uint32 {
 	n := len(s)
 	var a, b uint64
@@ -42,26 +43,42 @@ func strHash[S ~string | ~[]byte](seed *hashSeed, s S) uint32 {
 	return uint32(r) ^ uint32(r>>32)
 }
 
-// longHashMin is the length past which strHash hashes with hash/maphash,
-// the runtime's AES-based hash: on this project's Xeon VM it hashes 400
-// bytes in about 75ns where strHash's chain of multiplications takes 110,
-// and they break even at about 130 bytes (a throwaway benchmark, -count 3).
-// Long text (descriptions, bodies) is what a page hashes most of.
-const longHashMin = 128
-
-// longHash is strHash for strings longer than longHashMin.
-func longHash[S ~string | ~[]byte](seed *hashSeed, s S) uint32 {
-	var h uint64
-	switch v := any(s).(type) {
-	case string:
-		h = maphash.String(seed.long, v)
-	case []byte:
-		h = maphash.Bytes(seed.long, v)
-	default:
-		h = maphash.String(seed.long, string(s))
+// sampleHash is strHash for strings of up to sampleHashMin bytes and, for
+// longer ones, a hash of their length and three of their words, the first
+// 8 bytes, the 8 in the middle and the last 8: strings that differ
+// elsewhere share it. It is for deferred strings, which the interner
+// rarely needs to look up (AddDeferred): settle finds their repeats by it,
+// comparing the strings that share one, and hashes them in full only if
+// too many distinct ones do. Cost: three loads and two multiplications,
+// whatever the length, where strHash costs 144 instructions at 64 bytes and
+// 225 at 400 (cachegrind).
+func sampleHash(seed *hashSeed, s string) uint32 {
+	n := len(s)
+	if n <= sampleHashMin {
+		return strHash(seed, s)
 	}
-	return uint32(h) ^ uint32(h>>32)
+	a, b, c := Load64(s, 0), Load64(s, n/2-4), Load64(s, n-8)
+	hi, lo := bits.Mul64(a^seed.k[2], c^seed.k[1])
+	r := mix64(lo^b^seed.k[0], hi^seed.k[1]^uint64(n))
+	return uint32(r) ^ uint32(r>>32)
 }
+
+// sampleHashMin is the longest string whose sample hash is its hash: past
+// it, hashing a string in full costs several times its sample hash, and
+// the strings deferred (text, descriptions) are seldom interned as well,
+// which would have settle compute their sample hashes too. (With 16, the
+// e-mail addresses and ids of a page gained less than settle then spent.)
+const sampleHashMin = 32
+
+// longHashMin is the length past which strHash hashes with the runtime's
+// AES-based hash (longHash, strhash_unsafe.go and strhash_purego.go): on
+// this project's Xeon VM hash/maphash hashes 400 bytes in about 75ns where
+// strHash's chain of multiplications takes 110, and they break even at
+// about 130 bytes (a throwaway benchmark, -count 3). Long text
+// (descriptions, bodies) is what a page hashes most of. (Hashing strings
+// of 17 to 128 bytes with the runtime's hash too cost fewer instructions
+// alone, but 0.3 to 1% more per page of e-mail addresses and ids.)
+const longHashMin = 128
 
 // hashSeed is strHash's key, drawn afresh for each interner.
 type hashSeed struct {

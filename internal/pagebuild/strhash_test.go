@@ -9,7 +9,7 @@ import (
 
 // testSeed is a fixed strHash key, so that the tests below are
 // deterministic for strings of up to longHashMin bytes; longer ones hash
-// with hash/maphash, whose seed cannot be fixed.
+// with the runtime's hash, whose hash/maphash seed cannot be fixed.
 var testSeed = hashSeed{k: [3]uint64{0x9E3779B97F4A7C15, 0xD1B54A32D192ED03, 0x8CB92BA72F3D8DD7}, long: maphash.MakeSeed()}
 
 // randomBytes returns n bytes from r.
@@ -22,10 +22,10 @@ func randomBytes(r *rand.Rand, n int) []byte {
 }
 
 // TestStrHashStringAndBytes: a string and its bytes hash alike, at every
-// length that takes a different path.
+// length that takes a different path, up to past twice longHashMin.
 func TestStrHashStringAndBytes(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for n := range 80 {
+	for n := range 300 {
 		b := randomBytes(r, n)
 		if hs, hb := strHash(&testSeed, string(b)), strHash(&testSeed, b); hs != hb {
 			t.Errorf("length %d: string hash %#x, bytes hash %#x", n, hs, hb)
@@ -37,7 +37,7 @@ func TestStrHashStringAndBytes(t *testing.T) {
 // byte, changes its hash, so every byte is read.
 func TestStrHashEveryBit(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
-	for n := range 80 {
+	for n := range 160 {
 		b := randomBytes(r, n)
 		h := strHash(&testSeed, b)
 		for i := range n * 8 {
