@@ -9,7 +9,8 @@ import "math/bits"
 // flags of those alone: for the short strings that hold a quote or a
 // control byte (permission strings such as read("user:1"), text with a
 // newline), it costs a little over half of what StringFlags does, which
-// restarts its sweep after every byte that is not plain. No allocation.
+// restarts its sweep after every byte that is not plain. It stops at the
+// first word holding a byte from 0x80. No allocation.
 func ASCIIFlags[S ~string | ~[]byte](s S) (uint8, bool) {
 	n := len(s)
 	var flags uint8
@@ -23,23 +24,20 @@ func ASCIIFlags[S ~string | ~[]byte](s S) (uint8, bool) {
 		}
 		return flags, true
 	}
-	var all uint64
 	for i := 0; ; {
 		w := Load64(s, i)
-		all |= w
+		if w&SWARHi != 0 {
+			return 0, false
+		}
 		for sp := specialLanes(w); sp != 0; sp &= sp - 1 {
-			// The lane's high bit is bit 8k+7 of byte k. A word with a
-			// byte of 0x80 or more gives lanes that mean nothing, and
-			// the mask keeps the index in the table: s is refused below.
+			// The lane's high bit is bit 8k+7 of byte k; the mask
+			// tells the compiler the index is within the table.
 			flags |= asciiFlags[byte(w>>(bits.TrailingZeros64(sp)&^7))&0x7F]
 		}
 		if i+8 >= n {
 			break
 		}
 		i = min(i+8, n-8)
-	}
-	if all&SWARHi != 0 {
-		return 0, false
 	}
 	return flags, true
 }
