@@ -115,13 +115,38 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 // AppendQuoted appends s as a quoted JSON string, byte for byte as
 // json.Marshal(string(s)) writes it when escapeHTML is true, or as a
 // json.Encoder with SetEscapeHTML(false) does (without its newline) when
-// false. Runs of bytes that need no escape are copied with one append, found
-// sixteen bytes a turn. Cost: linear in len(s); no allocation beyond
-// growing dst.
+// false. A string of up to quoteWordsMax bytes is written into the room
+// of dst a word at a time, an escape over each special byte (quoteASCII,
+// quoteRoom); a longer one, or what finds no room, is appended, runs of
+// bytes that need no escape found by PlainPrefix and copied with one
+// append each. It may write up to 8 bytes past the returned length, within
+// cap(dst): slack that later appends overwrite. Cost: linear in len(s);
+// no allocation beyond growing dst.
 func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
+	if len(s) > quoteWordsMax {
+		return appendQuotedFrom(dst, s, 0, escapeHTML)
+	}
+	esc := &escapeWords[0]
+	if escapeHTML {
+		esc = &escapeWords[1]
+	}
+	o, i := quoteASCII(dst[len(dst):cap(dst)], 0, s, 0, esc)
+	dst = dst[:len(dst)+o]
+	if i < len(s) {
+		if dst, i = quoteRoom(dst, s, i, esc); i < len(s) {
+			return appendQuotedFrom(dst, s, i, escapeHTML)
+		}
+	}
+	return append(dst, '"')
+}
+
+// appendQuotedFrom appends s[i:] quoted as AppendQuoted does, and the
+// closing quote: AppendQuoted's way on when dst has no room left for
+// quoteRoom.
+func appendQuotedFrom[S ~string | ~[]byte](dst []byte, s S, i int, escapeHTML bool) []byte {
+	start := i
+	for i < len(s) {
 		i = PlainPrefix(s, i)
 		if i >= len(s) {
 			break

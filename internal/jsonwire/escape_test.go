@@ -66,6 +66,8 @@ func checkQuoted(t testing.TB, s string) {
 			AppendQuoted([]byte("x"), []byte(s), html)[1:],
 			AppendQuoted([]byte("x"), myString(s), html)[1:],
 			AppendQuoted([]byte("x"), myBytes(s), html)[1:],
+			quotedWithRoom(t, s, html, 6*len(s)+18),
+			quotedWithRoom(t, s, html, len(s)+18),
 			AppendQuotedFlags(nil, s, flags, html),
 			AppendQuotedFlags(nil, []byte(s), flags, html),
 			AppendQuotedFlags(nil, s, format.StrNeedsEscape|format.StrHasHTML, html),

@@ -39,7 +39,7 @@ func CheckTableFlags(flags, data []byte, ends []uint32) int {
 			pos = end
 			continue
 		}
-		f := jsonwire.StringFlags(data[pos:end])
+		f := stopFlags(data[pos:end])
 		if f != want {
 			return firstWrongFlags(flags, data, ends)
 		}
@@ -53,6 +53,27 @@ func CheckTableFlags(flags, data []byte, ends []uint32) int {
 	}
 	return -1
 }
+
+// stopFlags returns the flags of s, the part of a string from its first
+// byte that is not plain. A short ASCII s (a permission string such as
+// read("user:abc"), a line or two of text) is taken by ASCIIFlags, which
+// looks up only the special bytes of each word, at about half the cost of
+// StringFlags restarting its sweep after each; anything else by
+// StringFlags, which sweeps long runs of plain bytes with SIMD and stops
+// once both flags are found.
+func stopFlags(s []byte) uint8 {
+	if len(s) <= stopFlagsASCIIMax {
+		if f, ok := jsonwire.ASCIIFlags(s); ok {
+			return f
+		}
+	}
+	return jsonwire.StringFlags(s)
+}
+
+// stopFlagsASCIIMax is the longest string stopFlags gives ASCIIFlags.
+// Measured: on pages whose flagged strings are long (github-events' commit
+// messages) ASCIIFlags for every length cost 8% more instructions per hit.
+const stopFlagsASCIIMax = 64
 
 // tableFlag returns string i's two flag bits.
 func tableFlag(flags []byte, i int) uint8 { return flags[i>>2] >> ((i & 3) * 2) & 3 }
