@@ -220,6 +220,9 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			return dst
 		}
 		c.pos += format.FloatRawSize
+		if bits == 1<<63 { // -0, the one raw cell of an everyday magnitude: no digit search
+			return append(dst, '-', '0')
+		}
 		return jsonwire.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
 	c.pos++
@@ -239,7 +242,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	c.i++
 	c.acc += format.DecodeZigZag(c.cuv())
-	f := c.cuv()
+	f := c.cuvWide()
 	off := int64(c.off)
 	if c.mode == format.TimePerValue {
 		off = format.DecodeZigZag(c.cuv())
