@@ -1,6 +1,7 @@
 package pageread
 
 import (
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"math"
 	"testing"
 
@@ -138,6 +139,66 @@ func TestCuvWide(t *testing.T) {
 			if got != want || wide.pos != ref.pos || wide.bad != ref.bad {
 				t.Fatalf("% x: cuvWide %d at %d bad %v, cuvSlow %d at %d bad %v", p, got, wide.pos, wide.bad, want, ref.pos, ref.bad)
 			}
+		}
+	}
+}
+
+// TestTakeStrListJSONTable renders string lists of every keyCase at every
+// place in the table (indexes 127, 128, 16383, 16384 and the end of the
+// string data), in both escaping modes, into buffers of every spare
+// capacity up to past the 32-byte moves, and with string flags that were
+// not verified: the output must equal what AppendQuoted writes after the
+// bytes already in dst, and the cursor must end after the cell. Then an
+// index past the table and a truncated list must mark the cursor bad.
+func TestTakeStrListJSONTable(t *testing.T) {
+	l, strs, at := keyTable(t, 16500)
+	var idx []int
+	for _, a := range at {
+		idx = append(idx, a...)
+	}
+	idx = append(idx, 1, 126, 129, 16382, 16385, len(strs)-1)
+	unverified := *l
+	unverified.flagsOK = false
+	unverified.Strings.flags = make([]byte, len(l.Strings.flags))
+	for pass, html := range []bool{true, false, true} {
+		if pass == 2 {
+			l = &unverified
+		}
+		for _, k := range idx {
+			list := []int{k, k, idx[(k*7)%len(idx)]} // k twice, then another
+			b := format.AppendUvarint(nil, uint64(len(list)))
+			want := "prefix["
+			for j, v := range list {
+				b = format.AppendUvarint(b, uint64(v))
+				if j > 0 {
+					want += ","
+				}
+				want += string(jsonwire.AppendQuoted(nil, strs[v], html))
+			}
+			want += "]"
+			for spare := 0; spare <= 40; spare++ {
+				dst := make([]byte, 6, 6+spare)
+				copy(dst, "prefix")
+				c := Cursor{enc: format.EncStrList, data: b, max: uint64(len(strs) - 1)}
+				got := l.TakeStrListJSON(dst, &c, html, math.MaxInt)
+				if c.bad || c.pos != len(b) || string(got) != want {
+					t.Fatalf("list %v, html %v, spare %d: bad %v, pos %d of %d\n got %s\nwant %s", list, html, spare, c.bad, c.pos, len(b), got, want)
+				}
+			}
+		}
+	}
+	bad := [][]byte{
+		format.AppendUvarint([]byte{2, 0}, uint64(len(strs))), // an index past the table
+		{2, 0},             // one index short
+		{1, 0x80},          // a truncated index
+		{3, 0x80, 0x00, 0}, // a non-minimal index
+		{0x80},             // a truncated count
+	}
+	for _, b := range bad {
+		c := Cursor{enc: format.EncStrList, data: b, max: uint64(len(strs) - 1)}
+		l.TakeStrListJSON(nil, &c, false, math.MaxInt)
+		if !c.bad {
+			t.Fatalf("% x: the cursor is not bad", b)
 		}
 	}
 }
