@@ -13,9 +13,9 @@ import (
 // of TakeIntChecked (TakeFloatIntChecked), with the same checks, and moves
 // past it. It costs one call per integer cell where TakeIntChecked and
 // AppendInt cost two: a varint of up to 8 bytes is read (with 8 bytes
-// left, from one load, as cuvSlow reads it), and a value from 0 to 1e8-1
-// written (eight digits from jsonwire.Digits8 in one move, slack past
-// them within cap(dst)), in line.
+// left, from one load, as cuvSlow reads it), and a value from 0 to 1e16-1
+// written (eight digits from jsonwire.Digits8 in one move, or two for
+// nine digits or more, slack past them within cap(dst)), in line.
 func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	c.i++
 	var u uint64
@@ -56,6 +56,21 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	}
 	n := len(dst)
 	if uint64(v) >= 1e8 || cap(dst)-n < 8 {
+		if uint64(v)-1e8 < 1e16-1e8 && cap(dst)-n >= 16 { // 9 to 16 digits: ids, nanoseconds
+			hi := uint64(v) / 1e8
+			b := (*[16]byte)(dst[n : n+16])
+			i := 1
+			if hi < 10 {
+				b[0] = byte('0' + hi)
+			} else {
+				w := jsonwire.Digits8(uint32(hi))
+				z := uint(bits.TrailingZeros64(w)) &^ 7
+				binary.LittleEndian.PutUint64(b[:8], (w|jsonwire.AsciiZeros)>>z)
+				i = 8 - int(z>>3)
+			}
+			binary.LittleEndian.PutUint64(b[i:i+8], jsonwire.Digits8(uint32(uint64(v)-hi*1e8))|jsonwire.AsciiZeros)
+			return dst[:n+i+8]
+		}
 		return jsonwire.AppendInt(dst, v)
 	}
 	b := (*[8]byte)(dst[n : n+8])
