@@ -163,20 +163,21 @@ func (c *Cursor) memberIntJSON(dst []byte, p int, vt byte) []byte {
 // call where cuv and cuvSlow take two. Other varints take cuvSlow.
 func (c *Cursor) cuvWide() uint64 {
 	p := c.pos
+	if p < len(c.data) && c.data[p] < 0x80 { // one byte (a whole-second time's zero)
+		c.pos = p + 1
+		return uint64(c.data[p])
+	}
 	if p+8 <= len(c.data) {
 		w := jsonwire.Load64(c.data, p)
 		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
 		if n <= 8 {
-			if n > 1 && w>>(8*(n-1))&0xFF == 0 { // a last byte of zero: not minimal
+			if w>>(8*(n-1))&0xFF == 0 { // a last byte of zero: not minimal (n >= 2 here)
 				c.fail()
 				return 0
 			}
 			c.pos = p + n
 			return gather7(w & (^uint64(0) >> (64 - 8*n)))
 		}
-	} else if p < len(c.data) && c.data[p] < 0x80 {
-		c.pos = p + 1
-		return uint64(c.data[p])
 	}
 	return c.cuvSlow()
 }
