@@ -14,7 +14,7 @@ import (
 type step struct {
 	cur              *pageread.Cursor // into transcoder.cur
 	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
-	keyStart, keyEnd int32            // the key in transcoder.keys, without its comma if it is the row's first
+	keyStart, keyEnd int32            // the key in transcoder.keys, with its comma (see row)
 	enc              uint8            // the cursor's encoding, or skipCell
 }
 
@@ -197,13 +197,11 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 }
 
 // buildSteps lays out the steps of every shape, shape after shape as the
-// layout lists their columns, each a copy of its column's step; then the
-// first written cell of each shape drops the comma before its key. Cost:
-// a copy per column of each shape (a page whose rows vary has about a
-// shape a row).
+// layout lists their columns, each a copy of its column's step (the first
+// key of a row keeps its comma, which row overwrites). Cost: a copy per
+// column of each shape (a page whose rows vary has about a shape a row).
 func (t *transcoder) buildSteps() {
-	l := &t.l
-	all := l.ShapeColumns()
+	all := t.l.ShapeColumns()
 	if cap(t.steps) < len(all) {
 		t.steps = make([]step, len(all))
 	}
@@ -212,18 +210,6 @@ func (t *transcoder) buildSteps() {
 		steps[j] = cols[c]
 	}
 	t.steps = steps
-	if l.Kind == format.KindValue { // no keys
-		return
-	}
-	for id := 1; id <= l.NumShapes(); id++ {
-		a, b := l.ShapeBounds(id)
-		for k := a; k < b; k++ {
-			if st := &steps[k]; st.enc != skipCell {
-				st.setKey(t.keys, int(st.keyStart)+1, int(st.keyEnd))
-				break
-			}
-		}
-	}
 }
 
 // shape returns the steps of shape id s.
@@ -272,8 +258,14 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		first = false
 		if id == 0 {
 			dst = append(dst, "null"...)
-		} else {
-			dst = t.row(dst, t.shape(id))
+		} else { // row, written out: it does not inline
+			n := len(dst)
+			if dst = t.cells(dst, t.shape(id)); len(dst) == n {
+				dst = append(dst, '{')
+			} else {
+				dst[n] = '{'
+			}
+			dst = append(dst, '}')
 		}
 		if len(dst) > t.stop {
 			return dst, t.overBudget(i)
@@ -337,10 +329,15 @@ func (t *transcoder) skip(shape []uint32) {
 
 // row writes one row object.
 func (t *transcoder) row(dst []byte, steps []step) []byte {
-	dst = append(dst, '{')
-	dst = t.cells(dst, steps)
-	if len(dst) > t.stop { // render fails: no need to finish the row
-		return dst
+	// Every key is written after its comma, the first one's too, which
+	// the opening brace then overwrites: the steps of all shapes are the
+	// columns' steps as they are (see buildSteps).
+	// (Output past t.stop fails the render, whose callers check it.)
+	n := len(dst)
+	if dst = t.cells(dst, steps); len(dst) == n { // no column written
+		dst = append(dst, '{')
+	} else {
+		dst[n] = '{'
 	}
 	return append(dst, '}')
 }

@@ -220,6 +220,9 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 			return dst
 		}
 		c.pos += format.FloatRawSize
+		if bits == 1<<63 { // -0, the one raw cell of an everyday magnitude: no digit search
+			return append(dst, '-', '0')
+		}
 		return jsonwire.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
 	c.pos++
@@ -239,7 +242,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	c.i++
 	c.acc += format.DecodeZigZag(c.cuv())
-	f := c.cuv()
+	f := c.cuvWide()
 	off := int64(c.off)
 	if c.mode == format.TimePerValue {
 		off = format.DecodeZigZag(c.cuv())
@@ -267,6 +270,9 @@ func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 // cell (see AppendCellJSON). It checks as it reads: a list longer than the
 // bytes left, or an index past the string table, marks the cursor bad (see
 // Layout.CheckDeferred), and the output is then garbage, to be discarded.
+// As in TakeStrJSON, an index of one or two bytes is read, and a short
+// clean string written (putQuoted), in line: one call per list, not one
+// per element.
 func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
 	n := c.cuv()
@@ -277,17 +283,42 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop in
 		c.fail()
 		return append(dst, '[', ']')
 	}
+	t := &l.Strings
+	mask := escapeMask(escapeHTML)
+	fixed := 30 // the longest string written with fixed moves: none while the flags are not trusted
+	if !l.flagsOK {
+		fixed = -1
+	}
 	dst = append(dst, '[')
-	dst = l.AppendStringJSON(dst, c.strIndex(), escapeHTML)
-	for ; n > 1; n-- {
+	for {
+		v, k := uv12(c.data, c.pos)
+		c.pos += k
+		if k == 0 {
+			v = c.cuvSlow()
+		}
+		if v > c.max {
+			c.fail()
+			v = 0
+		}
+		i := int(v)
+		o := t.offs[i : i+2 : i+2]
+		s, m := int(o[0]), int(o[1])-int(o[0])
+		clean := t.flags[i>>2]>>(uint(i&3)*2)&mask == 0
+		if clean && m <= fixed && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
+			dst = putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+		} else {
+			dst = appendSpanJSON(dst, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
+		}
+		if n--; n == 0 {
+			break
+		}
 		if len(dst) > stop {
-			for ; n > 1; n-- {
+			for ; n > 0; n-- {
 				c.strIndex()
 			}
 			break
 		}
 		dst = append(dst, ',')
-		dst = l.AppendStringJSON(dst, c.strIndex(), escapeHTML)
 	}
 	return append(dst, ']')
 }

@@ -13,9 +13,9 @@ import (
 // of TakeIntChecked (TakeFloatIntChecked), with the same checks, and moves
 // past it. It costs one call per integer cell where TakeIntChecked and
 // AppendInt cost two: a varint of up to 8 bytes is read (with 8 bytes
-// left, from one load, as cuvSlow reads it), and a value from 0 to 1e8-1
-// written (eight digits from jsonwire.Digits8 in one move, slack past
-// them within cap(dst)), in line.
+// left, from one load, as cuvSlow reads it), and a value from 0 to 1e16-1
+// written (eight digits from jsonwire.Digits8 in one move, or two for
+// nine digits or more, slack past them within cap(dst)), in line.
 func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	c.i++
 	var u uint64
@@ -56,6 +56,21 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	}
 	n := len(dst)
 	if uint64(v) >= 1e8 || cap(dst)-n < 8 {
+		if uint64(v)-1e8 < 1e16-1e8 && cap(dst)-n >= 16 { // 9 to 16 digits: ids, nanoseconds
+			hi := uint64(v) / 1e8
+			b := (*[16]byte)(dst[n : n+16])
+			i := 1
+			if hi < 10 {
+				b[0] = byte('0' + hi)
+			} else {
+				w := jsonwire.Digits8(uint32(hi))
+				z := uint(bits.TrailingZeros64(w)) &^ 7
+				binary.LittleEndian.PutUint64(b[:8], (w|jsonwire.AsciiZeros)>>z)
+				i = 8 - int(z>>3)
+			}
+			binary.LittleEndian.PutUint64(b[i:i+8], jsonwire.Digits8(uint32(uint64(v)-hi*1e8))|jsonwire.AsciiZeros)
+			return dst[:n+i+8]
+		}
 		return jsonwire.AppendInt(dst, v)
 	}
 	b := (*[8]byte)(dst[n : n+8])
@@ -67,4 +82,102 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	z := uint(bits.TrailingZeros64(w)) &^ 7 // the leading zero digits' bits (v >= 10: not all)
 	binary.LittleEndian.PutUint64(b[:], (w|jsonwire.AsciiZeros)>>z)
 	return dst[:n+8-int(z>>3)]
+}
+
+// memberIntJSON renders the TagInt or TagFloatInt member whose tag vt is at
+// c.data[p], checked as TakeIntJSON checks an integer cell (a TagFloatInt
+// value beyond ±FloatIntMax marks the cursor bad), and moves c past it.
+// It is TakeIntJSON for containerJSON's loop: the varint is read in line
+// (up to 8 bytes from one load) and a value below 1e16 written with one or
+// two digits8 moves, so a member costs this one call where cuvSlow and
+// AppendInt cost two or three.
+func (c *Cursor) memberIntJSON(dst []byte, p int, vt byte) []byte {
+	var u uint64
+	q := p + 1
+	if q < len(c.data) && c.data[q] < 0x80 {
+		u = uint64(c.data[q])
+		c.pos = q + 1
+	} else if q+8 <= len(c.data) {
+		w := jsonwire.Load64(c.data, q)
+		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
+		switch {
+		case n > 8:
+			c.pos = q
+			u = c.cuvSlow()
+		case w>>(8*(n-1))&0xFF == 0: // a last byte of zero: not minimal
+			c.fail()
+			return dst
+		default:
+			u, c.pos = gather7(w&(^uint64(0)>>(64-8*n))), q+n
+		}
+	} else {
+		c.pos = q
+		u = c.cuvSlow()
+	}
+	v := format.DecodeZigZag(u)
+	if vt == format.TagFloatInt && !isFloatInt(v) {
+		c.fail()
+		return dst
+	}
+	n := len(dst)
+	if cap(dst)-n < 24 {
+		return jsonwire.AppendInt(dst, v)
+	}
+	b := (*[24]byte)(dst[n : n+24])
+	i := 0
+	if v < 0 {
+		b[0] = '-'
+		u, i = -uint64(v), 1
+	} else {
+		u = uint64(v)
+	}
+	switch {
+	case u < 10:
+		b[i] = byte('0' + u)
+		return dst[:n+i+1]
+	case u < 1e8:
+		w := jsonwire.Digits8(uint32(u))
+		z := uint(bits.TrailingZeros64(w)) &^ 7 // the leading zero digits' bits (u >= 10: not all)
+		binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)
+		return dst[:n+i+8-int(z>>3)]
+	case u < 1e16:
+		hi := u / 1e8 // 1 to 1e8-1: the digits before the last eight
+		if hi < 10 {  // nine digits, the commonest long integer (ids)
+			b[i] = byte('0' + hi)
+			i++
+		} else {
+			w := jsonwire.Digits8(uint32(hi))
+			z := uint(bits.TrailingZeros64(w)) &^ 7
+			binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)
+			i += 8 - int(z>>3)
+		}
+		binary.LittleEndian.PutUint64(b[i:i+8], jsonwire.Digits8(uint32(u-hi*1e8))|jsonwire.AsciiZeros)
+		return dst[:n+i+8]
+	}
+	return jsonwire.AppendInt(dst, v)
+}
+
+// cuvWide is cuv for varints that are often long (a timestamp's fraction
+// digits, five bytes for nanoseconds): with 8 bytes left in the payload
+// one load reads a varint of up to 8 bytes, as memberIntJSON does, in one
+// call where cuv and cuvSlow take two. Other varints take cuvSlow.
+func (c *Cursor) cuvWide() uint64 {
+	p := c.pos
+	if p < len(c.data) && c.data[p] < 0x80 { // one byte (a whole-second time's zero)
+		c.pos = p + 1
+		return uint64(c.data[p])
+	}
+	if p+8 <= len(c.data) {
+		w := jsonwire.Load64(c.data, p)
+		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
+		if n <= 8 {
+			if w>>(8*(n-1))&0xFF == 0 { // a last byte of zero: not minimal (n >= 2 here)
+				c.fail()
+				return 0
+			}
+			c.pos = p + n
+			return gather7(w & (^uint64(0) >> (64 - 8*n)))
+		}
+	}
+	return c.cuvSlow()
 }

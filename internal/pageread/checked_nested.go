@@ -2,18 +2,21 @@ package pageread
 
 import (
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // containerJSON renders a checked array or object whose tag has been read,
 // at nesting depth d, checking it as the validator would (see
 // TakeValueJSON). Keys and the commonest members (strings, integers,
-// integral floats, nulls, booleans) are read and written in its loop, a
-// key or string of up to 29 clean bytes with fixed moves; a nested array
-// or object takes a call of this function, and only other scalars
-// (valueJSON), strings that need escaping or are longer (AppendStringJSON)
-// and varints of three bytes or more (cuvSlow) take another. Once len(dst)
-// passes stop after an element it marks the cursor bad and returns.
+// floats, nulls, booleans) are read and written in its loop, a key or
+// string of up to 29 clean bytes with fixed moves, an integer with one
+// call (memberIntJSON), a float with one (floatJSON); a nested array or
+// object takes a call of this function, and only other scalars
+// (valueJSON) and strings of three-byte indexes (cuvSlow) take another.
+// Each member is followed by a comma, and the last one's is overwritten by
+// the closing bracket. Once len(dst) passes stop after an element it
+// marks the cursor bad and returns. A bad member marks the cursor bad,
+// which moves it to the end of its payload, so that the next member (or
+// the caller) fails at once.
 func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop, d int) []byte {
 	if d >= l.depth {
 		c.fail()
@@ -29,17 +32,25 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		return dst
 	}
 	obj := tag == format.TagObject
+	closing := byte(']')
 	if obj {
+		closing = '}'
 		dst = append(dst, '{')
 	} else {
 		dst = append(dst, '[')
 	}
+	if cnt == 0 {
+		return append(dst, closing)
+	}
 	st := &l.Strings
 	mask := escapeMask(escapeHTML)
-	for i := uint64(0); i < cnt; i++ {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
+	// fixed is the longest key or string written with fixed moves: none
+	// while the table's flags are not trusted.
+	fixed := 29
+	if !l.flagsOK {
+		fixed = -1
+	}
+	for ; cnt > 0; cnt-- {
 		if obj {
 			key, n := uv12(c.data, c.pos)
 			if n == 0 {
@@ -53,10 +64,11 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			k := int(key)
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
-			if st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
-				dst = append(l.AppendStringJSON(dst, k, escapeHTML), ':')
+				dst = append(appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
 			}
 		}
 		p := c.pos
@@ -78,26 +90,17 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			k := int(v)
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
-			if st.flags[k>>2]>>(uint(k&3)*2)&mask == 0 && l.flagsOK && m <= 29 && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
-				dst = l.AppendStringJSON(dst, k, escapeHTML)
+				dst = appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
 			}
 		case format.TagInt, format.TagFloatInt:
+			dst = c.memberIntJSON(dst, p, vt)
+		case format.TagFloat:
 			c.pos = p + 1
-			var u uint64
-			if p+1 < len(c.data) && c.data[p+1] < 0x80 {
-				u = uint64(c.data[p+1])
-				c.pos = p + 2
-			} else {
-				u = c.cuvSlow()
-			}
-			v := format.DecodeZigZag(u)
-			if vt == format.TagFloatInt && !isFloatInt(v) {
-				c.fail()
-				return dst
-			}
-			dst = jsonwire.AppendInt(dst, v)
+			dst = c.floatJSON(dst)
 		case format.TagNull:
 			c.pos = p + 1
 			dst = append(dst, "null"...)
@@ -113,15 +116,14 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		default:
 			dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
 		}
-		if c.bad || len(dst) > stop {
+		if len(dst) > stop {
 			c.fail()
 			return dst
 		}
+		dst = append(dst, ',')
 	}
-	if obj {
-		return append(dst, '}')
-	}
-	return append(dst, ']')
+	dst[len(dst)-1] = closing
+	return dst
 }
 
 // uv12 reads a canonical varint of one or two bytes at b[pos:], the string
