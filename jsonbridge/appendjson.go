@@ -77,7 +77,11 @@ func (m *Mode) put(t *transcoder) {
 
 // AppendJSON appends the JSON of page to dst, exactly as json.Marshal wrote
 // the values the page was built from. With a reused dst it does not
-// allocate. On error dst is returned unchanged. A hostile page can expand
+// allocate. On error dst is returned unchanged up to its length. The bytes
+// of dst past its length, up to its capacity, are scratch: rendering
+// writes whole words there (keys, escaped strings, digits) before it
+// settles how many it keeps, so nothing kept there survives the call,
+// whether it succeeds or fails. A hostile page can expand
 // into far more JSON than its size (a long string referenced over and
 // over), so the output is capped by Limits.MaxJSONBytes, by default 256
 // times the page's size plus 1 MiB; past it the error is ErrLimit.
@@ -99,7 +103,8 @@ func WriteJSON(w io.Writer, page []byte) error { return defaultMode.WriteJSON(w,
 // AppendJSON appends the JSON of page to dst under mode m. The cost is one
 // validation pass over the page (Open's) and one rendering pass; when the
 // mode renders every row and column, the cells of most columns are
-// validated as they are rendered instead of in a pass of their own.
+// validated as they are rendered instead of in a pass of their own. As
+// with the package's AppendJSON, dst's spare capacity is scratch.
 func (m *Mode) AppendJSON(dst, page []byte) ([]byte, error) {
 	t := m.get()
 	defer m.put(t)
