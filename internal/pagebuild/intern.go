@@ -294,12 +294,12 @@ func (in *Interner) Settle() []uint32 {
 		in.fullHashes(in.sampled)
 	default:
 		in.sampleHashes()
-		if alias, ok = in.dedupe(in.hashes, len(in.Strs)/16+64); !ok {
+		if alias, ok = in.dedupe(len(in.Strs)/16 + 64); !ok {
 			in.fullHashes(nil)
 		}
 	}
 	if !ok {
-		alias, _ = in.dedupe(in.hashes, -1)
+		alias, _ = in.dedupe(-1)
 	}
 	in.sampled = in.sampled[:0]
 	in.deferred = in.deferred[:0]
@@ -354,10 +354,11 @@ func (in *Interner) sampleHashes() {
 // first-level cache however many strings the page has: one table of the
 // whole page's hashes (as the interner's, or a set of hashes) outgrows the
 // caches past a few thousand rows, and each probe is then a miss. Strings
-// are compared only where their 32-bit hashes, hs (one per id), agree; if
+// are compared only where their 32-bit hashes (in.hashes) agree; if
 // more than falses of those comparisons find distinct strings (falses
 // below 0: no limit), it gives up and reports false.
-func (in *Interner) dedupe(hs []uint32, falses int) ([]uint32, bool) {
+func (in *Interner) dedupe(falses int) ([]uint32, bool) {
+	hs := in.hashes
 	n := len(hs)
 	shift := uint(32) // the bucket of hash h is h>>shift
 	for n>>(32-shift) > dedupeBucket {
