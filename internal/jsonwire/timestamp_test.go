@@ -504,3 +504,132 @@ func TestValidTimestampMatchesGeneral(t *testing.T) {
 
 // pow10u32[k] = 10^k.
 var pow10u32 = [...]uint32{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000}
+
+// TestTimeFieldsJSONChecks checks that AppendTimeFieldsJSON accepts
+// exactly the fields of a Valid timestamp, at every bound of each field
+// and with values too wide for a Timestamp, writes what
+// AppendTimestampJSON writes when it accepts, and leaves dst as it was
+// when it does not.
+func TestTimeFieldsJSONChecks(t *testing.T) {
+	locals := []int64{math.MinInt64, format.TimeMinLocal - 1, format.TimeMinLocal, 0, format.TimeMaxLocal, format.TimeMaxLocal + 1, math.MaxInt64}
+	offsets := []int64{math.MinInt64, math.MinInt32, -format.TimeMaxOffset - 1, -format.TimeMaxOffset, -60, 0, 30, format.TimeMaxOffset, format.TimeMaxOffset + 1, math.MaxInt32, math.MaxInt32 + 1, math.MaxInt64}
+	type fracDigits struct{ frac, digits uint64 }
+	var fracs []fracDigits
+	for d := uint64(0); d <= 9; d++ {
+		fracs = append(fracs, fracDigits{0, d}, fracDigits{uint64(pow10u32[d]) - 1, d}, fracDigits{uint64(pow10u32[d]), d})
+	}
+	fracs = append(fracs, fracDigits{0, 10}, fracDigits{5, 255}, fracDigits{999_999_999, 1 << 40}, fracDigits{1 << 32, 9}, fracDigits{1<<32 + 5, 1}, fracDigits{math.MaxUint64, 9})
+	for _, local := range locals {
+		for _, off := range offsets {
+			for _, fd := range fracs {
+				for _, plus := range []bool{false, true} {
+					fits := fd.frac <= math.MaxUint32 && fd.digits <= math.MaxUint8 && off >= math.MinInt32 && off <= math.MaxInt32
+					ts := format.Timestamp{Local: local, Frac: uint32(fd.frac), Digits: uint8(fd.digits), Offset: int32(off), ZeroPlus: plus}
+					want := fits && ts.Valid()
+					got, ok := AppendTimeFieldsJSON([]byte("pre"), local, fd.frac, fd.digits, off, plus, nil)
+					if ok != want {
+						t.Fatalf("local %d frac %d digits %d offset %d: ok = %v, want %v", local, fd.frac, fd.digits, off, ok, want)
+					}
+					if !ok && string(got) != "pre" {
+						t.Fatalf("local %d frac %d digits %d offset %d: rejected but wrote %q", local, fd.frac, fd.digits, off, got)
+					}
+					if ok && string(got) != "pre"+string(AppendTimestampJSON(nil, ts)) {
+						t.Fatalf("%+v: got %s, want %s", ts, got[3:], AppendTimestampJSON(nil, ts))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestValidTimestampZeroPlus compares the fast renderer with the general
+// one on zero offsets written "+00:00" and on offsets of under a minute,
+// which write "+00:00" or "-00:00"'s neighbours as package time does.
+func TestValidTimestampZeroPlus(t *testing.T) {
+	var cache DateCache
+	for _, local := range []int64{format.TimeMinLocal, 0, 1_741_946_709, format.TimeMaxLocal} {
+		for d := uint8(0); d <= 9; d++ {
+			for _, off := range []int32{0, 1, -1, 59, -59, 60, -60} {
+				for _, plus := range []bool{false, true} {
+					ts := format.Timestamp{Local: local, Digits: d, Frac: pow10u32[d] / 2, Offset: off, ZeroPlus: plus}
+					want := appendTimestampAny(nil, ts)
+					if got := AppendValidTimestamp(nil, ts, false, nil); string(got) != string(want) {
+						t.Fatalf("%+v: got %s, want %s", ts, got, want)
+					}
+					if got := AppendValidTimestamp(nil, ts, true, &cache); string(got) != `"`+string(want)+`"` {
+						t.Fatalf("%+v quoted: got %s, want %q", ts, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTimestampWindow renders into buffers with every spare capacity from
+// none to past the window, quoted and not, with and without a cache, and
+// checks that the text is right and that nothing is written past cap(dst):
+// the bytes after it in the backing array are canaries.
+func TestTimestampWindow(t *testing.T) {
+	stamps := []format.Timestamp{
+		{Local: 1_741_946_709, Digits: 9, Frac: 662288188},
+		{Local: format.TimeMaxLocal, Digits: 9, Frac: 999_999_999, Offset: -format.TimeMaxOffset},
+		{Local: format.TimeMinLocal, Offset: 3600},
+		{Local: 951_782_400, Digits: 3, Frac: 5, ZeroPlus: true},
+	}
+	var cache DateCache
+	for _, ts := range stamps {
+		want := appendTimestampAny(nil, ts)
+		for _, quote := range []bool{false, true} {
+			w := string(want)
+			if quote {
+				w = `"` + w + `"`
+			}
+			for _, c := range []*DateCache{nil, &cache} {
+				for spare := 0; spare <= timestampWindow+8; spare++ {
+					back := make([]byte, 3+spare+16)
+					for i := range back {
+						back[i] = 0xAA
+					}
+					copy(back, "pre")
+					dst := back[: 3 : 3+spare]
+					got := AppendValidTimestamp(dst, ts, quote, c)
+					if string(got) != "pre"+w {
+						t.Fatalf("%+v quote %v spare %d: got %q, want %q", ts, quote, spare, got, "pre"+w)
+					}
+					for i, b := range back[3+spare:] {
+						if b != 0xAA {
+							t.Fatalf("%+v quote %v spare %d: wrote past cap at %d", ts, quote, spare, i)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkTimestampRun renders a run of 50 nanosecond timestamps of one
+// morning, as a page's created_at column holds them, with a DateCache and
+// a reused buffer: the cost of a time cell on the hit, less its decoding.
+func BenchmarkTimestampRun(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	stamps := make([]format.Timestamp, 50)
+	local := int64(1_741_946_709)
+	for i := range stamps {
+		local += rng.Int64N(90)
+		stamps[i] = format.Timestamp{Local: local, Digits: 9, Frac: uint32(rng.IntN(1_000_000_000))}
+	}
+	var cache DateCache
+	buf := make([]byte, 0, 2048)
+	n := 0
+	for _, ts := range stamps {
+		n += len(AppendTimestampJSON(nil, ts))
+	}
+	b.SetBytes(int64(n))
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = buf[:0]
+		for _, ts := range stamps {
+			buf = cache.AppendTimestampJSON(buf, ts)
+		}
+	}
+}

@@ -1,0 +1,225 @@
+package pageread
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// refTakeTime is TakeTimeJSON as it was before its varints were read
+// together and its fields passed apart: cuv, cuvWide and the checks on a
+// format.Timestamp, rendered by refTimeText. It returns the text and false
+// for a bad cell, having marked the cursor bad.
+func refTakeTime(c *Cursor) (string, bool) {
+	c.i++
+	c.acc += format.DecodeZigZag(c.cuv())
+	f := c.cuvWide()
+	off := int64(c.off)
+	if c.mode == format.TimePerValue {
+		off = format.DecodeZigZag(c.cuv())
+		if int32(off) != c.off {
+			c.mixed = c.off != noOffset
+			c.off = int32(off)
+		}
+		c.zero = c.zero || off == 0
+	}
+	ts := format.Timestamp{Local: c.acc, Frac: uint32(f / 10), Digits: uint8(f % 10), Offset: int32(off), ZeroPlus: c.plus}
+	if f > 9_999_999_999 || int64(ts.Offset) != off || !ts.Valid() || (c.enc == format.EncTextTime && off%60 != 0) {
+		c.fail()
+		return "", false
+	}
+	return refTimeText(ts), true
+}
+
+// refTimeText writes a valid ts as SPEC.md 5.4 spells it out, with package
+// time for the calendar and fmt for the digits.
+func refTimeText(ts format.Timestamp) string {
+	s := `"` + time.Unix(ts.Local, 0).UTC().Format("2006-01-02T15:04:05")
+	if ts.Digits > 0 {
+		s += fmt.Sprintf(".%0*d", ts.Digits, ts.Frac)
+	}
+	if ts.Offset == 0 && !ts.ZeroPlus {
+		return s + `Z"`
+	}
+	m, sign := ts.Offset/60, "+"
+	if m < 0 {
+		m, sign = -m, "-"
+	}
+	return s + fmt.Sprintf("%s%02d:%02d\"", sign, m/60, m%60)
+}
+
+// timeCursor returns a checked cursor over cells, as ResetDeferred sets one
+// up after the mode byte and any shared offset.
+func timeCursor(enc, mode uint8, off int32, plus bool, cells []byte) Cursor {
+	c := Cursor{enc: enc, data: cells, mode: mode, off: off, plus: plus, max: math.MaxUint64}
+	if mode == format.TimePerValue {
+		c.off = noOffset
+	}
+	return c
+}
+
+// checkTakeTime takes every cell of cells with TakeTimeJSON and with
+// refTakeTime on twin cursors, and fails unless both write the same text,
+// go bad at the same cell and leave the cursors alike.
+func checkTakeTime(t *testing.T, enc, mode uint8, off int32, plus bool, cells []byte) {
+	t.Helper()
+	got := timeCursor(enc, mode, off, plus, cells)
+	want := got
+	for k := 0; !want.bad && want.pos < len(cells); k++ {
+		g := string(got.TakeTimeJSON([]byte("pre"), nil))
+		w, ok := refTakeTime(&want)
+		if got.bad != want.bad || got.pos != want.pos || got.i != want.i ||
+			(ok && !want.bad && (g != "pre"+w || got.acc != want.acc || got.off != want.off || got.mixed != want.mixed || got.zero != want.zero)) {
+			t.Fatalf("enc %#x mode %d off %d plus %v, cells % x, cell %d: got %s (bad %v, pos %d, i %d), want pre%s (bad %v, pos %d, i %d)",
+				enc, mode, off, plus, cells, k, g, got.bad, got.pos, got.i, w, want.bad, want.pos, want.i)
+		}
+	}
+}
+
+// randTimeCell appends one time cell: steps of every varint length (one to
+// ten bytes, both signs), fractions of every digit count, some too large
+// for their digits or too long, and per-value offsets in and out of
+// range, some not whole minutes; a few cells are damaged (a non-minimal or
+// cut varint).
+func randTimeCell(rng *rand.Rand, b []byte, mode uint8) []byte {
+	var step int64
+	switch rng.IntN(6) {
+	case 0:
+		step = rng.Int64N(128) - 64
+	case 1:
+		step = rng.Int64N(1<<14) - 1<<13
+	case 2:
+		step = rng.Int64N(1<<21) - 1<<20
+	case 3:
+		step = rng.Int64N(1<<40) - 1<<39
+	case 4:
+		step = int64(rng.Uint64())
+	default:
+		step = rng.Int64N(200_000) - 100_000
+	}
+	b = format.AppendVarint(b, step)
+	d := uint64(rng.IntN(10))
+	var frac uint64
+	switch rng.IntN(8) {
+	case 0:
+		frac = 0
+	case 1:
+		frac = uint64(rng.Int64N(100))*10 + d // often too large for d
+	case 2:
+		frac = rng.Uint64() % 20_000_000_000 // often past 9_999_999_999
+	case 3:
+		frac = rng.Uint64()
+	default:
+		frac = uint64(rng.Int64N(int64(math.Pow10(int(d)))))*10 + d
+	}
+	b = format.AppendUvarint(b, frac)
+	if mode == format.TimePerValue {
+		var off int64
+		switch rng.IntN(5) {
+		case 0:
+			off = 0
+		case 1:
+			off = rng.Int64N(2*86400+1) - 86400 // seconds, some past the limit
+		case 2:
+			off = int64(rng.Uint64())
+		default:
+			off = 60 * (rng.Int64N(2*1440-1) - 1439)
+		}
+		b = format.AppendVarint(b, off)
+	}
+	switch rng.IntN(40) {
+	case 0:
+		b = append(b, 0x80, 0x00) // a non-minimal varint where the next cell starts
+	case 1:
+		b = append(b, 0x81) // cut: a varint the payload ends in, or a continuation into the next cell
+	case 2:
+		if len(b) > 0 && b[len(b)-1] < 0x80 {
+			b[len(b)-1] |= 0x80 // joins the cell's last varint to the next cell's first
+		}
+	}
+	return b
+}
+
+// TestTakeTimeJSON compares TakeTimeJSON with refTakeTime on random columns
+// of every mode and both encodings, each cut at every length, so that each
+// cell is met with more and fewer than 8 bytes after it (the two ways of
+// reading its varints), and on hand-made cells at the bounds.
+func TestTakeTimeJSON(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 26))
+	for round := 0; round < 4000; round++ {
+		enc := uint8(format.EncTime)
+		if rng.IntN(2) == 0 {
+			enc = format.EncTextTime
+		}
+		mode := uint8(rng.IntN(3))
+		off := int32(0)
+		if mode == format.TimeShared {
+			off = 60 * int32(rng.IntN(2*1439)-1439)
+			if off == 0 || rng.IntN(8) == 0 {
+				off = int32(rng.IntN(2*86399) - 86399)
+			}
+		}
+		plus := enc == format.EncTextTime && mode != format.TimeShared && rng.IntN(2) == 0
+		var cells []byte
+		for n := 1 + rng.IntN(6); n > 0; n-- {
+			cells = randTimeCell(rng, cells, mode)
+		}
+		for cut := 0; cut <= len(cells); cut++ {
+			checkTakeTime(t, enc, mode, off, plus, cells[:cut])
+		}
+	}
+	sv, uv := format.AppendVarint, format.AppendUvarint
+	pad := []byte{0, 0, 0, 0, 0, 0, 0, 0} // zero steps and fractions: 8 bytes after the cell
+	cat := func(parts ...[]byte) []byte {
+		var b []byte
+		for _, p := range parts {
+			b = append(b, p...)
+		}
+		return b
+	}
+	for _, cells := range [][]byte{
+		cat(sv(nil, format.TimeMinLocal), uv(nil, 0), pad),
+		cat(sv(nil, format.TimeMinLocal-1), uv(nil, 0), pad),
+		cat(sv(nil, format.TimeMaxLocal), uv(nil, 9_999_999_999), pad),
+		cat(sv(nil, format.TimeMaxLocal+1), uv(nil, 9), pad),
+		cat(sv(nil, 1_741_946_709), uv(nil, 10_000_000_000), pad),
+		cat(sv(nil, 1_741_946_709), uv(nil, 10_000_000_009), pad),
+		cat(sv(nil, 1_741_946_709), uv(nil, 100), pad), // .0 with F = 10 > 9
+		cat(sv(nil, 1_741_946_709), uv(nil, 10), pad),  // F = 1 with no digits
+		cat(sv(nil, 1_741_946_709), uv(nil, 6_622_881_889), pad),
+		{0x80, 0x00, 0, 0, 0, 0, 0, 0, 0, 0},             // a non-minimal step
+		{0x02, 0x80, 0x00, 0, 0, 0, 0, 0, 0, 0},          // a non-minimal fraction
+		{0x82, 0x80, 0x80, 0x00, 0x05, 0, 0, 0, 0, 0},    // a step of 4 bytes ending in zero
+		{0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}, // a fraction past the 8 bytes
+		{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0},
+	} {
+		for _, enc := range []uint8{format.EncTime, format.EncTextTime} {
+			checkTakeTime(t, enc, format.TimeUTC, 0, false, cells)
+			checkTakeTime(t, enc, format.TimeShared, 3600, false, cells)
+			checkTakeTime(t, enc, format.TimeShared, 90, false, cells)
+		}
+	}
+}
+
+// FuzzTakeTimeJSON compares TakeTimeJSON with refTakeTime on any bytes,
+// in every mode of both encodings.
+func FuzzTakeTimeJSON(f *testing.F) {
+	f.Add([]byte{0x02, 0x80, 0x00, 0, 0, 0, 0, 0, 0, 0}, uint8(0), int32(0))
+	f.Add(format.AppendUvarint(format.AppendVarint(nil, 1_741_946_709), 6_622_881_889), uint8(1), int32(3600))
+	f.Add([]byte{0x04, 0x8b, 0x27, 0x78, 0x02, 0x8b, 0x27, 0x77, 0, 0, 0, 0}, uint8(2), int32(0))
+	f.Fuzz(func(t *testing.T, cells []byte, kind uint8, off int32) {
+		enc := uint8(format.EncTime)
+		if kind&4 != 0 {
+			enc = format.EncTextTime
+		}
+		mode := kind & 3 % 3
+		if mode != format.TimeShared {
+			off = 0
+		}
+		checkTakeTime(t, enc, mode, off, kind&8 != 0 && enc == format.EncTextTime, cells)
+	})
+}
