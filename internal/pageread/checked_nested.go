@@ -11,7 +11,8 @@ import (
 // string of up to 29 clean bytes with fixed moves, an integer with one
 // call (memberIntJSON), a float with one (floatJSON); a nested array or
 // object takes a call of this function, and only other scalars
-// (valueJSON) and strings of three-byte indexes (cuvSlow) take another.
+// (valueJSON) and strings of three-byte indexes (cuvSlow) take another;
+// an empty array or object is written in the loop.
 // Each member is followed by a comma, and the last one's is overwritten by
 // the closing bracket. Once len(dst) passes stop after an element it
 // marks the cursor bad and returns. A bad member marks the cursor bad,
@@ -111,6 +112,14 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			c.pos = p + 1
 			dst = append(dst, "true"...)
 		case format.TagArray, format.TagObject:
+			if p+1 < len(c.data) && c.data[p+1] == 0 && d+1 < l.depth {
+				// Empty: a count of zero is all its payload. '[' + 0x20
+				// is '{', and each closes two bytes on.
+				c.pos = p + 2
+				o := '[' + (vt-format.TagArray)<<5
+				dst = append(dst, o, o+2)
+				break
+			}
 			c.pos = p + 1
 			dst = l.containerJSON(dst, c, vt, escapeHTML, stop, d+1)
 		default:
