@@ -53,11 +53,17 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	}
 	for ; cnt > 0; cnt-- {
 		if obj {
-			key, n := uv12(c.data, c.pos)
-			if n == 0 {
-				key = c.cuvSlow()
+			var key uint64
+			if p := c.pos; p < len(c.data) && c.data[p] < 0x80 { // a one-byte key index, the commonest
+				key, c.pos = uint64(c.data[p]), p+1
+			} else {
+				var n int
+				key, n = uv12(c.data, p)
+				c.pos += n
+				if n == 0 {
+					key = c.cuvSlow()
+				}
 			}
-			c.pos += n
 			if key > c.max {
 				c.fail()
 				return dst
