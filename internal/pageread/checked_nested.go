@@ -72,7 +72,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
 			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
-			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = append(appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
@@ -98,7 +98,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
 			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
-			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
