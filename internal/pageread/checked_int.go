@@ -87,7 +87,8 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 // memberIntJSON renders the TagInt or TagFloatInt member whose tag vt is at
 // c.data[p], checked as TakeIntJSON checks an integer cell (a TagFloatInt
 // value beyond ±FloatIntMax marks the cursor bad), and moves c past it.
-// It is TakeIntJSON for containerJSON's loop: with 8 bytes after the tag a
+// It is TakeIntJSON for containerJSON's loop (and valueJSON's integer
+// cells): with 8 bytes after the tag a
 // varint of up to 8 bytes is read from one load, and a value below 1e16
 // written with one or two digits8 moves, so a member costs this one call
 // where cuvSlow and AppendInt cost two or three. Everything else (a
