@@ -87,32 +87,29 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 // memberIntJSON renders the TagInt or TagFloatInt member whose tag vt is at
 // c.data[p], checked as TakeIntJSON checks an integer cell (a TagFloatInt
 // value beyond ±FloatIntMax marks the cursor bad), and moves c past it.
-// It is TakeIntJSON for containerJSON's loop: the varint is read in line
-// (up to 8 bytes from one load) and a value below 1e16 written with one or
-// two digits8 moves, so a member costs this one call where cuvSlow and
-// AppendInt cost two or three.
+// It is TakeIntJSON for containerJSON's loop (and valueJSON's integer
+// cells): with 8 bytes after the tag a
+// varint of up to 8 bytes is read from one load, and a value below 1e16
+// written with one or two digits8 moves, so a member costs this one call
+// where cuvSlow and AppendInt cost two or three. Everything else (a
+// longer or truncated varint, a larger value, a dst without 24 bytes of
+// room) is left to calls that end it (memberIntSlow, AppendInt), so that
+// nothing need be saved across a call on the way.
 func (c *Cursor) memberIntJSON(dst []byte, p int, vt byte) []byte {
-	var u uint64
 	q := p + 1
-	if q < len(c.data) && c.data[q] < 0x80 {
-		u = uint64(c.data[q])
-		c.pos = q + 1
-	} else if q+8 <= len(c.data) {
-		w := jsonwire.Load64(c.data, q)
-		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
-		switch {
-		case n > 8:
-			c.pos = q
-			u = c.cuvSlow()
-		case w>>(8*(n-1))&0xFF == 0: // a last byte of zero: not minimal
-			c.fail()
-			return dst
-		default:
-			u, c.pos = gather7(w&(^uint64(0)>>(64-8*n))), q+n
-		}
+	if q+8 > len(c.data) {
+		return c.memberIntSlow(dst, p, vt)
+	}
+	w := jsonwire.Load64(c.data, q)
+	var u uint64
+	if w&0x80 == 0 { // one byte, the commonest
+		u, c.pos = w&0x7F, q+1
 	} else {
-		c.pos = q
-		u = c.cuvSlow()
+		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
+		if n > 8 || w>>(8*(n-1))&0xFF == 0 {                 // longer than 8 bytes, or a last byte of zero: not minimal
+			return c.memberIntSlow(dst, p, vt)
+		}
+		u, c.pos = gather7(w&(^uint64(0)>>(64-8*n))), q+n
 	}
 	v := format.DecodeZigZag(u)
 	if vt == format.TagFloatInt && !isFloatInt(v) {
@@ -153,6 +150,19 @@ func (c *Cursor) memberIntJSON(dst []byte, p int, vt byte) []byte {
 		}
 		binary.LittleEndian.PutUint64(b[i:i+8], jsonwire.Digits8(uint32(u-hi*1e8))|jsonwire.AsciiZeros)
 		return dst[:n+i+8]
+	}
+	return jsonwire.AppendInt(dst, v)
+}
+
+// memberIntSlow is memberIntJSON for a member whose varint it does not read
+// from one load: fewer than 8 bytes after the tag, or a varint of 9 or
+// more bytes or a non-minimal one, which cuv reads or rejects.
+func (c *Cursor) memberIntSlow(dst []byte, p int, vt byte) []byte {
+	c.pos = p + 1
+	v := format.DecodeZigZag(c.cuv())
+	if vt == format.TagFloatInt && !isFloatInt(v) {
+		c.fail()
+		return dst
 	}
 	return jsonwire.AppendInt(dst, v)
 }

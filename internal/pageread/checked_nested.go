@@ -11,7 +11,8 @@ import (
 // string of up to 29 clean bytes with fixed moves, an integer with one
 // call (memberIntJSON), a float with one (floatJSON); a nested array or
 // object takes a call of this function, and only other scalars
-// (valueJSON) and strings of three-byte indexes (cuvSlow) take another.
+// (valueJSON) and strings of three-byte indexes (cuvSlow) take another;
+// an empty array or object is written in the loop.
 // Each member is followed by a comma, and the last one's is overwritten by
 // the closing bracket. Once len(dst) passes stop after an element it
 // marks the cursor bad and returns. A bad member marks the cursor bad,
@@ -52,11 +53,17 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	}
 	for ; cnt > 0; cnt-- {
 		if obj {
-			key, n := uv12(c.data, c.pos)
-			if n == 0 {
-				key = c.cuvSlow()
+			var key uint64
+			if p := c.pos; p < len(c.data) && c.data[p] < 0x80 { // a one-byte key index, the commonest
+				key, c.pos = uint64(c.data[p]), p+1
+			} else {
+				var n int
+				key, n = uv12(c.data, p)
+				c.pos += n
+				if n == 0 {
+					key = c.cuvSlow()
+				}
 			}
-			c.pos += n
 			if key > c.max {
 				c.fail()
 				return dst
@@ -65,7 +72,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
 			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
-			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = append(appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
@@ -91,7 +98,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			o := st.offs[k : k+2 : k+2]
 			s, m := int(o[0]), int(o[1])-int(o[0])
 			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
-			if clean && m <= fixed && s+32 <= len(st.data) && cap(dst)-len(dst) >= 32 {
+			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
 				dst = appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
@@ -111,6 +118,14 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			c.pos = p + 1
 			dst = append(dst, "true"...)
 		case format.TagArray, format.TagObject:
+			if p+1 < len(c.data) && c.data[p+1] == 0 && d+1 < l.depth {
+				// Empty: a count of zero is all its payload. '[' + 0x20
+				// is '{', and each closes two bytes on.
+				c.pos = p + 2
+				o := '[' + (vt-format.TagArray)<<5
+				dst = append(dst, o, o+2)
+				break
+			}
 			c.pos = p + 1
 			dst = l.containerJSON(dst, c, vt, escapeHTML, stop, d+1)
 		default:

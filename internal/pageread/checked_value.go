@@ -222,18 +222,23 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		c.fail()
 		return dst
 	}
-	tag := c.data[c.pos]
+	p := c.pos
+	tag := c.data[p]
 	c.pos++
 	switch tag {
-	case format.TagString:
-		v := c.cuv()
+	case format.TagString: // an index of one or two bytes read in line
+		v, n := uv12(c.data, p+1)
+		c.pos += n
+		if n == 0 {
+			v = c.cuvSlow()
+		}
 		if v > c.max {
 			c.fail()
 			return dst
 		}
 		return l.AppendStringJSON(dst, int(v), escapeHTML)
-	case format.TagInt:
-		return jsonwire.AppendInt(dst, format.DecodeZigZag(c.cuv()))
+	case format.TagInt, format.TagFloatInt: // one call, as a member's
+		return c.memberIntJSON(dst, p, tag)
 	case format.TagNull:
 		return append(dst, "null"...)
 	case format.TagFalse:
@@ -242,13 +247,6 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		return append(dst, "true"...)
 	case format.TagFloat:
 		return c.floatJSON(dst)
-	case format.TagFloatInt:
-		v := format.DecodeZigZag(c.cuv())
-		if !isFloatInt(v) {
-			c.fail()
-			return dst
-		}
-		return jsonwire.AppendInt(dst, v)
 	case format.TagObject, format.TagArray:
 		if d == 1 {
 			return l.cellJSON(dst, c, tag, escapeHTML, stop)
