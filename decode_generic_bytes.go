@@ -21,21 +21,22 @@ import (
 func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 	switch b[0] {
 	case format.TagString:
-		if x := b[1]; x < 0x80 {
-			return d.strAny(uint32(x)), 2
+		x, n := uint64(b[1]), 2
+		if x >= 0x80 {
+			x, n = uvarintLong(b, 1)
 		}
-		x, n := format.ConsumeUvarint(b[1:])
-		return d.strAny(uint32(x)), 1 + n
+		return d.strAny(uint32(x)), n
 	case format.TagInt:
 		if !d.compat || !d.useNumber {
-			v, n := format.DecodeZigZag(uint64(b[1])), 1
-			if b[1] >= 0x80 {
-				v, n = format.ConsumeVarint(b[1:])
+			u, n := uint64(b[1]), 2
+			if u >= 0x80 {
+				u, n = uvarintLong(b, 1)
 			}
+			v := format.DecodeZigZag(u)
 			if d.compat {
-				return d.floatAny(float64(v)), 1 + n
+				return d.floatAny(float64(v)), n
 			}
-			return d.intAny(v), 1 + n
+			return d.intAny(v), n
 		}
 	case format.TagNull:
 		return nil, 1
@@ -82,18 +83,29 @@ func (d *valueDecoder) arrayBytes(b []byte, n int) ([]any, int) {
 func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 	pos := 0
 	for range n {
-		k, m := uint32(b[pos]), 1
+		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			v, mm := format.ConsumeUvarint(b[pos:])
-			k, m = uint32(v), mm
+			k, next = uvarintLong(b, pos)
 		}
-		pos += m
-		key := d.str(k) // before the value, as cellValue copies them
+		pos = next
+		key := d.str(uint32(k)) // before the value, as cellValue copies them
 		v, used := d.valueBytes(b[pos:])
 		out[key] = v
 		pos += used
 	}
 	return pos
+}
+
+// uvarintLong returns the validated uvarint of two bytes or more at b[pos:]
+// and the position after it: two bytes (string indexes past 127)
+// directly, longer ones (ids, timestamps) from one 64-bit load
+// (pageread.UvarintAt), without ConsumeUvarint's checks, which Parse made
+// already. Its callers read a one-byte varint in line, as for countSlow.
+func uvarintLong(b []byte, pos int) (uint64, int) {
+	if y := b[pos+1]; y < 0x80 {
+		return uint64(b[pos]&0x7F) | uint64(y)<<7, pos + 2
+	}
+	return pageread.UvarintAt(b, pos)
 }
 
 // countSlow reads the validated uvarint at the start of b, an element

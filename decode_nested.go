@@ -14,11 +14,17 @@ import "reflect"
 
 // nestedPlan is the plan of one struct type for the objects of this page.
 type nestedPlan struct {
-	sp    structPlan // typ only: what setField needs for paths through pointers
-	keys  []uint32   // string index of each key seen so far
-	slots []int32    // for each key, its plan in cols, or -1 when no field takes it
-	cols  []colPlan
-	fs    *structFields
+	sp   structPlan  // typ only: what setField needs for paths through pointers
+	keys []nestedKey // each key seen so far (up to nestedKeyScan), with its plan
+	cols []colPlan
+	fs   *structFields
+}
+
+// nestedKey is a key of a nested plan: its string index, and its plan in
+// cols, or -1 when no field takes it.
+type nestedKey struct {
+	k    uint32
+	slot int32
 }
 
 // nestedKeyScan is how many keys a plan scans before it looks keys up in
@@ -26,16 +32,20 @@ type nestedPlan struct {
 const nestedKeyScan = 32
 
 // nestedPlanFor returns the plan of struct type t, built on first use in
-// this Decode call.
+// this Decode call, with room for as many keys and plans as t has
+// fields: three allocations, where growing them key by key took two or
+// three per key.
 func (d *decodeState) nestedPlanFor(t reflect.Type) *nestedPlan {
-	if p, ok := d.nested[t]; ok {
-		return p
+	for _, p := range d.nested {
+		if p.sp.typ == t {
+			return p
+		}
 	}
-	p := &nestedPlan{sp: structPlan{typ: t}, fs: cachedFields(t)}
-	if d.nested == nil {
-		d.nested = make(map[reflect.Type]*nestedPlan)
-	}
-	d.nested[t] = p
+	fs := cachedFields(t)
+	n := len(fs.list)
+	p := &nestedPlan{sp: structPlan{typ: t}, fs: fs,
+		keys: make([]nestedKey, 0, min(n, nestedKeyScan)), cols: make([]colPlan, 0, n)}
+	d.nested = append(d.nested, p)
 	return p
 }
 
@@ -45,12 +55,12 @@ func (d *decodeState) nestedPlanFor(t reflect.Type) *nestedPlan {
 // plan returned stays correct, since plans never change once appended.
 func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 	if len(p.keys) <= nestedKeyScan {
-		for i, key := range p.keys {
-			if key == k {
-				return p.at(p.slots[i])
+		for _, key := range p.keys {
+			if key.k == k {
+				return p.at(key.slot)
 			}
 		}
-	} else if s, ok := d.nestedKeys[nestedKey{p, k}]; ok {
+	} else if s, ok := d.nestedKeys[nestedMapKey{p, k}]; ok {
 		return p.at(s)
 	}
 	slot := int32(-1)
@@ -62,15 +72,14 @@ func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 		p.cols = append(p.cols, cp)
 	}
 	if len(p.keys) < nestedKeyScan {
-		p.keys = append(p.keys, k)
-		p.slots = append(p.slots, slot)
+		p.keys = append(p.keys, nestedKey{k, slot})
 	} else {
 		if d.nestedKeys == nil {
-			d.nestedKeys = make(map[nestedKey]int32)
+			d.nestedKeys = make(map[nestedMapKey]int32)
 		}
-		d.nestedKeys[nestedKey{p, k}] = slot
+		d.nestedKeys[nestedMapKey{p, k}] = slot
 		if len(p.keys) == nestedKeyScan {
-			p.keys = append(p.keys, 0) // past the scan from now on
+			p.keys = append(p.keys, nestedKey{}) // past the scan from now on
 		}
 	}
 	return p.at(slot)
@@ -83,8 +92,8 @@ func (p *nestedPlan) at(slot int32) *colPlan {
 	return &p.cols[slot]
 }
 
-// nestedKey names a key of one nested plan, for plans with many keys.
-type nestedKey struct {
+// nestedMapKey names a key of one nested plan, for plans with many keys.
+type nestedMapKey struct {
 	p *nestedPlan
 	k uint32
 }

@@ -43,38 +43,34 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 	pos := 0
 	var e pageread.Cell
 	for range n {
-		k, m := uint32(b[pos]), 1
+		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			v, mm := format.ConsumeUvarint(b[pos:])
-			k, m = uint32(v), mm
+			k, next = uvarintLong(b, pos)
 		}
-		pos += m
-		cp := p.field(d, k)
+		pos = next
+		cp := p.field(d, uint32(k))
 		if cp == nil {
 			pos += format.SkipValue(b[pos:])
 			continue
 		}
 		switch tag := b[pos]; {
 		case tag == format.TagString && cp.kind == setString:
-			x, m := uint32(b[pos+1]), 1
+			x, next := uint64(b[pos+1]), pos+2
 			if x >= 0x80 {
-				v, mm := format.ConsumeUvarint(b[pos+1:])
-				x, m = uint32(v), mm
+				x, next = uvarintLong(b, pos+1)
 			}
 			// Objects live in any columns, never string-seq ones, so
 			// colStr would take str too.
-			row.field(&cp.fieldPath).setString(d.str(x))
-			pos += 1 + m
+			row.field(&cp.fieldPath).setString(d.str(uint32(x)))
+			pos = next
 			continue
 		case tag == format.TagInt && cp.kind == setInt64:
-			if x := b[pos+1]; x < 0x80 {
-				row.field(&cp.fieldPath).setInt64(format.DecodeZigZag(uint64(x)))
-				pos += 2
-				continue
+			u, next := uint64(b[pos+1]), pos+2
+			if u >= 0x80 {
+				u, next = uvarintLong(b, pos+1)
 			}
-			v, m := format.ConsumeVarint(b[pos+1:])
-			row.field(&cp.fieldPath).setInt64(v)
-			pos += 1 + m
+			row.field(&cp.fieldPath).setInt64(format.DecodeZigZag(u))
+			pos = next
 			continue
 		case tag == format.TagObject && (cp.kind == setStruct || cp.kind == setStructP):
 			cnt, m := int(b[pos+1]), 1 // a count below 128 without a call
@@ -177,9 +173,9 @@ func (d *decodeState) int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 			pos += 3
 			continue
 		}
-		v, m := format.ConsumeVarint(b[pos+1:])
-		out = append(out, v)
-		pos += 1 + m
+		u, next := pageread.UvarintAt(b, pos+1)
+		out = append(out, format.DecodeZigZag(u))
+		pos = next
 	}
 	*p = out
 	return pos, true
@@ -272,13 +268,12 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 	out := *m
 	pos := 0
 	for range n {
-		k, kn := uint32(b[pos]), 1
+		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			v, nn := format.ConsumeUvarint(b[pos:])
-			k, kn = uint32(v), nn
+			k, next = uvarintLong(b, pos)
 		}
-		pos += kn
-		key := d.str(k)
+		pos = next
+		key := d.str(uint32(k))
 		if b[pos] == format.TagRaw {
 			var e pageread.Cell
 			pos += pageread.ReadValue(b[pos:], &e)

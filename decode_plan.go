@@ -295,7 +295,7 @@ func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, ce
 // in row order as the reflect path would.
 func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, it *rowIter) error {
 	slots := newRowSlots(v, p.typ, ptr)
-	if shape := d.singleShape(); shape != nil && p.direct() {
+	if shape := d.singleShape(); shape != nil && p.direct(d.compat) {
 		for i := range n {
 			slots.row(i) // allocate pointer elements
 		}
@@ -344,13 +344,15 @@ func (d *decodeState) singleShape() []uint32 {
 }
 
 // direct reports whether every column goes to a field through a setter
-// of its own, or nowhere.
-func (p *structPlan) direct() bool {
+// of its own, or nowhere, so that fastRows may decode column by column.
+func (p *structPlan) direct(compat bool) bool {
 	for i := range p.cols {
-		// setMapAny keeps row order too: in JSON-compatible decoding, the
-		// values it makes note the first number float64 cannot hold
-		// (decodeState.late), which must be the first in row order.
-		if k := p.cols[i].kind; k == setGeneric || k == setViaPath || k == setMapAny {
+		// setMapAny keeps row order under compat: in JSON-compatible
+		// decoding, the values it makes note the first number float64
+		// cannot hold (decodeState.late), which must be the first in row
+		// order. Otherwise its values note nothing, and a failing member
+		// sends byColumns back to row order like any failing cell.
+		if k := p.cols[i].kind; k == setGeneric || k == setViaPath || k == setMapAny && compat {
 			return false
 		}
 	}

@@ -108,12 +108,12 @@ func (d *decodeState) fillStrings(f fieldRef, b []byte, n int) (int, bool) {
 	for i := range n {
 		switch b[pos] {
 		case format.TagString:
-			x, m := uint64(b[pos+1]), 1
+			x, next := uint64(b[pos+1]), pos+2
 			if x >= 0x80 {
-				x, m = format.ConsumeUvarint(b[pos+1:])
+				x, next = uvarintLong(b, pos+1)
 			}
 			out[i] = d.str(uint32(x))
-			pos += 1 + m
+			pos = next
 		case format.TagNull:
 			pos++
 		default:

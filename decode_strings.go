@@ -71,18 +71,23 @@ func (d *valueDecoder) copyRun(i int) string {
 	}
 	run := string(t.Run(i, j))
 	d.copied += len(run)
-	end := t.Start(i)
-	for k := i; k < j; k++ {
-		s, e := end, t.Start(k+1)
-		end = e
-		if s == e {
+	strs, ends := d.strs[i:j], t.Starts(i, j)[1:]
+	ends = ends[:len(strs)] // (one bounds check for the loop)
+	from := 0
+	for k, e := range ends {
+		to := int(e) - start
+		if from == to {
 			continue // stays "", which str treats as not cached
 		}
-		v := run[s-start : e-start]
-		if d.compat && !utf8.ValidString(v) {
-			v = jsonString(t.Bytes(k))
+		strs[k] = run[from:to]
+		from = to
+	}
+	if d.compat {
+		for k := range strs {
+			if v := strs[k]; !utf8.ValidString(v) {
+				strs[k] = jsonString(t.Bytes(i + k))
+			}
 		}
-		d.strs[k] = v
 	}
 	return d.strs[i]
 }

@@ -76,10 +76,13 @@ type decodeState struct {
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
 	plan     *structPlan                  // the decode plan of the first struct type met
 	plans    map[reflect.Type]*structPlan // decode plans of the other struct types, for this page
-	nested   map[reflect.Type]*nestedPlan // plans of structs that objects decode into
+	// nested holds the plans of structs that objects decode into, one per
+	// type: a program's types are few, and each plan is looked up once per
+	// field that uses it (colPlan.nested), so a scan beats a map.
+	nested []*nestedPlan
 	// nestedKeys holds the keys of nested plans past their first
 	// nestedKeyScan keys.
-	nestedKeys map[nestedKey]int32
+	nestedKeys map[nestedMapKey]int32
 	elemKinds  map[reflect.Type]setKind // scalarKind of slice element types met
 	blocks     []strBlock               // by column: the copied strings of string-seq columns
 	strs       slab[string]             // small []string fields and *string pointees

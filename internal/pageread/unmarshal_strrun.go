@@ -15,3 +15,8 @@ func (t *StringTable) Run(i, j int) []byte {
 	s, e := t.offs[i], t.offs[j]
 	return t.data[s:e:e]
 }
+
+// Starts returns the starts of entries i to j, 0 <= i <= j <= Len():
+// Starts(i, j)[k] is Start(i+k), so entry i+k spans element k to element
+// k+1. The slice aliases the table: do not modify it.
+func (t *StringTable) Starts(i, j int) []uint32 { return t.offs[i : j+1 : j+1] }
