@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
@@ -40,11 +41,31 @@ func (a *strArena) make(p []byte) string {
 }
 
 // timeText returns the RFC 3339 text of ts as a string: with d.cache set,
-// cut from d.texts.
+// cut from d.texts, and the dates rendered through a DateCache the call
+// takes from datePool on its first time (Decode gives it back). The text
+// is rendered quoted, the fast renderer's form, and cut from between its
+// quotes: no copy.
 func (d *valueDecoder) timeText(ts format.Timestamp) string {
-	d.buf = jsonwire.AppendTimestampText(d.buf[:0], ts)
-	if !d.cache {
-		return string(d.buf)
+	if d.dates == nil && d.cache {
+		d.dates = datePool.Get().(*jsonwire.DateCache)
 	}
-	return d.texts.make(d.buf)
+	d.buf = d.dates.AppendTimestampJSON(d.buf[:0], ts) // a nil cache computes every date
+	text := d.buf[1 : len(d.buf)-1]
+	if !d.cache {
+		return string(text)
+	}
+	return d.texts.make(text)
+}
+
+// datePool holds the DateCaches of Decode calls that render times as text:
+// 2.5 KB each, too large to carry in every call's state, and a call that
+// renders one time usually renders many of the same days.
+var datePool = sync.Pool{New: func() any { return new(jsonwire.DateCache) }}
+
+// releaseDates gives the call's DateCache, if it took one, back to datePool.
+func (d *valueDecoder) releaseDates() {
+	if d.dates != nil {
+		datePool.Put(d.dates)
+		d.dates = nil
+	}
 }

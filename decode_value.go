@@ -19,13 +19,14 @@ type valueDecoder struct {
 	l         *pageread.Layout
 	compat    bool
 	useNumber bool
-	cache     bool         // keep shared copies of strings in strs
-	strs      []string     // copies of strings by table index, "" until made
-	box       boxes        // with cache: what interface values of strings and numbers point at (strAny)
-	shared    *pageStrings // without cache: the Page's copies of strings
-	copied    int          // with cache: the bytes of string-table entries copied so far (copyRun)
-	texts     strArena     // with cache: where the text of times decoded into strings is made
-	bigNumber string       // under compat, the first number float64 cannot hold
+	cache     bool                // keep shared copies of strings in strs
+	strs      []string            // copies of strings by table index, "" until made
+	box       boxes               // with cache: what interface values of strings and numbers point at (strAny)
+	shared    *pageStrings        // without cache: the Page's copies of strings
+	copied    int                 // with cache: the bytes of string-table entries copied so far (copyRun)
+	texts     strArena            // with cache: where the text of times decoded into strings is made
+	dates     *jsonwire.DateCache // with cache: from datePool on the first time decoded into a string (timeText)
+	bigNumber string              // under compat, the first number float64 cannot hold
 	buf       []byte
 }
 

@@ -48,7 +48,9 @@ func (p *Page) Decode(v any) error {
 	}
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1,
 		jsonLeft: p.l.JSONBudget()}
-	if err := d.page(rv.Elem()); err != nil {
+	err := d.page(rv.Elem())
+	d.releaseDates()
+	if err != nil {
 		return err
 	}
 	if d.late != nil {
