@@ -242,6 +242,9 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		return t.closeEnvelope(dst, 0)
 	}
 	dst = append(dst, '[')
+	if w == nil && m.offset == 0 && m.limit == 0 {
+		return t.allRows(dst)
+	}
 	sr := l.RowShapes()
 	first := true
 	t.rows = 0
@@ -295,6 +298,55 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		}
 	}
 	dst = append(dst, ']')
+	return t.closeEnvelope(dst, -1)
+}
+
+// allRows writes every row of a page of rows and the closing bracket, for
+// a render that neither skips rows nor flushes chunks (AppendJSON with no
+// Offset or Limit): render's loop without the checks those need, and,
+// when every row has shape 1, without reading a shape id a row. Each row
+// is followed by a comma, the last one then overwritten by the bracket.
+func (t *transcoder) allRows(dst []byte) ([]byte, error) {
+	l := &t.l
+	rows := l.Rows
+	t.rows = rows
+	if rows == 0 {
+		return t.closeEnvelope(append(dst, ']'), -1)
+	}
+	if l.AllRowsShape1() {
+		steps := t.shape(1)
+		for i := 0; i < rows; i++ {
+			n := len(dst)
+			if dst = t.cells(dst, steps); len(dst) == n {
+				dst = append(dst, '{')
+			} else {
+				dst[n] = '{'
+			}
+			dst = append(dst, '}', ',')
+			if len(dst)-1 > t.stop { // the comma is not the row's
+				return dst, t.overBudget(i)
+			}
+		}
+	} else {
+		sr := l.RowShapes()
+		for i := 0; i < rows; i++ {
+			if id := sr.Next(); id == 0 {
+				dst = append(dst, "null,"...)
+			} else {
+				n := len(dst)
+				if dst = t.cells(dst, t.shape(id)); len(dst) == n {
+					dst = append(dst, '{')
+				} else {
+					dst[n] = '{'
+				}
+				dst = append(dst, '}', ',')
+			}
+			if len(dst)-1 > t.stop { // the comma is not the row's
+				return dst, t.overBudget(i)
+			}
+		}
+	}
+	dst[len(dst)-1] = ']' // the last row's comma
 	return t.closeEnvelope(dst, -1)
 }
 

@@ -118,6 +118,10 @@ func (l *Layout) RowShapes() ShapeReader {
 	return ShapeReader{b: l.rowShapes, all1: len(l.rowShapes) == 0}
 }
 
+// AllRowsShape1 reports whether every row has shape 1 (the page omits the
+// row shape ids), so that a reader need not take a shape id a row.
+func (l *Layout) AllRowsShape1() bool { return len(l.rowShapes) == 0 }
+
 // ShapeReader yields each row's shape id in order; 0 means a null row.
 type ShapeReader struct {
 	b    []byte
