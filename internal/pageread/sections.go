@@ -508,6 +508,9 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		off += n
 	}
 	for c := range l.Columns {
+		if l.deferCells && l.deferPlain(&l.Columns[c]) {
+			continue
+		}
 		if err := l.checkColumn(c, l.deferCells); err != nil {
 			if l.deferCells {
 				// Parse reports the first bad column, which may be one
