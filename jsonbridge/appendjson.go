@@ -37,13 +37,15 @@ type transcoder struct {
 	m     *Mode
 	l     pageread.Layout
 	cur   []pageread.Cursor
-	cols  []step             // column c's step: its cursor, `,"key":` and encoding
-	steps []step             // every shape's steps, shape after shape (Layout.ShapeBounds)
-	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
-	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
-	cell  pageread.Cell
-	ring  *chunkRing // WriteJSON's buffers, during a WriteJSON call
-	rows  int        // rows written
+	cols  []step // column c's step: its cursor, `,"key":` and encoding
+	steps []step // every shape's steps, shape after shape (Layout.ShapeBounds): stepBuf, or cols
+	// stepBuf holds the steps of a page of several shapes (buildSteps).
+	stepBuf []step
+	keys    []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
+	dates   jsonwire.DateCache // dates of every page's timestamps; see DateCache
+	cell    pageread.Cell
+	ring    *chunkRing // WriteJSON's buffers, during a WriteJSON call
+	rows    int        // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
@@ -204,13 +206,20 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 // buildSteps lays out the steps of every shape, shape after shape as the
 // layout lists their columns, each a copy of its column's step (the first
 // key of a row keeps its comma, which row overwrites). Cost: a copy per
-// column of each shape (a page whose rows vary has about a shape a row).
+// column of each shape (a page whose rows vary has about a shape a row),
+// none on a page of one shape, whose steps are the columns' own: its shape
+// lists every column in order, as columns are numbered in order of first
+// appearance (SPEC.md 9.1) and each appears in some shape.
 func (t *transcoder) buildSteps() {
-	all := t.l.ShapeColumns()
-	if cap(t.steps) < len(all) {
-		t.steps = make([]step, len(all))
+	if t.l.NumShapes() == 1 {
+		t.steps = t.cols
+		return
 	}
-	steps, cols := t.steps[:len(all)], t.cols
+	all := t.l.ShapeColumns()
+	if cap(t.stepBuf) < len(all) {
+		t.stepBuf = make([]step, len(all))
+	}
+	steps, cols := t.stepBuf[:len(all)], t.cols
 	for j, c := range all {
 		steps[j] = cols[c]
 	}
