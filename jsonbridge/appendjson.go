@@ -440,31 +440,44 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			dst = append(dst, "null"...)
 			continue
 		}
+		// The cells of bounded length (numbers, times, booleans: a few
+		// dozen bytes) go on to the next cell without checking t.stop:
+		// what they add is checked with the next cell of unbounded length
+		// or by the caller at the end of the row, which blames the same
+		// row, so that a row's output passes the budget by at most its
+		// keys and those few bytes a cell.
 		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.TakeStrJSON(dst, cur, esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
 			dst = cur.TakeIntJSON(dst)
+			continue
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
+			continue
 		case format.EncFloatInt: // a float64 holding an integer: encoding/json writes its digits
 			dst = cur.TakeIntJSON(dst)
+			continue
 		case format.EncIntFloat:
 			dst = cur.TakeIntFloatJSON(dst)
+			continue
 		case format.EncTime, format.EncTextTime:
 			dst = cur.TakeTimeJSON(dst, &t.dates)
+			continue
 		case format.EncBool:
 			if cur.TakeBool() {
 				dst = append(dst, "true"...)
 			} else {
 				dst = append(dst, "false"...)
 			}
+			continue
 		case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
 			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:
 			dst = jsonwire.AppendUint(dst, cur.TakeUint())
+			continue
 		default: // EncBytes, EncNumber
 			cur.TakeCell(&t.cell)
 			dst = l.AppendCellJSON(dst, &t.cell, esc, t.stop)

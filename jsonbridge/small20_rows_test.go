@@ -68,3 +68,64 @@ func describe(err error) string {
 	}
 	return fmt.Sprint(err)
 }
+
+// TestBudgetBlamesRow: whatever MaxJSONBytes, from 1 to past the JSON's
+// size, AppendJSON either writes the whole JSON or fails with ErrLimit
+// blaming the first row whose JSON ends past the budget (-1 when only
+// the closing bracket does), whichever cell of the row passes it: rows of
+// numbers, times and booleans (bounded cells) and strings.
+func TestBudgetBlamesRow(t *testing.T) {
+	type row struct {
+		I int     `json:"i"`
+		F float64 `json:"f"`
+		B bool    `json:"b"`
+		S string  `json:"s"`
+		T string  `json:"t"`
+		U uint64  `json:"u"`
+	}
+	rows := []row{
+		{1, 1.5, true, "a", "2024-01-02T03:04:05Z", 1 << 63},
+		{-22, 2.25, false, "bb", "2024-01-02T03:04:06Z", 1<<63 + 1},
+		{333, -0.5, true, "", "2024-01-02T03:04:07.5Z", 1<<64 - 1},
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ends []int // where each row's JSON ends in want
+	at := 1
+	for _, r := range rows {
+		b, _ := json.Marshal(r)
+		at += len(b)
+		ends = append(ends, at)
+		at++ // the comma
+	}
+	for max := 1; max <= len(want)+1; max++ {
+		m, err := jsonbridge.Options{Limits: rowpage.Limits{MaxJSONBytes: max}}.Mode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := m.AppendJSON(nil, page)
+		if max >= len(want) {
+			if err != nil || string(got) != string(want) {
+				t.Errorf("MaxJSONBytes %d: got %q, %v; want %s", max, got, err, want)
+			}
+			continue
+		}
+		blame := -1
+		for i, e := range ends {
+			if e > max {
+				blame = i
+				break
+			}
+		}
+		var e *rowpage.Error
+		if !errors.As(err, &e) || !errors.Is(err, rowpage.ErrLimit) || e.Row != blame || got != nil {
+			t.Errorf("MaxJSONBytes %d: got %q, %s; want ErrLimit blaming row %d", max, got, describe(err), blame)
+		}
+	}
+}
