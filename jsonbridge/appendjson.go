@@ -37,13 +37,15 @@ type transcoder struct {
 	m     *Mode
 	l     pageread.Layout
 	cur   []pageread.Cursor
-	cols  []step             // column c's step: its cursor, `,"key":` and encoding
-	steps []step             // every shape's steps, shape after shape (Layout.ShapeBounds)
-	keys  []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
-	dates jsonwire.DateCache // dates of every page's timestamps; see DateCache
-	cell  pageread.Cell
-	ring  *chunkRing // WriteJSON's buffers, during a WriteJSON call
-	rows  int        // rows written
+	cols  []step // column c's step: its cursor, `,"key":` and encoding
+	steps []step // every shape's steps, shape after shape (Layout.ShapeBounds): stepBuf, or cols
+	// stepBuf holds the steps of a page of several shapes (buildSteps).
+	stepBuf []step
+	keys    []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
+	dates   jsonwire.DateCache // dates of every page's timestamps; see DateCache
+	cell    pageread.Cell
+	ring    *chunkRing // WriteJSON's buffers, during a WriteJSON call
+	rows    int        // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
@@ -204,13 +206,20 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 // buildSteps lays out the steps of every shape, shape after shape as the
 // layout lists their columns, each a copy of its column's step (the first
 // key of a row keeps its comma, which row overwrites). Cost: a copy per
-// column of each shape (a page whose rows vary has about a shape a row).
+// column of each shape (a page whose rows vary has about a shape a row),
+// none on a page of one shape, whose steps are the columns' own: its shape
+// lists every column in order, as columns are numbered in order of first
+// appearance (SPEC.md 9.1) and each appears in some shape.
 func (t *transcoder) buildSteps() {
-	all := t.l.ShapeColumns()
-	if cap(t.steps) < len(all) {
-		t.steps = make([]step, len(all))
+	if t.l.NumShapes() == 1 {
+		t.steps = t.cols
+		return
 	}
-	steps, cols := t.steps[:len(all)], t.cols
+	all := t.l.ShapeColumns()
+	if cap(t.stepBuf) < len(all) {
+		t.stepBuf = make([]step, len(all))
+	}
+	steps, cols := t.stepBuf[:len(all)], t.cols
 	for j, c := range all {
 		steps[j] = cols[c]
 	}
@@ -242,6 +251,9 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		return t.closeEnvelope(dst, 0)
 	}
 	dst = append(dst, '[')
+	if w == nil && m.offset == 0 && m.limit == 0 {
+		return t.allRows(dst)
+	}
 	sr := l.RowShapes()
 	first := true
 	t.rows = 0
@@ -295,6 +307,55 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		}
 	}
 	dst = append(dst, ']')
+	return t.closeEnvelope(dst, -1)
+}
+
+// allRows writes every row of a page of rows and the closing bracket, for
+// a render that neither skips rows nor flushes chunks (AppendJSON with no
+// Offset or Limit): render's loop without the checks those need, and,
+// when every row has shape 1, without reading a shape id a row. Each row
+// is followed by a comma, the last one then overwritten by the bracket.
+func (t *transcoder) allRows(dst []byte) ([]byte, error) {
+	l := &t.l
+	rows := l.Rows
+	t.rows = rows
+	if rows == 0 {
+		return t.closeEnvelope(append(dst, ']'), -1)
+	}
+	if l.AllRowsShape1() {
+		steps := t.shape(1)
+		for i := 0; i < rows; i++ {
+			n := len(dst)
+			if dst = t.cells(dst, steps); len(dst) == n {
+				dst = append(dst, '{')
+			} else {
+				dst[n] = '{'
+			}
+			dst = append(dst, '}', ',')
+			if len(dst)-1 > t.stop { // the comma is not the row's
+				return dst, t.overBudget(i)
+			}
+		}
+	} else {
+		sr := l.RowShapes()
+		for i := 0; i < rows; i++ {
+			if id := sr.Next(); id == 0 {
+				dst = append(dst, "null,"...)
+			} else {
+				n := len(dst)
+				if dst = t.cells(dst, t.shape(id)); len(dst) == n {
+					dst = append(dst, '{')
+				} else {
+					dst[n] = '{'
+				}
+				dst = append(dst, '}', ',')
+			}
+			if len(dst)-1 > t.stop { // the comma is not the row's
+				return dst, t.overBudget(i)
+			}
+		}
+	}
+	dst[len(dst)-1] = ']' // the last row's comma
 	return t.closeEnvelope(dst, -1)
 }
 
@@ -379,31 +440,44 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			dst = append(dst, "null"...)
 			continue
 		}
+		// The cells of bounded length (numbers, times, booleans: a few
+		// dozen bytes) go on to the next cell without checking t.stop:
+		// what they add is checked with the next cell of unbounded length
+		// or by the caller at the end of the row, which blames the same
+		// row, so that a row's output passes the budget by at most its
+		// keys and those few bytes a cell.
 		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.TakeStrJSON(dst, cur, esc)
 		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
 			dst = cur.TakeIntJSON(dst)
+			continue
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
+			continue
 		case format.EncFloatInt: // a float64 holding an integer: encoding/json writes its digits
 			dst = cur.TakeIntJSON(dst)
+			continue
 		case format.EncIntFloat:
 			dst = cur.TakeIntFloatJSON(dst)
+			continue
 		case format.EncTime, format.EncTextTime:
 			dst = cur.TakeTimeJSON(dst, &t.dates)
+			continue
 		case format.EncBool:
 			if cur.TakeBool() {
 				dst = append(dst, "true"...)
 			} else {
 				dst = append(dst, "false"...)
 			}
+			continue
 		case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
 			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
 		case format.EncStrList:
 			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
 		case format.EncUint:
 			dst = jsonwire.AppendUint(dst, cur.TakeUint())
+			continue
 		default: // EncBytes, EncNumber
 			cur.TakeCell(&t.cell)
 			dst = l.AppendCellJSON(dst, &t.cell, esc, t.stop)

@@ -118,6 +118,10 @@ func (l *Layout) RowShapes() ShapeReader {
 	return ShapeReader{b: l.rowShapes, all1: len(l.rowShapes) == 0}
 }
 
+// AllRowsShape1 reports whether every row has shape 1 (the page omits the
+// row shape ids), so that a reader need not take a shape id a row.
+func (l *Layout) AllRowsShape1() bool { return len(l.rowShapes) == 0 }
+
 // ShapeReader yields each row's shape id in order; 0 means a null row.
 type ShapeReader struct {
 	b    []byte
@@ -179,22 +183,20 @@ func ParseValues(page []byte, lim format.Limits) (*Layout, error) {
 func (l *Layout) Forget() {
 	clear(l.Columns)
 	l.resetRendered()
-	*l = Layout{
-		Columns:   l.Columns[:0],
-		shapeCols: l.shapeCols,
-		shapeEnds: l.shapeEnds,
-		offs:      l.offs,
-		seen:      l.seen,
-		uses:      l.uses,
-		counts:    l.counts,
-		names:     l.names,
-		inflated:  l.inflated[:0],
-		anyCells:  l.anyCells[:0],
-		rend:      l.rend,
-		rendUsed:  l.rendUsed[:0],
-		kept:      l.kept[:0],
-		Dicts:     l.Dicts,
-	}
+	// Field by field rather than assigning a Layout literal, which copies
+	// the whole struct through the write barrier: a tenth of the cost.
+	// Every field that may point into the page or the caller's buffers
+	// is cleared; the others are scratch, or plain values Reset sets.
+	l.Page, l.dataStr, l.rowShapes = nil, "", nil
+	l.Strings = StringTable{}
+	l.Columns = l.Columns[:0]
+	l.flushed = [FlushRing][]byte{}
+	l.jsonStop = nil
+	l.inflated, l.anyCells = l.inflated[:0], l.anyCells[:0]
+	l.Major, l.Minor, l.Flags, l.Kind, l.Rows = 0, 0, 0, 0, 0
+	l.rowsOff, l.depth, l.maxStr, l.jsonMax, l.jsonLim, l.maxPage, l.expand = 0, 0, 0, 0, 0, 0, 0
+	l.checkFlags, l.flagsOK, l.deferCells = false, false, false
+	l.rendGen, l.trailer = 0, 0
 }
 
 // Compressed reports whether the page was stored compressed (FlagCompressed).

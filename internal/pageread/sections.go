@@ -464,8 +464,11 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		col := &l.Columns[c]
 		if l.Kind != format.KindValue {
 			at := r.pos
-			name := r.uvarint("column name")
-			if r.err != nil {
+			var name uint64
+			if at < len(r.b) && r.b[at] < 0x80 { // reader.uvarint's one-byte case, which does not inline
+				name = uint64(r.b[at])
+				r.pos++
+			} else if name = r.uvarint("column name"); r.err != nil {
 				return r.fix(s.base)
 			}
 			if name >= uint64(l.Strings.Len()) {
@@ -482,8 +485,11 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		}
 		col.Enc = r.b[r.pos]
 		r.pos++
-		plen := r.uvarint("column payload length")
-		if r.err != nil {
+		var plen uint64
+		if r.pos < len(r.b) && r.b[r.pos] < 0x80 { // as for the name
+			plen = uint64(r.b[r.pos])
+			r.pos++
+		} else if plen = r.uvarint("column payload length"); r.err != nil {
 			return r.fix(s.base)
 		}
 		if plen > uint64(len(s.b)) {
@@ -508,6 +514,9 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		off += n
 	}
 	for c := range l.Columns {
+		if l.deferCells && l.deferPlain(&l.Columns[c]) {
+			continue
+		}
 		if err := l.checkColumn(c, l.deferCells); err != nil {
 			if l.deferCells {
 				// Parse reports the first bad column, which may be one
