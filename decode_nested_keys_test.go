@@ -5,14 +5,14 @@ import (
 	"testing"
 )
 
-// unm20Narrow has two fields of one nested struct type, which share one
+// twoNestedFields has two fields of one nested struct type, which share one
 // nested plan, whose objects have more keys than the type has fields.
-type unm20Narrow struct {
-	Inner unm20NarrowInner  `json:"inner"`
-	Other *unm20NarrowInner `json:"other"`
+type twoNestedFields struct {
+	Inner twoNestedFieldsInner  `json:"inner"`
+	Other *twoNestedFieldsInner `json:"other"`
 }
 
-type unm20NarrowInner struct {
+type twoNestedFieldsInner struct {
 	F01 int
 	F02 string
 	F03 []int64 `json:"f03"`
@@ -35,7 +35,7 @@ func TestDecodeNestedKeysAroundScan(t *testing.T) {
 			}
 			rows = append(rows, map[string]any{"inner": inner, "other": inner})
 		}
-		sameAsJSON[[]unm20Narrow](t, rows)
-		sameAsJSON[[]*unm20Narrow](t, rows[1:])
+		sameAsJSON[[]twoNestedFields](t, rows)
+		sameAsJSON[[]*twoNestedFields](t, rows[1:])
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"github.com/rowpage/rowpage/internal/dataset"
 )
 
-// unm20Payload has a map[string]any field beside nested structs, as
+// mapBesideStructs has a map[string]any field beside nested structs, as
 // dataset.Event does, and a field whose cells can fail.
-type unm20Payload struct {
+type mapBesideStructs struct {
 	ID      string         `json:"id"`
 	Actor   dataset.Actor  `json:"actor"`
 	Payload map[string]any `json:"payload"`
@@ -31,8 +31,8 @@ func TestDecodeMapAnyByColumns(t *testing.T) {
 	bad[7] = map[string]any{"id": "7", "actor": e0(events), "payload": map[string]any{"n": 1 << 40, "s": "x"}, "small": 1000}
 	bad[3] = map[string]any{"id": "3", "actor": map[string]any{"id": "not a number"}, "payload": nil, "small": 1}
 	for name, in := range map[string][]map[string]any{"good": rows, "bad": bad, "one": rows[:1]} {
-		byCols, byColsErr := unm20Decode(t, in)
-		byRows, byRowsErr := unm20Decode(t, append(append([]map[string]any(nil), in...), nil))
+		byCols, byColsErr := decodeByColumnsAndRows(t, in)
+		byRows, byRowsErr := decodeByColumnsAndRows(t, append(append([]map[string]any(nil), in...), nil))
 		if (byColsErr == nil) != (byRowsErr == nil) {
 			t.Fatalf("%s: by columns: %v; by rows: %v", name, byColsErr, byRowsErr)
 		}
@@ -51,14 +51,14 @@ func TestDecodeMapAnyByColumns(t *testing.T) {
 
 func e0(events []dataset.Event) dataset.Actor { return events[0].Actor }
 
-// unm20Decode marshals in and decodes the page with the default mode.
-func unm20Decode(t *testing.T, in []map[string]any) ([]unm20Payload, error) {
+// decodeByColumnsAndRows marshals in and decodes the page with the default mode.
+func decodeByColumnsAndRows(t *testing.T, in []map[string]any) ([]mapBesideStructs, error) {
 	t.Helper()
 	page, err := Marshal(in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []unm20Payload
+	var out []mapBesideStructs
 	err = Unmarshal(page, &out)
 	return out, err
 }
