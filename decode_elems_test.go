@@ -333,24 +333,32 @@ func TestRowValueSharesStrings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var a, b runtime.MemStats
-	runtime.ReadMemStats(&a)
-	for r := range p.Rows() {
-		for c := range p.NumColumns() {
-			r.Value(c)
-			if e, ok := r.Elems(c); ok {
-				for e.Next() {
-					e.Value()
+	// TotalAlloc counts the whole process's allocations, the runtime's
+	// own included, so a pass can be charged a few hundred bytes it did
+	// not make: the least of three passes, each over a newly opened page
+	// (a Page keeps the copies it made), is the reading's cost.
+	got := uint64(math.MaxUint64)
+	for range 3 {
+		p, err := Open(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var a, b runtime.MemStats
+		runtime.ReadMemStats(&a)
+		for r := range p.Rows() {
+			for c := range p.NumColumns() {
+				r.Value(c)
+				if e, ok := r.Elems(c); ok {
+					for e.Next() {
+						e.Value()
+					}
 				}
 			}
 		}
+		runtime.ReadMemStats(&b)
+		got = min(got, b.TotalAlloc-a.TotalAlloc)
 	}
-	runtime.ReadMemStats(&b)
-	if got := b.TotalAlloc - a.TotalAlloc; got > 3*uint64(len(long))+64<<10 {
+	if got > 3*uint64(len(long))+64<<10 {
 		t.Errorf("reading %d rows that repeat a %d-byte string allocated %d bytes", len(rows), len(long), got)
 	}
 }
