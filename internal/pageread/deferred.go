@@ -134,16 +134,11 @@ func (l *Layout) CheckDeferred(cur []Cursor) error {
 // the table is empty, since a checked cursor's stand-in for a bad index is
 // index 0, and string lists under a depth limit that forbids them.
 func (v validator) deferrable(enc uint8) bool {
+	if ok, headless := v.l.deferrableHeadless(enc); headless {
+		return ok
+	}
 	r := &v.r
 	switch enc {
-	case format.EncInt, format.EncIntDelta, format.EncFloat, format.EncIntFloat:
-		return true
-	case format.EncStrRef:
-		return v.l.Strings.Len() > 0
-	case format.EncStrList:
-		return v.l.Strings.Len() > 0 && v.l.depth >= 2
-	case format.EncAny:
-		return v.l.Strings.Len() > 0
 	case format.EncIntFOR:
 		r.varint("frame minimum")
 		return r.err == nil
@@ -164,21 +159,31 @@ func (v validator) deferrable(enc uint8) bool {
 // validates the column. Cost: a switch, where validateColumn takes about a
 // hundred instructions a column to come to the same answer.
 func (l *Layout) deferPlain(col *Column) bool {
-	switch col.Enc {
-	case format.EncInt, format.EncIntDelta, format.EncFloat, format.EncIntFloat:
-	case format.EncStrRef, format.EncAny:
-		if l.Strings.Len() == 0 {
-			return false
-		}
-	case format.EncStrList:
-		if l.Strings.Len() == 0 || l.depth < 2 {
-			return false
-		}
-	default:
+	// col.Enc with the null bitmap flag set is none of the headless
+	// encodings, so such a column is left to the validator.
+	ok, headless := l.deferrableHeadless(col.Enc)
+	if !ok || !headless {
 		return false
 	}
 	col.deferred = true
 	return true
+}
+
+// deferrableHeadless answers deferrable for the encodings with nothing in
+// front of their cells (headless): whether their column may leave its
+// cells to checked cursors, which needs a non-empty string table for
+// string indexes and a depth limit that allows string lists. For the
+// other encodings headless is false, and deferrable reads their head.
+func (l *Layout) deferrableHeadless(enc uint8) (ok, headless bool) {
+	switch enc {
+	case format.EncInt, format.EncIntDelta, format.EncFloat, format.EncIntFloat:
+		return true, true
+	case format.EncStrRef, format.EncAny:
+		return l.Strings.Len() > 0, true
+	case format.EncStrList:
+		return l.Strings.Len() > 0 && l.depth >= 2, true
+	}
+	return false, false
 }
 
 // noOffset is a checked time cursor's offset before its first per-value
