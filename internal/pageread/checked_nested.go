@@ -69,9 +69,9 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(key)
-			o := st.offs[k : k+2 : k+2]
-			s, m := int(o[0]), int(o[1])-int(o[0])
-			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			s, e, fl := strEntry(st, k)
+			m := e - s
+			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
@@ -95,9 +95,9 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(v)
-			o := st.offs[k : k+2 : k+2]
-			s, m := int(o[0]), int(o[1])-int(o[0])
-			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			s, e, fl := strEntry(st, k)
+			m := e - s
+			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
