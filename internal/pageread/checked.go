@@ -146,7 +146,7 @@ func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
 	var v uint64 // every layout's cell is one uvarint: cuv, with its one-byte case in line
-	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
+	if p := c.pos; uint(p) < uint(len(c.data)) && c.data[p] < 0x80 {
 		v = uint64(c.data[p])
 		c.pos = p + 1
 	} else {
