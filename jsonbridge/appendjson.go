@@ -181,7 +181,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
 		cur := &t.cur[c]
-		l.ResetCursor(cur, c)
+		l.StartCursor(cur, c) // put cleared t.cur, and make made it zero
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
