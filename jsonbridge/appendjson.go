@@ -414,7 +414,9 @@ func (t *transcoder) row(dst []byte, steps []step) []byte {
 // append overwrites.
 func appendKey(dst []byte, st *step, keys []byte) []byte {
 	n, k := len(dst), int(st.keyLen)
-	if k <= 16 && cap(dst)-n >= 16 {
+	// n+16 <= cap(dst), not cap(dst)-n >= 16: the compiler drops the
+	// bounds checks of both slicings below from this form only.
+	if k <= 16 && n+16 <= cap(dst) {
 		*(*[16]byte)(dst[n : n+16]) = st.key
 		return dst[:n+k]
 	}
