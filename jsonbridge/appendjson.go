@@ -14,14 +14,14 @@ import (
 type step struct {
 	cur              *pageread.Cursor // into transcoder.cur
 	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
-	keyStart, keyEnd int32            // the key in transcoder.keys, with its comma (see row)
+	keyStart, keyLen int32            // the key in transcoder.keys, with its comma (see row)
 	enc              uint8            // the cursor's encoding, or skipCell
 }
 
 // setKey points st at the key transcoder.keys[s:e] and copies its first
 // bytes into st.key (keys ends in keyPad bytes, so there are 16).
 func (st *step) setKey(keys []byte, s, e int) {
-	st.keyStart, st.keyEnd = int32(s), int32(e)
+	st.keyStart, st.keyLen = int32(s), int32(e-s)
 	st.key = [16]byte(keys[s : s+16])
 }
 
@@ -181,14 +181,14 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	t.keys = t.keys[:0]
 	for c := 0; c < n; c++ {
 		cur := &t.cur[c]
-		l.ResetCursor(cur, c)
+		l.StartCursor(cur, c) // put cleared t.cur, and make made it zero
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		st := step{cur: cur, keyStart: int32(start), keyEnd: int32(len(t.keys)), enc: cur.Encoding()}
+		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding()}
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
 			st.enc = skipCell
 		}
@@ -197,7 +197,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	t.keys = append(t.keys, make([]byte, keyPad)...)
 	for c := range t.cols {
 		st := &t.cols[c]
-		st.setKey(t.keys, int(st.keyStart), int(st.keyEnd))
+		st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
 	}
 	t.buildSteps()
 	return nil
@@ -413,12 +413,14 @@ func (t *transcoder) row(dst []byte, steps []step) []byte {
 // when dst has the room; the bytes past the key are slack that the next
 // append overwrites.
 func appendKey(dst []byte, st *step, keys []byte) []byte {
-	n, k := len(dst), int(st.keyEnd-st.keyStart)
-	if k <= 16 && cap(dst)-n >= 16 {
+	n, k := len(dst), int(st.keyLen)
+	// n+16 <= cap(dst), not cap(dst)-n >= 16: the compiler drops the
+	// bounds checks of both slicings below from this form only.
+	if k <= 16 && n+16 <= cap(dst) {
 		*(*[16]byte)(dst[n : n+16]) = st.key
 		return dst[:n+k]
 	}
-	return append(dst, keys[st.keyStart:st.keyEnd]...)
+	return append(dst, keys[st.keyStart:st.keyStart+st.keyLen]...)
 }
 
 // cells writes the cells of a row's steps, each after its key (a value

@@ -119,9 +119,9 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	}
 	i := int(v)
 	t := &l.Strings
-	o := t.offs[i : i+2 : i+2]
-	s, m := int(o[0]), int(o[1])-int(o[0])
-	clean := t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK
+	s, e, fl := strEntry(t, i)
+	m := e - s
+	clean := fl>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK
 	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
@@ -146,7 +146,7 @@ func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
 func (c *Cursor) TakeIntChecked() int64 {
 	c.i++
 	var v uint64 // every layout's cell is one uvarint: cuv, with its one-byte case in line
-	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
+	if p := c.pos; uint(p) < uint(len(c.data)) && c.data[p] < 0x80 {
 		v = uint64(c.data[p])
 		c.pos = p + 1
 	} else {
@@ -347,9 +347,9 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop in
 			v = 0
 		}
 		i := int(v)
-		o := t.offs[i : i+2 : i+2]
-		s, m := int(o[0]), int(o[1])-int(o[0])
-		clean := t.flags[i>>2]>>(uint(i&3)*2)&mask == 0
+		s, e, fl := strEntry(t, i)
+		m := e - s
+		clean := fl>>(uint(i&3)*2)&mask == 0
 		if clean && m <= fixed && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 			dst = putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 		} else {

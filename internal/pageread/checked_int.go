@@ -19,7 +19,7 @@ import (
 func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	c.i++
 	var u uint64
-	if p := c.pos; p < len(c.data) && c.data[p] < 0x80 {
+	if p := c.pos; uint(p) < uint(len(c.data)) && c.data[p] < 0x80 {
 		u = uint64(c.data[p])
 		c.pos = p + 1
 	} else if p+8 <= len(c.data) {
@@ -173,7 +173,7 @@ func (c *Cursor) memberIntSlow(dst []byte, p int, vt byte) []byte {
 // call where cuv and cuvSlow take two. Other varints take cuvSlow.
 func (c *Cursor) cuvWide() uint64 {
 	p := c.pos
-	if p < len(c.data) && c.data[p] < 0x80 { // one byte (a whole-second time's zero)
+	if uint(p) < uint(len(c.data)) && c.data[p] < 0x80 { // one byte (a whole-second time's zero)
 		c.pos = p + 1
 		return uint64(c.data[p])
 	}

@@ -54,7 +54,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	for ; cnt > 0; cnt-- {
 		if obj {
 			var key uint64
-			if p := c.pos; p < len(c.data) && c.data[p] < 0x80 { // a one-byte key index, the commonest
+			if p := c.pos; uint(p) < uint(len(c.data)) && c.data[p] < 0x80 { // a one-byte key index, the commonest
 				key, c.pos = uint64(c.data[p]), p+1
 			} else {
 				var n int
@@ -69,9 +69,9 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(key)
-			o := st.offs[k : k+2 : k+2]
-			s, m := int(o[0]), int(o[1])-int(o[0])
-			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			s, e, fl := strEntry(st, k)
+			m := e - s
+			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
@@ -79,7 +79,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			}
 		}
 		p := c.pos
-		if p >= len(c.data) {
+		if uint(p) >= uint(len(c.data)) {
 			c.fail()
 			return dst
 		}
@@ -95,9 +95,9 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(v)
-			o := st.offs[k : k+2 : k+2]
-			s, m := int(o[0]), int(o[1])-int(o[0])
-			clean := st.flags[k>>2]>>(uint(k&3)*2)&mask == 0
+			s, e, fl := strEntry(st, k)
+			m := e - s
+			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
@@ -145,9 +145,11 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 // indexes below 16384 and small integers, and returns it and its length;
 // anything else (a longer varint, a truncated or non-minimal one, pos at
 // the end) returns length 0, and then the varint at pos is one that
-// cuvSlow may read (or reject). It inlines.
+// cuvSlow may read (or reject). It inlines. (Comparing pos as unsigned,
+// here and in the members' loops, also tells the compiler it is not
+// negative, which drops the bounds check of the byte read after it.)
 func uv12(b []byte, pos int) (uint64, int) {
-	if pos < len(b) {
+	if uint(pos) < uint(len(b)) {
 		x := b[pos]
 		if x < 0x80 {
 			return uint64(x), 1

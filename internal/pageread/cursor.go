@@ -87,10 +87,21 @@ func (l *Layout) Cursor(c int) Cursor {
 
 // ResetCursor sets *cur to a cursor at the first cell of column c: Cursor
 // without building the cursor apart and copying it, for a reader that keeps
-// its cursors in a slice.
+// its cursors in a slice. It clears *cur, then sets what a cursor of the
+// column starts with (StartCursor).
 func (l *Layout) ResetCursor(cur *Cursor, c int) {
+	*cur = Cursor{}
+	l.StartCursor(cur, c)
+}
+
+// StartCursor is ResetCursor for a cursor that is already the zero Cursor
+// (a new one, or one of a slice the caller cleared after its last use): it
+// sets only the fields a cursor of column c starts with, where clearing
+// the cursor first (some 170 bytes) cost about a third of ResetCursor. On
+// a cursor that is not zero its reads are wrong.
+func (l *Layout) StartCursor(cur *Cursor, c int) {
 	col := &l.Columns[c]
-	*cur = Cursor{enc: col.Enc &^ format.EncNullBitmap, data: col.Payload, col: c}
+	cur.enc, cur.data, cur.col = col.Enc&^format.EncNullBitmap, col.Payload, c
 	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]

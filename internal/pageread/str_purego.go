@@ -5,3 +5,11 @@ package pageread
 // bytesString copies b into a string: the safe twin of the unsafe view, one
 // allocation per page instead of one per string.
 func bytesString(b []byte) string { return string(b) }
+
+// strEntry returns the start and end in t.data of string k and its flags
+// byte (the flags of strings k&^3 to k|3, two bits each): the checked twin
+// of the unsafe lookup, for a k the caller has checked is below t.count.
+func strEntry(t *StringTable, k int) (s, e int, flags byte) {
+	o := t.offs[k : k+2 : k+2]
+	return int(o[0]), int(o[1]), t.flags[k>>2]
+}

@@ -12,3 +12,16 @@ func bytesString(b []byte) string {
 	}
 	return unsafe.String(&b[0], len(b))
 }
+
+// strEntry returns the start and end in t.data of string k and its flags
+// byte (the flags of strings k&^3 to k|3, two bits each), without bounds
+// checks: the renderers' loops look a string up for every key and string
+// member, and the two checks of offs and flags were a fifth of a lookup.
+// The caller must have checked k < t.count (a checked cursor's index
+// against Cursor.max): then offs, which holds count+1 ends, has k+1, and
+// flags, which holds (count+3)/4 bytes, has k>>2 (parseStrings).
+func strEntry(t *StringTable, k int) (s, e int, flags byte) {
+	o := (*[2]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.offs)), uintptr(k)*4))
+	f := *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.flags)), uintptr(k)>>2))
+	return int(o[0]), int(o[1]), f
+}
