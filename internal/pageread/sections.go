@@ -450,8 +450,9 @@ func (l *Layout) checkKind(cols int) error {
 // taken from l.counts (parseShapes), and checks the columns.
 func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 	counts := l.counts[:cols]
+	// No clear: reset cleared the last page's columns, and past them the
+	// backing array holds none (see Forget), so every entry is zero.
 	l.Columns = grow(l.Columns, cols)
-	clear(l.Columns)
 	r := reader{b: s.b}
 	var names []uint64
 	if l.Kind != format.KindValue {
