@@ -18,7 +18,18 @@ type nestedPlan struct {
 	keys []nestedKey // each key seen so far (up to nestedKeyScan), with its plan
 	cols []colPlan
 	fs   *structFields
+	// direct holds, for each key below nestedDirect that a field takes,
+	// the plan's slot in cols plus one; 0 for the others, which field
+	// finds as before. Keys are string-table indexes, and the keys of a
+	// page's objects sit at the start of its table (its common area), so
+	// nearly every member finds its plan with one load (known).
+	direct [nestedDirect]uint16
 }
+
+// nestedDirect is how many keys, by string-table index, a nested plan
+// resolves through its direct table: 256 bytes per struct type met in a
+// call.
+const nestedDirect = 128
 
 // nestedKey is a key of a nested plan: its string index, and its plan in
 // cols, or -1 when no field takes it.
@@ -49,10 +60,23 @@ func (d *decodeState) nestedPlanFor(t reflect.Type) *nestedPlan {
 	return p
 }
 
+// known returns the plan of the field that key k (a string index) sets
+// when the direct table has it, else nil (then call field): one load. It
+// inlines.
+func (p *nestedPlan) known(k uint32) *colPlan {
+	if k < nestedDirect && p.direct[k] != 0 {
+		return &p.cols[p.direct[k]-1]
+	}
+	return nil
+}
+
 // field returns the plan of the field that key k (a string index) sets,
 // or nil when the struct has no such field. A later call may grow cols
 // (an object of the same type nested inside the value being set); the
 // plan returned stays correct, since plans never change once appended.
+// A key seen before is found by a short scan of the keys or in
+// d.nestedKeys, a new one by encoding/json's field matching (and, when a
+// field takes it, entered in the direct table if it fits, for known).
 func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 	if len(p.keys) <= nestedKeyScan {
 		for _, key := range p.keys {
@@ -70,6 +94,9 @@ func (p *nestedPlan) field(d *decodeState, k uint32) *colPlan {
 		}
 		slot = int32(len(p.cols))
 		p.cols = append(p.cols, cp)
+	}
+	if k < nestedDirect && slot >= 0 && slot < 1<<16-1 {
+		p.direct[k] = uint16(slot + 1)
 	}
 	if len(p.keys) < nestedKeyScan {
 		p.keys = append(p.keys, nestedKey{k, slot})

@@ -48,7 +48,10 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			k, next = uvarintLong(b, pos)
 		}
 		pos = next
-		cp := p.field(d, uint32(k))
+		cp := p.known(uint32(k))
+		if cp == nil {
+			cp = p.field(d, uint32(k))
+		}
 		if cp == nil {
 			pos += format.SkipValue(b[pos:])
 			continue

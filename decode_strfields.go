@@ -1,7 +1,6 @@
 package rowpage
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
@@ -180,7 +179,7 @@ func (d *decodeState) seqStr(col int, i uint32) string {
 	}
 	n := len(d.l.Strings.Bytes(int(i)))
 	if i >= b.end {
-		d.fillBlock(b, n)
+		d.fillBlock(b)
 	}
 	s := b.s[b.off : b.off+n]
 	b.off += n
@@ -192,22 +191,16 @@ func (d *decodeState) seqStr(col int, i uint32) string {
 }
 
 // fillBlock copies the next chunk of b's strings, starting with entry
-// b.next of n bytes.
-func (d *decodeState) fillBlock(b *strBlock, n int) {
-	t := &d.l.Strings
-	size, end := n, b.next+1
-	for end < b.stop {
-		m := len(t.Bytes(int(end)))
-		if size+m > blockChunk {
-			break
-		}
-		size += m
-		end++
+// b.next: the entries are consecutive in the table's data, so the chunk is
+// one slice of it, found from the entries' starts and copied at once. Cost:
+// one load per entry, one allocation and one copy per chunk.
+func (d *decodeState) fillBlock(b *strBlock) {
+	starts := d.l.Strings.Starts(int(b.next), int(b.stop)) // b.next < b.stop
+	first := starts[0]
+	k := 1 // the chunk holds entries b.next to b.next+k-1
+	for k+1 < len(starts) && starts[k+1]-first <= blockChunk {
+		k++
 	}
-	var sb strings.Builder
-	sb.Grow(size)
-	for i := b.next; i < end; i++ {
-		sb.Write(t.Bytes(int(i)))
-	}
-	b.s, b.off, b.end = sb.String(), 0, end
+	end := int(b.next) + k
+	b.s, b.off, b.end = string(d.l.Strings.Run(int(b.next), end)), 0, uint32(end)
 }

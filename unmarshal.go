@@ -174,7 +174,7 @@ func (it *rowIter) init(l *pageread.Layout) {
 	it.cur = make([]pageread.Cursor, len(l.Columns))
 	it.cells = nil
 	for c := range it.cur {
-		it.cur[c] = l.Cursor(c)
+		l.ResetCursor(&it.cur[c], c) // in place: a Cursor is too big to copy cheaply
 	}
 	it.sr = l.RowShapes()
 }
