@@ -63,17 +63,21 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 // (a column's "actor" objects, its "payload.pull_request" objects) usually
 // have the same keys, while maps at different places of one depth, which
 // alternate within each row (an event's actor, payload and repo), seldom
-// do. nestKeyTable holds, for each depth, the sorted keys of the last map
-// at each of a few places, by a hash of the place: places that share a
-// slot only cost a sort, as every map did when one list per depth was
-// kept.
+// do. nestKeyTable holds, for each depth, the sorted keys of the last two
+// key sets met at each of a few places, by a hash of the place: places
+// that share a slot only cost a sort, as every map did when one list per
+// depth was kept. Two, because a place often alternates between two key
+// sets (the payloads of two kinds of event, an object that omits an empty
+// key in some rows), where one would be sorted and interned again at each
+// switch.
 const nestKeySlots = 32 // a power of two, at most 32 (nestKeyTable.used)
 
-// nestKeyTable is one depth's slots of sorted keys. used marks the slots
-// filled since the encoder last dropped the caller's strings (release),
-// so that a small page clears only the few it used.
+// nestKeyTable is one depth's slots of sorted keys, each slot two ways,
+// the one used last first. used marks the slots filled since the encoder
+// last dropped the caller's strings (release), so that a small page
+// clears only the few it used.
 type nestKeyTable struct {
-	slots [nestKeySlots]nestKeys
+	slots [nestKeySlots][2]nestKeys
 	used  uint32
 }
 
@@ -90,10 +94,12 @@ type nestKeys struct {
 // their ids.
 func (t *nestKeyTable) release() {
 	for u := t.used; u != 0; u &= u - 1 {
-		nk := &t.slots[bits.TrailingZeros32(u)]
-		clear(nk.keys[:cap(nk.keys)])
-		nk.keys = nk.keys[:0] // cleared keys are no longer distinct
-		nk.epoch = 0
+		for j := range t.slots[bits.TrailingZeros32(u)] {
+			nk := &t.slots[bits.TrailingZeros32(u)][j]
+			clear(nk.keys[:cap(nk.keys)])
+			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
+			nk.epoch = 0
+		}
 	}
 	t.used = 0
 }
@@ -104,13 +110,14 @@ func cellPath(c *pagebuild.Column) uint32 { return (c.Name + 1) * 0x9E3779B1 }
 // childPath is the place of the value of a map's i-th key (sorted) at path.
 func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E3779B1 }
 
-// sortedKeys returns the slot of m's place (path) at depth, holding m's
+// sortedKeys returns the way of m's place (path) at depth that holds m's
 // keys in sorted order, and m's values in the same order, in the scratch
-// of depth. When m has the keys of the last map sorted at its place, it
-// returns those with their values, looked up once each, without
-// iterating m or sorting (for a map of a few keys, the iterator's start
-// alone costs more than the lookups); the slot's ids then still hold.
-// Otherwise the slot gets m's keys and no valid ids.
+// of depth. When m has the keys of one of the last two key sets sorted at
+// its place, it returns that way with m's values, looked up once each,
+// without iterating m or sorting (for a map of a few keys, the iterator's
+// start alone costs more than the lookups); the way's ids then still hold.
+// Otherwise the way used less recently gets m's keys and no valid ids.
+// Either way the returned way becomes the slot's first.
 func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys, []any) {
 	for len(w.nestKeys) <= depth {
 		w.nestKeys = append(w.nestKeys, new(nestKeyTable))
@@ -118,29 +125,19 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	}
 	t := w.nestKeys[depth]
 	i := path >> (32 - 5) // nestKeySlots = 1<<5
-	nk := &t.slots[i]
-	vals := w.nestVals[depth][:0]
-	// prev holds distinct keys (a map's), so finding each in m, of as
-	// many keys, means m has exactly those.
-	if prev := nk.keys; len(prev) == len(m) {
-		// As in valuesByKey, few values live across the lookup.
-		vals = pagebuild.Grow(vals, len(prev))
-		w.nestVals[depth] = vals
-		vals = vals[:len(prev)]
-		same := true
-		for i := range prev {
-			v, ok := m[prev[i]]
-			if !ok {
-				same = false
-				break
-			}
-			vals[i] = v
-		}
-		if same {
-			return nk, vals
-		}
-		vals = vals[:0]
+	ways := &t.slots[i]
+	if vals, ok := w.sameKeys(m, ways[0].keys, depth); ok {
+		return &ways[0], vals
 	}
+	if len(ways[1].keys) == len(m) {
+		if vals, ok := w.sameKeys(m, ways[1].keys, depth); ok {
+			ways[0], ways[1] = ways[1], ways[0]
+			return &ways[0], vals
+		}
+	}
+	ways[0], ways[1] = ways[1], ways[0] // the older way takes m's keys, in its buffers
+	nk := &ways[0]
+	vals := w.nestVals[depth][:0]
 	t.used |= 1 << i
 	keys := nk.keys[:0]
 	for k, v := range m {
@@ -153,4 +150,26 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	nk.keys, nk.epoch = keys, 0
 	w.nestVals[depth] = vals
 	return nk, vals
+}
+
+// sameKeys returns m's values for keys, in the scratch of depth, if m has
+// exactly those keys (keys are distinct, a map's, so finding each in m,
+// of as many keys, means m has exactly those). Cost: a lookup of each key
+// until one is missing, none when the counts differ.
+func (w *walker) sameKeys(m map[string]any, keys []string, depth int) ([]any, bool) {
+	if len(keys) != len(m) {
+		return nil, false
+	}
+	// As in valuesByKey, few values live across the lookup.
+	vals := pagebuild.Grow(w.nestVals[depth], len(keys))
+	w.nestVals[depth] = vals
+	vals = vals[:len(keys)]
+	for i := range keys {
+		v, ok := m[keys[i]]
+		if !ok {
+			return nil, false
+		}
+		vals[i] = v
+	}
+	return vals, true
 }

@@ -42,3 +42,42 @@ func TestNestedKeyIDsAfterRenumber(t *testing.T) {
 	}
 	checkJSON(t, rows)
 }
+
+// TestNestedKeysTwoWays checks the two key sets each nested place keeps
+// (sortedKeys): maps at one place that alternate between two key sets,
+// that bring a third, and that have as many keys as a kept set but not
+// the same ones must each write their own keys, sorted, with their own
+// values, on a fresh encoder and on one reused for the same rows.
+func TestNestedKeysTwoWays(t *testing.T) {
+	sets := []map[string]any{
+		{"a": 1.0, "b": "x"},
+		{"c": true, "d": nil, "e": "y"},
+		{"a": 2.0, "c": "z"},           // as many keys as the first set, one shared
+		{"b": "w", "a": 3.0},           // the first set again
+		{"e": 4.0, "d": "v", "c": 5.0}, // the second set again
+		{},
+		{"f": map[string]any{"b": 1.0, "a": 2.0}},
+	}
+	order := []int{0, 1, 0, 1, 2, 0, 2, 3, 4, 1, 5, 0, 6, 6, 1, 2, 0}
+	rows := make([]map[string]any, 0, len(order))
+	for i, k := range order {
+		rows = append(rows, map[string]any{"n": float64(i), "payload": sets[k], "list": []any{sets[k], sets[(k+1)%len(sets)]}})
+	}
+	checkJSON(t, rows)
+	enc := NewEncoder()
+	first, err := enc.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := enc.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := NewEncoder().Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, fresh) || !bytes.Equal(again, fresh) {
+		t.Error("a reused encoder wrote another page")
+	}
+}

@@ -164,3 +164,25 @@ func TestScalarElemsErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedScalarWidths checks integers and times inside arrays and
+// objects, which the page writer copies in its loop (remapTagged), at
+// every varint length around its boundaries, beside strings and floats
+// in the same containers, each rendering json.Marshal's JSON.
+func TestNestedScalarWidths(t *testing.T) {
+	var rows []map[string]any
+	for shift := 0; shift < 64; shift += 7 {
+		for _, d := range []int64{-1, 0, 1} {
+			v := int64(1)<<shift + d
+			if shift == 63 {
+				v = math.MaxInt64 + d
+			}
+			tm := time.Unix(v%(1<<37), v%1e9).In(time.FixedZone("", int(v%50400)))
+			rows = append(rows, map[string]any{
+				"list": []any{v, -v, uint64(v) * 2, float64(v % (1 << 50)), "x", tm, tm.Format(time.RFC3339Nano), 1.5},
+				"obj":  map[string]any{"i": v, "n": -v, "t": tm, "s": "y", "f": float64(-v % (1 << 50))},
+			})
+		}
+	}
+	checkJSON(t, rows)
+}

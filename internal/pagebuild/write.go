@@ -487,10 +487,10 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 }
 
 // remapTagged copies one tagged value from src to dst as appendTagged does
-// and returns the bytes of src it used. Strings and scalars inside arrays
-// and objects are copied in the loop without a call per element, and ids
-// of one or two bytes, which nearly all are, are read and written there
-// too (copyID).
+// and returns the bytes of src it used. Strings and scalars other than
+// floats (which may become TagFloatInt) inside arrays and objects are
+// copied in the loop without a call per element, and ids of one or two
+// bytes, which nearly all are, are read and written there too (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	tag := src[0]
 	switch tag {
@@ -532,6 +532,14 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			case format.TagNull, format.TagFalse, format.TagTrue:
 				dst = append(dst, src[pos])
 				pos++
+			case format.TagInt, format.TagUint, format.TagFloatInt:
+				n := 1 + varintsLen(src[pos+1:], 1)
+				dst = append(dst, src[pos:pos+n]...)
+				pos += n
+			case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+				n := 1 + varintsLen(src[pos+1:], 3)
+				dst = append(dst, src[pos:pos+n]...)
+				pos += n
 			default:
 				var m int
 				dst, m = remapTagged(dst, src[pos:], remap, fint)
@@ -542,6 +550,22 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	}
 	n := format.SkipValue(src)
 	return append(dst, src[:n]...), n
+}
+
+// varintsLen returns the length of the k varints at the start of b, which
+// the builder wrote: the bytes up to the k-th without the continuation
+// bit. It lets remapTagged copy an element that holds no string id (an
+// integer, a time) in its loop, where a call to remapTagged and
+// format.SkipValue cost several times the copy.
+func varintsLen(b []byte, k int) int {
+	n := 0
+	for ; k > 0; k-- {
+		for b[n] >= 0x80 {
+			n++
+		}
+		n++
+	}
+	return n
 }
 
 // copyID reads the provisional string id src starts with and appends its
@@ -672,9 +696,10 @@ func strListLen(b []byte) int {
 }
 
 // writeStrList writes a string-list column: the null bitmap if any cell is
-// null, then each array as a count and its string indexes.
+// null, then each array as a count and its string indexes. An id and an
+// index of one byte each, as most are, are copied in the loop.
 func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
-	buf := c.Tagged
+	buf, remap := c.Tagged, b.remap
 	if nulls > 0 {
 		dst = appendNullBitmap(dst, buf, c.count, strListLen)
 	}
@@ -688,8 +713,13 @@ func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
 		pos += 1 + containerCountSize
 		dst = format.AppendUvarint(dst, cnt)
 		for j := uint64(0); j < cnt; j++ {
+			if id := buf[pos+1]; id < 0x80 && remap[id] < 0x80 { // copyID, inline
+				dst = append(dst, byte(remap[id]))
+				pos += 2
+				continue
+			}
 			var n int
-			dst, n = copyID(dst, buf[pos+1:], b.remap)
+			dst, n = copyID(dst, buf[pos+1:], remap)
 			pos += 1 + n
 		}
 	}
