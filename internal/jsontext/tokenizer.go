@@ -1,5 +1,10 @@
 package jsontext
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // The tokenizer proper: values, nested arrays and objects, literals and
 // numbers. It recurses nowhere; the arrays and objects open in a cell live
 // on an explicit stack bounded by the depth limit.
@@ -188,9 +193,36 @@ func (p *Parser) literal(i int, lit string) int {
 // without overflow checks (10^18 < 2^63).
 const maxFastDigits = 18
 
+// leadingDigits returns how many of the low-order bytes of d, eight bytes
+// of text less '0' from each, were digits, 0 to 8. A byte below '0' wraps
+// to 0xD0 or above and one above '9' becomes 10 or more, whose sum with
+// 0x76 reaches 0x80; the borrows and carries of those bytes only disturb
+// bytes above them.
+func leadingDigits(d uint64) int {
+	return bits.TrailingZeros64((d|(d+lsb*0x76))&msb) >> 3
+}
+
+// skipDigits returns the position after the run of digits at in[i:]:
+// eight bytes a turn while eight remain, then one at a time.
+func skipDigits(in []byte, i int) int {
+	for len(in)-i >= 8 {
+		n := leadingDigits(binary.LittleEndian.Uint64(in[i:]) - lsb*'0')
+		i += n
+		if n < 8 {
+			return i
+		}
+	}
+	for i < len(in) && in[i]-'0' <= 9 {
+		i++
+	}
+	return i
+}
+
 // number parses the number at in[i] and adds it. Integers of up to 18
 // digits (other than -0) go to Sink.Int, which is what rowpage's
 // Builder.Number does with their text; the rest go to Sink.Number as text.
+// A fraction or exponent is left to numberRest, so that the common
+// integer takes a short path with few registers.
 func (p *Parser) number(i int) int {
 	in := p.in
 	start := i
@@ -214,17 +246,32 @@ func (p *Parser) number(i int) int {
 	default:
 		return p.syntax(i, "in numeric literal")
 	}
-	digitsEnd := i
-	if i < len(in) && in[i] == '.' {
+	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
+		return p.numberRest(start, i)
+	}
+	if i-start <= maxFastDigits && !(neg && v == 0) {
+		if neg {
+			v = -v
+		}
+		p.s.Int(v)
+		return i
+	}
+	p.s.Number(in[start:i])
+	return i
+}
+
+// numberRest parses the fraction and exponent at in[i] of the number that
+// starts at in[start], and adds the number as text.
+func (p *Parser) numberRest(start, i int) int {
+	in := p.in
+	if in[i] == '.' {
 		if i++; i >= len(in) {
 			return p.eof()
 		}
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal")
 		}
-		for i < len(in) && in[i]-'0' <= 9 {
-			i++
-		}
+		i = skipDigits(in, i)
 	}
 	if i < len(in) && in[i]|0x20 == 'e' {
 		if i++; i < len(in) && (in[i] == '+' || in[i] == '-') {
@@ -236,18 +283,7 @@ func (p *Parser) number(i int) int {
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "in exponent of numeric literal")
 		}
-		for i < len(in) && in[i]-'0' <= 9 {
-			i++
-		}
-	}
-	if i == digitsEnd {
-		if n := digitsEnd - start; n <= maxFastDigits && !(neg && v == 0) {
-			if neg {
-				v = -v
-			}
-			p.s.Int(v)
-			return i
-		}
+		i = skipDigits(in, i)
 	}
 	p.s.Number(in[start:i])
 	return i
