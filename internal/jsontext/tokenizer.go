@@ -91,19 +91,22 @@ next:
 			}
 			continue next
 		case 't':
-			if i = p.literal(i, "true"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 4, trueWord) {
+				return p.badLiteral(i, "true"), stack
 			}
+			i += 4
 			s.Bool(true)
 		case 'f':
-			if i = p.literal(i, "false"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 5, alseWord) {
+				return p.badLiteral(i, "false"), stack
 			}
+			i += 5
 			s.Bool(false)
 		case 'n':
-			if i = p.literal(i, "null"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 4, nullWord) {
+				return p.badLiteral(i, "null"), stack
 			}
+			i += 4
 			s.Null()
 		default:
 			if c != '-' && c-'0' > 9 {
@@ -172,12 +175,26 @@ func (p *Parser) member(i int) int {
 	return i + 1
 }
 
-// literal parses the literal lit (true, false or null) at in[i].
-func (p *Parser) literal(i int, lit string) int {
+// The last four bytes of each literal as a little-endian word, for
+// hasLiteral.
+const (
+	nullWord = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	trueWord = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	alseWord = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24 // false after its 'f'
+)
+
+// hasLiteral reports whether in[i:] starts with the literal of n bytes
+// (true, false or null) whose first byte the caller has matched and whose
+// last four bytes are last4: one comparison of a word, inlined. When it
+// does not, badLiteral says where it goes wrong.
+func hasLiteral(in []byte, i, n int, last4 uint32) bool {
+	return len(in)-i >= n && binary.LittleEndian.Uint32(in[i+n-4:]) == last4
+}
+
+// badLiteral reports the first byte after in[i] that does not continue
+// the literal lit, or the end of the text, when hasLiteral is false.
+func (p *Parser) badLiteral(i int, lit string) int {
 	in := p.in
-	if len(in)-i >= len(lit) && string(in[i:i+len(lit)]) == lit {
-		return i + len(lit)
-	}
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(in) {
 			return p.eof()
@@ -186,7 +203,7 @@ func (p *Parser) literal(i int, lit string) int {
 			return p.syntax(i+k, "in literal "+lit+" (expecting "+quoteChar(lit[k])+")")
 		}
 	}
-	return p.eof() // not reached
+	return p.eof() // not reached: in[i:] starts with lit
 }
 
 // maxFastDigits is the most digits an integer may have to be summed
