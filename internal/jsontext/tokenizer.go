@@ -86,10 +86,8 @@ next:
 				break
 			}
 			stack = append(stack, c)
-			if i = p.member(j); i < 0 {
-				return i, stack
-			}
-			continue next
+			i = j
+			goto key
 		case 't':
 			if !hasLiteral(in, i, 4, trueWord) {
 				return p.badLiteral(i, "true"), stack
@@ -129,10 +127,8 @@ next:
 			switch {
 			case c == ',':
 				if top == '{' {
-					if i = p.member(skipWS(in, i+1)); i < 0 {
-						return i, stack
-					}
-					continue next
+					i = skipWS(in, i+1)
+					goto key
 				}
 				i++
 				continue next
@@ -148,31 +144,31 @@ next:
 			stack = stack[:len(stack)-1]
 			i++
 		}
+	key:
+		// A key of a nested object starts at i: the key, then its colon,
+		// here rather than in a function of their own, which cost a call
+		// for every key.
+		if i >= len(in) {
+			return p.eof(), stack
+		}
+		if in[i] != '"' {
+			return p.syntax(i, "looking for beginning of object key string"), stack
+		}
+		{
+			var k []byte
+			if k, i = p.str(i); i < 0 {
+				return i, stack
+			}
+			s.Key(k)
+		}
+		if i = skipWS(in, i); i >= len(in) {
+			return p.eof(), stack
+		}
+		if in[i] != ':' {
+			return p.syntax(i, "after object key"), stack
+		}
+		i++
 	}
-}
-
-// member parses the key at in[i] of a nested object and the colon after
-// it, and hands the key to the sink.
-func (p *Parser) member(i int) int {
-	in := p.in
-	if i >= len(in) {
-		return p.eof()
-	}
-	if in[i] != '"' {
-		return p.syntax(i, "looking for beginning of object key string")
-	}
-	var k []byte
-	if k, i = p.str(i); i < 0 {
-		return i
-	}
-	p.s.Key(k)
-	if i = skipWS(in, i); i >= len(in) {
-		return p.eof()
-	}
-	if in[i] != ':' {
-		return p.syntax(i, "after object key")
-	}
-	return i + 1
 }
 
 // The last four bytes of each literal as a little-endian word, for
