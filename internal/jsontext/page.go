@@ -75,9 +75,10 @@ func (p *Parser) rows(i int) (int, bool) {
 			}
 			p.ps.EndRow()
 		case 'n':
-			if i = p.literal(i, "null"); i < 0 {
-				return i, true
+			if !hasLiteral(in, i, 4, nullWord) {
+				return p.badLiteral(i, "null"), true
 			}
+			i += 4
 			p.ps.NullRow()
 		default:
 			return 0, false

@@ -1,5 +1,10 @@
 package jsontext
 
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
 // The tokenizer proper: values, nested arrays and objects, literals and
 // numbers. It recurses nowhere; the arrays and objects open in a cell live
 // on an explicit stack bounded by the depth limit.
@@ -81,24 +86,25 @@ next:
 				break
 			}
 			stack = append(stack, c)
-			if i = p.member(j); i < 0 {
-				return i, stack
-			}
-			continue next
+			i = j
+			goto key
 		case 't':
-			if i = p.literal(i, "true"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 4, trueWord) {
+				return p.badLiteral(i, "true"), stack
 			}
+			i += 4
 			s.Bool(true)
 		case 'f':
-			if i = p.literal(i, "false"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 5, alseWord) {
+				return p.badLiteral(i, "false"), stack
 			}
+			i += 5
 			s.Bool(false)
 		case 'n':
-			if i = p.literal(i, "null"); i < 0 {
-				return i, stack
+			if !hasLiteral(in, i, 4, nullWord) {
+				return p.badLiteral(i, "null"), stack
 			}
+			i += 4
 			s.Null()
 		default:
 			if c != '-' && c-'0' > 9 {
@@ -121,10 +127,8 @@ next:
 			switch {
 			case c == ',':
 				if top == '{' {
-					if i = p.member(skipWS(in, i+1)); i < 0 {
-						return i, stack
-					}
-					continue next
+					i = skipWS(in, i+1)
+					goto key
 				}
 				i++
 				continue next
@@ -140,39 +144,53 @@ next:
 			stack = stack[:len(stack)-1]
 			i++
 		}
+	key:
+		// A key of a nested object starts at i: the key, then its colon,
+		// here rather than in a function of their own, which cost a call
+		// for every key.
+		if i >= len(in) {
+			return p.eof(), stack
+		}
+		if in[i] != '"' {
+			return p.syntax(i, "looking for beginning of object key string"), stack
+		}
+		{
+			var k []byte
+			if k, i = p.str(i); i < 0 {
+				return i, stack
+			}
+			s.Key(k)
+		}
+		if i = skipWS(in, i); i >= len(in) {
+			return p.eof(), stack
+		}
+		if in[i] != ':' {
+			return p.syntax(i, "after object key"), stack
+		}
+		i++
 	}
 }
 
-// member parses the key at in[i] of a nested object and the colon after
-// it, and hands the key to the sink.
-func (p *Parser) member(i int) int {
-	in := p.in
-	if i >= len(in) {
-		return p.eof()
-	}
-	if in[i] != '"' {
-		return p.syntax(i, "looking for beginning of object key string")
-	}
-	var k []byte
-	if k, i = p.str(i); i < 0 {
-		return i
-	}
-	p.s.Key(k)
-	if i = skipWS(in, i); i >= len(in) {
-		return p.eof()
-	}
-	if in[i] != ':' {
-		return p.syntax(i, "after object key")
-	}
-	return i + 1
+// The last four bytes of each literal as a little-endian word, for
+// hasLiteral.
+const (
+	nullWord = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	trueWord = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	alseWord = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24 // false after its 'f'
+)
+
+// hasLiteral reports whether in[i:] starts with the literal of n bytes
+// (true, false or null) whose first byte the caller has matched and whose
+// last four bytes are last4: one comparison of a word, inlined. When it
+// does not, badLiteral says where it goes wrong.
+func hasLiteral(in []byte, i, n int, last4 uint32) bool {
+	return len(in)-i >= n && binary.LittleEndian.Uint32(in[i+n-4:]) == last4
 }
 
-// literal parses the literal lit (true, false or null) at in[i].
-func (p *Parser) literal(i int, lit string) int {
+// badLiteral reports the first byte after in[i] that does not continue
+// the literal lit, or the end of the text, when hasLiteral is false.
+func (p *Parser) badLiteral(i int, lit string) int {
 	in := p.in
-	if len(in)-i >= len(lit) && string(in[i:i+len(lit)]) == lit {
-		return i + len(lit)
-	}
 	for k := 1; k < len(lit); k++ {
 		if i+k >= len(in) {
 			return p.eof()
@@ -181,16 +199,43 @@ func (p *Parser) literal(i int, lit string) int {
 			return p.syntax(i+k, "in literal "+lit+" (expecting "+quoteChar(lit[k])+")")
 		}
 	}
-	return p.eof() // not reached
+	return p.eof() // not reached: in[i:] starts with lit
 }
 
 // maxFastDigits is the most digits an integer may have to be summed
 // without overflow checks (10^18 < 2^63).
 const maxFastDigits = 18
 
+// leadingDigits returns how many of the low-order bytes of d, eight bytes
+// of text less '0' from each, were digits, 0 to 8. A byte below '0' wraps
+// to 0xD0 or above and one above '9' becomes 10 or more, whose sum with
+// 0x76 reaches 0x80; the borrows and carries of those bytes only disturb
+// bytes above them.
+func leadingDigits(d uint64) int {
+	return bits.TrailingZeros64((d|(d+lsb*0x76))&msb) >> 3
+}
+
+// skipDigits returns the position after the run of digits at in[i:]:
+// eight bytes a turn while eight remain, then one at a time.
+func skipDigits(in []byte, i int) int {
+	for len(in)-i >= 8 {
+		n := leadingDigits(binary.LittleEndian.Uint64(in[i:]) - lsb*'0')
+		i += n
+		if n < 8 {
+			return i
+		}
+	}
+	for i < len(in) && in[i]-'0' <= 9 {
+		i++
+	}
+	return i
+}
+
 // number parses the number at in[i] and adds it. Integers of up to 18
 // digits (other than -0) go to Sink.Int, which is what rowpage's
 // Builder.Number does with their text; the rest go to Sink.Number as text.
+// A fraction or exponent is left to numberRest, so that the common
+// integer takes a short path with few registers.
 func (p *Parser) number(i int) int {
 	in := p.in
 	start := i
@@ -214,17 +259,32 @@ func (p *Parser) number(i int) int {
 	default:
 		return p.syntax(i, "in numeric literal")
 	}
-	digitsEnd := i
-	if i < len(in) && in[i] == '.' {
+	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
+		return p.numberRest(start, i)
+	}
+	if i-start <= maxFastDigits && !(neg && v == 0) {
+		if neg {
+			v = -v
+		}
+		p.s.Int(v)
+		return i
+	}
+	p.s.Number(in[start:i])
+	return i
+}
+
+// numberRest parses the fraction and exponent at in[i] of the number that
+// starts at in[start], and adds the number as text.
+func (p *Parser) numberRest(start, i int) int {
+	in := p.in
+	if in[i] == '.' {
 		if i++; i >= len(in) {
 			return p.eof()
 		}
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal")
 		}
-		for i < len(in) && in[i]-'0' <= 9 {
-			i++
-		}
+		i = skipDigits(in, i)
 	}
 	if i < len(in) && in[i]|0x20 == 'e' {
 		if i++; i < len(in) && (in[i] == '+' || in[i] == '-') {
@@ -236,18 +296,7 @@ func (p *Parser) number(i int) int {
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "in exponent of numeric literal")
 		}
-		for i < len(in) && in[i]-'0' <= 9 {
-			i++
-		}
-	}
-	if i == digitsEnd {
-		if n := digitsEnd - start; n <= maxFastDigits && !(neg && v == 0) {
-			if neg {
-				v = -v
-			}
-			p.s.Int(v)
-			return i
-		}
+		i = skipDigits(in, i)
 	}
 	p.s.Number(in[start:i])
 	return i

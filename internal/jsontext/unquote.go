@@ -24,58 +24,112 @@ const (
 // specialBytes returns a word with the high bit of each byte of w that is
 // '"', '\\', below 0x20 or at least 0x80 set. Bytes above the lowest such
 // byte may be flagged falsely (borrows propagate upwards), so only the
-// lowest flag is meaningful.
+// lowest flag is meaningful. Nine operations: a byte b below 0x80 has its
+// high bit set in b^'"'-1 only when it is '"', in b^'\\'-1 only when it is
+// '\\', and in b-0x20 only when it is below 0x20, while every byte from
+// 0x80 is flagged by its own high bit, so none of the terms needs the
+// usual &^ that keeps bytes from 0x80 out.
 func specialBytes(w uint64) uint64 {
-	q := w ^ (lsb * '"')
-	s := w ^ (lsb * '\\')
-	return (((q - lsb) &^ q) | ((s - lsb) &^ s) | ((w - lsb*0x20) &^ w) | w) & msb
+	q := w ^ (lsb * '"')  // zero bytes where w has '"'
+	s := w ^ (lsb * '\\') // zero bytes where w has '\\'
+	return ((q - lsb) | (s - lsb) | (w - lsb*0x20) | w) & msb
 }
-
-// isSpecial is specialBytes for one byte.
-var isSpecial = func() (t [256]bool) {
-	for c := range t {
-		t[c] = c == '"' || c == '\\' || c < 0x20 || c >= 0x80
-	}
-	return t
-}()
 
 // str parses the string whose opening quote is at in[i] and returns its
 // decoded bytes, which stay valid until the page is finished or abandoned,
 // and the position after the closing quote.
+//
+// It is the short path for the common string, printable ASCII without
+// escapes: eight bytes a turn until the first special byte, which, when it
+// is the closing quote, ends the string then and there. Anything else goes
+// to strFrom. Keeping the calls out of the loop keeps everything in
+// registers: most strings are keys and short values that end within the
+// first word.
 func (p *Parser) str(i int) ([]byte, int) {
 	in := p.in
 	start := i + 1
 	j := start
-	for {
-		for len(in)-j >= 8 {
-			if m := specialBytes(binary.LittleEndian.Uint64(in[j:])); m != 0 {
-				j += bits.TrailingZeros64(m) >> 3
-				goto found
+	for ; len(in)-j >= 8; j += 8 {
+		w := binary.LittleEndian.Uint64(in[j:])
+		if m := specialBytes(w); m != 0 {
+			n := bits.TrailingZeros64(m) // 8*lane + 7
+			j += n >> 3
+			if byte(w>>(n&^7)) == '"' {
+				return in[start:j], j + 1
 			}
-			j += 8
-		}
-		for j < len(in) && !isSpecial[in[j]] {
-			j++
-		}
-		if j >= len(in) {
-			return nil, p.eof()
-		}
-	found:
-		switch c := in[j]; {
-		case c == '"':
-			return in[start:j], j + 1
-		case c >= utf8.RuneSelf:
-			r, n := utf8.DecodeRune(in[j:])
-			if r == utf8.RuneError && n == 1 {
-				return p.unquote(start, j)
-			}
-			j += n
-		case c == '\\':
-			return p.unquote(start, j)
-		default:
-			return nil, p.syntax(j, "in string literal")
+			break
 		}
 	}
+	return p.strFrom(start, j)
+}
+
+// strFrom is str for the string that starts at in[start] (after the
+// opening quote) when in[start:j] is known to be plain ASCII: it finds the
+// end of the text (the next quote, backslash or control byte) and returns
+// the string as it is when that is the closing quote and the text between
+// is valid UTF-8, which utf8.Valid checks far faster than decoding it rune
+// by rune. Anything else (escapes, invalid UTF-8, errors) is unquote's.
+func (p *Parser) strFrom(start, j int) ([]byte, int) {
+	in := p.in
+	if k := textEnd(in, j); k < len(in) && in[k] == '"' && utf8.Valid(in[j:k]) {
+		return in[start:k], k + 1
+	}
+	return p.unquote(start, j)
+}
+
+// stopBytes returns a word with the high bit of each byte of w that is
+// '"', '\\' or below 0x20 set: the bytes that end a run of string text
+// which, once it is known to be valid UTF-8, needs no decoding. Only the
+// lowest flag is meaningful, as in specialBytes; bytes from 0x80 never
+// borrow, so &^ w drops their flags without disturbing the others.
+func stopBytes(w uint64) uint64 {
+	q := w ^ (lsb * '"')
+	s := w ^ (lsb * '\\')
+	return ((q - lsb) | (s - lsb) | (w - lsb*0x20)) &^ w & msb
+}
+
+// isStop is stopBytes for one byte.
+var isStop = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c == '"' || c == '\\' || c < 0x20
+	}
+	return t
+}()
+
+// textEnd returns the position of the first '"', '\\' or control byte of
+// in at or after j, or len(in): eight bytes a turn, then byte by byte.
+func textEnd(in []byte, j int) int {
+	for ; len(in)-j >= 8; j += 8 {
+		if m := stopBytes(binary.LittleEndian.Uint64(in[j:])); m != 0 {
+			return j + bits.TrailingZeros64(m)>>3
+		}
+	}
+	for j < len(in) && !isStop[in[j]] {
+		j++
+	}
+	return j
+}
+
+// appendText appends t, string text without quotes, backslashes or
+// control bytes, to buf as json.Unmarshal decodes it: as it is when it is
+// valid UTF-8, else with U+FFFD for each byte that is not part of valid
+// UTF-8. t ends before an ASCII byte or at the end of the input, so a
+// sequence cut short at its end is invalid in t exactly when it is in the
+// input.
+func appendText(buf, t []byte) []byte {
+	if utf8.Valid(t) {
+		return append(buf, t...)
+	}
+	for len(t) > 0 {
+		r, n := utf8.DecodeRune(t)
+		if r == utf8.RuneError && n == 1 {
+			buf = append(buf, "\uFFFD"...)
+		} else {
+			buf = append(buf, t[:n]...)
+		}
+		t = t[n:]
+	}
+	return buf
 }
 
 // unquote decodes the string that starts at in[start] (after the opening
@@ -136,22 +190,12 @@ func (p *Parser) unquote(start, j int) ([]byte, int) {
 			j += 2
 		case c < 0x20:
 			return nil, p.syntax(j, "in string literal")
-		case c < utf8.RuneSelf:
-			// Copy the run of plain ASCII up to the next special byte.
-			k := j + 1
-			for k < len(in) && !isSpecial[in[k]] {
-				k++
-			}
-			buf = append(buf, in[j:k]...)
-			j = k
 		default:
-			r, n := utf8.DecodeRune(in[j:])
-			if r == utf8.RuneError && n == 1 {
-				buf = append(buf, "\uFFFD"...)
-			} else {
-				buf = append(buf, in[j:j+n]...)
-			}
-			j += n
+			// A run of text up to the next quote, backslash or control
+			// byte.
+			k := textEnd(in, j)
+			buf = appendText(buf, in[j:k])
+			j = k
 		}
 	}
 	return nil, p.eof()
