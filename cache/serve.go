@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"hash/crc32"
@@ -87,8 +88,10 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 		out = getBuf()
 		defer putBuf(out)
 	}
-	if etagMatch(r.Header.Get("If-None-Match"), etagOf(page)) {
-		c.writeHeader(w, r, page, status, -1) // 304, without rendering
+	var tagBuf [etagRoom]byte
+	tag := appendETag(tagBuf[:0], page)
+	if etagMatch(r.Header.Get("If-None-Match"), tag) {
+		c.writeHeader(w, r, tag, status, -1) // 304, without rendering
 		return
 	}
 	for try := 0; ; try++ {
@@ -97,21 +100,21 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			body, err = mode.AppendJSON((*out)[:0], page)
 			*out = body[:0]
 			if err == nil {
-				if c.writeHeader(w, r, page, status, len(body)) {
+				if c.writeHeader(w, r, tag, status, len(body)) {
 					w.Write(body)
 				}
 				return
 			}
 		} else {
-			lw := lazyWriter{w: w, head: func() bool { return c.writeHeader(w, r, page, status, -1) }}
 			if r.Method == http.MethodHead {
-				c.writeHeader(w, r, page, status, -1)
+				c.writeHeader(w, r, tag, status, -1)
 				return
 			}
+			lw := lazyWriter{c: c, w: w, r: r, tag: bytes.Clone(tag), status: status}
 			err = mode.WriteJSON(&lw, page)
 			if err == nil {
 				if !lw.started { // no rows and no envelope cannot happen, but keep the headers right
-					c.writeHeader(w, r, page, status, 0)
+					c.writeHeader(w, r, tag, status, 0)
 				}
 				return
 			}
@@ -134,6 +137,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			return
 		}
 		status = Miss
+		tag = appendETag(tagBuf[:0], page)
 	}
 }
 
@@ -141,34 +145,49 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 // page WriteJSON rejects before writing anything can still be reloaded and
 // served whole.
 type lazyWriter struct {
+	c       *Cache
 	w       http.ResponseWriter
-	head    func() bool
+	r       *http.Request
+	tag     []byte
+	status  Status
 	started bool
 }
 
 func (l *lazyWriter) Write(b []byte) (int, error) {
 	if !l.started {
 		l.started = true
-		l.head()
+		l.c.writeHeader(l.w, l.r, l.tag, l.status, -1)
 	}
 	return l.w.Write(b)
 }
 
 // writeHeader writes the headers of a page's JSON of length n (-1:
-// unknown), and the status: 304 when If-None-Match names the page's ETag,
-// else 200. It reports whether a body should follow.
-func (c *Cache) writeHeader(w http.ResponseWriter, r *http.Request, page []byte, status Status, n int) bool {
+// unknown) given the page's ETag, and the status: 304 when If-None-Match
+// names the ETag, else 200. It reports whether a body should follow. The
+// header values cost two allocations: one string holding the ETag and the
+// Content-Length, and one array behind the four value slices (each capped
+// at one element, so that appending to one cannot overwrite another).
+// The names are assigned in canonical form, as Header.Set would.
+func (c *Cache) writeHeader(w http.ResponseWriter, r *http.Request, tag []byte, status Status, n int) bool {
 	h := w.Header()
-	etag := etagOf(page)
-	h.Set("Etag", etag)
-	h.Set("X-Cache", status.String())
-	if etagMatch(r.Header.Get("If-None-Match"), etag) {
+	notModified := etagMatch(r.Header.Get("If-None-Match"), tag)
+	both := tag
+	if !notModified && n >= 0 {
+		both = strconv.AppendInt(tag, int64(n), 10)
+	}
+	s := string(both)
+	v := make([]string, 4)
+	v[0], v[1] = s[:len(tag)], status.String()
+	h["Etag"], h["X-Cache"] = v[0:1:1], v[1:2:2]
+	if notModified {
 		w.WriteHeader(http.StatusNotModified)
 		return false
 	}
-	h.Set("Content-Type", "application/json")
+	v[2] = "application/json"
+	h["Content-Type"] = v[2:3:3]
 	if n >= 0 {
-		h.Set("Content-Length", strconv.Itoa(n))
+		v[3] = s[len(tag):]
+		h["Content-Length"] = v[3:4:4]
 	}
 	w.WriteHeader(http.StatusOK)
 	return r.Method != http.MethodHead
@@ -195,11 +214,9 @@ func (c *Cache) serveError(w http.ResponseWriter, ctx context.Context, err error
 // castagnoli is the CRC-32C table, the checksum pages carry.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// etagOf returns page's ETag.
-func etagOf(page []byte) string {
-	var b [32]byte
-	return string(appendETag(b[:0], page))
-}
+// etagRoom is the room for an ETag (at most 29 bytes) and a
+// Content-Length after it (at most 20 digits).
+const etagRoom = 64
 
 // appendETag appends page's ETag, "rp<crc32c><length>" in hex, quoted. A
 // page with a checksum (flags bit 0, SPEC.md 2.2) already carries its
@@ -221,12 +238,12 @@ func appendETag(dst, page []byte) []byte {
 
 // etagMatch reports whether an If-None-Match header value names etag
 // (weak comparison, as RFC 9110 asks for If-None-Match), or is "*".
-func etagMatch(header, etag string) bool {
+func etagMatch(header string, etag []byte) bool {
 	for header != "" {
 		var t string
 		t, header, _ = strings.Cut(header, ",")
 		t = strings.TrimSpace(t)
-		if t == "*" || strings.TrimPrefix(t, "W/") == etag {
+		if t == "*" || strings.TrimPrefix(t, "W/") == string(etag) {
 			return true
 		}
 	}
