@@ -97,7 +97,7 @@ type result struct {
 	status Status
 	// opened is the pooled buffer that holds the opened entry, when the
 	// entry was sealed and the caller asked for pooling: its owner puts it
-	// back (putBuf) once done with page.
+	// back (bufPool.put) once done with page.
 	opened *[]byte
 }
 
@@ -178,7 +178,7 @@ func (c *Cache) open(r *result, b []byte, pooled bool) ([]byte, error) {
 	if !pooled {
 		return kr.Open(nil, b, []byte(r.skey))
 	}
-	r.opened = getBuf()
+	r.opened = bufPool.get()
 	out, err := kr.Open((*r.opened)[:0], b, []byte(r.skey))
 	if cap(out) > cap(*r.opened) {
 		*r.opened = out[:0]
