@@ -111,9 +111,7 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	r := result{skey: skey, buf: dst}
 	var found bool
 	if c.storeUp() {
-		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-		r.buf, found, err = c.opts.Store.Get(sctx, skey, dst)
-		cancel()
+		r.buf, found, err = c.storeGet(ctx, skey, dst)
 	}
 	buf := r.buf
 	var fallback []byte // an entry to serve if the load fails
@@ -164,6 +162,18 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	}
 	r.page, r.status = page, Miss
 	return r, nil
+}
+
+// storeGet is the store's Get bounded by StoreTimeout. The memory store,
+// which never waits, is called with ctx as it is: a timeout costs a
+// context, a timer and five allocations a hit.
+func (c *Cache) storeGet(ctx context.Context, skey string, dst []byte) ([]byte, bool, error) {
+	if _, inProcess := c.opts.Store.(*memoryStore); inProcess {
+		return c.opts.Store.Get(ctx, skey, dst)
+	}
+	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	return c.opts.Store.Get(sctx, skey, dst)
 }
 
 // open returns the entry inside the stored bytes b: b itself without a
