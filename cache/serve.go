@@ -68,8 +68,8 @@ func (l freeList) put(b *[]byte) {
 // rendered into a pooled buffer; larger pages are rendered by jsonbridge's
 // WriteJSON, whose 32 KiB chunks are gathered into writes of writeChunk
 // (256 KiB) in a pooled buffer, headers sent with the first write, so a
-// 100,000-row response never needs one buffer of its whole JSON. A hit from the memory
-// store allocates no page-sized buffer. An entry that does not render (not
+// 100,000-row response never needs one buffer of its whole JSON. A hit
+// from the memory store allocates no page-sized buffer. An entry that does not render (not
 // one of ours, damaged) is reported as foreign and reloaded. Errors are
 // answered 500 (504 when the load times out) with a short text; the
 // request's cancellation ends the response without one.
