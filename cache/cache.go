@@ -97,7 +97,7 @@ type result struct {
 	status Status
 	// opened is the pooled buffer that holds the opened entry, when the
 	// entry was sealed and the caller asked for pooling: its owner puts it
-	// back (putBuf) once done with page.
+	// back (bufPool.put) once done with page.
 	opened *[]byte
 }
 
@@ -111,9 +111,7 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	r := result{skey: skey, buf: dst}
 	var found bool
 	if c.storeUp() {
-		sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-		r.buf, found, err = c.opts.Store.Get(sctx, skey, dst)
-		cancel()
+		r.buf, found, err = c.storeGet(ctx, skey, dst)
 	}
 	buf := r.buf
 	var fallback []byte // an entry to serve if the load fails
@@ -166,6 +164,18 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	return r, nil
 }
 
+// storeGet is the store's Get bounded by StoreTimeout. The memory store,
+// which never waits, is called with ctx as it is: a timeout costs a
+// context, a timer and five allocations a hit.
+func (c *Cache) storeGet(ctx context.Context, skey string, dst []byte) ([]byte, bool, error) {
+	if _, inProcess := c.opts.Store.(*memoryStore); inProcess {
+		return c.opts.Store.Get(ctx, skey, dst)
+	}
+	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
+	defer cancel()
+	return c.opts.Store.Get(sctx, skey, dst)
+}
+
 // open returns the entry inside the stored bytes b: b itself without a
 // keyring, else b opened with the store key as additional data, into a
 // pooled buffer recorded in r when pooled is set (ServeJSON), or into a
@@ -178,7 +188,7 @@ func (c *Cache) open(r *result, b []byte, pooled bool) ([]byte, error) {
 	if !pooled {
 		return kr.Open(nil, b, []byte(r.skey))
 	}
-	r.opened = getBuf()
+	r.opened = bufPool.get()
 	out, err := kr.Open((*r.opened)[:0], b, []byte(r.skey))
 	if cap(out) > cap(*r.opened) {
 		*r.opened = out[:0]

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"hash"
 	"math"
 	"reflect"
 	"time"
@@ -58,7 +57,9 @@ const (
 // an unambiguous encoding of the namespace, tenant, scope, query and
 // arguments: "<namespace>:<tenant>:<64 hex digits>". It returns "" for a
 // key whose arguments it cannot encode (Get reports ErrKey for those).
-// It costs one SHA-256 pass over the query and arguments, and one string.
+// It costs one SHA-256 pass over the query and arguments and one string;
+// a key whose encoding passes keyRoom bytes (a long query) costs one more
+// allocation, for the encoding.
 func (c *Cache) StoreKey(k Key) string {
 	s, err := storeKey(c.opts.Namespace, k)
 	if err != nil {
@@ -67,29 +68,50 @@ func (c *Cache) StoreKey(k Key) string {
 	return s
 }
 
+// keyRoom is the stack room for a key's encoding and for its store key.
+const keyRoom = 512
+
 // storeKey is StoreKey with the reason it fails.
 func storeKey(namespace string, k Key) (string, error) {
-	h := sha256.New()
-	var b [64]byte
-	e := b[:0]
-	for _, s := range []string{namespace, k.Tenant, k.Scope, k.Query} {
-		e = appendString(e[:0], tagString, s)
-		h.Write(e)
+	var room [keyRoom]byte
+	e := room[:0]
+	if n := encodedSize(namespace, k); n > keyRoom {
+		e = make([]byte, 0, n)
 	}
-	e = binary.AppendUvarint(e[:0], uint64(len(k.Args)))
-	h.Write(e)
+	for _, s := range [...]string{namespace, k.Tenant, k.Scope, k.Query} {
+		e = appendString(e, tagString, s)
+	}
+	e = binary.AppendUvarint(e, uint64(len(k.Args)))
 	for i, a := range k.Args {
-		if err := writeArg(h, a); err != nil {
+		var err error
+		if e, err = appendArg(e, a); err != nil {
 			return "", fmt.Errorf("%w: argument %d: %v", ErrKey, i, err)
 		}
 	}
-	out := make([]byte, 0, len(namespace)+len(k.Tenant)+2+64)
-	out = append(out, namespace...)
+	sum := sha256.Sum256(e)
+	out := append(room[:0], namespace...) // the encoding is hashed: room is free again
 	out = append(out, ':')
 	out = appendEscaped(out, k.Tenant)
 	out = append(out, ':')
-	out = hex.AppendEncode(out, h.Sum(b[:0]))
+	out = hex.AppendEncode(out, sum[:])
 	return string(out), nil
+}
+
+// encodedSize is the length of k's encoding, give or take: exact for the
+// strings and for string and []byte arguments, 32 bytes for any other
+// argument, so that a long key's encoding needs one allocation.
+func encodedSize(namespace string, k Key) int {
+	n := len(namespace) + len(k.Tenant) + len(k.Scope) + len(k.Query) + 4*(1+binary.MaxVarintLen64) + binary.MaxVarintLen64
+	for _, a := range k.Args {
+		switch v := a.(type) {
+		case string:
+			n += len(v)
+		case []byte:
+			n += len(v)
+		}
+		n += 32
+	}
+	return n
 }
 
 func appendString(e []byte, tag byte, s string) []byte {
@@ -98,74 +120,68 @@ func appendString(e []byte, tag byte, s string) []byte {
 	return append(e, s...)
 }
 
-// writeArg writes one argument's tag and bytes.
-func writeArg(h hash.Hash, a any) error {
-	var b [16]byte
-	e := b[:0]
-	num := func(tag byte, v uint64) { h.Write(binary.BigEndian.AppendUint64(append(e, tag), v)) }
+// appendArg appends one argument's tag and bytes.
+func appendArg(e []byte, a any) ([]byte, error) {
+	num := func(tag byte, v uint64) []byte { return binary.BigEndian.AppendUint64(append(e, tag), v) }
 	switch v := a.(type) {
 	case nil:
-		h.Write(append(e, tagNil))
+		return append(e, tagNil), nil
 	case bool:
 		if v {
-			h.Write(append(e, tagTrue))
-		} else {
-			h.Write(append(e, tagFalse))
+			return append(e, tagTrue), nil
 		}
+		return append(e, tagFalse), nil
 	case int:
-		num(tagInt, uint64(v))
+		return num(tagInt, uint64(v)), nil
 	case int8:
-		num(tagInt8, uint64(v))
+		return num(tagInt8, uint64(v)), nil
 	case int16:
-		num(tagInt16, uint64(v))
+		return num(tagInt16, uint64(v)), nil
 	case int32:
-		num(tagInt32, uint64(v))
+		return num(tagInt32, uint64(v)), nil
 	case int64:
-		num(tagInt64, uint64(v))
+		return num(tagInt64, uint64(v)), nil
 	case uint:
-		num(tagUint, uint64(v))
+		return num(tagUint, uint64(v)), nil
 	case uint8:
-		num(tagUint8, uint64(v))
+		return num(tagUint8, uint64(v)), nil
 	case uint16:
-		num(tagUint16, uint64(v))
+		return num(tagUint16, uint64(v)), nil
 	case uint32:
-		num(tagUint32, uint64(v))
+		return num(tagUint32, uint64(v)), nil
 	case uint64:
-		num(tagUint64, v)
+		return num(tagUint64, v), nil
 	case float32:
-		num(tagFloat32, uint64(math.Float32bits(v)))
+		return num(tagFloat32, uint64(math.Float32bits(v))), nil
 	case float64:
-		num(tagFloat64, math.Float64bits(v))
+		return num(tagFloat64, math.Float64bits(v)), nil
 	case string:
-		h.Write(binary.AppendUvarint(append(e, tagString), uint64(len(v))))
-		h.Write([]byte(v))
+		return appendString(e, tagString, v), nil
 	case []byte:
-		h.Write(binary.AppendUvarint(append(e, tagBytes), uint64(len(v))))
-		h.Write(v)
+		e = binary.AppendUvarint(append(e, tagBytes), uint64(len(v)))
+		return append(e, v...), nil
 	case time.Time:
 		// The instant and the zone offset: the same instant in two zones
 		// may format differently in the query's results.
 		_, off := v.Zone()
-		h.Write(binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint64(append(e, tagTime), uint64(v.UnixNano())), uint32(off)))
+		e = binary.BigEndian.AppendUint32(num(tagTime, uint64(v.UnixNano())), uint32(off))
 		if y := v.Year(); y < 1678 || y > 2261 { // outside UnixNano's range
-			h.Write([]byte(v.Format(time.RFC3339Nano)))
+			e = v.AppendFormat(e, time.RFC3339Nano)
 		}
+		return e, nil
 	case driver.Valuer:
-		name := reflect.TypeOf(v).String()
-		h.Write(binary.AppendUvarint(append(e, tagValuer), uint64(len(name))))
-		h.Write([]byte(name))
+		e = appendString(e, tagValuer, reflect.TypeOf(v).String())
 		dv, err := v.Value()
 		if err != nil {
-			return err
+			return e, err
 		}
 		if _, nested := dv.(driver.Valuer); nested {
-			return fmt.Errorf("%T.Value returned another driver.Valuer", v)
+			return e, fmt.Errorf("%T.Value returned another driver.Valuer", v)
 		}
-		return writeArg(h, dv)
+		return appendArg(e, dv)
 	default:
-		return fmt.Errorf("unsupported type %T", a)
+		return e, fmt.Errorf("unsupported type %T", a)
 	}
-	return nil
 }
 
 // appendEscaped appends s with every byte outside [A-Za-z0-9._-] as %XX.
