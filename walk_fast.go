@@ -302,11 +302,17 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
 	}
-	// The loop keeps few values live across the map lookup, which spills
-	// every register: the keys, an index and the values.
-	keys := w.shapeKeys
-	vals := pagebuild.Grow(w.vals, len(keys))
-	w.vals = vals
+	return valuesOfKeys(m, w.shapeKeys, &w.vals)
+}
+
+// valuesOfKeys returns m's values for keys, in order, in *scratch (grown
+// as needed and kept there), or false if m lacks one of them. Cost: a
+// lookup per key until one is missing. The loop keeps few values live
+// across the map lookup, which spills every register: the keys, an index
+// and the values.
+func valuesOfKeys(m map[string]any, keys []string, scratch *[]any) ([]any, bool) {
+	vals := pagebuild.Grow(*scratch, len(keys))
+	*scratch = vals
 	vals = vals[:len(keys)]
 	for i := range keys {
 		v, ok := m[keys[i]]

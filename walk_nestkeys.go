@@ -94,8 +94,9 @@ type nestKeys struct {
 // their ids.
 func (t *nestKeyTable) release() {
 	for u := t.used; u != 0; u &= u - 1 {
-		for j := range t.slots[bits.TrailingZeros32(u)] {
-			nk := &t.slots[bits.TrailingZeros32(u)][j]
+		ways := &t.slots[bits.TrailingZeros32(u)]
+		for j := range ways {
+			nk := &ways[j]
 			clear(nk.keys[:cap(nk.keys)])
 			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
 			nk.epoch = 0
@@ -129,11 +130,9 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	if vals, ok := w.sameKeys(m, ways[0].keys, depth); ok {
 		return &ways[0], vals
 	}
-	if len(ways[1].keys) == len(m) {
-		if vals, ok := w.sameKeys(m, ways[1].keys, depth); ok {
-			ways[0], ways[1] = ways[1], ways[0]
-			return &ways[0], vals
-		}
+	if vals, ok := w.sameKeys(m, ways[1].keys, depth); ok {
+		ways[0], ways[1] = ways[1], ways[0]
+		return &ways[0], vals
 	}
 	ways[0], ways[1] = ways[1], ways[0] // the older way takes m's keys, in its buffers
 	nk := &ways[0]
@@ -160,16 +159,5 @@ func (w *walker) sameKeys(m map[string]any, keys []string, depth int) ([]any, bo
 	if len(keys) != len(m) {
 		return nil, false
 	}
-	// As in valuesByKey, few values live across the lookup.
-	vals := pagebuild.Grow(w.nestVals[depth], len(keys))
-	w.nestVals[depth] = vals
-	vals = vals[:len(keys)]
-	for i := range keys {
-		v, ok := m[keys[i]]
-		if !ok {
-			return nil, false
-		}
-		vals[i] = v
-	}
-	return vals, true
+	return valuesOfKeys(m, keys, &w.nestVals[depth])
 }

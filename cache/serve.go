@@ -123,9 +123,11 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			err = mode.WriteJSON(&lw, page)
 			if err == nil {
 				lw.finish()
-				return
 			}
 			gatherPool.put(lw.buf)
+			if err == nil {
+				return
+			}
 			if lw.started {
 				// The status line is gone: all that is left is to cut the
 				// response short, which the client sees as a broken body.
@@ -197,13 +199,12 @@ func (l *lazyWriter) flush() error {
 }
 
 // finish writes what is left once WriteJSON has succeeded (the headers
-// too, when nothing has been written yet: a JSON shorter than writeChunk)
-// and returns the buffer to the pool.
+// too, when nothing has been written yet: a JSON shorter than writeChunk).
+// The buffer stays the caller's to return to the pool.
 func (l *lazyWriter) finish() {
 	if len(*l.buf) > 0 || !l.started {
 		l.flush()
 	}
-	gatherPool.put(l.buf)
 }
 
 // writeHeader writes the headers of a page's JSON of length n (-1:
