@@ -125,20 +125,7 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
-	return appendSpanJSON(dst, t.data[s:s+m], clean, escapeHTML)
-}
-
-// appendSpanJSON appends string bytes b quoted: as they are when clean,
-// otherwise escaped by AppendQuoted. It is TakeStrJSON's way out for a
-// string its fixed moves do not take, which need not look the string up
-// again as AppendStringJSON would.
-func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
-	if !clean {
-		return jsonwire.AppendQuoted(dst, b, escapeHTML)
-	}
-	dst = append(dst, '"')
-	dst = append(dst, b...)
-	return append(dst, '"')
+	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
 }
 
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
@@ -353,7 +340,7 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop in
 		if clean && m <= fixed && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 			dst = putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 		} else {
-			dst = appendSpanJSON(dst, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
+			dst = appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
 		}
 		if n--; n == 0 {
 			break

@@ -76,6 +76,8 @@ type Cursor struct {
 	keep bool     // TakeCell reads array and object cells open (KeepOpen)
 	rep  int      // bytes of the repeat AnyBytes resolved, for Advance; 0 if none
 	col  int      // the column's index
+
+	esc *EscapedStrings // where the renderers copy repeated escaped strings from (SetEscaped), or nil
 }
 
 // Cursor returns a cursor at the first cell of column c.
