@@ -192,6 +192,9 @@ func (c *Cursor) uvSlow() uint64 {
 			c.pos += n
 			return gather7(w)
 		}
+		if v, ok := c.uv910(w); ok {
+			return v
+		}
 	}
 	v, n := format.ConsumeUvarint(c.data[c.pos:])
 	c.pos += n
