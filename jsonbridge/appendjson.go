@@ -44,8 +44,12 @@ type transcoder struct {
 	keys    []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
 	dates   jsonwire.DateCache // dates of every page's timestamps; see DateCache
 	cell    pageread.Cell
-	ring    *chunkRing // WriteJSON's buffers, during a WriteJSON call
-	rows    int        // rows written
+	// esc is where in the output buffer repeated escaped strings were
+	// written, for the cursors to copy them from (SetEscaped); render
+	// starts it afresh, and again after each chunk it flushes.
+	esc  pageread.EscapedStrings
+	ring *chunkRing // WriteJSON's buffers, during a WriteJSON call
+	rows int        // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
@@ -182,6 +186,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	for c := 0; c < n; c++ {
 		cur := &t.cur[c]
 		l.StartCursor(cur, c) // put cleared t.cur, and make made it zero
+		cur.SetEscaped(&t.esc)
 		start := len(t.keys)
 		if l.Kind != format.KindValue {
 			t.keys = append(t.keys, ',')
@@ -236,6 +241,7 @@ func (t *transcoder) shape(s int) []step {
 func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	l := &t.l
 	m := t.m
+	t.esc.Begin() // spans of an earlier render are not in dst
 	if m.env {
 		dst = append(dst, m.envHead...)
 	}
@@ -304,6 +310,7 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 				l.FlushedJSON(nil)
 				dst = dst[:0]
 			}
+			t.esc.Begin() // escaped strings are copied from dst only
 		}
 	}
 	dst = append(dst, ']')

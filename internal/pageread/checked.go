@@ -59,6 +59,9 @@ func (c *Cursor) cuvSlow() uint64 {
 			c.pos += n
 			return gather7(w)
 		}
+		if v, ok := c.uv910(w); ok {
+			return v
+		}
 	}
 	v, n := format.ConsumeUvarint(c.data[c.pos:])
 	if n < 0 {
@@ -67,6 +70,33 @@ func (c *Cursor) cuvSlow() uint64 {
 	}
 	c.pos += n
 	return v
+}
+
+// uv910 reads a varint of nine or ten bytes at the cursor, whose first
+// eight bytes, all with continuation bits, are w (int64s past ±2^55
+// zigzagged, such as 64-bit ids, and uint64s from 2^56): the ninth byte
+// holds bits 56 to 62, and a tenth, after a ninth with its continuation
+// bit, may only be 1 (bit 63). ok is false, and the cursor unmoved, for
+// anything else (a ninth or tenth byte of zero, which is not minimal, a
+// tenth past 1, which overflows, or too few bytes), which ConsumeUvarint
+// then reads and rejects: in line, where a call of ConsumeUvarint
+// checked each of the ten bytes in turn. It is shared by cuvSlow and
+// uvSlow, so checks that never fail after Parse cost uvSlow a compare.
+func (c *Cursor) uv910(w uint64) (uint64, bool) {
+	p := c.pos + 8
+	if p >= len(c.data) {
+		return 0, false
+	}
+	b := c.data[p]
+	if b-1 < 0x7F { // a ninth byte ends it
+		c.pos = p + 1
+		return gather7(w) | uint64(b)<<56, true
+	}
+	if b >= 0x80 && p+1 < len(c.data) && c.data[p+1] == 1 {
+		c.pos = p + 2
+		return gather7(w) | uint64(b&0x7F)<<56 | 1<<63, true
+	}
+	return 0, false
 }
 
 // fail marks the cursor bad and moves it to the end of its payload, so
@@ -125,20 +155,7 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
-	return appendSpanJSON(dst, t.data[s:s+m], clean, escapeHTML)
-}
-
-// appendSpanJSON appends string bytes b quoted: as they are when clean,
-// otherwise escaped by AppendQuoted. It is TakeStrJSON's way out for a
-// string its fixed moves do not take, which need not look the string up
-// again as AppendStringJSON would.
-func appendSpanJSON(dst, b []byte, clean, escapeHTML bool) []byte {
-	if !clean {
-		return jsonwire.AppendQuoted(dst, b, escapeHTML)
-	}
-	dst = append(dst, '"')
-	dst = append(dst, b...)
-	return append(dst, '"')
+	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
 }
 
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
@@ -353,7 +370,7 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop in
 		if clean && m <= fixed && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 			dst = putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 		} else {
-			dst = appendSpanJSON(dst, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
+			dst = appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
 		}
 		if n--; n == 0 {
 			break

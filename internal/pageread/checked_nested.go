@@ -75,7 +75,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
-				dst = append(appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
+				dst = append(appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
 			}
 		}
 		p := c.pos
@@ -101,7 +101,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else {
-				dst = appendSpanJSON(dst, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
+				dst = appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
 			}
 		case format.TagInt, format.TagFloatInt:
 			dst = c.memberIntJSON(dst, p, vt)

@@ -236,7 +236,7 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			c.fail()
 			return dst
 		}
-		return l.AppendStringJSON(dst, int(v), escapeHTML)
+		return l.appendStringEscaped(dst, c.esc, int(v), escapeHTML)
 	case format.TagInt, format.TagFloatInt: // one call, as a member's
 		return c.memberIntJSON(dst, p, tag)
 	case format.TagNull:

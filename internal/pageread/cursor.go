@@ -76,6 +76,8 @@ type Cursor struct {
 	keep bool     // TakeCell reads array and object cells open (KeepOpen)
 	rep  int      // bytes of the repeat AnyBytes resolved, for Advance; 0 if none
 	col  int      // the column's index
+
+	esc *EscapedStrings // where the renderers copy repeated escaped strings from (SetEscaped), or nil
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -189,6 +191,9 @@ func (c *Cursor) uvSlow() uint64 {
 			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
 			c.pos += n
 			return gather7(w)
+		}
+		if v, ok := c.uv910(w); ok {
+			return v
 		}
 	}
 	v, n := format.ConsumeUvarint(c.data[c.pos:])

@@ -92,11 +92,18 @@ func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte,
 // more, a clean string of up to 30 bytes is copied with fixed moves
 // (putQuoted) instead of a memmove call.
 func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
+	return l.appendStringEscaped(dst, nil, i, escapeHTML)
+}
+
+// appendStringEscaped is AppendStringJSON for a checked renderer, which
+// escapes a string that needs it through x (see EscapedStrings; nil
+// escapes it afresh).
+func (l *Layout) appendStringEscaped(dst []byte, x *EscapedStrings, i int, escapeHTML bool) []byte {
 	t := &l.Strings
 	o := t.offs[i : i+2 : i+2]
 	s, e := int(o[0]), int(o[1])
 	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) != 0 || !l.flagsOK {
-		return jsonwire.AppendQuoted(dst, t.data[s:e], escapeHTML)
+		return x.appendQuoted(dst, i, t.data[s:e], escapeHTML)
 	}
 	n, m := len(dst), e-s
 	if m <= 30 && s+32 <= len(t.data) && cap(dst)-n >= 32 {

@@ -1,0 +1,101 @@
+package pageread
+
+import (
+	"math"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// EscapedStrings remembers, for one render into one output buffer, where
+// the escaped JSON of string-table entries was last written, so that a
+// later reference to the same entry copies those bytes from the buffer
+// instead of escaping the string again. Text-heavy pages reference the
+// same escaped strings over and over (permission lists such as
+// read("user:…"), keys and values with quotes, markup or control
+// characters), and escaping costs several times a copy.
+//
+// It has 256 slots indexed by the low byte of the string index, each
+// holding the last entry of that index written: its index, its JSON's
+// offset and length in the buffer, and the generation it was written in.
+// Begin moves the generation on, which forgets every slot at once, so the
+// table needs no clearing between renders or pages. A slot is used only
+// while its generation is the current one, its index is the one looked
+// up, and its span lies within the buffer's length.
+//
+// The table is used only for strings that take the escaping path (flagged
+// as needing it, or every string while the table's flags are not
+// verified); clean strings keep their copy as they are. Cost: 4 KiB, one
+// slot load and compare per escaped string, and a copy on a hit instead
+// of jsonwire.AppendQuoted. The zero value is ready after Begin; a nil
+// *EscapedStrings escapes every string afresh.
+type EscapedStrings struct {
+	gen   uint32
+	slots [escapedSlots]escapedSlot
+}
+
+// escapedSlots is the number of slots of EscapedStrings: a power of two,
+// the slot of string index i being i mod escapedSlots.
+const escapedSlots = 256
+
+// escapedSlot is the span dst[off:off+n] where string id's escaped JSON
+// was written in generation gen. n is never 0 for a slot written (a
+// quoted string has two bytes at least), so the zero slot never matches.
+type escapedSlot struct {
+	off, n, id, gen uint32
+}
+
+// Begin starts a render into a buffer, or goes on in another buffer (or
+// the same one emptied) after the bytes written so far were flushed: the
+// spans recorded before are forgotten. It must be called before the
+// table's first use in each render, and at each such change of buffer.
+// Cost: an increment, and a clearing of the slots once every 2^32 calls.
+func (x *EscapedStrings) Begin() {
+	x.gen++
+	if x.gen == 0 { // wrapped: a slot of generation 0 may be 2^32 renders old
+		x.slots = [escapedSlots]escapedSlot{}
+		x.gen = 1
+	}
+}
+
+// appendQuoted appends b, string-table entry i, quoted and escaped as
+// jsonwire.AppendQuoted does: copied from dst when the table holds the
+// span where this render last wrote entry i, otherwise escaped and
+// recorded. escapeHTML must be the same for every call of one render.
+func (x *EscapedStrings) appendQuoted(dst []byte, i int, b []byte, escapeHTML bool) []byte {
+	if x == nil {
+		return jsonwire.AppendQuoted(dst, b, escapeHTML)
+	}
+	sl := &x.slots[uint8(i)]
+	if sl.gen == x.gen && sl.id == uint32(i) && sl.n != 0 {
+		o, n := uint(sl.off), uint(sl.n)
+		if n <= uint(len(dst)) && o <= uint(len(dst))-n {
+			return append(dst, dst[o:o+n]...)
+		}
+	}
+	s := len(dst)
+	dst = jsonwire.AppendQuoted(dst, b, escapeHTML)
+	if uint64(len(dst)) <= math.MaxUint32 {
+		*sl = escapedSlot{off: uint32(s), n: uint32(len(dst) - s), id: uint32(i), gen: x.gen}
+	}
+	return dst
+}
+
+// appendSpanJSON appends string bytes b, string-table entry i, quoted: as
+// they are when clean, otherwise escaped as AppendQuoted does, through x
+// (see EscapedStrings; x may be nil). It is the renderers' way out for a
+// string their fixed moves do not take, which need not look the string up
+// again as AppendStringJSON would.
+func appendSpanJSON(dst []byte, x *EscapedStrings, i int, b []byte, clean, escapeHTML bool) []byte {
+	if !clean {
+		return x.appendQuoted(dst, i, b, escapeHTML)
+	}
+	dst = append(dst, '"')
+	dst = append(dst, b...)
+	return append(dst, '"')
+}
+
+// SetEscaped makes the cursor's JSON renderers (TakeStrJSON,
+// TakeStrListJSON, TakeValueJSON) copy repeated escaped strings through x
+// (see EscapedStrings), or escape each afresh when x is nil. The cursor
+// keeps x until it is reset; the caller calls x.Begin for each render.
+func (c *Cursor) SetEscaped(x *EscapedStrings) { c.esc = x }
