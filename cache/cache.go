@@ -110,6 +110,9 @@ type result struct {
 	// entry was sealed and the caller asked for pooling: its owner puts it
 	// back (bufPool.put) once done with page.
 	opened *[]byte
+	// unreported is set when get left the hit or stale serve of page
+	// unreported, for ServeJSON to report once the page renders.
+	unreported bool
 }
 
 // get is Get reading the entry into dst; validate says whether to Open the
@@ -150,11 +153,11 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 		switch {
 		case now < fresh:
 			r.page, r.status = page, Hit
-			c.event(Event{Kind: EventHit, Key: k, StoreKey: skey, Bytes: len(page)})
+			c.served(&r, k, validate)
 			return r, nil
 		case now < stale:
 			r.page, r.status = page, Stale
-			c.event(Event{Kind: EventStale, Key: k, StoreKey: skey, Bytes: len(page)})
+			c.served(&r, k, validate)
 			c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
 			return r, nil
 		default:
@@ -173,6 +176,23 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	}
 	r.page, r.status = page, Miss
 	return r, nil
+}
+
+// served reports r's hit or stale serve now, or, when the page is not
+// validated yet (ServeJSON, which validates as it renders), leaves it
+// unreported for the caller to report once it renders: an entry that turns
+// out foreign is then reported as foreign and a miss, not also as a hit.
+func (c *Cache) served(r *result, k Key, now bool) {
+	if !now {
+		r.unreported = true
+		return
+	}
+	kind := EventHit
+	if r.status == Stale {
+		kind = EventStale
+	}
+	c.event(Event{Kind: kind, Key: k, StoreKey: r.skey, Bytes: len(r.page)})
+	r.unreported = false
 }
 
 // storeGet is the store's Get bounded by StoreTimeout. The memory store,

@@ -105,6 +105,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 	var tagBuf [etagRoom]byte
 	tag := appendETag(tagBuf[:0], page)
 	if etagMatch(r.Header.Get("If-None-Match"), tag) {
+		c.reportServed(&res, k)
 		c.writeHeader(w, r, tag, status, -1) // 304, without rendering
 		return
 	}
@@ -114,6 +115,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			body, err = mode.AppendJSON((*out)[:0], page)
 			*out = body[:0]
 			if err == nil {
+				c.reportServed(&res, k)
 				if c.writeHeader(w, r, tag, status, len(body)) {
 					w.Write(body)
 				}
@@ -121,12 +123,14 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			}
 		} else {
 			if r.Method == http.MethodHead {
+				c.reportServed(&res, k)
 				c.writeHeader(w, r, tag, status, -1)
 				return
 			}
 			lw := lazyWriter{c: c, w: w, r: r, tag: bytes.Clone(tag), status: status, buf: gatherPool.get()}
 			err = mode.WriteJSON(&lw, page)
 			if err == nil {
+				c.reportServed(&res, k)
 				lw.finish()
 			}
 			gatherPool.put(lw.buf)
@@ -134,7 +138,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 				return
 			}
 			if lw.started {
-				c.abort(ctx, k, res.skey, load, page, status, lw.werr, err)
+				c.abort(ctx, &res, k, load, page, status, lw.werr, err)
 			}
 		}
 		if try > 0 || status == Miss || !isPageError(err) {
@@ -148,7 +152,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			c.serveError(w, ctx, err)
 			return
 		}
-		status = Miss
+		status, res.unreported = Miss, false
 		tag = appendETag(tagBuf[:0], page)
 	}
 }
@@ -161,12 +165,22 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 // through the singleflight of the other loads, so that the next request
 // does not fail the same way. A page the loader has just returned is not
 // reloaded: the loader would return it again.
-func (c *Cache) abort(ctx context.Context, k Key, skey string, load Loader, page []byte, status Status, werr, err error) {
+func (c *Cache) abort(ctx context.Context, res *result, k Key, load Loader, page []byte, status Status, werr, err error) {
+	skey := res.skey
 	if werr == nil && status != Miss && isPageError(err) {
 		c.event(Event{Kind: EventForeign, Key: k, StoreKey: skey, Bytes: len(page), Err: err})
 		c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
+	} else {
+		c.reportServed(res, k) // the page was served, as far as it went
 	}
 	panic(http.ErrAbortHandler)
+}
+
+// reportServed reports the hit or stale serve get left unreported, once.
+func (c *Cache) reportServed(res *result, k Key) {
+	if res.unreported {
+		c.served(res, k, true)
+	}
 }
 
 // writeChunk is the size of ServeJSON's writes of a large page's JSON.
