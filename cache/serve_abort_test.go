@@ -82,7 +82,7 @@ func largePage(t *testing.T) (page, json []byte, lateDamage int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err = em.Marshal(items(20000))
+	page, err = em.Marshal(items(8000))
 	if err != nil {
 		t.Fatal(err)
 	}
