@@ -44,16 +44,27 @@ type Cache struct {
 	dec       *rowpage.DecMode // opens entries with Options.Dictionaries
 	flight    singleflight.Group
 	downUntil atomic.Int64 // Unix nanoseconds: the store is left alone until then
+
+	// now is the clock of freshness and StoreRetry: time.Now, or a
+	// test's clock (export_test.go).
+	now func() time.Time
+	// joined, when set (by tests), is called with the store key each time a
+	// caller has started or joined a shared load it waits for, so that a
+	// test can wait for N waiters instead of sleeping.
+	joined func(skey string)
+	// loaded, when set (by tests), is called with the store key once a
+	// load is over (its page stored, or its error reported).
+	loaded func(skey string)
 }
 
 // storeUp reports whether the store may be used now.
-func (c *Cache) storeUp() bool { return time.Now().UnixNano() >= c.downUntil.Load() }
+func (c *Cache) storeUp() bool { return c.now().UnixNano() >= c.downUntil.Load() }
 
 // storeFailed reports a failed store operation and leaves the store alone
 // for StoreRetry.
 func (c *Cache) storeFailed(e Event) {
 	if c.opts.StoreRetry > 0 {
-		c.downUntil.Store(time.Now().Add(c.opts.StoreRetry).UnixNano())
+		c.downUntil.Store(c.now().Add(c.opts.StoreRetry).UnixNano())
 	}
 	e.Kind = EventStoreError
 	c.event(e)
@@ -69,7 +80,7 @@ func New(o Options) (*Cache, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Cache{opts: o, dec: dec}, nil
+	return &Cache{opts: o, dec: dec, now: time.Now}, nil
 }
 
 // Get returns k's page: a fresh entry (Hit); an entry past its TTL but
@@ -99,6 +110,9 @@ type result struct {
 	// entry was sealed and the caller asked for pooling: its owner puts it
 	// back (bufPool.put) once done with page.
 	opened *[]byte
+	// unreported is set when get left the hit or stale serve of page
+	// unreported, for ServeJSON to report once the page renders.
+	unreported bool
 }
 
 // get is Get reading the entry into dst; validate says whether to Open the
@@ -135,15 +149,15 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 			c.event(Event{Kind: EventForeign, Key: k, StoreKey: skey, Bytes: len(buf) - len(dst), Err: err})
 			break
 		}
-		now := time.Now().UnixNano()
+		now := c.now().UnixNano()
 		switch {
 		case now < fresh:
 			r.page, r.status = page, Hit
-			c.event(Event{Kind: EventHit, Key: k, StoreKey: skey, Bytes: len(page)})
+			c.served(&r, k, validate)
 			return r, nil
 		case now < stale:
 			r.page, r.status = page, Stale
-			c.event(Event{Kind: EventStale, Key: k, StoreKey: skey, Bytes: len(page)})
+			c.served(&r, k, validate)
 			c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
 			return r, nil
 		default:
@@ -162,6 +176,23 @@ func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validat
 	}
 	r.page, r.status = page, Miss
 	return r, nil
+}
+
+// served reports r's hit or stale serve now, or, when the page is not
+// validated yet (ServeJSON, which validates as it renders), leaves it
+// unreported for the caller to report once it renders: an entry that turns
+// out foreign is then reported as foreign and a miss, not also as a hit.
+func (c *Cache) served(r *result, k Key, now bool) {
+	if !now {
+		r.unreported = true
+		return
+	}
+	kind := EventHit
+	if r.status == Stale {
+		kind = EventStale
+	}
+	c.event(Event{Kind: kind, Key: k, StoreKey: r.skey, Bytes: len(r.page)})
+	r.unreported = false
 }
 
 // storeGet is the store's Get bounded by StoreTimeout. The memory store,
@@ -199,6 +230,9 @@ func (c *Cache) open(r *result, b []byte, pooled bool) ([]byte, error) {
 // wait joins or starts k's load and waits for it or for ctx.
 func (c *Cache) wait(ctx context.Context, k Key, skey string, load Loader) ([]byte, error) {
 	ch := c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
+	if c.joined != nil {
+		c.joined(skey)
+	}
 	select {
 	case res := <-ch:
 		if res.Err != nil {
@@ -216,6 +250,9 @@ func (c *Cache) wait(ctx context.Context, k Key, skey string, load Loader) ([]by
 func (c *Cache) load(ctx context.Context, k Key, skey string, load Loader) ([]byte, error) {
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), c.opts.LoadTimeout)
 	defer cancel()
+	if c.loaded != nil {
+		defer c.loaded(skey)
+	}
 	t0 := time.Now()
 	page, err := callLoader(lctx, load)
 	took := time.Since(t0)
@@ -224,8 +261,7 @@ func (c *Cache) load(ctx context.Context, k Key, skey string, load Loader) ([]by
 		return nil, err
 	}
 	c.event(Event{Kind: EventLoad, Key: k, StoreKey: skey, Took: took, Bytes: len(page)})
-	now := time.Now()
-	fresh := now.Add(c.opts.TTL)
+	fresh := c.now().Add(c.opts.TTL)
 	stale := fresh.Add(c.opts.Stale)
 	entry := appendEntry(make([]byte, 0, entryHeader+len(page)), fresh, stale, page)
 	if kr := c.opts.Keyring; kr != nil {

@@ -92,6 +92,7 @@ func TestHitMissStale(t *testing.T) {
 		t.Run(ns.name, func(t *testing.T) {
 			s := ns.new(t)
 			c, n := newCache(t, s, cache.Options{TTL: 200 * time.Millisecond, Stale: 5 * time.Second})
+			clock, loads := withFakeClock(c), watchLoads(c)
 			ctx := context.Background()
 			k := cache.Key{Tenant: "t", Query: "q"}
 			v1, v2 := rowsPage(t, "one", 3), rowsPage(t, "two", 3)
@@ -107,25 +108,20 @@ func TestHitMissStale(t *testing.T) {
 			}
 			check(v1, cache.Miss)
 			check(v1, cache.Hit)
-			time.Sleep(300 * time.Millisecond)
+			clock.advance(199 * time.Millisecond)
+			check(v1, cache.Hit)
+			clock.advance(time.Millisecond) // TTL is over
 			cur = v2
 			check(v1, cache.Stale) // served at once; a refresh starts
-			// Wait for the refresh's Set, looking at the store itself.
-			for deadline := time.Now().Add(5 * time.Second); ; {
-				e, _, _ := s.Get(ctx, c.StoreKey(k), nil)
-				if bytes.HasSuffix(e, v2) {
-					break
-				}
-				if time.Now().After(deadline) {
-					t.Fatal("the background refresh did not store the new page")
-				}
-				time.Sleep(5 * time.Millisecond)
+			loads.waitLoaded(t, 2) // the refresh has stored v2
+			if e, _, _ := s.Get(ctx, c.StoreKey(k), nil); !bytes.HasSuffix(e, v2) {
+				t.Fatal("the background refresh did not store the new page")
 			}
 			check(v2, cache.Hit)
 			if got := calls.Load(); got != 2 {
 				t.Fatalf("%d loads, want 2", got)
 			}
-			if n.Hits.Load() != 2 || n.Stale.Load() != 1 || n.Misses.Load() != 1 || n.Loads.Load() != 2 {
+			if n.Hits.Load() != 3 || n.Stale.Load() != 1 || n.Misses.Load() != 1 || n.Loads.Load() != 2 {
 				t.Fatalf("counters: %d hits, %d stale, %d misses, %d loads", n.Hits.Load(), n.Stale.Load(), n.Misses.Load(), n.Loads.Load())
 			}
 		})
@@ -137,6 +133,7 @@ func TestHitMissStale(t *testing.T) {
 // window serves the old entry as Stale too.
 func TestLoadErrorFallback(t *testing.T) {
 	c, n := newCache(t, cache.NewMemory(1<<20), cache.Options{TTL: 100 * time.Millisecond, Stale: time.Second, StaleIfError: time.Minute})
+	clock, loads := withFakeClock(c), watchLoads(c)
 	ctx := context.Background()
 	k := cache.Key{Query: "q"}
 	v := rowsPage(t, "v", 2)
@@ -144,17 +141,18 @@ func TestLoadErrorFallback(t *testing.T) {
 		t.Fatal(err)
 	}
 	failing := func(context.Context) ([]byte, error) { return nil, errors.New("database down") }
-	time.Sleep(150 * time.Millisecond) // stale window
+	clock.advance(150 * time.Millisecond) // stale window
 	p, st, err := c.Get(ctx, k, failing)
 	if err != nil || st != cache.Stale || string(p) != string(v) {
 		t.Fatalf("in the stale window: %v, %v", st, err)
 	}
-	time.Sleep(1100 * time.Millisecond) // past stale, within StaleIfError
+	loads.waitLoaded(t, 2)                 // the failed refresh
+	clock.advance(1000 * time.Millisecond) // past stale, within StaleIfError
 	p, st, err = c.Get(ctx, k, failing)
 	if err != nil || st != cache.Stale || string(p) != string(v) {
 		t.Fatalf("past the stale window with a failing load: %v, %v; want the old page as Stale", st, err)
 	}
-	if n.LoadErrors.Load() < 2 {
+	if n.LoadErrors.Load() != 2 {
 		t.Fatalf("%d load errors reported, want 2", n.LoadErrors.Load())
 	}
 	// Without an entry, the error is the caller's.
@@ -168,6 +166,8 @@ func TestLoadErrorFallback(t *testing.T) {
 func TestCallerGivesUp(t *testing.T) {
 	store := cache.NewMemory(1 << 20)
 	c, _ := newCache(t, store, cache.Options{})
+	withFakeClock(c) // the entry stays fresh however slow the run
+	loads := watchLoads(c)
 	k := cache.Key{Query: "slow"}
 	v := rowsPage(t, "v", 2)
 	release := make(chan struct{})
@@ -181,23 +181,23 @@ func TestCallerGivesUp(t *testing.T) {
 			return nil, ctx.Err()
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if _, _, err := c.Get(ctx, k, load); !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("Get past the caller's deadline: %v", err)
+	go func() {
+		loads.waitJoined(t, 1) // the caller waits for the load: give up
+		cancel()
+	}()
+	if _, _, err := c.Get(ctx, k, load); !errors.Is(err, context.Canceled) {
+		t.Fatalf("Get by a caller that gives up: %v", err)
 	}
 	close(release)
-	// The abandoned load goes on and stores its page. Wait for the entry in
-	// the store itself: a Get that looked in the store just before the
-	// load stored its page, and asked for a load just after it ended, would
-	// start a second load, which singleflight allows (one at a time).
-	stored := false
-	for deadline := time.Now().Add(5 * time.Second); !stored && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		_, found, err := store.Get(context.Background(), c.StoreKey(k), nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		stored = found
+	// The abandoned load goes on and stores its page. Wait for it to be
+	// over: a Get that looked in the store just before the load stored its
+	// page, and asked for a load just after it ended, would start a second
+	// load, which singleflight allows (one at a time).
+	loads.waitLoaded(t, 1)
+	if _, found, err := store.Get(context.Background(), c.StoreKey(k), nil); err != nil || !found {
+		t.Fatalf("the abandoned load's entry: %v, %v", found, err)
 	}
 	p, st, err := c.Get(context.Background(), k, load)
 	if err != nil || st != cache.Hit || string(p) != string(v) || calls.Load() != 1 {

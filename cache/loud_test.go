@@ -130,15 +130,20 @@ func mustEntry(t *testing.T, c *cache.Cache, s cache.Store, page []byte) []byte 
 }
 
 // TestStampede sends 100 concurrent requests for a cold key: one load.
+// The load holds until all 100 callers wait for it, so that none can come
+// after it ended (and start a second load, one at a time, as singleflight
+// allows): every request is a miss.
 func TestStampede(t *testing.T) {
 	for _, ns := range stores() {
 		t.Run(ns.name, func(t *testing.T) {
 			c, n := newCache(t, ns.new(t), cache.Options{StoreTimeout: 2 * time.Second})
+			loads := watchLoads(c)
 			page := rowsPage(t, "hot", 100)
 			var calls int64Counter
+			release := make(chan struct{})
 			load := func(context.Context) ([]byte, error) {
 				calls.Add(1)
-				time.Sleep(200 * time.Millisecond)
+				<-release
 				return page, nil
 			}
 			k := cache.Key{Tenant: "t", Query: "cold"}
@@ -155,6 +160,8 @@ func TestStampede(t *testing.T) {
 				})
 			}
 			close(start)
+			loads.waitJoined(t, 100)
+			close(release)
 			wg.Wait()
 			close(errs)
 			for err := range errs {
@@ -163,8 +170,8 @@ func TestStampede(t *testing.T) {
 			if calls.Load() != 1 {
 				t.Fatalf("100 concurrent requests for a cold key ran %d loads, want 1", calls.Load())
 			}
-			if n.Misses.Load()+n.Hits.Load() != 100 {
-				t.Fatalf("%d misses and %d hits, want 100 in all", n.Misses.Load(), n.Hits.Load())
+			if n.Misses.Load() != 100 || n.Hits.Load() != 0 {
+				t.Fatalf("%d misses and %d hits, want 100 misses", n.Misses.Load(), n.Hits.Load())
 			}
 		})
 	}
@@ -236,13 +243,28 @@ func TestDamagedEntryRebuilt(t *testing.T) {
 	}
 }
 
-// slowStore answers after delay, or fails when down.
+// slowStore answers after delay, or fails when down. It records the
+// longest time a call was given (its context's deadline, from the call;
+// negative when the deadline had passed by then), and whether a call came
+// without a deadline.
 type slowStore struct {
 	delay time.Duration
 	down  bool
+	calls *storeCalls
+}
+
+type storeCalls struct {
+	mu         sync.Mutex
+	longest    time.Duration
+	noDeadline bool
 }
 
 func (s slowStore) wait(ctx context.Context) error {
+	d, ok := ctx.Deadline()
+	s.calls.mu.Lock()
+	s.calls.noDeadline = s.calls.noDeadline || !ok
+	s.calls.longest = max(s.calls.longest, time.Until(d))
+	s.calls.mu.Unlock()
 	if s.down {
 		return errors.New("slowStore: connection refused")
 	}
@@ -263,21 +285,28 @@ func (s slowStore) Set(ctx context.Context, _ string, _ []byte, _ time.Duration)
 func (s slowStore) Delete(ctx context.Context, _ string) error { return s.wait(ctx) }
 
 // TestSlowOrDownStore: a store that hangs or refuses costs a request at
-// most StoreTimeout per store call; the request is served from the loader,
-// the failures are reported, and StoreRetry leaves the store alone after
-// one.
+// most StoreTimeout per store call (each call is given a deadline at most
+// StoreTimeout away; a store that hangs for an hour does not hold the
+// request); the request is served from the loader, the failures are
+// reported, and StoreRetry leaves the store alone after one (on a clock
+// that does not move, so that the retry never comes however slow the run).
 func TestSlowOrDownStore(t *testing.T) {
 	page := rowsPage(t, "p", 3)
 	load := func(context.Context) ([]byte, error) { return page, nil }
+	const timeout = 50 * time.Millisecond
 	for _, s := range []slowStore{{delay: time.Hour}, {down: true}} {
 		for _, retry := range []time.Duration{-1, time.Minute} {
-			c, n := newCache(t, s, cache.Options{StoreTimeout: 50 * time.Millisecond, StoreRetry: retry})
+			s.calls = &storeCalls{}
+			c, n := newCache(t, s, cache.Options{StoreTimeout: timeout, StoreRetry: retry})
+			withFakeClock(c)
 			for i := range 3 {
-				t0 := time.Now()
 				got, st, err := c.Get(context.Background(), cache.Key{Query: "q"}, load)
-				if took := time.Since(t0); err != nil || st != cache.Miss || !bytes.Equal(got, page) || took > 500*time.Millisecond {
-					t.Fatalf("store %+v, request %d: %v, %v after %v; want the loader's page within two timeouts", s, i, st, err, took)
+				if err != nil || st != cache.Miss || !bytes.Equal(got, page) {
+					t.Fatalf("store %+v, request %d: %v, %v; want the loader's page", s, i, st, err)
 				}
+			}
+			if s.calls.noDeadline || s.calls.longest > timeout {
+				t.Fatalf("store %+v: a store call was given %v (or no deadline: %v), want at most StoreTimeout (%v)", s, s.calls.longest, s.calls.noDeadline, timeout)
 			}
 			// Without StoreRetry every request tries the store (get, set);
 			// with it, only the first get does.

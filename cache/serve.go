@@ -69,10 +69,15 @@ func (l freeList) put(b *[]byte) {
 // WriteJSON, whose 32 KiB chunks are gathered into writes of writeChunk
 // (256 KiB) in a pooled buffer, headers sent with the first write, so a
 // 100,000-row response never needs one buffer of its whole JSON. A hit
-// from the memory store allocates no page-sized buffer. An entry that does not render (not
-// one of ours, damaged) is reported as foreign and reloaded. Errors are
-// answered 500 (504 when the load times out) with a short text; the
-// request's cancellation ends the response without one.
+// from the memory store allocates no page-sized buffer. An entry that does
+// not render (not one of ours, damaged) is reported as foreign and
+// reloaded: before the headers are written, in the request, which is then
+// served as a miss; after (a large page damaged past its first
+// writeChunk), in the background, the response being cut short with
+// http.ErrAbortHandler. A write that fails (the client is gone) cuts the
+// response short too, and reports nothing. Errors are answered 500 (504
+// when the load times out) with a short text; the request's cancellation
+// ends the response without one.
 func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Loader, mode *jsonbridge.Mode) {
 	if mode == nil {
 		mode = defaultMode
@@ -100,6 +105,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 	var tagBuf [etagRoom]byte
 	tag := appendETag(tagBuf[:0], page)
 	if etagMatch(r.Header.Get("If-None-Match"), tag) {
+		c.reportServed(&res, k)
 		c.writeHeader(w, r, tag, status, -1) // 304, without rendering
 		return
 	}
@@ -109,6 +115,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			body, err = mode.AppendJSON((*out)[:0], page)
 			*out = body[:0]
 			if err == nil {
+				c.reportServed(&res, k)
 				if c.writeHeader(w, r, tag, status, len(body)) {
 					w.Write(body)
 				}
@@ -116,12 +123,14 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			}
 		} else {
 			if r.Method == http.MethodHead {
+				c.reportServed(&res, k)
 				c.writeHeader(w, r, tag, status, -1)
 				return
 			}
 			lw := lazyWriter{c: c, w: w, r: r, tag: bytes.Clone(tag), status: status, buf: gatherPool.get()}
 			err = mode.WriteJSON(&lw, page)
 			if err == nil {
+				c.reportServed(&res, k)
 				lw.finish()
 			}
 			gatherPool.put(lw.buf)
@@ -129,10 +138,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 				return
 			}
 			if lw.started {
-				// The status line is gone: all that is left is to cut the
-				// response short, which the client sees as a broken body.
-				c.event(Event{Kind: EventForeign, Key: k, StoreKey: res.skey, Bytes: len(page), Err: err})
-				panic(http.ErrAbortHandler)
+				c.abort(ctx, &res, k, load, page, status, lw.werr, err)
 			}
 		}
 		if try > 0 || status == Miss || !isPageError(err) {
@@ -146,8 +152,34 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 			c.serveError(w, ctx, err)
 			return
 		}
-		status = Miss
+		status, res.unreported = Miss, false
 		tag = appendETag(tagBuf[:0], page)
+	}
+}
+
+// abort ends a response whose headers are gone when WriteJSON failed
+// with err: all that is left is to cut it short, which the client sees as
+// a broken body rather than a complete one. When the page is at fault
+// (a page error, not the client's write error werr) and it came from the
+// store, the entry is reported as foreign and reloaded in the background,
+// through the singleflight of the other loads, so that the next request
+// does not fail the same way. A page the loader has just returned is not
+// reloaded: the loader would return it again.
+func (c *Cache) abort(ctx context.Context, res *result, k Key, load Loader, page []byte, status Status, werr, err error) {
+	skey := res.skey
+	if werr == nil && status != Miss && isPageError(err) {
+		c.event(Event{Kind: EventForeign, Key: k, StoreKey: skey, Bytes: len(page), Err: err})
+		c.flight.DoChan(skey, func() (any, error) { return c.load(ctx, k, skey, load) })
+	} else {
+		c.reportServed(res, k) // the page was served, as far as it went
+	}
+	panic(http.ErrAbortHandler)
+}
+
+// reportServed reports the hit or stale serve get left unreported, once.
+func (c *Cache) reportServed(res *result, k Key) {
+	if res.unreported {
+		c.served(res, k, true)
 	}
 }
 
@@ -171,6 +203,7 @@ type lazyWriter struct {
 	buf     *[]byte // pooled; the JSON not yet written
 	started bool    // the headers are written
 	body    bool    // and a body follows them (not a 304)
+	werr    error   // the ResponseWriter's write error: the client's failure, not the page's
 }
 
 func (l *lazyWriter) Write(b []byte) (int, error) {
@@ -190,12 +223,11 @@ func (l *lazyWriter) flush() error {
 		l.started = true
 		l.body = l.c.writeHeader(l.w, l.r, l.tag, l.status, -1)
 	}
-	var err error
-	if l.body {
-		_, err = l.w.Write(*l.buf)
+	if l.body && l.werr == nil {
+		_, l.werr = l.w.Write(*l.buf)
 	}
 	*l.buf = (*l.buf)[:0]
-	return err
+	return l.werr
 }
 
 // finish writes what is left once WriteJSON has succeeded (the headers

@@ -12,6 +12,7 @@ import (
 	"github.com/rowpage/rowpage/cache"
 	"github.com/rowpage/rowpage/cache/pgstore"
 	"github.com/rowpage/rowpage/cache/storetest"
+	"github.com/rowpage/rowpage/internal/allocs"
 )
 
 // The store is tested against the server ROWPAGE_POSTGRES_DSN names (start
@@ -137,7 +138,9 @@ func TestSweep(t *testing.T) {
 }
 
 // TestGetAllocs checks that a hit into a buffer with room allocates no
-// page-sized buffer: a 256 KiB entry read over and over allocates less
+// page-sized buffer (measured by allocs.MinPerRun, the smallest of several
+// measurements after a warm-up, so that the client's background goroutines
+// and a GC emptying its pools do not count): a 256 KiB entry read over and over allocates less
 // than 4 KiB per Get (pgx's per-query state).
 func TestGetAllocs(t *testing.T) {
 	if raceEnabled {
@@ -154,18 +157,21 @@ func TestGetAllocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	buf := make([]byte, 0, len(entry)+64)
-	res := testing.Benchmark(func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			got, ok, err := s.Get(ctx, "allocs", buf[:0])
-			if err != nil || !ok || len(got) != len(entry) {
-				b.Fatalf("Get: %d bytes, %v, %v", len(got), ok, err)
-			}
+	var failed error
+	per, objects := allocs.MinPerRun(5, 50, 5, func() {
+		got, ok, err := s.Get(ctx, "allocs", buf[:0])
+		if err == nil && (!ok || len(got) != len(entry)) {
+			err = fmt.Errorf("%d bytes, found %v", len(got), ok)
+		}
+		if err != nil && failed == nil {
+			failed = err
 		}
 	})
-	if per := res.AllocedBytesPerOp(); per > 4<<10 {
-		t.Fatalf("a Get of %d bytes into a buffer with room allocates %d bytes", len(entry), per)
-	} else {
-		t.Logf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, res.AllocsPerOp())
+	if failed != nil {
+		t.Fatalf("Get: %v", failed)
 	}
+	if per > 4<<10 {
+		t.Fatalf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
+	}
+	t.Logf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
 }

@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/klauspost/compress/s2"
@@ -43,7 +42,7 @@ type bench struct {
 	mode     *jsonbridge.Mode
 	srv      *httptest.Server
 	loaded   map[int]bool
-	pool     sync.Pool
+	pool     buffers
 }
 
 // prefix starts every key the run writes, and is what close deletes: the
@@ -90,7 +89,7 @@ func newBench(client *redis.Client, rows string) (*bench, error) {
 		return nil, err
 	}
 	b := &bench{client: client, store: store, cache: c, fast: fast, sealed: sealed, fastMode: fastMode, rows: rows, mode: mode, loaded: map[int]bool{}}
-	b.pool.New = func() any { return new([]byte) }
+	b.pool = newBuffers(32)
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /reparse/{n}", b.reparse)
 	mux.HandleFunc("GET /spliced/{n}", b.spliced)
@@ -179,8 +178,8 @@ func (b *bench) load(n int) error {
 	return nil
 }
 
-func (b *bench) buf() *[]byte  { return b.pool.Get().(*[]byte) }
-func (b *bench) put(p *[]byte) { *p = (*p)[:0]; b.pool.Put(p) }
+func (b *bench) buf() *[]byte  { return b.pool.get() }
+func (b *bench) put(p *[]byte) { b.pool.put(p) }
 
 func rowsParam(r *http.Request) int { n, _ := strconv.Atoi(r.PathValue("n")); return n }
 

@@ -1,0 +1,15 @@
+package cache
+
+import "time"
+
+// SetClock makes now c's clock of freshness and StoreRetry. Call it before
+// c is used.
+func SetClock(c *Cache, now func() time.Time) { c.now = now }
+
+// OnJoined makes c call f with the store key each time a caller has
+// started or joined a shared load it waits for. Call it before c is used.
+func OnJoined(c *Cache, f func(skey string)) { c.joined = f }
+
+// OnLoaded makes c call f with the store key once a load is over, its page
+// stored or its error reported. Call it before c is used.
+func OnLoaded(c *Cache, f func(skey string)) { c.loaded = f }
