@@ -135,11 +135,10 @@ func (d *discardWriter) Write(b []byte) (int, error) { d.n += len(b); return len
 
 // TestServeJSONHitAllocs: a hit from the memory store allocates no
 // page-sized buffer, on either path: a hit of a 178 KB page allocates
-// under 16 KiB beyond what jsonbridge's own rendering allocates for it.
-// (Mode.AppendJSON allocates once per call, in proportion to the page's
-// rows and distinct strings: about 28 KB here, about 200 KB for a page of
-// 20,000 distinct strings; WriteJSON does not.) The page repeats its
-// strings to keep that part small against the page. Allocations are
+// under 16 KiB beyond what jsonbridge's own rendering allocates for it
+// (measured as base: nothing, with a reused buffer, since the transcoder's
+// scratch is pooled; the bound keeps it in case that changes). The page
+// repeats its strings, as list pages do. Allocations are
 // measured by allocs.MinPerRun: the smallest of several measurements after
 // a warm-up, so that a GC emptying a sync.Pool mid-measurement, or another
 // goroutine's allocation, does not count as the hit's.
