@@ -25,12 +25,13 @@ type Sink interface {
 
 // PageSink is a Sink that also builds the page a whole JSON text describes:
 // rows, a one-object page, or a one-value page (the methods of
-// *rowpage.Builder with the same names).
+// *rowpage.Builder with the same names). StartValue returns the Sink that
+// takes the value of a one-value page, which may be the PageSink itself.
 type PageSink interface {
 	Sink
 	StartRows()
 	StartObject()
-	StartValue()
+	StartValue() Sink
 	BeginRow()
 	EndRow()
 	NullRow()
