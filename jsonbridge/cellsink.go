@@ -29,6 +29,9 @@ type cellSink struct {
 	col   *pagebuild.Column  // the column of the cell being written
 	stack []openFrame        // the arrays and objects open in the cell
 	err   error              // a row's repeated key, or nil
+	// Short keys: column indexes of row keys under the page's Page, and
+	// string ids of nested objects' keys under the interner's Epoch.
+	rowKeys, nestedKeys pagebuild.KeyMemo
 }
 
 // openFrame is an array or object open in a cell: where its container tag
@@ -76,13 +79,45 @@ func (s *cellSink) NullRow() { s.pb.NullRow() }
 func (s *cellSink) Err() error { return s.err }
 
 // Key opens the column of a row's key, or adds the key of a nested object.
+// A key of up to 16 bytes that the page has met before is found by its
+// bytes in a KeyMemo, which gives what pagebuild.Builder.ColumnIndex or
+// Interner.InternKey would: the same column or id, counted once more.
 func (s *cellSink) Key(k []byte) {
+	w0, w1, short := pagebuild.KeyWords(k)
 	if len(s.stack) > 0 {
+		in := &s.pb.In
+		id, ok := uint32(0), false
+		if short {
+			id, ok = s.nestedKeys.Get(w0, w1, len(k), in.Epoch)
+		}
+		if ok {
+			in.Counts[id]++
+		} else {
+			id = nestedKey(in, k)
+			if short {
+				s.nestedKeys.Put(w0, w1, len(k), in.Epoch, id)
+			}
+		}
 		c := s.col
-		c.Tagged = format.AppendUvarint(c.Tagged, uint64(nestedKey(&s.pb.In, k)))
+		c.Tagged = format.AppendUvarint(c.Tagged, uint64(id))
 		return
 	}
-	c, fresh := rowKey(s.pb, k)
+	var c *pagebuild.Column
+	var fresh bool
+	ci, ok := uint32(0), false
+	if short {
+		ci, ok = s.rowKeys.Get(w0, w1, len(k), s.pb.Page)
+	}
+	if ok {
+		c, fresh = s.pb.Use(int32(ci))
+		s.pb.In.Counts[c.Name]++
+	} else {
+		ci := s.pb.ColumnIndex(view(k))
+		if short {
+			s.rowKeys.Put(w0, w1, len(k), s.pb.Page, uint32(ci))
+		}
+		c, fresh = s.pb.Use(ci)
+	}
 	if !fresh {
 		name := string(k)
 		s.err = &rowpage.Error{Err: rowpage.ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(name), Offset: -1, Row: -1, Column: -1, ColumnName: name}

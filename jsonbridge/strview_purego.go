@@ -29,10 +29,6 @@ func (s *sink) String(v []byte) { s.Builder.StringBytes(v) }
 // check it again.
 func (s *sink) Number(text []byte) { s.st.CheckedNumber(string(text)) }
 
-// rowKey opens the column of a row's key k, copying the key, which the
-// page keeps (see pagebuild.Builder.Key).
-func rowKey(pb *pagebuild.Builder, k []byte) (*pagebuild.Column, bool) { return pb.Key(string(k)) }
-
 // nestedKey interns the key k of a nested object, copying it.
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(string(k)) }
 

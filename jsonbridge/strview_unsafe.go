@@ -40,10 +40,6 @@ func (s *sink) String(v []byte) { s.Builder.String(view(v)) }
 // check it again.
 func (s *sink) Number(text []byte) { s.st.CheckedNumber(view(text)) }
 
-// rowKey opens the column of a row's key k, kept as a view of the text
-// until the page is done (see pagebuild.Builder.Key).
-func rowKey(pb *pagebuild.Builder, k []byte) (*pagebuild.Column, bool) { return pb.Key(view(k)) }
-
 // nestedKey interns the key k of a nested object, kept as a view.
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(view(k)) }
 
