@@ -246,3 +246,25 @@ func (s *cellSink) BeginObject() { s.open(format.TagObject) }
 
 // EndObject closes an object.
 func (s *cellSink) EndObject() { s.close() }
+
+// Decimal adds number text with a fraction or exponent whose digits the
+// tokenizer has read (jsontext.DecimalSink): as a float cell when the
+// float writes the same text, as text otherwise, as Number does, without
+// reading the digits again.
+func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
+	c, nested := s.col, s.elem()
+	if f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp); ok {
+		if nested {
+			c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
+		} else {
+			c.AppendDecimal(d, f)
+		}
+		return
+	}
+	if nested {
+		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagNumber), uint64(len(text)))
+		c.Tagged = append(c.Tagged, text...)
+		return
+	}
+	c.AppendBlob(pagebuild.KindNumber, text)
+}

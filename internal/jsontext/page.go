@@ -33,7 +33,7 @@ func (p *Parser) Page(s PageSink, in []byte, cellMax int, dupKey error) *Error {
 	}
 	if !ok {
 		// Not a page of rows or an object page after all: start again.
-		p.s = s.StartValue()
+		p.setSink(s.StartValue())
 		p.restart()
 		i = p.value(top, 0)
 	}

@@ -36,3 +36,14 @@ type PageSink interface {
 	EndRow()
 	NullRow()
 }
+
+// DecimalSink is a Sink that takes numbers with a fraction or exponent
+// with their digits read, so that it need not read the text again: text is
+// ±mant × 10^exp with nd significant digits, as jsonwire.ScanDecimal reads
+// it, or nd is -1 and mant 0 for more than 19 significant digits. The
+// Parser calls Decimal instead of Number for such numbers when its sink is
+// a DecimalSink.
+type DecimalSink interface {
+	Sink
+	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
+}
