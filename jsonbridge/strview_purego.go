@@ -11,7 +11,8 @@ import (
 // view copies b into a string: the safe twin of the unsafe view.
 func view(b []byte) string { return string(b) }
 
-// sink is the Builder as the tokenizer's PageSink, copying what it keeps.
+// sink is the Builder as the tokenizer's Sink for the value of a one-value
+// page (cellSink.StartValue), copying what it keeps.
 type sink struct {
 	*rowpage.Builder
 	st pagebuild.Stream // the Builder's Stream, for CheckedNumber

@@ -22,8 +22,9 @@ func view(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// sink is the Builder as the tokenizer's PageSink: keys, strings and number
-// text are handed over as views of the JSON text, without copying.
+// sink is the Builder as the tokenizer's Sink for the value of a one-value
+// page (cellSink.StartValue): keys, strings and number text are handed over
+// as views of the JSON text, without copying.
 type sink struct {
 	*rowpage.Builder
 	st pagebuild.Stream // the Builder's Stream, for CheckedNumber
