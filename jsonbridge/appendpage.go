@@ -6,7 +6,6 @@ import (
 	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsontext"
-	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // PageOptions configure JSON-to-page conversion. The zero value gives the
@@ -92,39 +91,43 @@ func (m *PageMode) AppendPage(dst, jsonText []byte) ([]byte, error) {
 }
 
 // parser is the pooled state of one AppendPage call: the shared tokenizer
-// (internal/jsontext) feeding a rowpage.Builder through sink, in a single
-// pass.
+// (internal/jsontext) writing the cells of a rowpage.Builder's page
+// through a cellSink, in a single pass.
 type parser struct {
 	b       *rowpage.Builder
-	sink    sink // b as the tokenizer's sink
-	cellMax int  // most nested arrays and objects in one cell
+	sink    *cellSink // b's page as the tokenizer's sink
+	cellMax int       // most nested arrays and objects in one cell
 	t       jsontext.Parser
 }
 
-// newParser returns a parser feeding b, with its sink and b's Stream set
-// once rather than per page.
+// newParser returns a parser feeding b, with its sink set once rather
+// than per page.
 func newParser(b *rowpage.Builder, cellMax int) *parser {
-	return &parser{b: b, sink: sink{b, pagebuild.StreamOf(b)}, cellMax: cellMax}
+	return &parser{b: b, sink: newCellSink(b), cellMax: cellMax}
 }
 
 // page builds the page of in and appends it to dst.
 func (p *parser) page(dst, in []byte) ([]byte, error) {
-	if e := p.t.Page(&p.sink, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
+	if e := p.t.Page(p.sink, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
 		return dst, p.pageError(e)
 	}
 	return p.b.Finish(dst)
 }
 
 // pageError turns a tokenizer error into the *rowpage.Error AppendPage
-// returns: invalid JSON or a limit at the offset, or the Builder's own error
+// returns: invalid JSON or a limit at the offset, or the sink's own error
 // about a key, moved to the key's offset.
 func (p *parser) pageError(e *jsontext.Error) error {
 	switch e.Kind {
 	case jsontext.Limit:
 		return &rowpage.Error{Err: rowpage.ErrLimit, Msg: "jsonbridge: " + e.Msg, Offset: e.Offset, Row: -1, Column: -1}
 	case jsontext.Refused:
-		be := rowpage.Error{Err: rowpage.ErrInvalidJSON, Cause: p.b.Err(), Row: -1, Column: -1}
-		if x, ok := p.b.Err().(*rowpage.Error); ok {
+		err := p.sink.Err()
+		if err == nil {
+			err = p.b.Err()
+		}
+		be := rowpage.Error{Err: rowpage.ErrInvalidJSON, Cause: err, Row: -1, Column: -1}
+		if x, ok := err.(*rowpage.Error); ok {
 			be = *x
 		}
 		be.Offset = e.Offset

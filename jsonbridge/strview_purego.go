@@ -4,13 +4,15 @@ package jsonbridge
 
 import (
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // view copies b into a string: the safe twin of the unsafe view.
 func view(b []byte) string { return string(b) }
 
-// sink is the Builder as the tokenizer's PageSink, copying what it keeps.
+// sink is the Builder as the tokenizer's Sink for the value of a one-value
+// page (cellSink.StartValue), copying what it keeps.
 type sink struct {
 	*rowpage.Builder
 	st pagebuild.Stream // the Builder's Stream, for CheckedNumber
@@ -27,3 +29,26 @@ func (s *sink) String(v []byte) { s.Builder.StringBytes(v) }
 // The tokenizer has checked text is a JSON number: the Builder does not
 // check it again.
 func (s *sink) Number(text []byte) { s.st.CheckedNumber(string(text)) }
+
+// nestedKey interns the key k of a nested object, copying it.
+func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(string(k)) }
+
+// cellString adds v as a cell of column c: a text time if it is one, else
+// the id of v, copied the first time the page sees it.
+func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
+	if pagebuild.CellTextTime(c, v) {
+		return
+	}
+	c.AppendStr(pb.In.InternBytes(v))
+}
+
+// nestedString adds v inside the array or object being written into c: a
+// text time if it is one, else the id of v, copied the first time the page
+// sees it.
+func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
+	if pagebuild.NestedTextTime(c, v) {
+		return
+	}
+	id := pb.In.InternBytes(v)
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+}

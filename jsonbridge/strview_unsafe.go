@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
@@ -21,8 +22,9 @@ func view(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// sink is the Builder as the tokenizer's PageSink: keys, strings and number
-// text are handed over as views of the JSON text, without copying.
+// sink is the Builder as the tokenizer's Sink for the value of a one-value
+// page (cellSink.StartValue): keys, strings and number text are handed over
+// as views of the JSON text, without copying.
 type sink struct {
 	*rowpage.Builder
 	st pagebuild.Stream // the Builder's Stream, for CheckedNumber
@@ -38,3 +40,21 @@ func (s *sink) String(v []byte) { s.Builder.String(view(v)) }
 // The tokenizer has checked text is a JSON number: the Builder does not
 // check it again.
 func (s *sink) Number(text []byte) { s.st.CheckedNumber(view(text)) }
+
+// nestedKey interns the key k of a nested object, kept as a view.
+func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(view(k)) }
+
+// cellString adds v as a cell of column c, kept as a view of the text
+// (pagebuild.Builder.CellString).
+func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) { pb.CellString(c, view(v)) }
+
+// nestedString adds v inside the array or object being written into c: a
+// text time if it is one, else the id of v, kept as a view of the text.
+func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
+	s := view(v)
+	if pagebuild.NestedTextTime(c, s) {
+		return
+	}
+	id := pb.In.Intern(s)
+	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+}

@@ -8,7 +8,8 @@ import "errors"
 // array of objects in which one object repeats a key) a one-value page,
 // holding at most cellMax nested arrays and objects per cell. dupKey is the
 // sentinel that s.Err wraps when a row repeats a key: on meeting it, Page
-// starts again with s.StartValue. On success the caller finishes the page;
+// starts again with s.StartValue, and gives the value to the Sink that
+// returns. On success the caller finishes the page;
 // otherwise Page returns the error, which stays valid until the Parser is
 // next used.
 //
@@ -32,7 +33,7 @@ func (p *Parser) Page(s PageSink, in []byte, cellMax int, dupKey error) *Error {
 	}
 	if !ok {
 		// Not a page of rows or an object page after all: start again.
-		s.StartValue()
+		p.setSink(s.StartValue())
 		p.restart()
 		i = p.value(top, 0)
 	}

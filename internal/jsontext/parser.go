@@ -11,7 +11,8 @@ import "strconv"
 // the position after what it consumed, or -1 after setting err.
 type Parser struct {
 	s       Sink
-	ps      PageSink // s, when parsing a page
+	ds      DecimalSink // s, if it is one
+	ps      PageSink    // s, when parsing a page
 	in      []byte
 	stack   []byte // '[' or '{' for each array or object open in the current cell
 	buf     []byte // decoded strings that needed unescaping, for the current text
@@ -77,11 +78,17 @@ func (p *Parser) Value(s Sink, in []byte, cellMax int) *Error {
 
 // begin prepares p for a text.
 func (p *Parser) begin(s Sink, in []byte, cellMax int) {
-	p.s = s
+	p.setSink(s)
 	p.in = in
 	p.cellMax = cellMax
 	p.buf = p.buf[:0]
 	p.err = Error{}
+}
+
+// setSink makes s the sink of the values to come.
+func (p *Parser) setSink(s Sink) {
+	p.s = s
+	p.ds, _ = s.(DecimalSink)
 }
 
 // result returns the error of the text just parsed, or nil.
@@ -97,7 +104,7 @@ func (p *Parser) result() *Error {
 // a pool. Strings handed to the sink from the buffer stay valid: the buffer
 // is dropped, not overwritten.
 func (p *Parser) Release() {
-	p.s, p.ps, p.in, p.dupKey = nil, nil, nil, nil
+	p.s, p.ds, p.ps, p.in, p.dupKey = nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

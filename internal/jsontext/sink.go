@@ -25,13 +25,25 @@ type Sink interface {
 
 // PageSink is a Sink that also builds the page a whole JSON text describes:
 // rows, a one-object page, or a one-value page (the methods of
-// *rowpage.Builder with the same names).
+// *rowpage.Builder with the same names). StartValue returns the Sink that
+// takes the value of a one-value page, which may be the PageSink itself.
 type PageSink interface {
 	Sink
 	StartRows()
 	StartObject()
-	StartValue()
+	StartValue() Sink
 	BeginRow()
 	EndRow()
 	NullRow()
+}
+
+// DecimalSink is a Sink that takes numbers with a fraction or exponent
+// with their digits read, so that it need not read the text again: text is
+// ±mant × 10^exp with nd significant digits, as jsonwire.ScanDecimal reads
+// it, or nd is -1 and mant 0 for more than 19 significant digits. The
+// Parser calls Decimal instead of Number for such numbers when its sink is
+// a DecimalSink.
+type DecimalSink interface {
+	Sink
+	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
 }

@@ -260,7 +260,7 @@ func (p *Parser) number(i int) int {
 		return p.syntax(i, "in numeric literal")
 	}
 	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
-		return p.numberRest(start, i)
+		return p.numberRest(start, i, neg, v)
 	}
 	if i-start <= maxFastDigits && !(neg && v == 0) {
 		if neg {
@@ -273,10 +273,33 @@ func (p *Parser) number(i int) int {
 	return i
 }
 
+// maxDecimalDigits is the most significant digits a number's mantissa
+// may hold (10^19 < 2^64), as jsonwire.ScanDecimal reads them.
+const maxDecimalDigits = 19
+
+// maxExponent bounds the exponents numberRest reads, as
+// jsonwire.ScanDecimal clamps them.
+const maxExponent = 100_000
+
 // numberRest parses the fraction and exponent at in[i] of the number that
-// starts at in[start], and adds the number as text.
-func (p *Parser) numberRest(start, i int) int {
+// starts at in[start], whose integer part, if it has at most 18 digits,
+// is v, and adds the number: to a DecimalSink with its digits read as
+// jsonwire.ScanDecimal reads them, so that the sink need not read them
+// again, else to Sink.Number as text.
+func (p *Parser) numberRest(start, i int, neg bool, v int64) int {
 	in := p.in
+	// The significant digits so far: those of v, or none known (nd < 0)
+	// past 18 digits.
+	mant, nd, exp := uint64(v), i-start, 0
+	if neg {
+		nd--
+	}
+	switch {
+	case nd > maxFastDigits:
+		nd, mant = -1, 0 // v overflowed
+	case v == 0:
+		nd = 0 // "0" or "-0": no significant digit
+	}
 	if in[i] == '.' {
 		if i++; i >= len(in) {
 			return p.eof()
@@ -284,10 +307,24 @@ func (p *Parser) numberRest(start, i int) int {
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal")
 		}
-		i = skipDigits(in, i)
+		for ; i < len(in) && in[i]-'0' <= 9; i++ {
+			exp--
+			c := in[i] - '0'
+			if nd < 0 || mant == 0 && c == 0 {
+				continue // none known, or a leading zero
+			}
+			if nd == maxDecimalDigits {
+				nd = -1
+				continue
+			}
+			mant = mant*10 + uint64(c)
+			nd++
+		}
 	}
 	if i < len(in) && in[i]|0x20 == 'e' {
+		eneg := false
 		if i++; i < len(in) && (in[i] == '+' || in[i] == '-') {
+			eneg = in[i] == '-'
 			i++
 		}
 		if i >= len(in) {
@@ -296,7 +333,21 @@ func (p *Parser) numberRest(start, i int) int {
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "in exponent of numeric literal")
 		}
-		i = skipDigits(in, i)
+		e := 0
+		for ; i < len(in) && in[i]-'0' <= 9; i++ {
+			e = min(e*10+int(in[i]-'0'), maxExponent)
+		}
+		if eneg {
+			e = -e
+		}
+		exp += e
+	}
+	if p.ds != nil {
+		if nd < 0 {
+			mant = 0
+		}
+		p.ds.Decimal(in[start:i], neg, mant, nd, exp)
+		return i
 	}
 	p.s.Number(in[start:i])
 	return i

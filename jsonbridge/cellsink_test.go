@@ -1,0 +1,136 @@
+package jsonbridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/jsontext"
+	"github.com/rowpage/rowpage/internal/pagebuild"
+	"github.com/rowpage/rowpage/internal/realdata"
+)
+
+// builderSink is the reference for cellSink: the Builder's public methods
+// as the tokenizer's PageSink, every cell going through the Builder's state
+// machine, as AppendPage worked before the cell sink.
+type builderSink struct{ sink }
+
+// StartValue begins a one-value page, whose value goes to the Builder too.
+func (s *builderSink) StartValue() jsontext.Sink { s.Builder.StartValue(); return s }
+
+// builderPage is AppendPage through builderSink.
+func builderPage(x []byte) ([]byte, error) {
+	b := defaultPageMode.enc.NewBuilder()
+	s := &builderSink{sink{b, pagebuild.StreamOf(b)}}
+	p := &parser{b: b, cellMax: defaultPageMode.cellMax}
+	var t jsontext.Parser
+	e := t.Page(s, x, p.cellMax, rowpage.ErrDuplicateKey)
+	if e != nil {
+		p.sink = &cellSink{} // pageError asks it first; the Builder holds the error
+		return nil, p.pageError(e)
+	}
+	return b.Finish(nil)
+}
+
+// sameAsBuilder checks that AppendPage through the cell sink gives the
+// page, or the error, that the Builder's methods give.
+func sameAsBuilder(t *testing.T, p *parser, name string, x []byte) {
+	t.Helper()
+	want, werr := builderPage(x)
+	got, err := p.page(nil, x)
+	if err != nil {
+		p.b.StartValue()
+	}
+	p.release()
+	switch {
+	case (err == nil) != (werr == nil):
+		t.Fatalf("%s: error %v, the Builder's %v", name, err, werr)
+	case err != nil && err.Error() != werr.Error():
+		t.Fatalf("%s: error %q, the Builder's %q", name, err, werr)
+	case !bytes.Equal(got, want):
+		t.Fatalf("%s: page differs from the Builder's (%d and %d bytes)", name, len(got), len(want))
+	}
+}
+
+// cellSinkTexts are texts that take every path of the cell sink: rows and
+// one-object pages with every kind of cell, nested at several depths, keys
+// repeated in rows (which become one-value pages) and in nested objects
+// (which stay), every kind of number text, strings that are text times,
+// escapes, and invalid text.
+var cellSinkTexts = []string{
+	`[]`, `{}`, `null`, `1`, `"x"`, `[null]`, `[{}]`, `[{},null,{}]`,
+	`[{"a":1,"b":"x","c":true,"d":false,"e":null,"f":1.5,"g":-0,"h":1e3,"i":18446744073709551615}]`,
+	`[{"a":123456789012345678901234567890,"b":-9223372036854775808,"c":9223372036854775808,"d":0.1,"e":1E+2,"f":-1.0}]`,
+	`[{"a":[1,-0,2.50,"s",true,false,null,{},[],{"k":[{"l":-9223372036854775809}]}]}]`,
+	`[{"t":"2024-01-02T03:04:05Z","u":"2024-01-02T03:04:05.123+00:00","v":["2024-01-02T03:04:05.5-07:00","x"]}]`,
+	`[{"t":"x"},{"t":"2024-01-02T03:04:05Z"},{"t":["2024-01-02T03:04:05Z"]}]`,
+	`[{"a":1},{"a":2,"a":3}]`, `{"a":1,"a":2}`, `[{"a":{"b":1,"b":2}}]`, `{"a":{"b":1,"b":2}}`,
+	`[{"a":1},2]`, `[{"a":1},[]]`, `[1,{"a":1}]`, `[{"a":"\u00e9\ud83d\ude00\n\"","\t":"\ud800"}]`,
+	`[{"a":1},{"b":2},{"a":3,"b":4},{"b":5,"a":6},null,{"c":{"a":[[[[]]]]}}]`,
+	`{"features":[{"geometry":{"coordinates":[[-65.6,43.5],[-65.7,43.49]]}}],"type":"x"}`,
+	`[{"a":1,}]`, `[{"a":1},{"a":2,"a":3},`, `{"a":[1,2}`, `[{"a":tru}]`, `[{"a":"\x"}]`, `[{"a":01}]`,
+}
+
+// TestCellSinkPagesEqualBuilderPages builds pages with the cell sink and
+// with the Builder's methods from the datasets' text (every generator at
+// 1, 25 and 1,000 rows), the real data (25 rows and every row of each
+// set, and each file of the shared JSON directory whole), the go-fuzz
+// JSON corpus, and cellSinkTexts, and compares them byte for byte, or
+// their errors. The shared data are skipped when absent.
+func TestCellSinkPagesEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for _, x := range cellSinkTexts {
+		sameAsBuilder(t, p, x, []byte(x))
+	}
+	for _, s := range dataset.Sets {
+		for _, n := range []int{1, 25, 1000} {
+			sameAsBuilder(t, p, s.Name+"/"+strconv.Itoa(n), s.Text(n))
+		}
+	}
+	sets, err := realdata.Load(realdata.Dir(".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sets {
+		for _, n := range []int{25, len(s.Rows)} {
+			x, err := json.Marshal(s.Rows[:min(n, len(s.Rows))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameAsBuilder(t, p, s.Name+"/"+strconv.Itoa(n), x)
+		}
+	}
+	for _, dir := range []string{dataJSONDir, fuzzJSONDir} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*"))
+		for _, f := range files {
+			if filepath.Ext(f) == ".md" || filepath.Base(f) == "LICENSE" {
+				continue
+			}
+			x, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameAsBuilder(t, p, f, x)
+		}
+	}
+}
+
+// FuzzCellSink compares AppendPage through the cell sink with the
+// Builder's methods on any text: the same page, or the same error.
+func FuzzCellSink(f *testing.F) {
+	for _, x := range cellSinkTexts {
+		f.Add([]byte(x))
+	}
+	f.Add(dataset.JSON(2))
+	f.Add(dataset.EventsJSON(2))
+	f.Add(dataset.HeteroJSON(3))
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	f.Fuzz(func(t *testing.T, x []byte) {
+		sameAsBuilder(t, p, strconv.Quote(string(x)), x)
+	})
+}
