@@ -129,14 +129,27 @@ type ShapeReader struct {
 	all1 bool
 }
 
-// Next returns the next row's shape id. Call it once per row.
+// Next returns the next row's shape id. Call it once per row. It inlines
+// into the caller's row loop: the id's bytes are read in a loop of one
+// turn for ids below 128 and two below 16,384, where a call to the
+// general varint reader took about 20 instructions a row. Parse has
+// checked every id, so none is malformed or runs past the section.
 func (r *ShapeReader) Next() int {
+	b, p := r.b, uint(r.pos)
+	v := 0
+	for s := uint(0); p < uint(len(b)); s += 7 {
+		c := b[p]
+		p++
+		v |= int(c&0x7F) << s
+		if c < 0x80 {
+			break
+		}
+	}
+	r.pos = int(p)
 	if r.all1 {
 		return 1
 	}
-	v, n := format.ConsumeUvarint(r.b[r.pos:])
-	r.pos += n
-	return int(v)
+	return v
 }
 
 // Parse validates page completely (header, checksum, every section, every

@@ -257,9 +257,15 @@ func (l *Layout) parseRowShapes(s, rs span, ns int) error {
 	for row := 0; row < l.Rows; row++ {
 		at := rr.pos
 		var id uint64
+		// Ids of one or two bytes are read here; a longer one, or a
+		// two-byte form ending in 0 (not minimal), by the reader, which
+		// names the fault.
 		if at < len(rs.b) && rs.b[at] < 0x80 { // as for shape columns
 			id = uint64(rs.b[at])
 			rr.pos++
+		} else if at+1 < len(rs.b) && rs.b[at+1]-1 < 0x7F {
+			id = uint64(rs.b[at]&0x7F) | uint64(rs.b[at+1])<<7
+			rr.pos += 2
 		} else if id = rr.uvarint("row shape id"); rr.err != nil {
 			return rr.fix(rs.base)
 		}
