@@ -144,7 +144,7 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 // as a text time if it is one, else as a string id, and reports which
 // (true for a string id).
 func (w *walker) nestedString(c *pagebuild.Column, s string) bool {
-	if pagebuild.NestedTextTime(c, s) {
+	if pagebuild.MayBeTextTime(s) && pagebuild.NestedTextTime(c, s) {
 		return false
 	}
 	id := w.b.In.Intern(s)

@@ -308,6 +308,15 @@ func TextTime[T ~string | ~[]byte](s T) (format.Timestamp, bool) {
 	return jsonwire.ParseTimestamp(s)
 }
 
+// MayBeTextTime reports whether s passes TextTime's first test, of its
+// length and its 'T', which most strings fail. It is inlined where it is
+// called, so a caller that tests it before CellTextTime or NestedTextTime
+// (generic functions, two calls deep) skips both calls for such strings:
+// on events from maps those calls were 3% of Marshal.
+func MayBeTextTime(s string) bool {
+	return len(s) >= len("0000-00-00T00:00:00Z") && len(s) <= len("0000-00-00T00:00:00.000000000+00:00") && s[10] == 'T'
+}
+
 // appendDigits appends the float whose shortest digits are (-1)^neg *
 // mant * 10^exp, a decimal the cell's decimal form holds as it is: mant
 // not 0 and without trailing zeros, at most 15 digits, |exp| at most 20.
