@@ -510,15 +510,25 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		pos := 1 + containerCountSize
 		for i := uint64(0); i < cnt; i++ {
 			if tag == format.TagObject {
-				var id uint32
-				id, pos = readID(src, pos)
-				dst = AppendID(dst, remap[id])
+				if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
+					dst = append(dst, byte(remap[b]))
+					pos++
+				} else {
+					var id uint32
+					id, pos = readID(src, pos)
+					dst = AppendID(dst, remap[id])
+				}
 			}
 			switch src[pos] {
 			case format.TagString:
-				var id uint32
-				id, pos = readID(src, pos+1)
-				dst = AppendTaggedStr(dst, remap[id])
+				if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
+					dst = append(dst, format.TagString, byte(remap[b]))
+					pos += 2
+				} else {
+					var id uint32
+					id, pos = readID(src, pos+1)
+					dst = AppendTaggedStr(dst, remap[id])
+				}
 			case format.TagNull, format.TagFalse, format.TagTrue:
 				dst = append(dst, src[pos])
 				pos++
