@@ -144,11 +144,11 @@ func (w *walker) putString(c *pagebuild.Column, nested bool, s string) {
 // as a text time if it is one, else as a string id, and reports which
 // (true for a string id).
 func (w *walker) nestedString(c *pagebuild.Column, s string) bool {
-	if pagebuild.NestedTextTime(c, s) {
+	if pagebuild.MayBeTextTime(s) && pagebuild.NestedTextTime(c, s) {
 		return false
 	}
 	id := w.b.In.Intern(s)
-	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+	c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
 	return true
 }
 
@@ -160,7 +160,7 @@ func (w *walker) putStringBytes(c *pagebuild.Column, nested bool, s []byte) {
 	}
 	id := w.b.In.InternBytes(s)
 	if nested {
-		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+		c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
 		return
 	}
 	c.AppendStr(id)
@@ -365,7 +365,7 @@ func (w *walker) value(c *pagebuild.Column, nested bool, rv reflect.Value, quote
 
 // putKey writes an object key, interned, inside a tagged object.
 func (w *walker) putKey(c *pagebuild.Column, name string) {
-	c.Tagged = format.AppendUvarint(c.Tagged, uint64(w.b.In.InternKey(name)))
+	c.Tagged = pagebuild.AppendID(c.Tagged, w.b.In.InternKey(name))
 }
 
 func (w *walker) tooDeep() error {

@@ -25,7 +25,7 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	in := &w.b.In
 	if nk.epoch == in.Epoch {
 		for i, id := range nk.ids {
-			c.Tagged = format.AppendUvarint(c.Tagged, uint64(id))
+			c.Tagged = pagebuild.AppendID(c.Tagged, id)
 			w.path = childPath(path, i)
 			if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
 				return err
@@ -42,7 +42,7 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	for i, k := range nk.keys {
 		id := in.InternKey(k)
 		ids = append(ids, id)
-		c.Tagged = format.AppendUvarint(c.Tagged, uint64(id))
+		c.Tagged = pagebuild.AppendID(c.Tagged, id)
 		w.path = childPath(path, i)
 		if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
 			nk.ids = ids

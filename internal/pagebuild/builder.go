@@ -301,7 +301,7 @@ func equalU32(a, b []uint32) bool {
 // (TextTime) is kept as a text time instead, unless the column already
 // holds strings: one string-ref column stays one.
 func (b *Builder) CellString(c *Column, s string) {
-	if CellTextTime(c, s) {
+	if MayBeTextTime(s) && CellTextTime(c, s) {
 		return
 	}
 	in := &b.In

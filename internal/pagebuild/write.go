@@ -510,24 +510,24 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		pos := 1 + containerCountSize
 		for i := uint64(0); i < cnt; i++ {
 			if tag == format.TagObject {
-				if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // copyID, inline
+				if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
 					dst = append(dst, byte(remap[b]))
 					pos++
 				} else {
-					var n int
-					dst, n = copyID(dst, src[pos:], remap)
-					pos += n
+					var id uint32
+					id, pos = readID(src, pos)
+					dst = AppendID(dst, remap[id])
 				}
 			}
 			switch src[pos] {
 			case format.TagString:
-				if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 { // copyID, inline
+				if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
 					dst = append(dst, format.TagString, byte(remap[b]))
 					pos += 2
 				} else {
-					var n int
-					dst, n = copyID(append(dst, format.TagString), src[pos+1:], remap)
-					pos += 1 + n
+					var id uint32
+					id, pos = readID(src, pos+1)
+					dst = AppendTaggedStr(dst, remap[id])
 				}
 			case format.TagNull, format.TagFalse, format.TagTrue:
 				dst = append(dst, src[pos])
@@ -592,6 +592,26 @@ func copyID(dst, src []byte, remap []uint32) ([]byte, int) {
 		dst = format.AppendUvarint(dst, uint64(v))
 	}
 	return dst, n
+}
+
+// readID reads the provisional string id the builder wrote at b[pos] (a
+// uvarint, AppendID's bytes) and returns it and the position after it.
+// Small enough to be inlined in the writer's loops, so that no id takes a
+// call (a two-byte id, in a page of more than 127 strings, took one).
+func readID(b []byte, pos int) (uint32, int) {
+	c := b[pos]
+	if c < 0x80 {
+		return uint32(c), pos + 1
+	}
+	id := uint32(c & 0x7F)
+	for shift := 7; ; shift += 7 {
+		pos++
+		c = b[pos]
+		id |= uint32(c&0x7F) << shift
+		if c < 0x80 {
+			return id, pos + 1
+		}
+	}
 }
 
 // consumeID reads a provisional string id the builder wrote: a uvarint,
@@ -713,14 +733,9 @@ func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
 		pos += 1 + containerCountSize
 		dst = format.AppendUvarint(dst, cnt)
 		for j := uint64(0); j < cnt; j++ {
-			if id := buf[pos+1]; id < 0x80 && remap[id] < 0x80 { // copyID, inline
-				dst = append(dst, byte(remap[id]))
-				pos += 2
-				continue
-			}
-			var n int
-			dst, n = copyID(dst, buf[pos+1:], remap)
-			pos += 1 + n
+			var id uint32
+			id, pos = readID(buf, pos+1)
+			dst = AppendID(dst, remap[id])
 		}
 	}
 	return dst
