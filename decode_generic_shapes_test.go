@@ -213,3 +213,29 @@ func mustDecMode(t *testing.T, o rowpage.DecOptions) *rowpage.DecMode {
 	}
 	return m
 }
+
+// TestDecodeMapRowsReused decodes rows, null ones among them, into a
+// []map[string]any that already holds maps: every element is a new map
+// of its row's members (nil for a null row), as after zeroing, and the
+// old maps are left as they were.
+func TestDecodeMapRowsReused(t *testing.T) {
+	rows := []map[string]any{{"a": "x", "n": int64(1)}, nil, {"b": []any{"y"}}, {}}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := map[string]any{"stale": true}
+	out := make([]map[string]any, 6)
+	for i := range out {
+		out[i] = old
+	}
+	if err := rowpage.Unmarshal(page, &out); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(rows, out); d != "" {
+		t.Fatalf("(-want +got):\n%s", d)
+	}
+	if d := cmp.Diff(map[string]any{"stale": true}, old); d != "" {
+		t.Fatalf("an old map changed (-want +got):\n%s", d)
+	}
+}

@@ -97,9 +97,12 @@ type decodeState struct {
 
 // generic returns cellValue(c), noting in d.late a number it found that
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
+// It inlines: the note costs a call only when there is one to make.
 func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
-	d.noteBigNumber()
+	if d.bigNumber != "" {
+		d.noteBigNumber()
+	}
 	return v
 }
 
@@ -235,6 +238,10 @@ func (d *decodeState) rows(v reflect.Value) error {
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
+		if v.Type() == mapRowsType {
+			d.mapRows(v.Interface().([]map[string]any), &it)
+			return nil
+		}
 	case reflect.Array:
 		reused = true
 		if v.Len() < n {
@@ -272,6 +279,22 @@ func (d *decodeState) rows(v reflect.Value) error {
 		}
 	}
 	return nil
+}
+
+// mapRowsType is the type of a slice of generic rows, which mapRows fills.
+var mapRowsType = reflect.TypeFor[[]map[string]any]()
+
+// mapRows sets out[i], for every row i of it (len(out) of them), to a new
+// map of the row's members, or nil for a null row, as rowInto would with
+// each element zeroed first, without reflect's calls per row.
+func (d *decodeState) mapRows(out []map[string]any, it *rowIter) {
+	for i := range out {
+		d.row = i
+		out[i] = nil
+		if shape := it.next(); shape != nil {
+			out[i] = d.genericRow(shape, it)
+		}
+	}
 }
 
 // genericRow builds a map[string]any for one row.
