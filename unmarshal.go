@@ -291,9 +291,23 @@ func (d *decodeState) mapRows(out []map[string]any, it *rowIter) {
 	for i := range out {
 		d.row = i
 		out[i] = nil
-		if shape := it.next(); shape != nil {
-			out[i] = d.genericRow(shape, it)
+		id := it.sr.Next()
+		if id == 0 {
+			continue
 		}
+		// it.next and genericRow in one loop: each cell is decoded as it
+		// is read.
+		it.needCells()
+		shape := it.l.Shape(id)
+		m := make(map[string]any, len(shape))
+		for _, c := range shape {
+			cell := &it.cells[c]
+			takeCell(&it.cur[c], cell)
+			d.col = int(c)
+			m[d.str(it.l.Columns[c].Name)] = d.generic(cell)
+		}
+		d.col = -1
+		out[i] = m
 	}
 }
 
