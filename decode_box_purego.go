@@ -2,6 +2,8 @@
 
 package rowpage
 
+import "time"
+
 // The safe twin of decode_box_unsafe.go: interface values boxed as the
 // language boxes them, each cached string once per Decode call.
 
@@ -40,3 +42,6 @@ func (d *valueDecoder) floatAny(v float64) any { return v }
 
 // textAny returns s as an interface value.
 func (d *valueDecoder) textAny(s string) any { return s }
+
+// timeAny returns t as an interface value.
+func (d *valueDecoder) timeAny(t time.Time) any { return t }

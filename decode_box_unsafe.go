@@ -2,14 +2,17 @@
 
 package rowpage
 
-import "unsafe"
+import (
+	"time"
+	"unsafe"
+)
 
 // Interface values for generic decoding (cellValue) without an allocation
 // each. Converting a string or a large integer to any copies it to the
 // heap; a Decode makes many such values (every string and number of a
 // map[string]any payload), so instead the interface points at memory the
 // call already holds: a string at its cached header in valueDecoder.strs,
-// an int64 or float64 at an element of a shared array of them. None of
+// an int64, float64 or time.Time at an element of a shared array of them. None of
 // that memory is written again once an interface points at it, which is
 // what the runtime assumes of interface data. The cost is retention: a
 // kept string value keeps the call's table of string headers alive (16
@@ -27,6 +30,7 @@ var (
 	stringWord  = typeWord("")
 	int64Word   = typeWord(int64(0))
 	float64Word = typeWord(float64(0))
+	timeWord    = typeWord(time.Time{})
 )
 
 // boxAt returns the interface value of type word typ whose value is at p,
@@ -42,9 +46,10 @@ const numBoxSlab = 64
 
 // boxes holds the arrays that boxed numbers point into.
 type boxes struct {
-	ints   slab[int64]   // boxed int64s
-	floats slab[float64] // boxed float64s
-	texts  slab[string]  // boxed strings made for the call (textAny)
+	ints   slab[int64]     // boxed int64s
+	floats slab[float64]   // boxed float64s
+	texts  slab[string]    // boxed strings made for the call (textAny)
+	times  slab[time.Time] // boxed times (timeAny)
 }
 
 // strAny returns str(i) as an interface value. With d.cache set it points
@@ -88,4 +93,16 @@ func (d *valueDecoder) textAny(s string) any {
 	p := &d.box.texts.cut(1, numBoxSlab)[0]
 	*p = s
 	return boxAt(stringWord, unsafe.Pointer(p))
+}
+
+// timeAny is intAny for a time.Time: with d.cache set, t is stored in a
+// shared array of times (24 bytes each) instead of a heap object of its
+// own.
+func (d *valueDecoder) timeAny(t time.Time) any {
+	if !d.cache {
+		return t
+	}
+	p := &d.box.times.cut(1, numBoxSlab)[0]
+	*p = t
+	return boxAt(timeWord, unsafe.Pointer(p))
 }

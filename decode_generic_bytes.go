@@ -68,7 +68,7 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 // []any (non-nil when n is 0, as json.Unmarshal makes []any{} of []), and
 // the bytes they take.
 func (d *valueDecoder) arrayBytes(b []byte, n int) ([]any, int) {
-	out := make([]any, n)
+	out := d.newAnys(n)
 	pos := 0
 	for i := range out {
 		v, m := d.valueBytes(b[pos:])
@@ -76,6 +76,25 @@ func (d *valueDecoder) arrayBytes(b []byte, n int) ([]any, int) {
 		pos += m
 	}
 	return out, pos
+}
+
+// anySlab is how many interface values (16 bytes each) the arrays that
+// small []any values are cut from hold at most: 16 KiB.
+const anySlab = 1024
+
+// newAnys returns a new []any of length and capacity n, non-nil even when
+// n is 0 (json.Unmarshal makes []any{} of []): with d.cache set and n small,
+// cut from a shared array (slab), so that the arrays of a Decode's generic
+// values cost one allocation per array of them rather than one each. A
+// value kept alone keeps its array (at most 16 KiB) alive.
+func (d *valueDecoder) newAnys(n int) []any {
+	if n == 0 {
+		return []any{}
+	}
+	if !d.cache {
+		return make([]any, n)
+	}
+	return d.anys.cut(n, anySlab)
 }
 
 // membersBytes sets in out the n members at the start of b, an object's,

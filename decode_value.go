@@ -22,6 +22,7 @@ type valueDecoder struct {
 	cache     bool                // keep shared copies of strings in strs
 	strs      []string            // copies of strings by table index, "" until made
 	box       boxes               // with cache: what interface values of strings and numbers point at (strAny)
+	anys      slab[any]           // with cache: the arrays of small []any values (newAnys)
 	shared    *pageStrings        // without cache: the Page's copies of strings
 	copied    int                 // with cache: the bytes of string-table entries copied so far (copyRun)
 	texts     strArena            // with cache: where the text of times decoded into strings is made
@@ -92,7 +93,7 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		if d.compat {
 			return d.textAny(d.timeText(c.Time))
 		}
-		return timeOf(c.Time)
+		return d.timeAny(timeOf(c.Time))
 	case format.TagBytes:
 		if d.compat {
 			return base64.StdEncoding.EncodeToString(c.Data)
@@ -104,14 +105,14 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		return d.rawValue(c.Data)
 	case format.TagArray:
 		if c.Flat { // a string-list cell: bare string indexes
-			out := make([]any, 0, c.Len)
+			out := d.newAnys(c.Len)
 			r := pageread.Elements(c)
 			var e pageread.Cell
-			for {
+			for i := range out {
 				if _, ok := r.Next(&e); !ok {
-					break
+					return out[:i] // unreachable: Parse counted the elements
 				}
-				out = append(out, d.strAny(e.Str))
+				out[i] = d.strAny(e.Str)
 			}
 			return out
 		}

@@ -97,9 +97,12 @@ type decodeState struct {
 
 // generic returns cellValue(c), noting in d.late a number it found that
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
+// It inlines: the note costs a call only when there is one to make.
 func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
-	d.noteBigNumber()
+	if d.bigNumber != "" {
+		d.noteBigNumber()
+	}
 	return v
 }
 
@@ -235,6 +238,10 @@ func (d *decodeState) rows(v reflect.Value) error {
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
+		if v.Type() == mapRowsType {
+			d.mapRows(v.Interface().([]map[string]any), &it)
+			return nil
+		}
 	case reflect.Array:
 		reused = true
 		if v.Len() < n {
@@ -272,6 +279,36 @@ func (d *decodeState) rows(v reflect.Value) error {
 		}
 	}
 	return nil
+}
+
+// mapRowsType is the type of a slice of generic rows, which mapRows fills.
+var mapRowsType = reflect.TypeFor[[]map[string]any]()
+
+// mapRows sets out[i], for every row i of it (len(out) of them), to a new
+// map of the row's members, or nil for a null row, as rowInto would with
+// each element zeroed first, without reflect's calls per row.
+func (d *decodeState) mapRows(out []map[string]any, it *rowIter) {
+	for i := range out {
+		d.row = i
+		out[i] = nil
+		id := it.sr.Next()
+		if id == 0 {
+			continue
+		}
+		// it.next and genericRow in one loop: each cell is decoded as it
+		// is read.
+		it.needCells()
+		shape := it.l.Shape(id)
+		m := make(map[string]any, len(shape))
+		for _, c := range shape {
+			cell := &it.cells[c]
+			takeCell(&it.cur[c], cell)
+			d.col = int(c)
+			m[d.str(it.l.Columns[c].Name)] = d.generic(cell)
+		}
+		d.col = -1
+		out[i] = m
+	}
 }
 
 // genericRow builds a map[string]any for one row.
