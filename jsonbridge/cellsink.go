@@ -201,7 +201,15 @@ func (s *cellSink) Number(text []byte) {
 		}
 		return
 	}
-	if f, d, ok := pagebuild.CanonicalFloat(t); ok {
+	f, d, ok := pagebuild.CanonicalFloat(t)
+	putDecimal(c, nested, f, d, ok, text)
+}
+
+// putDecimal adds a decimal number as a float cell when ok (the float
+// writes back the same text), as its text otherwise: in the column, or as a
+// tagged value inside an array or object when nested.
+func putDecimal(c *pagebuild.Column, nested bool, f float64, d format.Decimal, ok bool, text []byte) {
+	if ok {
 		if nested {
 			c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
 		} else {
@@ -252,19 +260,6 @@ func (s *cellSink) EndObject() { s.close() }
 // float writes the same text, as text otherwise, as Number does, without
 // reading the digits again.
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
-	c, nested := s.col, s.elem()
-	if f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp); ok {
-		if nested {
-			c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
-		} else {
-			c.AppendDecimal(d, f)
-		}
-		return
-	}
-	if nested {
-		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagNumber), uint64(len(text)))
-		c.Tagged = append(c.Tagged, text...)
-		return
-	}
-	c.AppendBlob(pagebuild.KindNumber, text)
+	f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
+	putDecimal(s.col, s.elem(), f, d, ok, text)
 }

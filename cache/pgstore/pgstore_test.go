@@ -12,7 +12,6 @@ import (
 	"github.com/rowpage/rowpage/cache"
 	"github.com/rowpage/rowpage/cache/pgstore"
 	"github.com/rowpage/rowpage/cache/storetest"
-	"github.com/rowpage/rowpage/internal/allocs"
 )
 
 // The store is tested against the server ROWPAGE_POSTGRES_DSN names (start
@@ -152,26 +151,5 @@ func TestGetAllocs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entry := make([]byte, 256<<10)
-	if err := s.Set(ctx, "allocs", entry, time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]byte, 0, len(entry)+64)
-	var failed error
-	per, objects := allocs.MinPerRun(5, 50, 5, func() {
-		got, ok, err := s.Get(ctx, "allocs", buf[:0])
-		if err == nil && (!ok || len(got) != len(entry)) {
-			err = fmt.Errorf("%d bytes, found %v", len(got), ok)
-		}
-		if err != nil && failed == nil {
-			failed = err
-		}
-	})
-	if failed != nil {
-		t.Fatalf("Get: %v", failed)
-	}
-	if per > 4<<10 {
-		t.Fatalf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
-	}
-	t.Logf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
+	storetest.GetAllocs(t, s, "allocs", 4<<10)
 }

@@ -2,7 +2,6 @@ package redisstore_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -12,7 +11,6 @@ import (
 	"github.com/rowpage/rowpage/cache"
 	"github.com/rowpage/rowpage/cache/redisstore"
 	"github.com/rowpage/rowpage/cache/storetest"
-	"github.com/rowpage/rowpage/internal/allocs"
 )
 
 // The store is tested against real servers: the single server that
@@ -73,27 +71,5 @@ func TestGetAllocs(t *testing.T) {
 	}
 	c := client(t, "ROWPAGE_REDIS_ADDR")
 	s := redisstore.New(c)
-	ctx := context.Background()
-	entry := make([]byte, 256<<10)
-	if err := s.Set(ctx, "redisstore:allocs", entry, time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	buf := make([]byte, 0, len(entry)+64)
-	var failed error
-	per, objects := allocs.MinPerRun(5, 50, 5, func() {
-		got, ok, err := s.Get(ctx, "redisstore:allocs", buf[:0])
-		if err == nil && (!ok || len(got) != len(entry)) {
-			err = fmt.Errorf("%d bytes, found %v", len(got), ok)
-		}
-		if err != nil && failed == nil {
-			failed = err
-		}
-	})
-	if failed != nil {
-		t.Fatalf("Get: %v", failed)
-	}
-	if per > 1024 {
-		t.Fatalf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
-	}
-	t.Logf("a Get of %d bytes into a buffer with room allocates %d bytes in %d allocations", len(entry), per, objects)
+	storetest.GetAllocs(t, s, "redisstore:allocs", 1024)
 }
