@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"iter"
+	"sync/atomic"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
@@ -71,6 +72,10 @@ type Page struct {
 	l    *pageread.Layout
 	mode *DecMode
 	strs pageStrings // copies of strings for Value, made on first use
+	// rows is the scratch of the last iteration of Rows to end, taken by
+	// the next one: a Page reused through OpenInto iterates without
+	// allocating. Concurrent iterations find it taken and make their own.
+	rows atomic.Pointer[rowsScratch]
 }
 
 // Open validates page (header, checksum, every section and cell, limits)
@@ -91,6 +96,34 @@ func (m *DecMode) Open(page []byte) (*Page, error) {
 		return nil, err
 	}
 	return &Page{l: l, mode: m}, nil
+}
+
+// OpenInto is Open into p, a zero Page or one opened before, reusing the
+// memory p kept from its last page: the layout's tables and the scratch of
+// Rows. A reader that opens page after page into one Page (or keeps Pages
+// in a sync.Pool) then reads them, typed, without allocating, once p has
+// grown to the largest page it reads. It validates exactly as Open does.
+//
+// Nothing may use p while OpenInto runs. What Value and Elems.Value gave
+// before stays valid (copies). What String, Strings, Bytes and ColumnName
+// gave shares the page's memory, as with Open; but a compressed page is
+// inflated into memory p owns, which the next OpenInto overwrites, so copy
+// from such a page what must outlive it. On error p holds an empty page,
+// with no rows and no columns, until the next OpenInto succeeds.
+func OpenInto(p *Page, page []byte) error { return defaultDecMode.OpenInto(p, page) }
+
+// OpenInto is the package-level OpenInto under mode m.
+func (m *DecMode) OpenInto(p *Page, page []byte) error {
+	if p.l == nil {
+		p.l = new(pageread.Layout)
+	}
+	p.mode = m
+	p.strs.tab.Store(nil) // the copies belong to the old page's table
+	if err := p.l.ResetValuesDicts(page, m.lim, m.dicts); err != nil {
+		p.l.Forget()
+		return err
+	}
+	return nil
 }
 
 // Len returns the number of rows (1 for a one-object or one-value page).
@@ -141,52 +174,83 @@ type rowCell struct {
 	gen uint32
 }
 
-// Rows returns an iterator over the rows in order. It allocates per call
-// (the cursors and the Row it reuses), never per row. Each row costs one
-// cell read per column it has; an array or object cell that Elems walks to
-// its end is not walked again to find the next row's cell.
+// Rows returns an iterator over the rows in order. Each row costs one cell
+// read per column it has; an array or object cell that Elems walks to its
+// end is not walked again to find the next row's cell. An iteration
+// allocates its cursors and the Row it reuses, never anything per row, and
+// leaves them to the Page for the next one: a Page read again, or reused
+// through OpenInto, iterates without allocating.
 func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
-		l := p.l
-		n := len(l.Columns)
-		r := &Row{p: p, cells: make([]rowCell, n)}
-		cur := make([]pageread.Cursor, n)
-		for c := range cur {
-			l.ResetCursor(&cur[c], c)
-			if cur[c].Encoding() == format.EncAny {
-				// Array and object cells stay open: a cell that an Elems
-				// walks to its end is closed with the length it found
-				// (Elems.finish), so the cursor moves past it without
-				// walking it again.
-				cur[c].KeepOpen()
-				if r.deep == nil {
-					r.deep = new([deepSlots]elemsEnd)
+		s := p.rows.Swap(nil)
+		if s == nil {
+			s = new(rowsScratch)
+		}
+		p.eachRow(s, yield)
+		p.rows.Store(s)
+	}
+}
+
+// rowsScratch is what an iteration of Rows reuses: the Row, its cells, a
+// cursor per column and the ends of nested values.
+type rowsScratch struct {
+	row  Row
+	cur  []pageread.Cursor
+	deep [deepSlots]elemsEnd
+}
+
+// eachRow runs the iteration of Rows with scratch s.
+func (p *Page) eachRow(s *rowsScratch, yield func(*Row) bool) {
+	l := p.l
+	n := len(l.Columns)
+	r := &s.row
+	cells := r.cells
+	if cap(cells) < n {
+		cells = make([]rowCell, n)
+	} else {
+		// Clearing restarts the generations: no stale stamp can match.
+		cells = cells[:n]
+		clear(cells)
+	}
+	*r = Row{p: p, cells: cells}
+	s.deep = [deepSlots]elemsEnd{} // nor any pointer into an older page
+	if cap(s.cur) < n {
+		s.cur = make([]pageread.Cursor, n)
+	}
+	cur := s.cur[:n]
+	for c := range cur {
+		l.ResetCursor(&cur[c], c)
+		if cur[c].Encoding() == format.EncAny {
+			// Array and object cells stay open: a cell that an Elems
+			// walks to its end is closed with the length it found
+			// (Elems.finish), so the cursor moves past it without
+			// walking it again.
+			cur[c].KeepOpen()
+			r.deep = &s.deep
+		}
+	}
+	sr := l.RowShapes()
+	last := -1
+	for i := 0; i < l.Rows; i++ {
+		r.index = i
+		if id := sr.Next(); id != last {
+			// A new generation: stamp the new shape's columns. Rows limits
+			// keep gen far from wrapping.
+			last = id
+			r.gen++
+			r.shape = nil
+			if id != 0 {
+				r.shape = l.Shape(id)
+				for _, c := range r.shape {
+					r.cells[c].gen = r.gen
 				}
 			}
 		}
-		sr := l.RowShapes()
-		last := -1
-		for i := 0; i < l.Rows; i++ {
-			r.index = i
-			if id := sr.Next(); id != last {
-				// A new generation: stamp the new shape's columns. Rows limits
-				// keep gen far from wrapping.
-				last = id
-				r.gen++
-				r.shape = nil
-				if id != 0 {
-					r.shape = l.Shape(id)
-					for _, c := range r.shape {
-						r.cells[c].gen = r.gen
-					}
-				}
-			}
-			for _, c := range r.shape {
-				cur[c].TakeCell(&r.cells[c].Cell)
-			}
-			if !yield(r) {
-				return
-			}
+		for _, c := range r.shape {
+			cur[c].TakeCell(&r.cells[c].Cell)
+		}
+		if !yield(r) {
+			return
 		}
 	}
 }

@@ -68,6 +68,29 @@ func ExampleOpen() {
 	// 3 pro 2024-03-02
 }
 
+// Read page after page through one Page: once it has grown to the pages it
+// reads, opening and reading them typed allocates nothing.
+func ExampleOpenInto() {
+	first, _ := rowpage.Marshal(accounts())
+	second, _ := rowpage.Marshal(accounts()[1:])
+
+	var p rowpage.Page
+	total := 0
+	for _, page := range [][]byte{first, second} {
+		if err := rowpage.OpenInto(&p, page); err != nil {
+			log.Fatal(err)
+		}
+		id, _ := p.Column("id")
+		for r := range p.Rows() {
+			n, _ := r.Int(id)
+			total += int(n)
+		}
+	}
+	fmt.Println(total)
+	// Output:
+	// 11
+}
+
 // Decode a page into structs, with encoding/json's struct-tag rules.
 func ExampleUnmarshal() {
 	page, _ := rowpage.Marshal(accounts())

@@ -19,9 +19,19 @@ func ParseDicts(page []byte, lim format.Limits, dicts pagedict.Set) (*Layout, er
 // ParseValuesDicts is ParseValues for a reader given dictionaries, as
 // ParseDicts is Parse.
 func ParseValuesDicts(page []byte, lim format.Limits, dicts pagedict.Set) (*Layout, error) {
-	l := &Layout{Dicts: dicts}
-	if err := l.reset(page, lim, false, false); err != nil {
+	l := new(Layout)
+	if err := l.ResetValuesDicts(page, lim, dicts); err != nil {
 		return nil, err
 	}
 	return l, nil
+}
+
+// ResetValuesDicts is ParseValuesDicts into an existing Layout, reusing its
+// memory as Reset does: a Layout kept for a stream of pages parses them
+// without allocating once its tables have grown to the largest. On error
+// the Layout is left unusable until the next Reset (Forget makes it an
+// empty one).
+func (l *Layout) ResetValuesDicts(page []byte, lim format.Limits, dicts pagedict.Set) error {
+	l.Dicts = dicts
+	return l.reset(page, lim, false, false)
 }

@@ -1,0 +1,183 @@
+package rowpage_test
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/internal/allocs"
+	"github.com/rowpage/rowpage/internal/dataset"
+)
+
+// openIntoPages are pages of every built-in dataset at two sizes, plain and
+// compressed both ways, in an order that makes each OpenInto reuse memory
+// grown by a page of another shape.
+func openIntoPages(t *testing.T) (names []string, pages [][]byte) {
+	t.Helper()
+	for _, n := range []int{25, 300} {
+		for _, set := range dataset.Sets {
+			for _, comp := range []rowpage.Compression{rowpage.CompressNone, rowpage.CompressFast, rowpage.CompressSmall} {
+				m, err := rowpage.EncOptions{Compression: comp}.EncMode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				page, err := m.Marshal(set.Values(n))
+				if err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, fmt.Sprintf("%s/%d/compression=%d", set.Name, n, comp))
+				pages = append(pages, page)
+			}
+		}
+	}
+	return names, pages
+}
+
+// pageCells is everything a Page says: its columns' names and every cell of
+// every row as Value gives it, with absent cells left out.
+func pageCells(p *rowpage.Page) (cols []string, rows []map[string]any) {
+	for i := range p.NumColumns() {
+		cols = append(cols, p.ColumnName(i))
+	}
+	for r := range p.Rows() {
+		row := map[string]any{}
+		for i := range r.NumFields() {
+			c := r.Field(i)
+			v, _ := r.Value(c)
+			row[cols[c]] = v
+		}
+		rows = append(rows, row)
+	}
+	return cols, rows
+}
+
+func TestOpenIntoReadsAsOpen(t *testing.T) {
+	names, pages := openIntoPages(t)
+	var p rowpage.Page
+	// Twice over, so that every page is also read after a larger one.
+	for round := range 2 {
+		for i, page := range pages {
+			want, err := rowpage.Open(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := rowpage.OpenInto(&p, page); err != nil {
+				t.Fatalf("round %d, %s: %v", round, names[i], err)
+			}
+			wantCols, wantRows := pageCells(want)
+			cols, rows := pageCells(&p)
+			if d := cmp.Diff(wantCols, cols); d != "" {
+				t.Fatalf("%s: columns differ (-Open +OpenInto):\n%s", names[i], d)
+			}
+			if d := cmp.Diff(wantRows, rows); d != "" {
+				t.Fatalf("%s: rows differ (-Open +OpenInto):\n%s", names[i], d)
+			}
+			if p.Len() != want.Len() || p.IsDocument() != want.IsDocument() {
+				t.Fatalf("%s: Len %d IsDocument %v, Open says %d %v", names[i], p.Len(), p.IsDocument(), want.Len(), want.IsDocument())
+			}
+		}
+	}
+}
+
+func TestOpenIntoFailsAsOpenAndLeavesAnEmptyPage(t *testing.T) {
+	good, err := rowpage.Marshal(dataset.Sets[0].Values(25))
+	if err != nil {
+		t.Fatal(err)
+	}
+	damaged := append([]byte(nil), good...)
+	damaged[len(damaged)/2] ^= 0x40
+	for _, bad := range [][]byte{nil, []byte(`[{"id":1}]`), damaged, good[:len(good)-3]} {
+		var p rowpage.Page
+		if err := rowpage.OpenInto(&p, good); err != nil {
+			t.Fatal(err)
+		}
+		_, want := rowpage.Open(bad)
+		err := rowpage.OpenInto(&p, bad)
+		if want == nil || err == nil || err.Error() != want.Error() {
+			t.Fatalf("OpenInto of %d bad bytes: %v, Open: %v", len(bad), err, want)
+		}
+		for _, sentinel := range []error{rowpage.ErrUnsupported, rowpage.ErrCorrupt, rowpage.ErrChecksum} {
+			if errors.Is(err, sentinel) != errors.Is(want, sentinel) {
+				t.Fatalf("OpenInto's error %v and Open's %v differ on %v", err, want, sentinel)
+			}
+		}
+		if p.Len() != 0 || p.NumColumns() != 0 {
+			t.Fatalf("after a failed OpenInto the page has %d rows and %d columns", p.Len(), p.NumColumns())
+		}
+		for range p.Rows() {
+			t.Fatal("a failed OpenInto left rows to iterate")
+		}
+		if err := rowpage.OpenInto(&p, good); err != nil || p.Len() != 25 {
+			t.Fatalf("OpenInto after a failure: %v, %d rows", err, p.Len())
+		}
+	}
+}
+
+// A typed read of every cell through one reused Page allocates nothing at
+// all, on every dataset, plain or compressed: the layout's tables and
+// inflated page, the cursors and the Row are the Page's, kept from the last
+// page and the last iteration. (The purego build copies the page into one
+// string.)
+func TestOpenIntoTypedReadAllocatesNothing(t *testing.T) {
+	if rowpage.RaceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	for _, set := range dataset.Sets {
+		for _, n := range []int{25, 1000} {
+			for _, comp := range []rowpage.Compression{rowpage.CompressNone, rowpage.CompressFast, rowpage.CompressSmall} {
+				t.Run(fmt.Sprintf("%s/%d/compression=%d", set.Name, n, comp), func(t *testing.T) {
+					m, err := rowpage.EncOptions{Compression: comp}.EncMode()
+					if err != nil {
+						t.Fatal(err)
+					}
+					page, err := m.Marshal(set.Values(n))
+					if err != nil {
+						t.Fatal(err)
+					}
+					var r typedReader
+					var failed error
+					bytes, objects := allocs.MinPerRun(2, 20, 3, func() {
+						if err := r.read(page); err != nil {
+							failed = err
+						}
+					})
+					if failed != nil {
+						t.Fatal(failed)
+					}
+					if objects != rowpage.OpenAllocs {
+						t.Errorf("OpenInto and a typed read of every cell allocate %d objects (%d bytes) a call", objects, bytes)
+					}
+				})
+			}
+		}
+	}
+}
+
+// Iterations of one Page may nest or run at once: each takes the Page's
+// scratch only when it is free.
+func TestRowsNestedOnOnePage(t *testing.T) {
+	page, err := rowpage.Marshal(dataset.Sets[0].Values(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p rowpage.Page
+	if err := rowpage.OpenInto(&p, page); err != nil {
+		t.Fatal(err)
+	}
+	var pairs [][2]int
+	for outer := range p.Rows() {
+		i := outer.Index()
+		for inner := range p.Rows() {
+			pairs = append(pairs, [2]int{i, inner.Index()})
+		}
+		if outer.Index() != i {
+			t.Fatalf("an inner iteration moved the outer row from %d to %d", i, outer.Index())
+		}
+	}
+	if len(pairs) != 25 || pairs[24] != [2]int{4, 4} {
+		t.Fatalf("nested iterations gave %v", pairs)
+	}
+}
