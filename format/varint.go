@@ -48,8 +48,15 @@ func AppendUvarint(dst []byte, v uint64) []byte {
 //
 //go:noinline
 func appendUvarintSlow(dst []byte, v uint64) []byte {
-	if v < 1<<14 {
+	switch {
+	case v < 1<<14:
 		return append(dst, byte(v)|0x80, byte(v>>7))
+	case v < 1<<21:
+		return append(dst, byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14))
+	case v < 1<<28:
+		return append(dst, byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)|0x80, byte(v>>21))
+	case v < 1<<35: // ids and timestamps in seconds, doubled by zigzag
+		return append(dst, byte(v)|0x80, byte(v>>7)|0x80, byte(v>>14)|0x80, byte(v>>21)|0x80, byte(v>>28))
 	}
 	for v >= 0x80 {
 		dst = append(dst, byte(v)|0x80)

@@ -243,6 +243,22 @@ func (s *cellSink) close() {
 	s.stack = s.stack[:n]
 }
 
+// empty adds an empty array or object: what open and close would write,
+// without the frame they push and pop.
+func (s *cellSink) empty(tag byte) {
+	c := s.col
+	if !s.elem() {
+		c.BeginAny()
+	}
+	c.Tagged = pagebuild.AppendContainer(c.Tagged, tag, 0)
+}
+
+// EmptyArray adds an empty array (jsontext.EmptySink).
+func (s *cellSink) EmptyArray() { s.empty(format.TagArray) }
+
+// EmptyObject adds an empty object (jsontext.EmptySink).
+func (s *cellSink) EmptyObject() { s.empty(format.TagObject) }
+
 // BeginArray opens an array.
 func (s *cellSink) BeginArray() { s.open(format.TagArray) }
 

@@ -61,7 +61,7 @@ func sameAsBuilder(t *testing.T, p *parser, name string, x []byte) {
 // one-object pages with every kind of cell, nested at several depths, keys
 // repeated in rows (which become one-value pages) and in nested objects
 // (which stay), every kind of number text, strings that are text times,
-// escapes, and invalid text.
+// escapes, empty arrays and objects, and invalid text.
 var cellSinkTexts = []string{
 	`[]`, `{}`, `null`, `1`, `"x"`, `[null]`, `[{}]`, `[{},null,{}]`,
 	`[{"a":1,"b":"x","c":true,"d":false,"e":null,"f":1.5,"g":-0,"h":1e3,"i":18446744073709551615}]`,
@@ -73,6 +73,7 @@ var cellSinkTexts = []string{
 	`[{"a":1},2]`, `[{"a":1},[]]`, `[1,{"a":1}]`, `[{"a":"\u00e9\ud83d\ude00\n\"","\t":"\ud800"}]`,
 	`[{"a":1},{"b":2},{"a":3,"b":4},{"b":5,"a":6},null,{"c":{"a":[[[[]]]]}}]`,
 	`{"features":[{"geometry":{"coordinates":[[-65.6,43.5],[-65.7,43.49]]}}],"type":"x"}`,
+	`[{"a":[ ],"b":{ },"c":[{"d":[]},{},[]]},{"a":[],"b":{"e":{}}},{"a":[1],"b":{}}]`, `{"a":[],"b":{}}`,
 	`[{"a":1,}]`, `[{"a":1},{"a":2,"a":3},`, `{"a":[1,2}`, `[{"a":tru}]`, `[{"a":"\x"}]`, `[{"a":01}]`,
 }
 

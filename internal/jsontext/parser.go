@@ -12,6 +12,7 @@ import "strconv"
 type Parser struct {
 	s       Sink
 	ds      DecimalSink // s, if it is one
+	es      EmptySink   // s, if it is one
 	ps      PageSink    // s, when parsing a page
 	in      []byte
 	stack   []byte // '[' or '{' for each array or object open in the current cell
@@ -89,6 +90,7 @@ func (p *Parser) begin(s Sink, in []byte, cellMax int) {
 func (p *Parser) setSink(s Sink) {
 	p.s = s
 	p.ds, _ = s.(DecimalSink)
+	p.es, _ = s.(EmptySink)
 }
 
 // result returns the error of the text just parsed, or nil.
@@ -104,7 +106,7 @@ func (p *Parser) result() *Error {
 // a pool. Strings handed to the sink from the buffer stay valid: the buffer
 // is dropped, not overwritten.
 func (p *Parser) Release() {
-	p.s, p.ds, p.ps, p.in, p.dupKey = nil, nil, nil, nil, nil
+	p.s, p.ds, p.es, p.ps, p.in, p.dupKey = nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

@@ -47,3 +47,14 @@ type DecimalSink interface {
 	Sink
 	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
 }
+
+// EmptySink is a Sink that takes an empty array or object in one call, for
+// the empty lists and objects that API responses are full of ("tags": [],
+// "blockIds": []): the Parser calls EmptyArray instead of BeginArray and
+// EndArray, and EmptyObject instead of BeginObject and EndObject, when its
+// sink is an EmptySink.
+type EmptySink interface {
+	Sink
+	EmptyArray()
+	EmptyObject()
+}

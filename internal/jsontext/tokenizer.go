@@ -69,22 +69,32 @@ next:
 			}
 			j := skipWS(in, i+1)
 			if c == '[' {
-				s.BeginArray()
 				if j < len(in) && in[j] == ']' {
-					s.EndArray()
+					if p.es != nil {
+						p.es.EmptyArray()
+					} else {
+						s.BeginArray()
+						s.EndArray()
+					}
 					i = j + 1
 					break
 				}
+				s.BeginArray()
 				stack = append(stack, c)
 				i = j
 				continue next
 			}
-			s.BeginObject()
 			if j < len(in) && in[j] == '}' {
-				s.EndObject()
+				if p.es != nil {
+					p.es.EmptyObject()
+				} else {
+					s.BeginObject()
+					s.EndObject()
+				}
 				i = j + 1
 				break
 			}
+			s.BeginObject()
 			stack = append(stack, c)
 			i = j
 			goto key

@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"encoding/binary"
+	"math/bits"
 	"slices"
 
 	"github.com/rowpage/rowpage/format"
@@ -473,12 +474,21 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			dst = reps.cell(dst, base, at)
 			pos += n
 			run = pos
-		case format.TagString, format.TagFloat:
+		case format.TagString:
 			dst = append(dst, src[run:pos]...)
 			var n int
-			dst, n = remapTagged(dst, src[pos:], remap, fint)
-			pos += n
+			dst, n = copyID(append(dst, format.TagString), src[pos+1:], remap)
+			pos += 1 + n
 			run = pos
+		case format.TagFloat:
+			v, n, ok := cellInt(src[pos+1:])
+			if ok { // else the float stays in the run
+				dst = append(dst, src[run:pos]...)
+				*fint = true
+				dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
+				run = pos + 1 + n
+			}
+			pos += 1 + n
 		default:
 			pos += format.SkipValue(src[pos:])
 		}
@@ -533,9 +543,7 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				dst = append(dst, src[pos])
 				pos++
 			case format.TagInt, format.TagUint, format.TagFloatInt:
-				n := 1 + varintsLen(src[pos+1:], 1)
-				dst = append(dst, src[pos:pos+n]...)
-				pos += n
+				dst, pos = copyVarint(dst, src, pos)
 			case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
 				n := 1 + varintsLen(src[pos+1:], 3)
 				dst = append(dst, src[pos:pos+n]...)
@@ -550,6 +558,24 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	}
 	n := format.SkipValue(src)
 	return append(dst, src[:n]...), n
+}
+
+// copyVarint appends the tag at src[pos] and the varint after it to dst and
+// returns the position after them. A varint of up to 8 bytes, which every
+// integer below 2^56 is, is found and copied with one 8-byte load and store,
+// where a byte loop and a copy cost several times more.
+func copyVarint(dst, src []byte, pos int) ([]byte, int) {
+	if pos+9 <= len(src) {
+		u := binary.LittleEndian.Uint64(src[pos+1:])
+		if ends := ^u & 0x8080808080808080; ends != 0 {
+			n := bits.TrailingZeros64(ends)>>3 + 1 // the varint's bytes
+			at := len(dst) + 1 + n
+			dst = binary.LittleEndian.AppendUint64(append(dst, src[pos]), u)
+			return dst[:at], pos + 1 + n
+		}
+	}
+	n := 1 + varintsLen(src[pos+1:], 1)
+	return append(dst, src[pos:pos+n]...), pos + n
 }
 
 // varintsLen returns the length of the k varints at the start of b, which
@@ -636,7 +662,7 @@ func AppendContainer(b []byte, tag byte, n int) []byte {
 }
 
 func containerCount(b []byte) uint64 {
-	return uint64(b[0]) | uint64(b[1])<<8 | uint64(b[2])<<16 | uint64(b[3])<<24
+	return uint64(binary.LittleEndian.Uint32(b))
 }
 
 func PatchContainer(b []byte, at int, n int) {
