@@ -28,6 +28,11 @@ func PlainPrefix[S ~string | ~[]byte](s S, i int) int {
 	// A string header and the first two words of a slice header agree:
 	// data pointer, then length.
 	str := *(*string)(unsafe.Pointer(&s))
+	if i < len(str) && !plainTable[str[i]] {
+		// Often so where a caller restarts after a string or a run of
+		// another script (string-flag checks): no block call.
+		return i
+	}
 	n := len(str) - i
 	if n >= 32 && hasAVX2 {
 		k := plainBlocksAVX2(unsafe.Pointer(unsafe.StringData(str[i:])), n)

@@ -134,16 +134,30 @@ func TestFlagsClearEveryPrefix(t *testing.T) {
 
 var flagsClearTails = []string{"", "xy", "<", "日", strings.Repeat("x", 20), strings.Repeat("x", 20) + "\x01"}
 
-// TestTwoByteRun puts every 16-bit value in each lane of a word of valid
-// two-byte sequences ("ж") and compares twoByteRun with utf8.Valid.
-func TestTwoByteRun(t *testing.T) {
+// TestTwoByteLanes puts every 16-bit value in each lane of a word of
+// valid two-byte sequences ("ж"), with a second value from a few kinds in
+// a later lane, and compares twoByteLanes with the count of leading lanes
+// that unicode/utf8 decodes as one two-byte sequence each.
+func TestTwoByteLanes(t *testing.T) {
+	valid := func(b []byte) bool {
+		r, size := utf8.DecodeRune(b)
+		return size == 2 && r != utf8.RuneError
+	}
 	for lane := range 4 {
 		for v := range 0x10000 {
-			b := []byte("жжжж")
-			b[2*lane], b[2*lane+1] = byte(v), byte(v>>8)
-			want := b[2*lane] >= 0xC2 && b[2*lane] <= 0xDF && b[2*lane+1]&0xC0 == 0x80
-			if got := twoByteRun(Load64(b, 0)); got != want {
-				t.Fatalf("twoByteRun(% x) = %v, want %v", b, got, want)
+			for _, later := range []uint16{0xB6D0, 0x2020, 0x80C1, 0xBFDF, 0x41C2} { // ж, two spaces, C1 80, DF BF, C2 41
+				b := []byte("жжжж")
+				for l := lane + 1; l < 4 && v%7 == 0; l += 2 {
+					b[2*l], b[2*l+1] = byte(later), byte(later>>8)
+				}
+				b[2*lane], b[2*lane+1] = byte(v), byte(v>>8)
+				want := uint(0)
+				for want < 4 && valid(b[2*want:2*want+2]) {
+					want++
+				}
+				if got := twoByteLanes(Load64(b, 0)); got != want {
+					t.Fatalf("twoByteLanes(% x) = %d, want %d", b, got, want)
+				}
 			}
 		}
 	}

@@ -38,7 +38,7 @@ var flagsByBlocks = jsonwire.ClassMasksFast
 func checkFlagsBySweep(flags, data []byte, ends []uint32) int {
 	claimed := flaggedCount(flags)
 	confirmed := 0
-	i := 0
+	i, next := 0, 0 // next: the first string after i with flags, once asked
 	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); pos = jsonwire.PlainPrefix(data, pos) {
 		end := int(ends[i])
 		for end <= pos { // find the string holding pos
@@ -47,10 +47,18 @@ func checkFlagsBySweep(flags, data []byte, ends []uint32) int {
 		}
 		// The bytes before pos are plain, so the string's flags are those
 		// of data[pos:end]. A string marked clean, the common case (text
-		// with non-ASCII in it), takes the quicker test of FlagsClear.
+		// with non-ASCII in it), takes the quicker test of FlagsClear,
+		// with the clean strings in another script after it (cleanRun).
 		want := tableFlag(flags, i)
-		if want == 0 && jsonwire.FlagsClear(data[pos:end]) {
-			pos = end
+		if want == 0 {
+			last := i
+			if end < len(data) && data[end] >= 0xC0 {
+				last = cleanRun(flags, data, ends, i, &next)
+			}
+			if !jsonwire.FlagsClear(data[pos:ends[last]]) {
+				return firstWrongFlags(flags, data, ends)
+			}
+			i, pos = last, int(ends[last])
 			continue
 		}
 		f := stopFlags(data[pos:end])
@@ -82,7 +90,7 @@ func checkFlagsBySweep(flags, data []byte, ends []uint32) int {
 func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 	claimed := flaggedCount(flags)
 	confirmed := 0
-	i := 0
+	i, next := 0, 0 // next: the first string after i with flags, once asked
 	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); {
 		end := int(ends[i])
 		for end <= pos { // find the string holding pos
@@ -91,10 +99,17 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 		}
 		want := tableFlag(flags, i)
 		if data[pos] >= 0x80 || end-pos > jsonwire.ClassMasksLen {
-			// As in checkFlagsBySweep (nonASCIIFlags, written out: the
-			// call cost 0.4% of a hit on northwind-orders-25).
-			if want == 0 && jsonwire.FlagsClear(data[pos:end]) {
-				pos = jsonwire.PlainPrefix(data, end)
+			// As in checkFlagsBySweep: a string marked clean is checked
+			// with the clean strings after it, in one run.
+			if want == 0 {
+				last := i
+				if end < len(data) && data[end] >= 0xC0 {
+					last = cleanRun(flags, data, ends, i, &next)
+				}
+				if !jsonwire.FlagsClear(data[pos:ends[last]]) {
+					return firstWrongFlags(flags, data, ends)
+				}
+				i, pos = last, jsonwire.PlainPrefix(data, int(ends[last]))
 				continue
 			}
 			f := stopFlags(data[pos:end])
@@ -179,6 +194,56 @@ func stopFlags(s []byte) uint8 {
 // Measured: on pages whose flagged strings are long (github-events' commit
 // messages) ASCIIFlags for every length cost 8% more instructions per hit.
 const stopFlagsASCIIMax = 64
+
+// cleanRun returns the index of the last string of the run of strings
+// from i that FlagsClear may check in one call, where a table of names in
+// another script (repeat-25) paid a call and a restart of the sweep for
+// each string, 250 to 300 instructions: string i is marked clean, and so
+// is each string after it in the run, which starts with the lead byte of
+// a UTF-8 sequence. next holds the index of the first string after i with
+// flags, as nextFlagged returns it, or a number not above i when not yet
+// known.
+//
+// The bytes of clean strings, put end to end, are clean; and clean bytes
+// cut only where a sequence starts are clean strings. So FlagsClear of the
+// whole run is true exactly when every string of it is clean. Cost: about
+// eight instructions a string.
+func cleanRun(flags, data []byte, ends []uint32, i int, next *int) (last int) {
+	if *next <= i {
+		*next = nextFlagged(flags, i+1)
+	}
+	j := min(*next, len(ends)) // strings i to j-1 are marked clean
+	last = i
+	for last+1 < j && int(ends[last]) < len(data) && data[ends[last]] >= 0xC0 {
+		last++
+	}
+	return last
+}
+
+// nextFlagged returns the index of the first string from i on whose
+// stored flags are not 0, or a number at least the count of strings when
+// there is none (the padding bits of the last flags byte are zero). It
+// reads the flags 32 strings a word.
+func nextFlagged(flags []byte, i int) int {
+	b := i >> 2
+	if b >= len(flags) {
+		return len(flags) * 4
+	}
+	if w := flags[b] >> ((i & 3) * 2); w != 0 {
+		return i + bits.TrailingZeros8(w)>>1
+	}
+	for b++; b+8 <= len(flags); b += 8 {
+		if w := jsonwire.Load64(flags, b); w != 0 {
+			return b*4 + bits.TrailingZeros64(w)>>1
+		}
+	}
+	for ; b < len(flags); b++ {
+		if flags[b] != 0 {
+			return b*4 + bits.TrailingZeros8(flags[b])>>1
+		}
+	}
+	return len(flags) * 4
+}
 
 // tableFlag returns string i's two flag bits.
 func tableFlag(flags []byte, i int) uint8 { return flags[i>>2] >> ((i & 3) * 2) & 3 }
