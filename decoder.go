@@ -182,11 +182,39 @@ type rowCell struct {
 // through OpenInto, iterates without allocating.
 func (p *Page) Rows() iter.Seq[*Row] {
 	return func(yield func(*Row) bool) {
+		// The loop stays in this function, which the compiler inlines
+		// into a range statement together with its body: a call per row
+		// through yield costs more than the row's cells on flat pages.
 		s := p.rows.Swap(nil)
 		if s == nil {
 			s = new(rowsScratch)
 		}
-		p.eachRow(s, yield)
+		r, cur := p.startRows(s)
+		l := p.l
+		sr := l.RowShapes()
+		last := -1
+		for i := 0; i < l.Rows; i++ {
+			r.index = i
+			if id := sr.Next(); id != last {
+				// A new generation: stamp the new shape's columns. Rows
+				// limits keep gen far from wrapping.
+				last = id
+				r.gen++
+				r.shape = nil
+				if id != 0 {
+					r.shape = l.Shape(id)
+					for _, c := range r.shape {
+						r.cells[c].gen = r.gen
+					}
+				}
+			}
+			for _, c := range r.shape {
+				cur[c].TakeCell(&r.cells[c].Cell)
+			}
+			if !yield(r) {
+				break
+			}
+		}
 		p.rows.Store(s)
 	}
 }
@@ -199,8 +227,9 @@ type rowsScratch struct {
 	deep [deepSlots]elemsEnd
 }
 
-// eachRow runs the iteration of Rows with scratch s.
-func (p *Page) eachRow(s *rowsScratch, yield func(*Row) bool) {
+// startRows readies s for an iteration over p: the Row with a cell per
+// column, cleared, and a cursor per column at its first cell.
+func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 	l := p.l
 	n := len(l.Columns)
 	r := &s.row
@@ -229,30 +258,7 @@ func (p *Page) eachRow(s *rowsScratch, yield func(*Row) bool) {
 			r.deep = &s.deep
 		}
 	}
-	sr := l.RowShapes()
-	last := -1
-	for i := 0; i < l.Rows; i++ {
-		r.index = i
-		if id := sr.Next(); id != last {
-			// A new generation: stamp the new shape's columns. Rows limits
-			// keep gen far from wrapping.
-			last = id
-			r.gen++
-			r.shape = nil
-			if id != 0 {
-				r.shape = l.Shape(id)
-				for _, c := range r.shape {
-					r.cells[c].gen = r.gen
-				}
-			}
-		}
-		for _, c := range r.shape {
-			cur[c].TakeCell(&r.cells[c].Cell)
-		}
-		if !yield(r) {
-			return
-		}
-	}
+	return r, cur
 }
 
 // Index returns the row's position in the page.
