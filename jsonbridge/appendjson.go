@@ -54,6 +54,9 @@ type transcoder struct {
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
 	stop int
+	// varied is set on a page of rows of many shapes, whose steps open
+	// leaves unlaid until a render needs them (see variedShapes).
+	varied bool
 }
 
 func (m *Mode) get() *transcoder {
@@ -204,7 +207,11 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		st := &t.cols[c]
 		st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
 	}
-	t.buildSteps()
+	t.steps = nil
+	t.varied = l.Kind == format.KindRows && l.NumShapes() > 1 && variedShapes*l.NumShapes() > l.Rows
+	if !t.varied {
+		t.buildSteps()
+	}
 	return nil
 }
 
@@ -259,6 +266,10 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	dst = append(dst, '[')
 	if w == nil && m.offset == 0 && m.limit == 0 {
 		return t.allRows(dst)
+	}
+	if t.varied { // open left the steps to allRows, which needs none
+		t.buildSteps()
+		t.varied = false
 	}
 	sr := l.RowShapes()
 	first := true
@@ -343,6 +354,8 @@ func (t *transcoder) allRows(dst []byte) ([]byte, error) {
 				return dst, t.overBudget(i)
 			}
 		}
+	} else if t.varied {
+		return t.variedRows(dst)
 	} else {
 		sr := l.RowShapes()
 		for i := 0; i < rows; i++ {

@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"encoding/binary"
 	"math"
 	"strconv"
 
@@ -34,9 +35,10 @@ const decimalWindow = 64
 
 // appendDecimalJSON appends the decimal (-1)^neg × mant × 10^exp as
 // AppendFloatJSON does (mant < 10^17 and |exp| < 64, as a float cell holds
-// them). Plain forms are assembled in a fixed window of dst from one digit
-// buffer pre-filled with '0's, with fixed-size moves instead of appends;
-// the bytes past the result are slack that the next append overwrites.
+// them). Plain forms are assembled in a fixed window of dst from the
+// digits and the '0's after them (decimalDigits), with fixed-size moves
+// instead of appends; the bytes past the result are slack that the next
+// append overwrites.
 func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
 	k := decimalLen(mant)
 	x := exp + k - 1 // scientific exponent
@@ -53,11 +55,8 @@ func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
 		b[0] = '-'
 		i = 1
 	}
-	buf := [48]byte{
-		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
-		'0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0', '0',
-	}
-	putDigits(buf[:k], mant)
+	var digits [decimalDigitsLen]byte
+	buf := decimalDigits(&digits, mant, k)
 	switch {
 	case exp >= 0: // an integer: the digits, then exp zeros (k+exp <= 21)
 		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
@@ -73,6 +72,35 @@ func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
 		i += 1 - x + k
 	}
 	return dst[:n+i]
+}
+
+// decimalDigitsLen is the size of decimalDigits' buffer.
+const decimalDigitsLen = 48
+
+// decimalDigits writes the k digits of mant (k = decimalLen(mant) <= 17)
+// into d and returns the slice of d that starts with them and goes on
+// with '0's for 24 bytes: the digits are made eight at a time (digits8)
+// and stored right-aligned before the '0's with 8-byte moves, one for a
+// mantissa below 1e8 and three for the longest, where writing them two
+// at a time from the end took a division and a table load a pair.
+func decimalDigits(d *[decimalDigitsLen]byte, mant uint64, k int) []byte {
+	const end = 24 // the digits end here; '0's follow to the end of d
+	binary.LittleEndian.PutUint64(d[end:end+8], asciiZeros)
+	binary.LittleEndian.PutUint64(d[end+8:end+16], asciiZeros)
+	binary.LittleEndian.PutUint64(d[end+16:end+24], asciiZeros)
+	switch {
+	case mant < 10:
+		d[end-1] = byte('0' + mant)
+	case mant < 1e8:
+		binary.LittleEndian.PutUint64(d[end-8:end], digits8(uint32(mant))|asciiZeros)
+	default:
+		q := mant / 1e8
+		hi := q / 1e8 // mant < 1e17: below 10
+		binary.LittleEndian.PutUint64(d[end-8:end], digits8(uint32(mant-q*1e8))|asciiZeros)
+		binary.LittleEndian.PutUint64(d[end-16:end-8], digits8(uint32(q-hi*1e8))|asciiZeros)
+		d[end-17] = byte('0' + hi)
+	}
+	return d[end-k&31:]
 }
 
 // appendDecimalExpJSON appends a decimal of k digits and scientific
