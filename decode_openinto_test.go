@@ -19,21 +19,30 @@ func openIntoPages(t *testing.T) (names []string, pages [][]byte) {
 	t.Helper()
 	for _, n := range []int{25, 300} {
 		for _, set := range dataset.Sets {
-			for _, comp := range []rowpage.Compression{rowpage.CompressNone, rowpage.CompressFast, rowpage.CompressSmall} {
-				m, err := rowpage.EncOptions{Compression: comp}.EncMode()
-				if err != nil {
-					t.Fatal(err)
-				}
-				page, err := m.Marshal(set.Values(n))
-				if err != nil {
-					t.Fatal(err)
-				}
+			for _, comp := range storedForms {
 				names = append(names, fmt.Sprintf("%s/%d/compression=%d", set.Name, n, comp))
-				pages = append(pages, page)
+				pages = append(pages, storedPage(t, set, n, comp))
 			}
 		}
 	}
 	return names, pages
+}
+
+// storedForms are the three ways a page's body may be stored.
+var storedForms = append([]rowpage.Compression{rowpage.CompressNone}, compressions...)
+
+// storedPage is the page of n rows of set, its body stored as comp.
+func storedPage(t *testing.T, set dataset.Set, n int, comp rowpage.Compression) []byte {
+	t.Helper()
+	m, err := rowpage.EncOptions{Compression: comp}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := m.Marshal(set.Values(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
 }
 
 // pageCells is everything a Page says: its columns' names and every cell of
@@ -127,16 +136,9 @@ func TestOpenIntoTypedReadAllocatesNothing(t *testing.T) {
 	}
 	for _, set := range dataset.Sets {
 		for _, n := range []int{25, 1000} {
-			for _, comp := range []rowpage.Compression{rowpage.CompressNone, rowpage.CompressFast, rowpage.CompressSmall} {
+			for _, comp := range storedForms {
 				t.Run(fmt.Sprintf("%s/%d/compression=%d", set.Name, n, comp), func(t *testing.T) {
-					m, err := rowpage.EncOptions{Compression: comp}.EncMode()
-					if err != nil {
-						t.Fatal(err)
-					}
-					page, err := m.Marshal(set.Values(n))
-					if err != nil {
-						t.Fatal(err)
-					}
+					page := storedPage(t, set, n, comp)
 					var r typedReader
 					var failed error
 					bytes, objects := allocs.MinPerRun(2, 20, 3, func() {
