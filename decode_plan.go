@@ -307,7 +307,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 		} else {
 			v.Clear()
 		}
-		it.init(d.l)
+		it.init(d.l, &d.cur)
 		d.blocks = nil
 	}
 	it.needCells()

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
@@ -21,14 +22,41 @@ import (
 // Row.Value unless the mode is JSONCompatible.
 func Unmarshal(page []byte, v any) error { return defaultDecMode.Unmarshal(page, v) }
 
-// Unmarshal opens page under mode m and decodes it into v.
+// Unmarshal opens page under mode m and decodes it into v. The page's
+// layout comes from a pool and goes back to it when the call succeeds:
+// the Page is the call's alone, and v never aliases the layout (Decode
+// copies what it keeps). A failed call leaves its layout to the garbage
+// collector, since its error may name a column in the layout's memory.
 func (m *DecMode) Unmarshal(page []byte, v any) error {
-	p, err := m.Open(page)
-	if err != nil {
+	s, _ := unmarshalScratches.Get().(*unmarshalScratch)
+	if s == nil {
+		s = new(unmarshalScratch)
+	}
+	if err := s.l.ResetValuesDicts(page, m.lim, m.dicts); err != nil {
 		return err
 	}
-	return p.Decode(v)
+	p := Page{l: &s.l, mode: m}
+	if err := p.decode(v, &s.cur); err != nil {
+		return err
+	}
+	s.l.Forget()
+	clear(s.cur) // they point into the page
+	unmarshalScratches.Put(s)
+	return nil
 }
+
+// unmarshalScratch is the memory an Unmarshal call parses and decodes in
+// and the next call reuses: the layout, with its column, shape and
+// string-table arrays, and the cursors over its columns.
+type unmarshalScratch struct {
+	l   pageread.Layout
+	cur []pageread.Cursor
+}
+
+// unmarshalScratches holds the scratch of finished Unmarshal calls, their
+// pages forgotten, for the next calls: it saves about 2,500 instructions
+// of allocation a call.
+var unmarshalScratches sync.Pool
 
 // Decode decodes the whole page into v, a non-nil pointer. Strings are
 // copied (once per distinct string), so v does not alias the page. Rows
@@ -41,15 +69,28 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 // value kept alone may keep such a block alive, or, for an interface
 // value of a string, the call's table of string headers (16 bytes per
 // entry of the page's string table).
-func (p *Page) Decode(v any) error {
+func (p *Page) Decode(v any) error { return p.decode(v, nil) }
+
+// decode is Decode with cursors to reuse: when cur is not nil, the rows'
+// cursors are cut from *cur, grown to the column count when short, and
+// left there for the caller, who must clear them before they outlive the
+// page.
+func (p *Page) decode(v any, cur *[]pageread.Cursor) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1,
 		jsonLeft: p.l.JSONBudget()}
+	if cur != nil {
+		d.cur = *cur
+	}
 	err := d.page(rv.Elem())
 	d.releaseDates()
+	d.releaseNested()
+	if cur != nil {
+		*cur = d.cur
+	}
 	if err != nil {
 		return err
 	}
@@ -90,6 +131,7 @@ type decodeState struct {
 	strs       slab[string]             // small []string fields and *string pointees
 	times      slab[time.Time]          // the pointees of *time.Time fields
 	ints       slab[int64]              // small []int64 fields
+	cur        []pageread.Cursor        // the rows' cursors (rowIter.init)
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
@@ -140,7 +182,7 @@ func (d *decodeState) page(v reflect.Value) error {
 		return d.cell(v, &c, false)
 	case format.KindObject:
 		var it rowIter
-		it.init(l)
+		it.init(l, &d.cur)
 		shape := it.next()
 		d.row = 0
 		return d.rowInto(v, shape, &it)
@@ -170,11 +212,17 @@ type rowIter struct {
 	sr    pageread.ShapeReader
 }
 
-// init starts it at the first row of l. The cells come later (needCells):
+// init starts it at the first row of l, with cursors cut from *cur, which
+// it grows (to a new array) when short. The cells come later (needCells):
 // a decode column by column (byColumns) reads the cursors only.
-func (it *rowIter) init(l *pageread.Layout) {
+func (it *rowIter) init(l *pageread.Layout, cur *[]pageread.Cursor) {
 	it.l = l
-	it.cur = make([]pageread.Cursor, len(l.Columns))
+	n := len(l.Columns)
+	if cap(*cur) < n {
+		*cur = make([]pageread.Cursor, n)
+	}
+	*cur = (*cur)[:n]
+	it.cur = *cur
 	it.cells = nil
 	for c := range it.cur {
 		l.ResetCursor(&it.cur[c], c) // in place: a Cursor is too big to copy cheaply
@@ -213,7 +261,7 @@ func (d *decodeState) rows(v reflect.Value) error {
 		return err
 	}
 	var it rowIter
-	it.init(l)
+	it.init(l, &d.cur)
 	n := l.Rows
 	reused := false // v holds elements that need zeroing
 	switch v.Kind() {
@@ -449,7 +497,8 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 // allRowsJSON renders every row as a JSON array.
 func (d *decodeState) allRowsJSON(b []byte) []byte {
 	var it rowIter
-	it.init(d.l)
+	var cur []pageread.Cursor // its own: the rows' may be in use
+	it.init(d.l, &cur)
 	b = append(b, '[')
 	for i := 0; i < d.l.Rows; i++ {
 		if i > 0 {
