@@ -214,7 +214,7 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 	uses := l.uses
 	clear(uses)
 	rowErr := l.parseRowShapes(s, rs, ns)
-	l.counts = grow(l.counts, max(cols, 0x80)) // shapeListsFast reads it as an array
+	l.counts = grow(l.counts, max(cols, 0x100)) // shapeListsFast reads it as an array
 	clear(l.counts[:cols])
 	if err := l.readShapeLists(s, r.pos, ns, cols); err != nil {
 		return err
@@ -298,7 +298,7 @@ func (l *Layout) parseRowShapes(s, rs span, ns int) error {
 // passes the checks is read by shapeListsFast; otherwise, or if it finds a
 // fault, the lists are read again entry by entry to report it.
 func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
-	l.seen = grow(l.seen, max(cols, 0x80)) // shapeListsFast reads it as an array
+	l.seen = grow(l.seen, max(cols, 0x100)) // shapeListsFast reads it as an array
 	clear(l.seen[:cols])
 	if l.shapeListsFast(s.b, pos, ns, cols) {
 		return nil
@@ -319,12 +319,14 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	// The column indexes are single bytes below 0x80 (a byte from 0x80
 	// on starts a longer varint, which only shapeListsChecked reads), so
-	// seen and counts are indexed without bounds checks through arrays of
-	// 0x80 (readShapeLists and parseShapes size them so; only the first
-	// cols entries are cleared, and only those are touched).
+	// seen and counts are indexed by the byte itself, without a bounds
+	// check or a mask, through arrays of 0x100 (readShapeLists and
+	// parseShapes size them so; only the first cols entries are cleared,
+	// and only those are touched: listShape checks an entry before it
+	// indexes them).
 	lim := min(cols, 0x80)
-	seen := (*[0x80]int32)(l.seen[:0x80]) // seen[c] = shape id that last listed c
-	counts := (*[0x80]int)(l.counts[:0x80])
+	seen := (*[0x100]int32)(l.seen[:0x100]) // seen[c] = shape id that last listed c
+	counts := (*[0x100]int)(l.counts[:0x100])
 	uses := l.uses[1 : ns+1]
 	ends := grow(l.shapeEnds, ns+1)
 	// Each entry takes a byte of the section, so len(b) bounds them.
@@ -336,7 +338,9 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	ends[0] = 0
 	ends = ends[1:]
 	n := 0
-	next := 0 // see shapeListsChecked
+	// top is min(next, lim-1), next as in shapeListsChecked: an entry
+	// is in range and in order if it is at most top (see listShape).
+	top := min(0, lim-1)
 	for id := range ends {
 		if pos >= len(b) {
 			return false
@@ -347,7 +351,7 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 			return false
 		}
 		src := b[pos : pos+k]
-		if next = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim, next); next < 0 {
+		if top = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim-1, top); top < -1 {
 			return false
 		}
 		n += k
@@ -359,28 +363,33 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 }
 
 // listShape copies the column indexes of one shape, src, into out (as
-// long), checking each as shapeListsFast does: below lim, listed at most
-// once (seen[c] != sid) and at most next, the first column not yet listed
-// by any shape. It marks each column seen by sid, adds u to its count and
-// returns next, moved past the columns this shape lists first, or -1 on
-// a fault. A function of its own, with few values live, so that its loop
-// keeps them in registers: about ten instructions a column.
+// long), checking each as shapeListsFast does: listed at most once
+// (seen[c] != sid) and at most top, which is min(next, last): next is the
+// first column not yet listed by any shape, last the highest column the
+// fast path reads (lim-1), so one comparison checks both bounds. It marks
+// each column seen by sid, adds u to its count and returns top, moved past
+// the columns this shape lists first, or -2 on a fault. (When top is last,
+// an entry equal to it is the new column last or an old one: either way
+// top stays last.) A function of its own, with few values live, so that
+// its loop keeps them in registers: about fifteen instructions a column.
 //
 //go:noinline
-func listShape(out []uint32, src []byte, seen *[0x80]int32, counts *[0x80]int, sid int32, u, lim, next int) int {
+func listShape(out []uint32, src []byte, seen *[0x100]int32, counts *[0x100]int, sid int32, u, last, top int) int {
+	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
 	out = out[:len(src)]
 	for j, c := range src {
-		if int(c) >= lim || int(c) > next || seen[c&0x7f] == sid {
-			return -1
+		x := int(c)
+		if x > top || seen[c] == sid {
+			return -2
 		}
-		if int(c) == next {
-			next++
+		if x == top {
+			top = min(top+1, last)
 		}
-		seen[c&0x7f] = sid
-		counts[c&0x7f] += u
+		seen[c] = sid
+		counts[c] += u
 		out[j] = uint32(c)
 	}
-	return next
+	return top
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint
