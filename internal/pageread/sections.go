@@ -310,12 +310,12 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 
 // shapeListsFast reads the shape lists of b from pos as shapeListsChecked
 // does, when every length and entry is a one-byte varint, and reports
-// whether they were all well formed. It makes no calls in its loops (the
-// lists are written to memory grown beforehand), so that the compiler
-// keeps its state in registers: about a dozen instructions an entry, a
-// quarter of what the checked loop costs, which matters on pages whose
-// rows vary (one shape a row). The lists are left unusable when it
-// returns false.
+// whether they were all well formed. It calls listShape once a shape,
+// which makes no calls in its loop (the lists are written to memory grown
+// beforehand), so that the compiler keeps its state in registers: about
+// fifteen instructions an entry and a few dozen a shape, a fraction of what
+// the checked loop costs, which matters on pages whose rows vary (one
+// shape a row). The lists are left unusable when it returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	// The column indexes are single bytes below 0x80 (a byte from 0x80
 	// on starts a longer varint, which only shapeListsChecked reads), so
@@ -324,7 +324,6 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	// parseShapes size them so; only the first cols entries are cleared,
 	// and only those are touched: listShape checks an entry before it
 	// indexes them).
-	lim := min(cols, 0x80)
 	seen := (*[0x100]int32)(l.seen[:0x100]) // seen[c] = shape id that last listed c
 	counts := (*[0x100]int)(l.counts[:0x100])
 	uses := l.uses[1 : ns+1]
@@ -336,51 +335,76 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	}
 	l.shapeEnds, l.shapeCols = ends, list
 	ends[0] = 0
-	ends = ends[1:]
-	n := 0
 	// top is min(next, lim-1), next as in shapeListsChecked: an entry
 	// is in range and in order if it is at most top (see listShape).
-	top := min(0, lim-1)
-	for id := range ends {
-		if pos >= len(b) {
+	lim := min(cols, 0x80)
+	st := listState{b: b, pos: pos, list: list, ends: ends[1:], uses: uses,
+		seen: seen, counts: counts, cols: cols, last: lim - 1, top: min(0, lim-1)}
+	for id := range ns {
+		if !st.listShape(id) {
 			return false
 		}
-		k := int(b[pos])
-		pos++
-		if k >= 0x80 || k > cols || k > len(b)-pos {
-			return false
-		}
-		src := b[pos : pos+k]
-		if top = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim-1, top); top < -1 {
-			return false
-		}
-		n += k
-		pos += k
-		ends[id] = uint32(n)
 	}
-	l.shapeCols = list[:n]
-	return pos == len(b)
+	l.shapeCols = list[:st.n]
+	return st.pos == len(b)
 }
 
-// listShape copies the column indexes of one shape, src, into out (as
-// long), checking each as shapeListsFast does: listed at most once
-// (seen[c] != sid) and at most top, which is min(next, last): next is the
-// first column not yet listed by any shape, last the highest column the
-// fast path reads (lim-1), so one comparison checks both bounds. It marks
-// each column seen by sid, adds u to its count and returns top, moved past
-// the columns this shape lists first, or -2 on a fault. (When top is last,
-// an entry equal to it is the new column last or an old one: either way
-// top stays last.) A function of its own, with few values live, so that
-// its loop keeps them in registers: about fifteen instructions a column.
+// listState is where shapeListsFast's reading stands between shapes: the
+// section b and the position in it, the lists so far (list[:n], ends) and
+// what listShape checks entries against. It lives in memory so that the
+// loop calling listShape keeps next to nothing live across the call (Go
+// spills every live register at a call: a dozen stores and loads a shape
+// when the loop held this state itself).
+type listState struct {
+	b         []byte
+	pos       int
+	list      []uint32
+	n         int
+	ends      []uint32 // ends[id]: the end in list of shape id+1
+	uses      []int    // uses[id]: the rows of shape id+1
+	seen      *[0x100]int32
+	counts    *[0x100]int
+	cols      int
+	last, top int
+}
+
+// listShape reads shape id+1's list at st.pos: its length, below 0x80 and
+// at most cols, and its column indexes, which it copies to st.list after
+// the lists before it, checking each as shapeListsFast does: listed at
+// most once (seen[c] != sid) and at most top, which is min(next, last):
+// next is the first column not yet listed by any shape, last the highest
+// column the fast path reads (lim-1), so one comparison checks both
+// bounds. It marks each column seen by sid and adds the shape's uses to
+// its count, moves top past the columns this shape lists first (when top
+// is last, an entry equal to it is the new column last or an old one:
+// either way top stays last), and reports whether the list was well
+// formed. A function of its own, with few values live, so that its loop
+// keeps them in registers: about fifteen instructions a column.
 //
 //go:noinline
-func listShape(out []uint32, src []byte, seen *[0x100]int32, counts *[0x100]int, sid int32, u, last, top int) int {
+func (st *listState) listShape(id int) bool {
+	b, pos := st.b, st.pos
+	if pos >= len(b) {
+		return false
+	}
+	k := int(b[pos])
+	pos++
+	if k >= 0x80 || k > st.cols || k > len(b)-pos {
+		return false
+	}
+	src := b[pos : pos+k]
+	n := st.n
+	out := st.list[n : n+k]
+	// Moved on before the loop, so that it keeps fewer values live.
+	st.n, st.pos = n+k, pos+k
+	st.ends[id] = uint32(n + k)
+	seen, counts := st.seen, st.counts
 	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
-	out = out[:len(src)]
+	sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
 	for j, c := range src {
 		x := int(c)
 		if x > top || seen[c] == sid {
-			return -2
+			return false
 		}
 		if x == top {
 			top = min(top+1, last)
@@ -389,7 +413,8 @@ func listShape(out []uint32, src []byte, seen *[0x100]int32, counts *[0x100]int,
 		counts[c] += u
 		out[j] = uint32(c)
 	}
-	return top
+	st.top = top
+	return true
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint
