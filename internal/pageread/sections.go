@@ -558,6 +558,10 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		if l.deferCells && l.deferPlain(&l.Columns[c]) {
 			continue
 		}
+		if col := &l.Columns[c]; col.Enc == format.EncStrSeq && strSeqValid(col.Payload, col.Count, l.Strings.Len()) {
+			col.deferred = false
+			continue
+		}
 		if err := l.checkColumn(c, l.deferCells); err != nil {
 			if l.deferCells {
 				// Parse reports the first bad column, which may be one
