@@ -214,7 +214,7 @@ func (l *Layout) parseShapes(page []byte, s, rs span, cols int, lim format.Limit
 	uses := l.uses
 	clear(uses)
 	rowErr := l.parseRowShapes(s, rs, ns)
-	l.counts = grow(l.counts, max(cols, 0x80)) // shapeListsFast reads it as an array
+	l.counts = grow(l.counts, max(cols, 0x100)) // shapeListsFast reads it as an array
 	clear(l.counts[:cols])
 	if err := l.readShapeLists(s, r.pos, ns, cols); err != nil {
 		return err
@@ -298,7 +298,7 @@ func (l *Layout) parseRowShapes(s, rs span, ns int) error {
 // passes the checks is read by shapeListsFast; otherwise, or if it finds a
 // fault, the lists are read again entry by entry to report it.
 func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
-	l.seen = grow(l.seen, max(cols, 0x80)) // shapeListsFast reads it as an array
+	l.seen = grow(l.seen, max(cols, 0x100)) // shapeListsFast reads it as an array
 	clear(l.seen[:cols])
 	if l.shapeListsFast(s.b, pos, ns, cols) {
 		return nil
@@ -310,21 +310,22 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 
 // shapeListsFast reads the shape lists of b from pos as shapeListsChecked
 // does, when every length and entry is a one-byte varint, and reports
-// whether they were all well formed. It makes no calls in its loops (the
-// lists are written to memory grown beforehand), so that the compiler
-// keeps its state in registers: about a dozen instructions an entry, a
-// quarter of what the checked loop costs, which matters on pages whose
-// rows vary (one shape a row). The lists are left unusable when it
-// returns false.
+// whether they were all well formed. It calls listShape once a shape,
+// which makes no calls in its loop (the lists are written to memory grown
+// beforehand), so that the compiler keeps its state in registers: about
+// fifteen instructions an entry and a few dozen a shape, a fraction of what
+// the checked loop costs, which matters on pages whose rows vary (one
+// shape a row). The lists are left unusable when it returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	// The column indexes are single bytes below 0x80 (a byte from 0x80
 	// on starts a longer varint, which only shapeListsChecked reads), so
-	// seen and counts are indexed without bounds checks through arrays of
-	// 0x80 (readShapeLists and parseShapes size them so; only the first
-	// cols entries are cleared, and only those are touched).
-	lim := min(cols, 0x80)
-	seen := (*[0x80]int32)(l.seen[:0x80]) // seen[c] = shape id that last listed c
-	counts := (*[0x80]int)(l.counts[:0x80])
+	// seen and counts are indexed by the byte itself, without a bounds
+	// check or a mask, through arrays of 0x100 (readShapeLists and
+	// parseShapes size them so; only the first cols entries are cleared,
+	// and only those are touched: listShape checks an entry before it
+	// indexes them).
+	seen := (*[0x100]int32)(l.seen[:0x100]) // seen[c] = shape id that last listed c
+	counts := (*[0x100]int)(l.counts[:0x100])
 	uses := l.uses[1 : ns+1]
 	ends := grow(l.shapeEnds, ns+1)
 	// Each entry takes a byte of the section, so len(b) bounds them.
@@ -334,53 +335,86 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	}
 	l.shapeEnds, l.shapeCols = ends, list
 	ends[0] = 0
-	ends = ends[1:]
-	n := 0
-	next := 0 // see shapeListsChecked
-	for id := range ends {
-		if pos >= len(b) {
+	// top is min(next, lim-1), next as in shapeListsChecked: an entry
+	// is in range and in order if it is at most top (see listShape).
+	lim := min(cols, 0x80)
+	st := listState{b: b, pos: pos, list: list, ends: ends[1:], uses: uses,
+		seen: seen, counts: counts, cols: cols, last: lim - 1, top: min(0, lim-1)}
+	for id := range ns {
+		if !st.listShape(id) {
 			return false
 		}
-		k := int(b[pos])
-		pos++
-		if k >= 0x80 || k > cols || k > len(b)-pos {
-			return false
-		}
-		src := b[pos : pos+k]
-		if next = listShape(list[n:n+len(src)], src, seen, counts, int32(id+1), uses[id], lim, next); next < 0 {
-			return false
-		}
-		n += k
-		pos += k
-		ends[id] = uint32(n)
 	}
-	l.shapeCols = list[:n]
-	return pos == len(b)
+	l.shapeCols = list[:st.n]
+	return st.pos == len(b)
 }
 
-// listShape copies the column indexes of one shape, src, into out (as
-// long), checking each as shapeListsFast does: below lim, listed at most
-// once (seen[c] != sid) and at most next, the first column not yet listed
-// by any shape. It marks each column seen by sid, adds u to its count and
-// returns next, moved past the columns this shape lists first, or -1 on
-// a fault. A function of its own, with few values live, so that its loop
-// keeps them in registers: about ten instructions a column.
+// listState is where shapeListsFast's reading stands between shapes: the
+// section b and the position in it, the lists so far (list[:n], ends) and
+// what listShape checks entries against. It lives in memory so that the
+// loop calling listShape keeps next to nothing live across the call (Go
+// spills every live register at a call: a dozen stores and loads a shape
+// when the loop held this state itself).
+type listState struct {
+	b         []byte
+	pos       int
+	list      []uint32
+	n         int
+	ends      []uint32 // ends[id]: the end in list of shape id+1
+	uses      []int    // uses[id]: the rows of shape id+1
+	seen      *[0x100]int32
+	counts    *[0x100]int
+	cols      int
+	last, top int
+}
+
+// listShape reads shape id+1's list at st.pos: its length, below 0x80 and
+// at most cols, and its column indexes, which it copies to st.list after
+// the lists before it, checking each as shapeListsFast does: listed at
+// most once (seen[c] != sid) and at most top, which is min(next, last):
+// next is the first column not yet listed by any shape, last the highest
+// column the fast path reads (lim-1), so one comparison checks both
+// bounds. It marks each column seen by sid and adds the shape's uses to
+// its count, moves top past the columns this shape lists first (when top
+// is last, an entry equal to it is the new column last or an old one:
+// either way top stays last), and reports whether the list was well
+// formed. A function of its own, with few values live, so that its loop
+// keeps them in registers: about fifteen instructions a column.
 //
 //go:noinline
-func listShape(out []uint32, src []byte, seen *[0x80]int32, counts *[0x80]int, sid int32, u, lim, next int) int {
-	out = out[:len(src)]
+func (st *listState) listShape(id int) bool {
+	b, pos := st.b, st.pos
+	if pos >= len(b) {
+		return false
+	}
+	k := int(b[pos])
+	pos++
+	if k >= 0x80 || k > st.cols || k > len(b)-pos {
+		return false
+	}
+	src := b[pos : pos+k]
+	n := st.n
+	out := st.list[n : n+k]
+	// Moved on before the loop, so that it keeps fewer values live.
+	st.n, st.pos = n+k, pos+k
+	st.ends[id] = uint32(n + k)
+	seen, counts := st.seen, st.counts
+	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
+	sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
 	for j, c := range src {
-		if int(c) >= lim || int(c) > next || seen[c&0x7f] == sid {
-			return -1
+		x := int(c)
+		if x > top || seen[c] == sid {
+			return false
 		}
-		if int(c) == next {
-			next++
+		if x == top {
+			top = min(top+1, last)
 		}
-		seen[c&0x7f] = sid
-		counts[c&0x7f] += u
+		seen[c] = sid
+		counts[c] += u
 		out[j] = uint32(c)
 	}
-	return next
+	st.top = top
+	return true
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint
@@ -522,6 +556,10 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 	}
 	for c := range l.Columns {
 		if l.deferCells && l.deferPlain(&l.Columns[c]) {
+			continue
+		}
+		if col := &l.Columns[c]; col.Enc == format.EncStrSeq && strSeqValid(col.Payload, col.Count, l.Strings.Len()) {
+			col.deferred = false
 			continue
 		}
 		if err := l.checkColumn(c, l.deferCells); err != nil {

@@ -19,9 +19,9 @@ func shapeListsBoth(b []byte, ns, cols int) (got, want string) {
 		for id := 1; id <= ns; id++ {
 			l.uses[id] = 1
 		}
-		l.counts = grow(l.counts, max(cols, 0x80))
+		l.counts = grow(l.counts, max(cols, 0x100))
 		clear(l.counts)
-		l.seen = grow(l.seen, max(cols, 0x80))
+		l.seen = grow(l.seen, max(cols, 0x100))
 		clear(l.seen)
 		var err error
 		if fast {
@@ -95,6 +95,52 @@ func TestShapeListsFastAgrees(t *testing.T) {
 		}
 		if got, want := shapeListsBoth(b, ns, cols); got != want {
 			t.Fatalf("trial %d, %d shapes of %d columns, lists % x:\n got %s\nwant %s", trial, ns, cols, b, got, want)
+		}
+	}
+}
+
+// TestShapeListsFastBounds checks the entries at the edges of what the fast
+// reading accepts: the last column, listed first and then again once every
+// column is listed, and the column one past it, which must be refused
+// whether or not every column has appeared; at 5 columns and at 128, the
+// most the fast reading takes.
+func TestShapeListsFastBounds(t *testing.T) {
+	for _, cols := range []int{1, 5, 127, 128} {
+		// Every column, in shapes of at most 64 (so that each length
+		// is one byte, which the fast reading needs).
+		var all []byte
+		shapes := 0
+		for c := 0; c < cols; c += 64 {
+			k := min(64, cols-c)
+			all = append(all, byte(k))
+			for j := range k {
+				all = append(all, byte(c+j))
+			}
+			shapes++
+		}
+		last, past := byte(cols-1), byte(cols)
+		cases := []struct {
+			name  string
+			lists []byte
+			ns    int
+			ok    bool
+		}{
+			{"every column, then the last again", append(slices.Clone(all), 1, last), shapes + 1, true},
+			{"every column, then one past the last", append(slices.Clone(all), 1, past), shapes + 1, false},
+			{"one past the last before every column", []byte{1, past}, 1, false},
+			{"every column, then the last twice", append(slices.Clone(all), 2, last, last), shapes + 1, false},
+		}
+		for _, c := range cases {
+			if past >= 0x80 && !c.ok { // a two-byte varint's first byte: the lists are torn, not out of range
+				continue
+			}
+			got, want := shapeListsBoth(c.lists, c.ns, cols)
+			if got != want {
+				t.Errorf("%d columns, %s:\n got %s\nwant %s", cols, c.name, got, want)
+			}
+			if failed := len(got) > 6 && got[:6] == "error:"; failed == c.ok {
+				t.Errorf("%d columns, %s: got %s, want ok = %v", cols, c.name, got, c.ok)
+			}
 		}
 	}
 }

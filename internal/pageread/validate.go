@@ -84,6 +84,29 @@ func (l *Layout) validateColumn(c int, deferCells bool) error {
 	return nil
 }
 
+// strSeqValid reports whether p is a valid payload of a string-sequence
+// column (SPEC.md 5.1) of n cells, without a null bitmap, over a string
+// table of strs strings: a minimal varint base of one or two bytes, base +
+// n within the table, and nothing after it. It answers as validateColumn
+// would, and is true only where validateColumn would accept the column and
+// do nothing more, so that parseColumns may skip it; a false answer leaves
+// the column, and any fault, to validateColumn. Cost: a few comparisons,
+// where validateColumn takes about a hundred instructions (string-sequence
+// columns are common on pages whose columns are sparse: a column of
+// distinct strings in first-seen order is one).
+func strSeqValid(p []byte, n, strs int) bool {
+	var base int
+	switch {
+	case len(p) == 1 && p[0] < 0x80:
+		base = int(p[0])
+	case len(p) == 2 && p[0] >= 0x80 && p[1]-1 < 0x7F: // a last byte of 0 is not minimal
+		base = int(p[0]&0x7F) | int(p[1])<<7
+	default:
+		return false
+	}
+	return base <= strs && n <= strs-base
+}
+
 // countBits counts the set bits among the first n bits of b and reports
 // whether the padding bits after them are zero.
 func countBits(b []byte, n int) (int, bool) {
