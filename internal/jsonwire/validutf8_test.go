@@ -10,8 +10,8 @@ import (
 
 // checkValid fails t when ValidUTF8(p) differs from utf8.Valid(p).
 func checkValid(t *testing.T, p []byte) {
-	t.Helper()
 	if got, want := ValidUTF8(p), utf8.Valid(p); got != want {
+		t.Helper()
 		t.Fatalf("ValidUTF8(% x) = %v, utf8.Valid says %v", p, got, want)
 	}
 }
