@@ -16,7 +16,7 @@ import (
 // multi-byte sequence, the bytes after the last whole word with one load of
 // the last word, takes each sequence with a table lookup and a mask
 // test per continuation byte, and runs of two- or three-byte sequences a
-// word at a time (twoByteRun, threeByteRun). It calls nothing, so nothing
+// word at a time (twoByteRun, threeByteValid). It calls nothing, so nothing
 // is spilled. Cost: about one instruction an ASCII byte in runs of sixteen,
 // eight to twelve an ASCII byte between sequences, and three to five a
 // byte in runs of Cyrillic or CJK text, against nine to fifteen a byte of
@@ -72,9 +72,10 @@ scan:
 		case vTwo:
 			// Cyrillic, Greek, Hebrew, Arabic or accented Latin: a run
 			// of two-byte sequences is taken four at a time.
-			if i+8 <= n && twoByteRun(binary.LittleEndian.Uint64(p[i:])) {
-				for i += 8; i+8 <= n && twoByteRun(binary.LittleEndian.Uint64(p[i:])); i += 8 {
+			if q := p[i:]; len(q) >= 8 && twoByteRun(binary.LittleEndian.Uint64(q)) {
+				for q = q[8:]; len(q) >= 8 && twoByteRun(binary.LittleEndian.Uint64(q)); q = q[8:] {
 				}
+				i = n - uint(len(q))
 				continue
 			}
 			if i+1 >= n || p[i+1]&0xC0 != 0x80 {
@@ -83,11 +84,12 @@ scan:
 			i += 2
 		case vThree:
 			// CJK, kana or Hangul: a run of three-byte sequences is taken
-			// two at a time. threeByteRun also turns down U+2028 and
-			// U+2029, which are valid: those fall to the test below.
-			if i+8 <= n && threeByteRun(binary.LittleEndian.Uint64(p[i:])) {
-				for i += 6; i+8 <= n && threeByteRun(binary.LittleEndian.Uint64(p[i:])); i += 6 {
+			// two at a time, on a subslice so that the loop has no bounds
+			// checks.
+			if q := p[i:]; len(q) >= 8 && threeByteValid(binary.LittleEndian.Uint64(q)) {
+				for q = q[6:]; len(q) >= 8 && threeByteValid(binary.LittleEndian.Uint64(q)); q = q[6:] {
 				}
+				i = n - uint(len(q))
 				continue
 			}
 			if i+2 >= n || p[i+1]&0xC0 != 0x80 || p[i+2]&0xC0 != 0x80 {
@@ -132,7 +134,7 @@ const (
 
 // validClass[c] is the class of c as the first byte of a sequence.
 // Unlike leadClass it counts E2 as an ordinary three-byte lead: U+2028
-// and U+2029 are valid UTF-8.
+// and U+2029 are valid UTF-8 (threeByteValid takes them too).
 var validClass = func() (t [256]uint8) {
 	for c := range 256 {
 		switch {
@@ -166,3 +168,28 @@ var secondLo, secondHi = func() (lo, hi [256]byte) {
 	hi[0xF4] = 0x8F // nothing above U+10FFFF
 	return lo, hi
 }()
+
+// threeByteValid reports whether the first six bytes of w (loaded
+// little-endian) are two valid three-byte UTF-8 sequences: leads 0xE0 to
+// 0xEF followed by two continuation bytes, except the overlong forms
+// (E0 80-9F) and the surrogates (ED A0-BF). It is threeByteRun without
+// the test for U+2028 and U+2029, which are valid. The last two bytes of
+// w are ignored. Cost: about fifteen instructions.
+func threeByteValid(w uint64) bool {
+	const (
+		// Each constant holds one 24-bit lane per sequence: lead, first
+		// continuation, second continuation, from the low byte up.
+		shapeMask, shape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
+		e0ed             = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
+		ed               = 0x00200D00200D                 // ED A0-BF under e0ed; E0 80-9F is 0
+		carry, top       = 0x7FFFFF7FFFFF, 0x800000800000
+	)
+	if w&shapeMask != shape {
+		return false
+	}
+	// q and q^ed are zero in a lane exactly when the lane is E0 80-9F or
+	// ED A0-BF, and below 0x800000: adding 0x7FFFFF sets the lane's top
+	// bit when it is non-zero, without carrying out of it.
+	q := w & e0ed
+	return (q+carry)&((q^ed)+carry)&top == top
+}

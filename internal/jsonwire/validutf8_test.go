@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -159,4 +160,28 @@ func FuzzValidUTF8(f *testing.F) {
 	f.Add([]byte{0xF4, 0x90, 0x80, 0x80})
 	f.Add([]byte{0xE0, 0x9F, 0xBF})
 	f.Fuzz(func(t *testing.T, p []byte) { checkValid(t, p) })
+}
+
+// threeByteValid accepts a word exactly when its first six bytes are two
+// three-byte sequences utf8.Valid accepts, whatever its last two bytes:
+// every three bytes are tried in each lane, beside 日 (E6 97 A5), U+2028
+// or an invalid lane.
+func TestThreeByteValidEveryLane(t *testing.T) {
+	others := [][3]byte{{0xE6, 0x97, 0xA5}, {0xE2, 0x80, 0xA8}, {0xED, 0xA0, 0x80}}
+	for x := range 1 << 24 {
+		seq := [3]byte{byte(x), byte(x >> 8), byte(x >> 16)}
+		want := seq[0]>>4 == 0xE && utf8.Valid(seq[:])
+		for _, o := range others {
+			oValid := utf8.Valid(o[:])
+			for lane := range 2 {
+				var b [8]byte
+				copy(b[3*lane:], seq[:])
+				copy(b[3-3*lane:], o[:])
+				b[6], b[7] = byte(x), 0xFF
+				if got := threeByteValid(binary.LittleEndian.Uint64(b[:])); got != (want && oValid) {
+					t.Fatalf("threeByteValid(% x) = %v", b, got)
+				}
+			}
+		}
+	}
 }
