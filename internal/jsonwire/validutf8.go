@@ -13,14 +13,19 @@ import (
 // ASCII a word at a time only while it has seen nothing else; from the
 // first multi-byte sequence on it goes one byte at a time, ASCII included.
 // ValidUTF8 goes back to skipping ASCII a word at a time after every
-// multi-byte sequence, the bytes after the last whole word with one load of
-// the last word, takes each sequence with a table lookup and a mask
-// test per continuation byte, and runs of two- or three-byte sequences a
-// word at a time (twoByteRun, threeByteValid). It calls nothing, so nothing
-// is spilled. Cost: about one instruction an ASCII byte in runs of sixteen,
-// eight to twelve an ASCII byte between sequences, and three to five a
-// byte in runs of Cyrillic or CJK text, against nine to fifteen a byte of
-// any kind in utf8.Valid after its first non-ASCII byte. No allocation.
+// multi-byte sequence (32 bytes a turn in long runs, the bytes after the
+// last whole word with one load of the last word), takes each sequence with
+// a table lookup and a mask test per continuation byte, and runs of two- or
+// three-byte sequences a word at a time (twoByteRun, threeByteValid).
+//
+// Cost, counted with callgrind against utf8.Valid on 4 KiB of text: CJK
+// 11,700 instructions against 61,400, Cyrillic 51,000 against 73,300,
+// accented Latin 41,200 against 72,700, emoji 48,400 against 55,200, mixed
+// Japanese and ASCII 27,300 against 59,900; pure ASCII 2,000 against
+// 1,600. From 3 or 4 bytes up it is cheaper on every script measured;
+// below that, and on one to three Cyrillic letters, it costs about four
+// instructions more (it keeps a frame for its bounds-check panics). No
+// allocation.
 func ValidUTF8(p []byte) bool {
 	n := uint(len(p))
 	i := uint(0)
