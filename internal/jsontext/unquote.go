@@ -71,7 +71,8 @@ func (p *Parser) str(i int) ([]byte, int) {
 // the string as it is when that is the closing quote and the text between
 // is valid UTF-8, which jsonwire.ValidUTF8 checks far faster than decoding
 // it rune by rune (and than utf8.Valid, which walks everything after the
-// first non-ASCII byte, where this text starts, byte by byte). Anything else (escapes, invalid UTF-8, errors) is unquote's.
+// first non-ASCII byte, where this text starts, byte by byte). Anything
+// else (escapes, invalid UTF-8, errors) is unquote's.
 func (p *Parser) strFrom(start, j int) ([]byte, int) {
 	in := p.in
 	if k := textEnd(in, j); k < len(in) && in[k] == '"' && jsonwire.ValidUTF8(in[j:k]) {
