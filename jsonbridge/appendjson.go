@@ -16,6 +16,9 @@ type step struct {
 	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
 	keyStart, keyLen int32            // the key in transcoder.keys, with its comma (see row)
 	enc              uint8            // the cursor's encoding, or skipCell
+	// nulls is set when the column may hold nulls (Cursor.MayBeNull):
+	// only then does a cell take TakeNull's test first.
+	nulls bool
 }
 
 // setKey points st at the key transcoder.keys[s:e] and copies its first
@@ -196,7 +199,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding()}
+		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding(), nulls: cur.MayBeNull()}
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
 			st.enc = skipCell
 		}
@@ -458,7 +461,7 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 			continue
 		}
 		dst = appendKey(dst, st, t.keys)
-		if cur.TakeNull() {
+		if st.nulls && cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
 		}

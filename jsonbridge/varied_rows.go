@@ -59,7 +59,7 @@ func (t *transcoder) cellsOf(dst []byte, id int) []byte {
 			continue
 		}
 		dst = appendKey(dst, st, t.keys)
-		if cur.TakeNull() {
+		if st.nulls && cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
 		}
