@@ -16,6 +16,10 @@ type step struct {
 	key              [16]byte         // transcoder.keys[keyStart:], the whole key when it fits
 	keyStart, keyLen int32            // the key in transcoder.keys, with its comma (see row)
 	enc              uint8            // the cursor's encoding, or skipCell
+	// guard is set when a cell needs a test before its value: the
+	// column is not written (skipCell) or may hold nulls
+	// (Cursor.MayBeNull). Cells of other columns skip both tests.
+	guard bool
 }
 
 // setKey points st at the key transcoder.keys[s:e] and copies its first
@@ -196,9 +200,9 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
 			t.keys = append(t.keys, ':')
 		}
-		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding()}
+		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding(), guard: cur.MayBeNull()}
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
-			st.enc = skipCell
+			st.enc, st.guard = skipCell, true
 		}
 		t.cols[c] = st
 	}
@@ -453,12 +457,12 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 	for i := range steps {
 		st := &steps[i]
 		cur := st.cur
-		if st.enc == skipCell {
+		if !st.guard {
+			dst = appendKey(dst, st, t.keys)
+		} else if st.enc == skipCell {
 			cur.TakeCell(&t.cell)
 			continue
-		}
-		dst = appendKey(dst, st, t.keys)
-		if cur.TakeNull() {
+		} else if dst = appendKey(dst, st, t.keys); cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
 		}

@@ -54,12 +54,12 @@ func (t *transcoder) cellsOf(dst []byte, id int) []byte {
 	for _, c := range l.ShapeColumns()[a:b] {
 		st := &t.cols[c]
 		cur := st.cur
-		if st.enc == skipCell {
+		if !st.guard {
+			dst = appendKey(dst, st, t.keys)
+		} else if st.enc == skipCell {
 			cur.TakeCell(&t.cell)
 			continue
-		}
-		dst = appendKey(dst, st, t.keys)
-		if cur.TakeNull() {
+		} else if dst = appendKey(dst, st, t.keys); cur.TakeNull() {
 			dst = append(dst, "null"...)
 			continue
 		}

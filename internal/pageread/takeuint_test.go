@@ -1,0 +1,59 @@
+package pageread_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// TestTakeUintEveryLength: an EncUint column (a uint64 past 2^63 in it)
+// reads back every value, with uvarints of every length from one byte to
+// ten, at the end of the payload and before other cells, through TakeUint
+// and TakeCell.
+func TestTakeUintEveryLength(t *testing.T) {
+	var vals []uint64
+	for k := 0; k < 64; k += 7 { // 2^k - 1 and 2^k: the edges of each length
+		vals = append(vals, 1<<k-1, 1<<k, 1<<k+1)
+	}
+	vals = append(vals, 1<<63-1, 1<<63, 1<<63+12345, math.MaxUint64-1, math.MaxUint64, 0, 127)
+	for _, tail := range []int{0, 1, len(vals) / 2} {
+		vs := append(append([]uint64(nil), vals...), vals[:tail]...)
+		rows := make([]map[string]any, len(vs))
+		for i, v := range vs {
+			rows[i] = map[string]any{"u": v}
+		}
+		page, err := rowpage.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := pageread.Parse(page, format.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if enc := l.Columns[0].Enc; enc != format.EncUint {
+			t.Fatalf("column encoding %#x, want EncUint", enc)
+		}
+		cur, cell := l.Cursor(0), l.Cursor(0)
+		for i, want := range vs {
+			if cur.TakeNull() {
+				t.Fatalf("cell %d: null", i)
+			}
+			if got := cur.TakeUint(); got != want {
+				t.Fatalf("cell %d: TakeUint %d, want %d", i, got, want)
+			}
+			var c pageread.Cell
+			cell.TakeCell(&c)
+			if got := c.Uint; c.Tag != format.TagUint {
+				got = uint64(c.Int)
+				if c.Tag != format.TagInt || got != want {
+					t.Fatalf("cell %d: TakeCell tag %d value %d, want %d", i, c.Tag, got, want)
+				}
+			} else if got != want {
+				t.Fatalf("cell %d: TakeCell %d, want %d", i, got, want)
+			}
+		}
+	}
+}
