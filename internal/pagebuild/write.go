@@ -497,9 +497,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 }
 
 // remapTagged copies one tagged value from src to dst as appendTagged does
-// and returns the bytes of src it used. Strings and scalars other than
-// floats (which may become TagFloatInt) inside arrays and objects are
-// copied in the loop without a call per element, and ids of one or two
+// and returns the bytes of src it used. Strings and scalars inside arrays
+// and objects (floats too, which may become TagFloatInt) are copied in the
+// loop without a call per element, and ids of one or two
 // bytes, which nearly all are, are read and written there too (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	tag := src[0]
@@ -548,6 +548,15 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				n := 1 + varintsLen(src[pos+1:], 3)
 				dst = append(dst, src[pos:pos+n]...)
 				pos += n
+			case format.TagFloat: // as remapTagged's own case, without the call
+				v, n, ok := cellInt(src[pos+1:])
+				if ok {
+					*fint = true
+					dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
+				} else {
+					dst = append(dst, src[pos:pos+1+n]...)
+				}
+				pos += 1 + n
 			default:
 				var m int
 				dst, m = remapTagged(dst, src[pos:], remap, fint)
