@@ -165,9 +165,7 @@ func (b *Builder) assignStrings() {
 		b.tab = tab
 	}
 	b.uniq = Grow(b.uniq, n)
-	for i := range b.uniq {
-		b.uniq[i] = -1
-	}
+	clear(b.uniq) // every string in the common area, until a column claims it
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
 		if c.Kind != KindStr {
@@ -183,14 +181,14 @@ func (b *Builder) assignStrings() {
 		}
 		if seq {
 			for _, id := range c.strs {
-				b.uniq[b.settled(id)] = int32(ci)
+				b.uniq[b.settled(id)] = int32(ci) + 1
 			}
 		}
 	}
 	order := b.order[:0]
 	dataLen := 0
 	for id := 0; id < n; id++ {
-		if b.uniq[id] < 0 {
+		if b.uniq[id] == 0 {
 			tab[id] = uint32(len(order))
 			order = append(order, uint32(id))
 			dataLen += len(in.Strs[id])
@@ -198,7 +196,7 @@ func (b *Builder) assignStrings() {
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci) {
+		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci)+1 {
 			continue
 		}
 		for _, id := range c.strs {
@@ -310,7 +308,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncFloat
 		dst = append(dst, c.Blob...)
 	case KindStr:
-		if b.uniq[b.settled(c.strs[0])] >= 0 {
+		if b.uniq[b.settled(c.strs[0])] != 0 {
 			enc |= format.EncStrSeq
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
 		} else {
