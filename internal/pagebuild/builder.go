@@ -32,7 +32,7 @@ type Builder struct {
 	renum   []uint32 // settle's renumbering, id as the columns hold it -> settled id; nil if it merged nothing
 	remap   []uint32 // string id as the columns hold it -> table index
 	tab     []uint32 // scratch: settled id -> table index, when renum is set
-	uniq    []int32  // settled id -> column whose private run holds it, or -1
+	uniq    []int32  // settled id -> 1 + the column whose private run holds it, or 0 (the common area)
 	order   []uint32 // table index -> settled string id
 	ends    []uint32 // table index -> end offset of the string in the table's data
 	dataLen int      // bytes of string data in the table

@@ -165,9 +165,7 @@ func (b *Builder) assignStrings() {
 		b.tab = tab
 	}
 	b.uniq = Grow(b.uniq, n)
-	for i := range b.uniq {
-		b.uniq[i] = -1
-	}
+	clear(b.uniq) // every string in the common area, until a column claims it
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
 		if c.Kind != KindStr {
@@ -183,14 +181,14 @@ func (b *Builder) assignStrings() {
 		}
 		if seq {
 			for _, id := range c.strs {
-				b.uniq[b.settled(id)] = int32(ci)
+				b.uniq[b.settled(id)] = int32(ci) + 1
 			}
 		}
 	}
 	order := b.order[:0]
 	dataLen := 0
 	for id := 0; id < n; id++ {
-		if b.uniq[id] < 0 {
+		if b.uniq[id] == 0 {
 			tab[id] = uint32(len(order))
 			order = append(order, uint32(id))
 			dataLen += len(in.Strs[id])
@@ -198,7 +196,7 @@ func (b *Builder) assignStrings() {
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci) {
+		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci)+1 {
 			continue
 		}
 		for _, id := range c.strs {
@@ -310,7 +308,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncFloat
 		dst = append(dst, c.Blob...)
 	case KindStr:
-		if b.uniq[b.settled(c.strs[0])] >= 0 {
+		if b.uniq[b.settled(c.strs[0])] != 0 {
 			enc |= format.EncStrSeq
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
 		} else {
@@ -497,9 +495,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 }
 
 // remapTagged copies one tagged value from src to dst as appendTagged does
-// and returns the bytes of src it used. Strings and scalars other than
-// floats (which may become TagFloatInt) inside arrays and objects are
-// copied in the loop without a call per element, and ids of one or two
+// and returns the bytes of src it used. Strings and scalars inside arrays
+// and objects (floats too, which may become TagFloatInt) are copied in the
+// loop without a call per element, and ids of one or two
 // bytes, which nearly all are, are read and written there too (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	tag := src[0]
@@ -548,6 +546,15 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				n := 1 + varintsLen(src[pos+1:], 3)
 				dst = append(dst, src[pos:pos+n]...)
 				pos += n
+			case format.TagFloat: // as remapTagged's own case, without the call
+				v, n, ok := cellInt(src[pos+1:])
+				if ok {
+					*fint = true
+					dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
+				} else {
+					dst = append(dst, src[pos:pos+1+n]...)
+				}
+				pos += 1 + n
 			default:
 				var m int
 				dst, m = remapTagged(dst, src[pos:], remap, fint)
