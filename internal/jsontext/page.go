@@ -59,15 +59,12 @@ func (p *Parser) rows(i int) (int, bool) {
 	in := p.in
 	p.ps.StartRows()
 	p.restart()
-	i = skipWS(in, i+1)
-	if i < len(in) && in[i] == ']' {
+	i, c := peek(in, i+1)
+	if c == ']' {
 		return i + 1, true
 	}
 	for {
-		if i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
+		switch c {
 		case '{':
 			p.ps.BeginRow()
 			var ok bool
@@ -82,18 +79,18 @@ func (p *Parser) rows(i int) (int, bool) {
 			i += 4
 			p.ps.NullRow()
 		default:
+			if i >= len(in) {
+				return p.eof(), true
+			}
 			return 0, false
 		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
+		switch i, c = peek(in, i); c {
 		case ',':
-			i = skipWS(in, i+1)
+			i, c = peek(in, i+1)
 		case ']':
 			return i + 1, true
 		default:
-			return p.syntax(i, "after array element"), true
+			return p.endOr(i, "after array element"), true
 		}
 	}
 }
@@ -111,15 +108,13 @@ func (p *Parser) object(i int) (int, bool) {
 // false, without an error, if a key repeats.
 func (p *Parser) members(i, depth int) (int, bool) {
 	in := p.in
-	if i = skipWS(in, i+1); i < len(in) && in[i] == '}' {
+	i, c := peek(in, i+1)
+	if c == '}' {
 		return i + 1, true
 	}
 	for {
-		if i >= len(in) {
-			return p.eof(), true
-		}
-		if in[i] != '"' {
-			return p.syntax(i, "looking for beginning of object key string"), true
+		if c != '"' {
+			return p.endOr(i, "looking for beginning of object key string"), true
 		}
 		at := i
 		var k []byte
@@ -133,25 +128,19 @@ func (p *Parser) members(i, depth int) (int, bool) {
 			}
 			return p.refused(at), true
 		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		if in[i] != ':' {
-			return p.syntax(i, "after object key"), true
+		if i, c = peek(in, i); c != ':' {
+			return p.endOr(i, "after object key"), true
 		}
 		if i = p.value(i+1, depth); i < 0 {
 			return i, true
 		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), true
-		}
-		switch in[i] {
+		switch i, c = peek(in, i); c {
 		case ',':
-			i = skipWS(in, i+1)
+			i, c = peek(in, i+1)
 		case '}':
 			return i + 1, true
 		default:
-			return p.syntax(i, "after object key:value pair"), true
+			return p.endOr(i, "after object key:value pair"), true
 		}
 	}
 }

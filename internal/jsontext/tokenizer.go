@@ -21,23 +21,46 @@ func skipWS(in []byte, i int) int {
 	return i
 }
 
+// peek returns the position of the first non-whitespace byte at or after
+// i and that byte, or len(in) and 0 at the end of the text. The byte is
+// read once: compact text, where the byte at i is never whitespace, costs
+// one bounds test and one comparison, with no second load by the caller.
+// A NUL byte is never valid where the tokenizer peeks, so callers tell
+// the end from it only on their error path (i >= len(in)). Inlines.
+func peek(in []byte, i int) (int, byte) {
+	for ; i < len(in); i++ {
+		if c := in[i]; !isSpace(c) {
+			return i, c
+		}
+	}
+	return i, 0
+}
+
+// endOr reports the end of the text if i is past it, else the byte at
+// in[i] as invalid in context: the error path after peek.
+func (p *Parser) endOr(i int, context string) int {
+	if i >= len(p.in) {
+		return p.eof()
+	}
+	return p.syntax(i, context)
+}
+
 // value parses the value at in[i] (after optional whitespace), with depth
 // arrays and objects of the page's own structure around it, and everything
 // nested in it, feeding it to the sink as one cell. Strings and numbers,
 // the common cells, take a short path.
 func (p *Parser) value(i, depth int) int {
 	in := p.in
-	if i = skipWS(in, i); i < len(in) {
-		switch c := in[i]; {
-		case c == '"':
-			var s []byte
-			if s, i = p.str(i); i >= 0 {
-				p.s.String(s)
-			}
-			return i
-		case c == '-' || c-'0' <= 9:
-			return p.number(i)
+	i, c := peek(in, i)
+	switch {
+	case c == '"':
+		var s []byte
+		if s, i = p.str(i); i >= 0 {
+			p.s.String(s)
 		}
+		return i
+	case c == '-' || c-'0' <= 9:
+		return p.number(i)
 	}
 	i, p.stack = p.nested(i, depth, p.stack[:0])
 	return i
@@ -49,14 +72,11 @@ func (p *Parser) nested(i, depth int, stack []byte) (int, []byte) {
 	in := p.in
 	s := p.s
 	limit := min(p.cellMax, maxNesting-depth)
+	var c byte
 next:
 	for {
 		// A value starts at i.
-		i = skipWS(in, i)
-		if i >= len(in) {
-			return p.eof(), stack
-		}
-		switch c := in[i]; c {
+		switch i, c = peek(in, i); c {
 		case '"':
 			var s []byte
 			if s, i = p.str(i); i < 0 {
@@ -67,9 +87,9 @@ next:
 			if len(stack) >= limit {
 				return p.tooDeep(i, depth+len(stack)+1), stack
 			}
-			j := skipWS(in, i+1)
+			j, d := peek(in, i+1)
 			if c == '[' {
-				if j < len(in) && in[j] == ']' {
+				if d == ']' {
 					if p.es != nil {
 						p.es.EmptyArray()
 					} else {
@@ -84,7 +104,7 @@ next:
 				i = j
 				continue next
 			}
-			if j < len(in) && in[j] == '}' {
+			if d == '}' {
 				if p.es != nil {
 					p.es.EmptyObject()
 				} else {
@@ -96,7 +116,7 @@ next:
 			}
 			s.BeginObject()
 			stack = append(stack, c)
-			i = j
+			i, c = j, d
 			goto key
 		case 't':
 			if !hasLiteral(in, i, 4, trueWord) {
@@ -118,7 +138,7 @@ next:
 			s.Null()
 		default:
 			if c != '-' && c-'0' > 9 {
-				return p.syntax(i, "looking for beginning of value"), stack
+				return p.endOr(i, "looking for beginning of value"), stack
 			}
 			if i = p.number(i); i < 0 {
 				return i, stack
@@ -129,15 +149,12 @@ next:
 			if len(stack) == 0 {
 				return i, stack
 			}
-			if i = skipWS(in, i); i >= len(in) {
-				return p.eof(), stack
-			}
-			c := in[i]
+			i, c = peek(in, i)
 			top := stack[len(stack)-1]
 			switch {
 			case c == ',':
 				if top == '{' {
-					i = skipWS(in, i+1)
+					i, c = peek(in, i+1)
 					goto key
 				}
 				i++
@@ -147,22 +164,19 @@ next:
 			case c == '}' && top == '{':
 				s.EndObject()
 			case top == '[':
-				return p.syntax(i, "after array element"), stack
+				return p.endOr(i, "after array element"), stack
 			default:
-				return p.syntax(i, "after object key:value pair"), stack
+				return p.endOr(i, "after object key:value pair"), stack
 			}
 			stack = stack[:len(stack)-1]
 			i++
 		}
 	key:
-		// A key of a nested object starts at i: the key, then its colon,
-		// here rather than in a function of their own, which cost a call
-		// for every key.
-		if i >= len(in) {
-			return p.eof(), stack
-		}
-		if in[i] != '"' {
-			return p.syntax(i, "looking for beginning of object key string"), stack
+		// A key of a nested object starts at i, whose byte is c: the key,
+		// then its colon, here rather than in a function of their own,
+		// which cost a call for every key.
+		if c != '"' {
+			return p.endOr(i, "looking for beginning of object key string"), stack
 		}
 		{
 			var k []byte
@@ -171,11 +185,8 @@ next:
 			}
 			s.Key(k)
 		}
-		if i = skipWS(in, i); i >= len(in) {
-			return p.eof(), stack
-		}
-		if in[i] != ':' {
-			return p.syntax(i, "after object key"), stack
+		if i, c = peek(in, i); c != ':' {
+			return p.endOr(i, "after object key"), stack
 		}
 		i++
 	}

@@ -67,16 +67,17 @@ func (p *Parser) str(i int) ([]byte, int) {
 
 // strFrom is str for the string that starts at in[start] (after the
 // opening quote) when in[start:j] is known to be plain ASCII: it finds the
-// end of the text (the next quote, backslash or control byte) and returns
-// the string as it is when that is the closing quote and the text between
-// is valid UTF-8, which jsonwire.ValidUTF8 checks far faster than decoding
-// it rune by rune (and than utf8.Valid, which walks everything after the
-// first non-ASCII byte, where this text starts, byte by byte). Anything
-// else (escapes, invalid UTF-8, errors) is unquote's.
+// end of the text (the next quote, backslash or control byte) and whether
+// the text before it is valid UTF-8 in one pass (jsonwire.TextEnd, far
+// faster than decoding it rune by rune), and returns the string as it is
+// when the end is the closing quote. Anything else (escapes, invalid
+// UTF-8, errors) is unquote's.
 func (p *Parser) strFrom(start, j int) ([]byte, int) {
 	in := p.in
-	if k := textEnd(in, j); k < len(in) && in[k] == '"' && jsonwire.ValidUTF8(in[j:k]) {
-		return in[start:k], k + 1
+	if n, ok := jsonwire.TextEnd(in[j:]); ok {
+		if k := j + n; k < len(in) && in[k] == '"' {
+			return in[start:k], k + 1
+		}
 	}
 	return p.unquote(start, j)
 }
@@ -114,16 +115,12 @@ func textEnd(in []byte, j int) int {
 	return j
 }
 
-// appendText appends t, string text without quotes, backslashes or
-// control bytes, to buf as json.Unmarshal decodes it: as it is when it is
-// valid UTF-8, else with U+FFFD for each byte that is not part of valid
-// UTF-8. t ends before an ASCII byte or at the end of the input, so a
-// sequence cut short at its end is invalid in t exactly when it is in the
-// input.
-func appendText(buf, t []byte) []byte {
-	if jsonwire.ValidUTF8(t) {
-		return append(buf, t...)
-	}
+// appendInvalidText appends t, string text without quotes, backslashes or
+// control bytes that is not valid UTF-8, to buf as json.Unmarshal decodes
+// it: with U+FFFD for each byte that is not part of valid UTF-8. t ends
+// before an ASCII byte or at the end of the input, so a sequence cut short
+// at its end is invalid in t exactly when it is in the input.
+func appendInvalidText(buf, t []byte) []byte {
 	for len(t) > 0 {
 		r, n := utf8.DecodeRune(t)
 		if r == utf8.RuneError && n == 1 {
@@ -196,9 +193,14 @@ func (p *Parser) unquote(start, j int) ([]byte, int) {
 			return nil, p.syntax(j, "in string literal")
 		default:
 			// A run of text up to the next quote, backslash or control
-			// byte.
+			// byte: as it is when it is valid UTF-8, else decoded.
+			if n, ok := jsonwire.TextEnd(in[j:]); ok {
+				buf = append(buf, in[j:j+n]...)
+				j += n
+				break
+			}
 			k := textEnd(in, j)
-			buf = appendText(buf, in[j:k])
+			buf = appendInvalidText(buf, in[j:k])
 			j = k
 		}
 	}
