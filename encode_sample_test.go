@@ -23,7 +23,7 @@ func TestDeferredLongStringsSamePage(t *testing.T) {
 	// and 29-41, which a sample hash of 50 bytes does not read (it reads
 	// bytes 0-8, 21-29 and 42-50).
 	blind := func(i int) string {
-		x := strconv.Itoa(1e12 + i)[1:] // 12 digits
+		x := strconv.FormatInt(1e12+int64(i), 10)[1:] // 12 digits
 		return "AAAAAAAA" + x + "-BBBBBBBB" + x + "-CCCCCCCC"
 	}
 	inputs := map[string][]map[string]any{}

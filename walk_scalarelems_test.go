@@ -81,12 +81,12 @@ func newScalarRow(i int) scalarRow {
 	r.ID = i
 	n := &r.Nested
 	n.Kind, n.N = "k", int16(-i)
-	n.Ints = []int{0, -1, 127, 128, -129, 16383, 16384, math.MaxInt64, math.MinInt64}
+	n.Ints = []int{0, -1, 127, 128, -129, 16383, 16384, math.MaxInt, math.MinInt}
 	n.I8 = []int8{-128, 127, 0}
 	n.I16 = [3]int16{-32768, int16(i), 32767}
 	n.I32 = []int32{math.MinInt32, math.MaxInt32}
 	n.I64 = []int64{int64(i) << 40, -int64(i)}
-	n.Uints = []uint{0, 127, 128, math.MaxUint64}
+	n.Uints = []uint{0, 127, 128, math.MaxUint}
 	n.U16 = []uint16{65535}
 	n.U32 = [2]uint32{math.MaxUint32, uint32(i)}
 	n.U64 = []uint64{1 << 63, 1<<63 - 1, 0}

@@ -49,8 +49,8 @@ func deferredPages(t *testing.T) [][]byte {
 			// integral floats: plain, delta from -2^53, frame of
 			// reference up to 2^53 (with nulls), and tagged
 			"fip": float64((i*7)%5*10 - 20),
-			"fid": float64(-(1 << 53) + i*3),
-			"fif": float64(1<<53 - (i%2)*100 - i),
+			"fid": float64(-(1 << 53) + int64(i)*3),
+			"fif": float64(1<<53 - int64(i%2)*100 - int64(i)),
 			"fia": []any{float64(i) * 1e3, "s", float64(-(1 << 53))}[i%3],
 			// int-or-float: with nulls, and at the ends of int64 with
 			// raw floats
