@@ -129,12 +129,6 @@ func (d *Dict) EncodeZstd(dst, src []byte) []byte {
 	return dst
 }
 
-// EncodeS2 returns src compressed as one S2 block against d's S2 half
-// (EncodeBetter), in dst if it has the capacity (s2.MaxEncodedLen).
-func (d *Dict) EncodeS2(dst, src []byte) []byte {
-	return d.s2.EncodeBetter(dst, src)
-}
-
 // Set is the dictionaries a reader was given.
 type Set []*Dict
 
