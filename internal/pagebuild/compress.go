@@ -16,7 +16,7 @@ import (
 // choices rowpage offers.
 const (
 	CompressNone  = 0
-	CompressFast  = 1 // S2 per section (pagedict.EncodeS2)
+	CompressFast  = 1 // S2 per section: Encode, EncodeBetter from 64 KiB (pagedict.EncodeS2)
 	CompressSmall = 2 // zstd per section: SpeedBetterCompression, SpeedDefault from 64 KiB
 )
 
@@ -51,7 +51,6 @@ var zstdEncoders = [...]sync.Pool{
 type Compressor struct {
 	plain  []byte
 	tmp    []byte // a compressed section
-	tmp2   []byte // another, for the S2 block that may be shorter (pagedict.EncodeS2)
 	planes []byte // a string table with its ends as lengths
 }
 
@@ -131,22 +130,20 @@ func (c *Compressor) appendSection(dst, raw []byte, level int, d *pagedict.Dict,
 		}
 		switch {
 		case level == CompressFast:
-			n := s2.MaxEncodedLen(len(in))
-			c.tmp, c.tmp2 = slices.Grow(c.tmp[:0], n), slices.Grow(c.tmp2[:0], n)
-			z, codec = pagedict.EncodeS2(c.tmp[:n], c.tmp2[:n], in, d), format.CodecS2
+			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(in)))
+			z, codec = pagedict.EncodeS2(c.tmp[:cap(c.tmp)], in, d), format.CodecS2
 		case d != nil:
 			z, codec = d.EncodeZstd(c.tmp[:0], in), format.CodecZstd
-			c.tmp = z[:0]
 		default:
 			pool := &zstdEncoders[pagedict.ZstdLevel(len(in))]
 			e := pool.Get().(*zstd.Encoder)
 			z, codec = e.EncodeAll(in, c.tmp[:0]), format.CodecZstd
 			pool.Put(e)
-			c.tmp = z[:0]
 		}
 		if table {
 			codec += format.CodecS2Lengths - format.CodecS2
 		}
+		c.tmp = z[:0]
 		if len(z)+format.SizeUvarint(uint64(len(raw))) > len(raw)-len(raw)/minSaving(level) {
 			codec = format.CodecRaw
 		}
