@@ -15,8 +15,8 @@ const (
 	CompressNone Compression = iota
 	// CompressFast compresses each section of the page (string table,
 	// shapes, row shapes, columns) with S2 where that saves an eighth of
-	// it: Encode under 64 KiB, EncodeBetter above. For in-process and
-	// Redis caches where the speed of a hit matters most.
+	// it (s2.Encode). For in-process and Redis caches where the speed of a
+	// hit matters most.
 	CompressFast
 	// CompressSmall compresses them with zstd where that saves a sixteenth:
 	// sections under 64 KiB at SpeedBetterCompression, larger ones at

@@ -42,8 +42,7 @@ func plainSections(t *testing.T, page []byte) [4][]byte {
 // TestCompressedReferenceWriter checks the reference writer's choices as
 // SPEC.md 2.5 states them, section by section, on every dataset at 25 and
 // 1,000 rows: the string table with its ends as lengths; CompressFast
-// stores s2.Encode's block under 64 KiB and s2.EncodeBetter's from
-// 64 KiB; CompressSmall a zstd frame (no
+// stores s2.Encode's block; CompressSmall a zstd frame (no
 // checksum) at SpeedBetterCompression under 64 KiB and at SpeedDefault from
 // 64 KiB; a section is stored raw when it is empty or when compressing
 // saves less than an eighth (CompressFast) or a sixteenth (CompressSmall)
@@ -81,8 +80,6 @@ func TestCompressedReferenceWriter(t *testing.T) {
 						var z []byte
 						saving := 8
 						switch {
-						case c == rowpage.CompressFast && len(in) >= 64<<10:
-							z, codec, kind = s2.EncodeBetter(nil, in), format.CodecS2, "better"
 						case c == rowpage.CompressFast:
 							z, codec, kind = s2.Encode(nil, in), format.CodecS2, "encode"
 						case len(in) < 64<<10:
@@ -112,7 +109,7 @@ func TestCompressedReferenceWriter(t *testing.T) {
 			}
 		}
 	}
-	if !seen[0]["raw"] || !seen[0]["better"] || !seen[0]["encode"] || !seen[1]["raw"] || !seen[1]["better"] || !seen[1]["default"] ||
+	if !seen[0]["raw"] || !seen[0]["encode"] || !seen[1]["raw"] || !seen[1]["better"] || !seen[1]["default"] ||
 		!seen[1]["a sixteenth"] {
 		t.Errorf("not every choice was made: fast %v, small %v", seen[0], seen[1])
 	}

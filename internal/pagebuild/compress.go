@@ -16,7 +16,7 @@ import (
 // choices rowpage offers.
 const (
 	CompressNone  = 0
-	CompressFast  = 1 // S2 per section: Encode, EncodeBetter from 64 KiB (pagedict.EncodeS2)
+	CompressFast  = 1 // S2 (Encode) per section
 	CompressSmall = 2 // zstd per section: SpeedBetterCompression, SpeedDefault from 64 KiB
 )
 

@@ -9,9 +9,8 @@ import (
 )
 
 // TestEncodeS2 checks the S2 block of SPEC.md 2.5's reference writer, with
-// and without a dictionary: Encode's under BetterBelow bytes,
-// EncodeBetter's from BetterBelow on; and that the block decodes to its
-// input.
+// and without a dictionary: s2.Encode's (Dict.Encode's) at every length;
+// and that the block decodes to its input.
 func TestEncodeS2(t *testing.T) {
 	b, err := Train(samples(), DefaultSize, true)
 	if err != nil {
@@ -28,14 +27,11 @@ func TestEncodeS2(t *testing.T) {
 	for _, n := range []int{1, 40, 300, 3000, BetterBelow - 1, BetterBelow, len(text)} {
 		src := text[:n]
 		for _, dict := range []*Dict{nil, d} {
-			enc, better := s2.Encode(nil, src), s2.EncodeBetter(nil, src)
+			enc := s2.Encode(nil, src)
 			if dict != nil {
-				enc, better = dict.s2.Encode(nil, src), dict.s2.EncodeBetter(nil, src)
+				enc = dict.s2.Encode(nil, src)
 			}
-			want := better
-			if n < BetterBelow {
-				want = enc
-			}
+			want := enc
 			got := EncodeS2(make([]byte, s2.MaxEncodedLen(n)), src, dict)
 			if !bytes.Equal(got, want) {
 				t.Errorf("%d bytes, dictionary %v: a block of %d bytes, want %d", n, dict != nil, len(got), len(want))
