@@ -13,15 +13,11 @@ type Compression uint8
 const (
 	// CompressNone writes a plain page (the default).
 	CompressNone Compression = iota
-	// CompressFast compresses each section of the page (string table,
-	// shapes, row shapes, columns) with S2 where that saves an eighth of
-	// it (s2.Encode). For in-process and Redis caches where the speed of a
-	// hit matters most.
+	// CompressFast compresses the string table and the columns with S2, for
+	// in-process and Redis caches where the speed of a hit matters most.
 	CompressFast
-	// CompressSmall compresses them with zstd where that saves a sixteenth:
-	// sections under 64 KiB at SpeedBetterCompression, larger ones at
-	// SpeedDefault. For memory-bound caches: smaller pages, slower hits and
-	// writes.
+	// CompressSmall compresses them with zstd (the default level), for
+	// memory-bound caches: smaller pages, slower hits and writes.
 	CompressSmall
 )
 

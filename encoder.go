@@ -20,9 +20,8 @@ type EncOptions struct {
 	// MaxDepth caps the nesting of arrays, objects and pointers inside a
 	// cell (cycles end here). Default 1,000; range 1 to 10,000.
 	MaxDepth int
-	// Compression compresses the page's body section by section (SPEC.md
-	// 2.5): CompressFast with S2, CompressSmall with zstd (see their docs
-	// for the settings). Default CompressNone.
+	// Compression compresses the page's body (SPEC.md 2.5). Default
+	// CompressNone.
 	Compression Compression
 	// Dictionary compresses the body against a dictionary trained on pages
 	// like it (SPEC.md 2.6), which the page then names; only readers given

@@ -16,8 +16,8 @@ import (
 // choices rowpage offers.
 const (
 	CompressNone  = 0
-	CompressFast  = 1 // S2 (Encode) per section
-	CompressSmall = 2 // zstd per section: SpeedBetterCompression, SpeedDefault from 64 KiB
+	CompressFast  = 1 // S2 per section
+	CompressSmall = 2 // zstd SpeedDefault per section
 )
 
 // pageCompression is a builder's compression level, dictionary and scratch.
@@ -37,29 +37,33 @@ func (p *pageCompression) Apply(dst []byte, start int) []byte {
 	return p.c.CompressDict(dst, start, p.Level, p.Dict)
 }
 
-// zstdEncoders pools encoders (pagedict.NewZstdEncoder) at the levels of
-// pagedict.ZstdLevel, indexed by level. EncodeAll's output depends only on
-// the level and the input, so pooling keeps the bytes deterministic.
-var zstdEncoders = [...]sync.Pool{
-	zstd.SpeedDefault:           {New: func() any { return pagedict.NewZstdEncoder(zstd.SpeedDefault, nil) }},
-	zstd.SpeedBetterCompression: {New: func() any { return pagedict.NewZstdEncoder(zstd.SpeedBetterCompression, nil) }},
-}
+// zstdEncoders pools single-threaded encoders at SpeedDefault. EncodeAll's
+// output depends only on the level and the input, so pooling keeps the
+// bytes deterministic.
+var zstdEncoders = sync.Pool{New: func() any {
+	e, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(false))
+	if err != nil {
+		panic("pagebuild: zstd encoder: " + err.Error())
+	}
+	return e
+}}
 
 // Compressor turns plain pages into compressed ones. Its zero value is
 // ready; it keeps scratch memory between calls and is not safe for
 // concurrent use.
 type Compressor struct {
 	plain  []byte
-	tmp    []byte // a compressed section
+	tmp    []byte
 	planes []byte // a string table with its ends as lengths
 }
 
 // Compress replaces the plain page (SPEC.md 2.5) in dst[start:] (as a writer just
 // appended it, well formed) with its compressed form at level (CompressFast
 // or CompressSmall) and returns the extended dst. A section is compressed
-// only when that saves at least an eighth of it at CompressFast, a
-// sixteenth at CompressSmall; the checksum, if the page has one, is
-// recomputed over the stored bytes. CompressNone returns dst unchanged.
+// only when that saves at least an eighth of it; the checksum, if the page
+// has one, is recomputed over the stored bytes. CompressNone returns dst
+// unchanged.
 func (c *Compressor) Compress(dst []byte, start, level int) []byte {
 	return c.CompressDict(dst, start, level, nil)
 }
@@ -129,22 +133,24 @@ func (c *Compressor) appendSection(dst, raw []byte, level int, d *pagedict.Dict,
 			in = c.planes
 		}
 		switch {
+		case level == CompressFast && d != nil:
+			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(in)))
+			z, codec = d.EncodeS2(c.tmp[:cap(c.tmp)], in), format.CodecS2
 		case level == CompressFast:
 			c.tmp = slices.Grow(c.tmp[:0], s2.MaxEncodedLen(len(in)))
-			z, codec = pagedict.EncodeS2(c.tmp[:cap(c.tmp)], in, d), format.CodecS2
+			z, codec = s2.Encode(c.tmp[:cap(c.tmp)], in), format.CodecS2
 		case d != nil:
 			z, codec = d.EncodeZstd(c.tmp[:0], in), format.CodecZstd
 		default:
-			pool := &zstdEncoders[pagedict.ZstdLevel(len(in))]
-			e := pool.Get().(*zstd.Encoder)
+			e := zstdEncoders.Get().(*zstd.Encoder)
 			z, codec = e.EncodeAll(in, c.tmp[:0]), format.CodecZstd
-			pool.Put(e)
+			zstdEncoders.Put(e)
 		}
 		if table {
 			codec += format.CodecS2Lengths - format.CodecS2
 		}
 		c.tmp = z[:0]
-		if len(z)+format.SizeUvarint(uint64(len(raw))) > len(raw)-len(raw)/minSaving(level) {
+		if len(z)+format.SizeUvarint(uint64(len(raw))) > len(raw)-len(raw)/8 {
 			codec = format.CodecRaw
 		}
 	}
@@ -156,15 +162,4 @@ func (c *Compressor) appendSection(dst, raw []byte, level int, d *pagedict.Dict,
 	dst = format.AppendUvarint(dst, uint64(len(z)))
 	dst = format.AppendUvarint(dst, uint64(len(raw)))
 	return append(dst, z...)
-}
-
-// minSaving is the part of a section that compressing must save at level,
-// as a divisor: an eighth at CompressFast, where a section stored raw is
-// read in place and one compressed costs the hit its decompression, and a
-// sixteenth at CompressSmall, which trades hit speed for size.
-func minSaving(level int) int {
-	if level == CompressFast {
-		return 8
-	}
-	return 16
 }

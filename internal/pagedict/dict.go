@@ -31,7 +31,7 @@ type Dict struct {
 	s2    *s2.Dict
 
 	dec  func() *zstd.Decoder
-	encs [zstd.SpeedBestCompression + 1]sync.Pool // by level
+	encs sync.Pool
 }
 
 // Parse checks b, a dictionary's serialized form, and returns the Dict. It
@@ -115,18 +115,27 @@ func (d *Dict) DecodeS2(dst, src []byte) ([]byte, error) {
 	return d.s2.Decode(dst, src)
 }
 
-// EncodeZstd appends src compressed as one zstd frame against d to dst, at
-// the level of ZstdLevel(len(src)), without a checksum, with the content
-// size. Its encoders are pooled per level.
+// EncodeZstd appends src compressed as one zstd frame (SpeedDefault, no
+// checksum, with the content size) against d to dst.
 func (d *Dict) EncodeZstd(dst, src []byte) []byte {
-	level := ZstdLevel(len(src))
-	e, _ := d.encs[level].Get().(*zstd.Encoder)
+	e, _ := d.encs.Get().(*zstd.Encoder)
 	if e == nil {
-		e = NewZstdEncoder(level, d)
+		var err error
+		e, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedDefault), zstd.WithEncoderConcurrency(1),
+			zstd.WithEncoderCRC(false), zstd.WithEncoderDict(d.zdict))
+		if err != nil {
+			panic("pagedict: zstd encoder of a checked dictionary: " + err.Error())
+		}
 	}
 	dst = e.EncodeAll(src, dst)
-	d.encs[level].Put(e)
+	d.encs.Put(e)
 	return dst
+}
+
+// EncodeS2 returns src compressed as one S2 block against d's S2 half, in
+// dst if it has the capacity (s2.MaxEncodedLen).
+func (d *Dict) EncodeS2(dst, src []byte) []byte {
+	return d.s2.Encode(dst, src)
 }
 
 // Set is the dictionaries a reader was given.

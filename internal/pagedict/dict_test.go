@@ -48,7 +48,7 @@ func TestTrainParse(t *testing.T) {
 	if got, err := d.DecodeZstd(make([]byte, 0, len(src)), z); err != nil || !bytes.Equal(got, src) {
 		t.Fatalf("zstd round trip: %q, %v", got, err)
 	}
-	s := EncodeS2(nil, append(src, src...), d)
+	s := d.EncodeS2(nil, append(src, src...))
 	if got, err := d.DecodeS2(nil, s); err != nil || !bytes.Equal(got, append(src, src...)) {
 		t.Fatalf("S2 round trip: %q, %v", got, err)
 	}
@@ -116,7 +116,7 @@ func TestTrainLongSamples(t *testing.T) {
 			if err != nil || !bytes.Equal(got, src) {
 				t.Fatalf("sample of %d bytes, history %d: zstd round trip: %v", n, size, err)
 			}
-			got, err = d.DecodeS2(make([]byte, len(src)), EncodeS2(nil, src, d))
+			got, err = d.DecodeS2(make([]byte, len(src)), d.EncodeS2(nil, src))
 			if err != nil || !bytes.Equal(got, src) {
 				t.Fatalf("sample of %d bytes, history %d: S2 round trip: %v", n, size, err)
 			}
