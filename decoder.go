@@ -119,6 +119,10 @@ func (m *DecMode) OpenInto(p *Page, page []byte) error {
 	}
 	p.mode = m
 	p.strs.tab.Store(nil) // the copies belong to the old page's table
+	if s := p.rows.Swap(nil); s != nil {
+		s.forget() // else its cells and cursors hold the old page until the next Rows
+		p.rows.Store(s)
+	}
 	if err := p.l.ResetValuesDicts(page, m.lim, m.dicts); err != nil {
 		p.l.Forget()
 		return err
@@ -225,6 +229,16 @@ type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
 	deep [deepSlots]elemsEnd
+}
+
+// forget drops what s holds of the page it last iterated over: the
+// cells' and cursors' views of its bytes and the nested values' ends.
+// Cost: clearing a cell and a cursor per column of that page.
+func (s *rowsScratch) forget() {
+	s.row.shape = nil
+	clear(s.row.cells)
+	clear(s.cur)
+	s.deep = [deepSlots]elemsEnd{}
 }
 
 // startRows readies s for an iteration over p: the Row with a cell per
