@@ -266,7 +266,7 @@ func (c *Cursor) TakeStr() uint32 {
 func (c *Cursor) TakeTime() format.Timestamp {
 	c.i++
 	c.acc += format.DecodeZigZag(c.uv())
-	f := c.uvFrac()
+	f := c.uv()
 	off := c.off
 	if c.mode == format.TimePerValue {
 		off = int32(format.DecodeZigZag(c.uv()))
@@ -280,7 +280,7 @@ func (c *Cursor) TakeTime() format.Timestamp {
 func (c *Cursor) takeTimeTo(t *format.Timestamp) {
 	c.i++
 	c.acc += format.DecodeZigZag(c.uv())
-	f := c.uvFrac()
+	f := c.uv()
 	off := c.off
 	if c.mode == format.TimePerValue {
 		off = int32(format.DecodeZigZag(c.uv()))

@@ -1,7 +1,6 @@
 package pageread
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
@@ -25,32 +24,4 @@ func UvarintAt(b []byte, pos int) (uint64, int) {
 	}
 	v, n := format.ConsumeUvarint(b[pos:])
 	return v, pos + n
-}
-
-// uvFrac reads a time cell's fraction, a varint Parse checked: one byte
-// inline, as uv does, and a longer one with uvLoad, which decodes the
-// four or five bytes of a microsecond or nanosecond fraction from one
-// load straight away, where uv's uvSlow first tests for two bytes (about
-// 20 instructions a cell more). It inlines.
-func (c *Cursor) uvFrac() uint64 {
-	if b := c.data[c.pos]; b < 0x80 {
-		c.pos++
-		return uint64(b)
-	}
-	return c.uvLoad()
-}
-
-// uvLoad reads a varint of two or more bytes that Parse checked: from one
-// load when eight bytes are left and it ends within them, else with
-// uvSlow.
-func (c *Cursor) uvLoad() uint64 {
-	p := c.pos
-	if uint(p)+8 <= uint(len(c.data)) {
-		w := binary.LittleEndian.Uint64(c.data[p:])
-		if n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1; n <= 8 {
-			c.pos = p + n
-			return gather7(w & (^uint64(0) >> (64 - 8*n)))
-		}
-	}
-	return c.uvSlow()
 }
