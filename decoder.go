@@ -229,16 +229,21 @@ type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
 	deep [deepSlots]elemsEnd
+	// cleared reports that forget has cleared the cells since the last
+	// iteration, which startRows then need not do again.
+	cleared bool
 }
 
-// forget drops what s holds of the page it last iterated over: the
-// cells' and cursors' views of its bytes and the nested values' ends.
-// Cost: clearing a cell and a cursor per column of that page.
+// forget drops what s holds of the pages it iterated over: the cells'
+// and cursors' views of their bytes and the nested values' ends. Cost:
+// clearing the cell and cursor arrays, which spares the next startRows
+// its clearing of the cells.
 func (s *rowsScratch) forget() {
 	s.row.shape = nil
-	clear(s.row.cells)
-	clear(s.cur)
+	clear(s.row.cells[:cap(s.row.cells)]) // the whole array: see startRows
+	clear(s.cur[:cap(s.cur)])
 	s.deep = [deepSlots]elemsEnd{}
+	s.cleared = true
 }
 
 // startRows readies s for an iteration over p: the Row with a cell per
@@ -252,9 +257,13 @@ func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 		cells = make([]rowCell, n)
 	} else {
 		// Clearing restarts the generations: no stale stamp can match.
+		// After forget, which clears the whole array, nothing is left.
 		cells = cells[:n]
-		clear(cells)
+		if !s.cleared {
+			clear(cells)
+		}
 	}
+	s.cleared = false
 	*r = Row{p: p, cells: cells}
 	s.deep = [deepSlots]elemsEnd{} // nor any pointer into an older page
 	if cap(s.cur) < n {
