@@ -23,14 +23,22 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 	case format.TagString:
 		x, n := uint64(b[1]), 2
 		if x >= 0x80 {
-			x, n = uvarintLong(b, 1)
+			if y := b[2]; y < 0x80 { // two bytes inline, as uvarintLong would
+				x, n = x&0x7F|uint64(y)<<7, 3
+			} else {
+				x, n = pageread.UvarintAt(b, 1)
+			}
 		}
 		return d.strAny(uint32(x)), n
 	case format.TagInt:
 		if !d.compat || !d.useNumber {
 			u, n := uint64(b[1]), 2
 			if u >= 0x80 {
-				u, n = uvarintLong(b, 1)
+				if y := b[2]; y < 0x80 { // two bytes inline, as uvarintLong would
+					u, n = u&0x7F|uint64(y)<<7, 3
+				} else {
+					u, n = pageread.UvarintAt(b, 1)
+				}
 			}
 			v := format.DecodeZigZag(u)
 			if d.compat {
@@ -104,7 +112,11 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 	for range n {
 		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			k, next = uvarintLong(b, pos)
+			if y := b[pos+1]; y < 0x80 { // two bytes inline, as uvarintLong would
+				k, next = k&0x7F|uint64(y)<<7, pos+2
+			} else {
+				k, next = pageread.UvarintAt(b, pos)
+			}
 		}
 		pos = next
 		key := d.str(uint32(k)) // before the value, as cellValue copies them
@@ -119,7 +131,10 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 // and the position after it: two bytes (string indexes past 127)
 // directly, longer ones (ids, timestamps) from one 64-bit load
 // (pageread.UvarintAt), without ConsumeUvarint's checks, which Parse made
-// already. Its callers read a one-byte varint in line, as for countSlow.
+// already. Its callers read a one-byte varint in line, as for countSlow;
+// the hot ones (string indexes, keys and integers of nested values) spell
+// out its two-byte path as well, since with its call to UvarintAt it does
+// not inline: a call cost about 14 instructions a varint more.
 func uvarintLong(b []byte, pos int) (uint64, int) {
 	if y := b[pos+1]; y < 0x80 {
 		return uint64(b[pos]&0x7F) | uint64(y)<<7, pos + 2

@@ -45,7 +45,11 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 	for range n {
 		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			k, next = uvarintLong(b, pos)
+			if y := b[pos+1]; y < 0x80 { // two bytes inline, as uvarintLong would
+				k, next = k&0x7F|uint64(y)<<7, pos+2
+			} else {
+				k, next = pageread.UvarintAt(b, pos)
+			}
 		}
 		pos = next
 		cp := p.known(uint32(k))
@@ -60,7 +64,11 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 		case tag == format.TagString && cp.kind == setString:
 			x, next := uint64(b[pos+1]), pos+2
 			if x >= 0x80 {
-				x, next = uvarintLong(b, pos+1)
+				if y := b[pos+2]; y < 0x80 { // two bytes inline, as uvarintLong would
+					x, next = x&0x7F|uint64(y)<<7, pos+3
+				} else {
+					x, next = pageread.UvarintAt(b, pos+1)
+				}
 			}
 			// Objects live in any columns, never string-seq ones, so
 			// colStr would take str too.
@@ -70,7 +78,11 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 		case tag == format.TagInt && cp.kind == setInt64:
 			u, next := uint64(b[pos+1]), pos+2
 			if u >= 0x80 {
-				u, next = uvarintLong(b, pos+1)
+				if y := b[pos+2]; y < 0x80 { // two bytes inline, as uvarintLong would
+					u, next = u&0x7F|uint64(y)<<7, pos+3
+				} else {
+					u, next = pageread.UvarintAt(b, pos+1)
+				}
 			}
 			row.field(&cp.fieldPath).setInt64(format.DecodeZigZag(u))
 			pos = next
@@ -273,7 +285,11 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 	for range n {
 		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
-			k, next = uvarintLong(b, pos)
+			if y := b[pos+1]; y < 0x80 { // two bytes inline, as uvarintLong would
+				k, next = k&0x7F|uint64(y)<<7, pos+2
+			} else {
+				k, next = pageread.UvarintAt(b, pos)
+			}
 		}
 		pos = next
 		key := d.str(uint32(k))

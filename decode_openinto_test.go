@@ -3,7 +3,10 @@ package rowpage_test
 import (
 	"errors"
 	"fmt"
+	"runtime"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -182,4 +185,57 @@ func TestRowsNestedOnOnePage(t *testing.T) {
 	if len(pairs) != 25 || pairs[24] != [2]int{4, 4} {
 		t.Fatalf("nested iterations gave %v", pairs)
 	}
+}
+
+// OpenInto lets the page a Page was open over go: the scratch its last
+// iteration of Rows left for the next one no longer points into it.
+func TestOpenIntoReleasesThePreviousPage(t *testing.T) {
+	type row struct {
+		ID   int64          `json:"id"`
+		Name string         `json:"name"`
+		Meta map[string]any `json:"meta"`
+	}
+	build := func(tag string) []byte {
+		var rows []row
+		for i := range 30 {
+			rows = append(rows, row{ID: int64(i), Name: tag + strconv.Itoa(i), Meta: map[string]any{"k": []any{tag, int64(i)}}})
+		}
+		page, err := rowpage.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return append(make([]byte, 0, len(page)), page...) // an array of its own, for the cleanup
+	}
+	var p rowpage.Page
+	released := make(chan struct{})
+	func() {
+		first := build("first")
+		runtime.AddCleanup(&first[0], func(ch chan struct{}) { close(ch) }, released)
+		if err := rowpage.OpenInto(&p, first); err != nil {
+			t.Fatal(err)
+		}
+		for r := range p.Rows() { // every cell read, nested ones walked
+			if e, ok := r.Elems(2); ok {
+				for e.Next() {
+					if inner, ok := e.Elems(); ok {
+						for inner.Next() {
+						}
+					}
+				}
+			}
+		}
+	}()
+	if err := rowpage.OpenInto(&p, build("second")); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		runtime.GC()
+		select {
+		case <-released:
+			runtime.KeepAlive(&p)
+			return
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	t.Fatal("the first page is still reachable after OpenInto of the second")
 }

@@ -109,19 +109,21 @@ type structPlan struct {
 }
 
 // planFor returns the plan of struct type t, building it on first use in
-// this Decode call (see planCols).
+// this Decode call (see planCols). The first type's plan is held in d
+// itself, so that a call decoding one struct type allocates no plan.
 func (d *decodeState) planFor(t reflect.Type) *structPlan {
-	if p := d.plan; p != nil && p.typ == t {
-		return p
+	if d.plan.typ == t {
+		return &d.plan
 	}
 	if p, ok := d.plans[t]; ok {
 		return p
 	}
-	p := &structPlan{typ: t, cols: d.planCols(t)}
-	if d.plan == nil { // the first type, nearly always the only one: no map
-		d.plan = p
-		return p
+	cols := d.planCols(t)  // which may plan other types first
+	if d.plan.typ == nil { // the first type, nearly always the only one: no map
+		d.plan = structPlan{typ: t, cols: cols}
+		return &d.plan
 	}
+	p := &structPlan{typ: t, cols: cols}
 	if d.plans == nil {
 		d.plans = make(map[reflect.Type]*structPlan)
 	}

@@ -119,6 +119,10 @@ func (m *DecMode) OpenInto(p *Page, page []byte) error {
 	}
 	p.mode = m
 	p.strs.tab.Store(nil) // the copies belong to the old page's table
+	if s := p.rows.Swap(nil); s != nil {
+		s.forget() // else its cells and cursors hold the old page until the next Rows
+		p.rows.Store(s)
+	}
 	if err := p.l.ResetValuesDicts(page, m.lim, m.dicts); err != nil {
 		p.l.Forget()
 		return err
@@ -225,6 +229,21 @@ type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
 	deep [deepSlots]elemsEnd
+	// cleared reports that forget has cleared the cells since the last
+	// iteration, which startRows then need not do again.
+	cleared bool
+}
+
+// forget drops what s holds of the pages it iterated over: the cells'
+// and cursors' views of their bytes and the nested values' ends. Cost:
+// clearing the cell and cursor arrays, which spares the next startRows
+// its clearing of the cells.
+func (s *rowsScratch) forget() {
+	s.row.shape = nil
+	clear(s.row.cells[:cap(s.row.cells)]) // the whole array: see startRows
+	clear(s.cur[:cap(s.cur)])
+	s.deep = [deepSlots]elemsEnd{}
+	s.cleared = true
 }
 
 // startRows readies s for an iteration over p: the Row with a cell per
@@ -238,9 +257,13 @@ func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 		cells = make([]rowCell, n)
 	} else {
 		// Clearing restarts the generations: no stale stamp can match.
+		// After forget, which clears the whole array, nothing is left.
 		cells = cells[:n]
-		clear(cells)
+		if !s.cleared {
+			clear(cells)
+		}
 	}
+	s.cleared = false
 	*r = Row{p: p, cells: cells}
 	s.deep = [deepSlots]elemsEnd{} // nor any pointer into an older page
 	if cap(s.cur) < n {

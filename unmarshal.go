@@ -35,7 +35,10 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 	if err := s.l.ResetValuesDicts(page, m.lim, m.dicts); err != nil {
 		return err
 	}
-	p := Page{l: &s.l, mode: m}
+	// The Page lives in the scratch: on the stack it would escape (the
+	// decoder keeps its address), one allocation a call.
+	p := &s.p
+	p.l, p.mode = &s.l, m
 	if err := p.decode(v, &s.cur); err != nil {
 		return err
 	}
@@ -47,10 +50,12 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 
 // unmarshalScratch is the memory an Unmarshal call parses and decodes in
 // and the next call reuses: the layout, with its column, shape and
-// string-table arrays, and the cursors over its columns.
+// string-table arrays, the cursors over its columns, and the Page around
+// the layout.
 type unmarshalScratch struct {
 	l   pageread.Layout
 	cur []pageread.Cursor
+	p   Page
 }
 
 // unmarshalScratches holds the scratch of finished Unmarshal calls, their
@@ -117,7 +122,7 @@ type decodeState struct {
 	p        *Page
 	row, col int
 	jsonLeft int                          // what the call's renders for Unmarshalers may still write (Limits.MaxJSONBytes)
-	plan     *structPlan                  // the decode plan of the first struct type met
+	plan     structPlan                   // the decode plan of the first struct type met (typ nil until then)
 	plans    map[reflect.Type]*structPlan // decode plans of the other struct types, for this page
 	// nested holds the plans of structs that objects decode into, one per
 	// type: a program's types are few, and each plan is looked up once per
@@ -281,7 +286,7 @@ func (d *decodeState) rows(v reflect.Value) error {
 		return nil
 	case reflect.Slice:
 		if v.Cap() >= n && !v.IsNil() {
-			v.Set(v.Slice(0, n))
+			v.SetLen(n) // in place: v.Set(v.Slice(0, n)) allocates a header
 			reused = true
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))

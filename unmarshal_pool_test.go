@@ -85,3 +85,40 @@ func TestUnmarshalAfterFailedCall(t *testing.T) {
 		t.Fatalf("after failed calls: %+v, %v", rs, err)
 	}
 }
+
+// Unmarshal of flat numeric rows into a slice that already holds them
+// allocates nothing once its scratch is pooled (but what opening the page
+// allocates: see OpenAllocs): the Page it decodes through lives in that
+// scratch, the first struct type's plan in the call's state, and the
+// slice is cut to length in place.
+func TestUnmarshalReusedSliceAllocatesNothing(t *testing.T) {
+	if rowpage.RaceEnabled {
+		t.Skip("the race detector makes sync.Pool drop what it holds")
+	}
+	type point struct {
+		X, Y int64
+		W    float64
+		On   bool
+	}
+	rows := make([]point, 50)
+	for i := range rows {
+		rows[i] = point{X: int64(i), Y: int64(-3 * i), W: float64(i) / 4, On: i%3 == 0}
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]point, len(rows))
+	if allocs := testing.AllocsPerRun(20, func() {
+		if err := rowpage.Unmarshal(page, &out); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != rowpage.OpenAllocs {
+		t.Fatalf("Unmarshal into a reused slice: %v allocations a call, want %d", allocs, rowpage.OpenAllocs)
+	}
+	for i := range rows {
+		if out[i] != rows[i] {
+			t.Fatalf("row %d: %+v, want %+v", i, out[i], rows[i])
+		}
+	}
+}

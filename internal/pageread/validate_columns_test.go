@@ -103,6 +103,14 @@ func TestTimeAndFrameValidatorErrors(t *testing.T) {
 		{"text times: a shared offset of seconds", format.EncTextTime, 1, cat([]byte{format.TimeShared}, sv(90), sv(day), uv(0)), format.ErrCorrupt, "shared time offset out of range", 3},
 		{"text times: a per-value offset of seconds", format.EncTextTime, 2, cat([]byte{format.TimePerValue}, sv(day), uv(0), sv(0), sv(1), uv(0), sv(-30)), format.ErrCorrupt, "timestamp out of range", 8},
 		{"time cells: TimeZeroPlus is no mode", format.EncTime, 1, cat([]byte{format.TimeUTC | format.TimeZeroPlus}, sv(day), uv(0)), format.ErrCorrupt, "unknown time mode", 0},
+		// Fractions of three to eight bytes with eight bytes left are read
+		// from one load; the rest, and any fault, as before.
+		{"nanosecond, microsecond and last nanosecond fractions", format.EncTime, 3, cat([]byte{format.TimeUTC}, sv(day), uv(1_234_567_899), sv(1), uv(1_234_566), sv(1), uv(9_999_999_999)), nil, "", 0},
+		{"five-byte fraction non-minimal, a cell after", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), []byte{0x80, 0x80, 0x80, 0x80, 0x00}, sv(1), uv(0)), format.ErrCorrupt, "time fraction", 6},
+		{"eight-byte fraction non-minimal, a cell after", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), []byte{0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x00}, sv(1), uv(0)), format.ErrCorrupt, "time fraction", 6},
+		{"fraction of eleven digits, a cell after", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), uv(10_000_000_009), sv(1), uv(0)), format.ErrCorrupt, "timestamp out of range", 1},
+		{"nine-byte fraction, a cell after", format.EncTime, 2, cat([]byte{format.TimeUTC}, sv(day), uv(1<<60), sv(1), uv(0)), format.ErrCorrupt, "timestamp out of range", 1},
+		{"second cell's fraction beyond its digits, in one load", format.EncTime, 3, cat([]byte{format.TimeUTC}, sv(day), uv(0), sv(1), uv(1_000_000_000), sv(1), uv(0)), format.ErrCorrupt, "timestamp out of range", 7},
 		{"valid frame", format.EncIntFOR, 3, cat(sv(-5), uv(7), uv(0), uv(300)), nil, "", 0},
 		{"frame offset overflows", format.EncIntFOR, 2, cat(sv(10), uv(0), uv(1<<63)), format.ErrCorrupt, "frame offset out of range", 2},
 		{"frame minimum not the minimum", format.EncIntFOR, 2, cat(sv(10), uv(1), uv(2)), format.ErrCorrupt, "frame minimum is not the minimum", 3},

@@ -42,6 +42,8 @@ func (v *validator) quickValue(b []byte, pos, d int) int {
 		if obj {
 			if pos < len(b) && b[pos] < 0x80 && uint64(b[pos]) < nstr {
 				pos++ // a one-byte key index, read inline
+			} else if pos+1 < len(b) && b[pos] >= 0x80 && b[pos+1]-1 < 0x7F && uint64(b[pos]&0x7F)|uint64(b[pos+1])<<7 < nstr {
+				pos += 2 // a two-byte one (a table past 128 strings), also inline
 			} else if pos = v.quickStrIndex(b, pos); pos < 0 {
 				return -1
 			}
@@ -56,6 +58,8 @@ func (v *validator) quickValue(b []byte, pos, d int) int {
 		case format.TagString:
 			if pos < len(b) && b[pos] < 0x80 && uint64(b[pos]) < nstr {
 				pos++ // a one-byte index, read inline
+			} else if pos+1 < len(b) && b[pos] >= 0x80 && b[pos+1]-1 < 0x7F && uint64(b[pos]&0x7F)|uint64(b[pos+1])<<7 < nstr {
+				pos += 2 // two bytes, as for keys
 			} else if pos = v.quickStrIndex(b, pos); pos < 0 {
 				return -1
 			}

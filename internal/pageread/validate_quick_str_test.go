@@ -41,3 +41,38 @@ func TestQuickStrIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickValueStrIndexes checks the indexes quickValue reads itself, one
+// and two bytes, and those it leaves to quickStrIndex, as an object's key
+// and as a string member, against format.ConsumeUvarint and the table's
+// length: the same indexes as TestQuickStrIndex, minimal and not, with
+// zero to nine bytes after the value.
+func TestQuickValueStrIndexes(t *testing.T) {
+	const nstr = 20_000
+	v := validator{nstr: nstr, l: &Layout{depth: 8}}
+	for _, i := range []uint64{0, 1, 127, 128, 255, 16383, 16384, nstr - 1, nstr, 1<<21 - 1, 1 << 21} {
+		m := format.AppendUvarint(nil, i)
+		long := append(append([]byte(nil), m...), 0) // not minimal
+		long[len(m)-1] |= 0x80
+		for _, enc := range [][]byte{m, long} {
+			valid := false
+			if j, n := format.ConsumeUvarint(enc); n == len(enc) && j < nstr {
+				valid = true
+			}
+			asKey := append(append([]byte{format.TagObject, 1}, enc...), format.TagNull)
+			asString := append([]byte{format.TagObject, 1, 0, format.TagString}, enc...)
+			for _, val := range [][]byte{asKey, asString} {
+				for after := range 10 {
+					b := append(append([]byte(nil), val...), make([]byte, after)...)
+					want := -1
+					if valid {
+						want = len(val)
+					}
+					if got := v.quickValue(b, 0, 1); got != want {
+						t.Errorf("% x: quickValue = %d, want %d", b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
