@@ -26,7 +26,7 @@ func TestDecodeNestedKeysAroundScan(t *testing.T) {
 	for _, n := range []int{0, 1, 2, 3, nestedKeyScan - 2, nestedKeyScan - 1, nestedKeyScan, nestedKeyScan + 1, 64} {
 		var rows []map[string]any
 		for i := range 4 {
-			inner := map[string]any{"F01": i, "f02": fmt.Sprint("s", i), "f03": []any{i, 1 << 40, -3}}
+			inner := map[string]any{"F01": i, "f02": fmt.Sprint("s", i), "f03": []any{i, int64(1 << 40), -3}}
 			if i%2 == 1 {
 				inner = map[string]any{"f01": -i, "F02": "folded"}
 			}

@@ -160,7 +160,7 @@ func objRow(rng *rand.Rand, i int, hostile bool) map[string]any {
 			}
 		}
 		pick("s", "x", "", fmt.Sprint("s", i), strings.Repeat("é", 40), nil, nil, 7)
-		pick("i", 0, -1, 1<<40, int64(-1)<<62, nil, 1.5, "9", 1e30)
+		pick("i", 0, -1, int64(1)<<40, int64(-1)<<62, nil, 1.5, "9", 1e30)
 		pick("n", 3, nil, -300, "3")
 		pick("i8", 1, 127, 1000, -129)
 		pick("f", 1.5, 2, nil, 1e300, "1", true)

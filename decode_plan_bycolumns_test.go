@@ -28,7 +28,7 @@ func TestDecodeMapAnyByColumns(t *testing.T) {
 		rows = append(rows, map[string]any{"id": e.ID, "actor": e.Actor, "payload": e.Payload, "small": i % 100})
 	}
 	bad := append([]map[string]any(nil), rows...)
-	bad[7] = map[string]any{"id": "7", "actor": e0(events), "payload": map[string]any{"n": 1 << 40, "s": "x"}, "small": 1000}
+	bad[7] = map[string]any{"id": "7", "actor": e0(events), "payload": map[string]any{"n": int64(1 << 40), "s": "x"}, "small": 1000}
 	bad[3] = map[string]any{"id": "3", "actor": map[string]any{"id": "not a number"}, "payload": nil, "small": 1}
 	for name, in := range map[string][]map[string]any{"good": rows, "bad": bad, "one": rows[:1]} {
 		byCols, byColsErr := decodeByColumnsAndRows(t, in)

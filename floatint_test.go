@@ -29,8 +29,8 @@ func floatIntRows() []map[string]any {
 	for i := range 12 {
 		row := map[string]any{
 			"count":   float64(i * i),
-			"id":      float64(1_000_000_000_000 + i*7),
-			"big":     float64(max - (i%2)*100 - i),
+			"id":      float64(1_000_000_000_000 + int64(i)*7),
+			"big":     float64(max - int64(i%2)*100 - int64(i)),
 			"neg":     float64(((i*7)%5 - 2) * 10),
 			"edge":    []float64{max, -max, 0, max - 1}[i%4],
 			"f32":     []float32{3, 1 << 30, -7, 16777217}[i%4],

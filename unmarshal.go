@@ -37,8 +37,10 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 	}
 	// The Page lives in the scratch: on the stack it would escape (the
 	// decoder keeps its address), one allocation a call.
+	// It starts afresh, so that nothing of an earlier call (a string
+	// cache, Rows scratch) can meet this page.
+	s.p = Page{l: &s.l, mode: m}
 	p := &s.p
-	p.l, p.mode = &s.l, m
 	if err := p.decode(v, &s.cur); err != nil {
 		return err
 	}
