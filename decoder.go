@@ -229,6 +229,9 @@ type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
 	deep [deepSlots]elemsEnd
+	// used is the most columns an iteration has used since the last
+	// forget: past it, the cells and cursors are zero.
+	used int
 	// cleared reports that forget has cleared the cells since the last
 	// iteration, which startRows then need not do again.
 	cleared bool
@@ -236,12 +239,14 @@ type rowsScratch struct {
 
 // forget drops what s holds of the pages it iterated over: the cells'
 // and cursors' views of their bytes and the nested values' ends. Cost:
-// clearing the cell and cursor arrays, which spares the next startRows
-// its clearing of the cells.
+// clearing the cells and cursors the iterations since the last forget
+// used (not the whole arrays, which a page of many columns may have
+// grown), which spares the next startRows its clearing of the cells.
 func (s *rowsScratch) forget() {
 	s.row.shape = nil
-	clear(s.row.cells[:cap(s.row.cells)]) // the whole array: see startRows
-	clear(s.cur[:cap(s.cur)])
+	clear(s.row.cells[:s.used])
+	clear(s.cur[:s.used])
+	s.used = 0
 	s.deep = [deepSlots]elemsEnd{}
 	s.cleared = true
 }
@@ -257,13 +262,14 @@ func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 		cells = make([]rowCell, n)
 	} else {
 		// Clearing restarts the generations: no stale stamp can match.
-		// After forget, which clears the whole array, nothing is left.
+		// After forget, which clears all that was used, nothing is left.
 		cells = cells[:n]
 		if !s.cleared {
 			clear(cells)
 		}
 	}
 	s.cleared = false
+	s.used = max(s.used, n)
 	*r = Row{p: p, cells: cells}
 	s.deep = [deepSlots]elemsEnd{} // nor any pointer into an older page
 	if cap(s.cur) < n {

@@ -18,6 +18,9 @@ import (
 //	via=appendjson  AppendJSON of the page into a reused buffer
 //	via=writejson   WriteJSON of the page to a writer that appends to a
 //	                reused buffer
+//	via=writediscard WriteJSON of the page to io.Discard, the writer of
+//	                issue 14's WriteJSON target: the same render without the
+//	                copy of the JSON that via=writejson's writer makes
 //	via=fragments   a bound, not a codec: the JSON copied one piece per
 //	                scalar (its key, punctuation and text), as a renderer
 //	                that did no work per cell but one copy would run
@@ -60,6 +63,9 @@ func BenchmarkHitEveryShape(b *testing.B) {
 					err := WriteJSON(&w, sh.page)
 					return w, err
 				})
+			})
+			b.Run(sh.name()+"/via=writediscard", func(b *testing.B) {
+				hitDiscard(b, sh.json, sh.page)
 			})
 			b.Run(sh.name()+"/via=fragments", func(b *testing.B) {
 				frags := scalarFragments(b, sh.json)
@@ -104,6 +110,23 @@ func hit(b *testing.B, want, entry []byte, serve func(dst []byte) ([]byte, error
 	// After the loop: b.Loop's first call resets the timer, and with it
 	// every metric reported before.
 	b.ReportMetric(100*float64(len(entry))/float64(len(want)), "%json")
+}
+
+// hitDiscard runs WriteJSON of page to io.Discard, after one call into a
+// sliceWriter that must write exactly want.
+func hitDiscard(b *testing.B, want, page []byte) {
+	b.SetBytes(int64(len(want)))
+	b.ReportAllocs()
+	var w sliceWriter
+	if err := WriteJSON(&w, page); err != nil || string(w) != string(want) {
+		b.Fatalf("WriteJSON does not serve the JSON (error %v)", err)
+	}
+	for b.Loop() {
+		if err := WriteJSON(io.Discard, page); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(100*float64(len(page))/float64(len(want)), "%json")
 }
 
 // sliceWriter is an io.Writer that appends to itself: WriteJSON's target in
