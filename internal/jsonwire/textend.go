@@ -9,11 +9,13 @@ import (
 // in p (len(p) if there is none) and whether the bytes before it are valid
 // UTF-8: the end of a run of JSON string text that needs no decoding, and
 // whether it may be taken as it is. When the bytes are not valid, ok is
-// false and n is meaningless. It is ValidUTF8(p[:n]) for that n in one
+// false and n is meaningless. It is utf8.Valid(p[:n]) for that n in one
 // pass, where finding n first and then checking p[:n] reads every byte
 // twice: ASCII is skipped a word at a time with the test for the bytes
 // that stop the text (about twelve instructions a word) and multi-byte
-// sequences are taken as ValidUTF8 takes them, never tested for a stop,
+// sequences are taken with a table lookup and a mask test per continuation
+// byte (runs of two-byte sequences four at a time, of three-byte ones two
+// at a time), never tested for a stop,
 // since every byte that stops the text is ASCII. No allocation.
 func TextEnd(p []byte) (n int, ok bool) {
 	end := uint(len(p))

@@ -2,20 +2,11 @@ package jsonwire
 
 import (
 	"encoding/binary"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 	"unicode/utf8"
 )
-
-// checkValid fails t when ValidUTF8(p) differs from utf8.Valid(p).
-func checkValid(t *testing.T, p []byte) {
-	if got, want := ValidUTF8(p), utf8.Valid(p); got != want {
-		t.Helper()
-		t.Fatalf("ValidUTF8(% x) = %v, utf8.Valid says %v", p, got, want)
-	}
-}
 
 // boundaryBytes are the bytes at which a UTF-8 rule changes: ASCII, the
 // edges of the continuation bytes and of the narrower second-byte ranges
@@ -29,43 +20,44 @@ var boundaryBytes = []byte{
 	0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFE, 0xFF,
 }
 
-// Every sequence of one, two and three bytes is valid exactly when
-// utf8.Valid says so.
-func TestValidUTF8EveryShortSequence(t *testing.T) {
+// Every sequence of one, two and three bytes agrees with the byte loop
+// and utf8.Valid: stops, invalid bytes and sequences cut short in every
+// position.
+func TestTextEndEveryShortSequence(t *testing.T) {
 	var b [3]byte
 	for x := range 1 << 24 {
 		b[0], b[1], b[2] = byte(x), byte(x>>8), byte(x>>16)
 		if x < 1<<8 {
-			checkValid(t, b[:1])
+			checkTextEnd(t, b[:1])
 		}
 		if x < 1<<16 {
-			checkValid(t, b[:2])
+			checkTextEnd(t, b[:2])
 		}
-		checkValid(t, b[:3])
+		checkTextEnd(t, b[:3])
 	}
 }
 
 // Every four-byte sequence with a lead from C0 up (the only leads after
-// which three more bytes can matter) agrees with utf8.Valid. It takes
+// which three more bytes can matter) agrees with the byte loop. It takes
 // minutes, so it runs only with ROWPAGE_EXHAUSTIVE=1; the test after it
 // covers four-byte sequences of boundary bytes in every run.
-func TestValidUTF8EveryFourByteSequence(t *testing.T) {
+func TestTextEndEveryFourByteSequence(t *testing.T) {
 	if os.Getenv("ROWPAGE_EXHAUSTIVE") == "" {
 		t.Skip("set ROWPAGE_EXHAUSTIVE=1 to check all 2^30 sequences")
 	}
 	var b [4]byte
 	for x := range 1 << 30 {
 		b[0], b[1], b[2], b[3] = 0xC0|byte(x>>24), byte(x), byte(x>>8), byte(x>>16)
-		checkValid(t, b[:])
+		checkTextEnd(t, b[:])
 	}
 }
 
-// Every sequence of up to four boundary bytes agrees with utf8.Valid on
+// Every sequence of up to four boundary bytes agrees with the byte loop on
 // its own, after every number of ASCII bytes from 0 to 9 (so that it
 // starts in every lane of a word) and before and after ASCII, two-byte or
 // three-byte text long enough for the word-at-a-time paths. Sequences of
 // four bytes are tried after 0 and 5 ASCII bytes, before nothing or ASCII.
-func TestValidUTF8BoundaryBytesInEveryLane(t *testing.T) {
+func TestTextEndBoundaryBytesInEveryLane(t *testing.T) {
 	tails := []string{"", "abcdefghijk", "éèêëàâäô", "日本語のテキスト", "\u2028\u2029日本"}
 	var seq []byte
 	var rec func(depth int)
@@ -77,8 +69,8 @@ func TestValidUTF8BoundaryBytesInEveryLane(t *testing.T) {
 		for _, pre := range pres {
 			for _, tail := range ts {
 				p := append([]byte(strings.Repeat("x", pre)), seq...)
-				checkValid(t, append(p, tail...))
-				checkValid(t, append([]byte(tail), p...))
+				checkTextEnd(t, append(p, tail...))
+				checkTextEnd(t, append([]byte(tail), p...))
 			}
 		}
 		if depth == 4 {
@@ -93,7 +85,7 @@ func TestValidUTF8BoundaryBytesInEveryLane(t *testing.T) {
 	rec(0)
 }
 
-// validSamples are texts of every script ValidUTF8 has a path for.
+// validSamples are texts of every script TextEnd has a path for.
 var validSamples = []string{
 	"",
 	"plain ASCII text, long enough for several words of it",
@@ -103,63 +95,6 @@ var validSamples = []string{
 	"emoji 😀🎉👍🏽 and flags 🇫🇷🇯🇵 between words",
 	"mixed: a é 日 😀 \u2028 \u2029 \u0080 \u07FF \u0800 \uFFFF \U00010000 \U0010FFFF end",
 	"\uE000\uD7FF\uFFFD…’“”—–",
-}
-
-// Every valid text stays valid, and every truncation of it, every text
-// with one byte changed to a boundary byte and every text with a byte
-// inserted agree with utf8.Valid.
-func TestValidUTF8Adversarial(t *testing.T) {
-	for _, s := range validSamples {
-		p := []byte(s)
-		if !ValidUTF8(p) {
-			t.Fatalf("ValidUTF8(%q) = false", s)
-		}
-		for i := range len(p) + 1 {
-			checkValid(t, p[:i])
-			checkValid(t, p[i:])
-			for _, c := range boundaryBytes {
-				q := append([]byte(nil), p...)
-				if i < len(q) {
-					q[i] = c
-					checkValid(t, q)
-				}
-				checkValid(t, append(append(append([]byte(nil), p[:i]...), c), p[i:]...))
-			}
-		}
-	}
-}
-
-// Random texts built from pieces of every kind (ASCII runs, valid
-// sequences of each length, single boundary bytes) agree with utf8.Valid.
-func TestValidUTF8Random(t *testing.T) {
-	pieces := []string{"a", "abcdefghij", "é", "ж", "日", "€", "\u2028", "😀", "\U0010FFFF", "\u0800", "\U00010000"}
-	for _, c := range boundaryBytes {
-		pieces = append(pieces, string([]byte{c}))
-	}
-	r := rand.New(rand.NewPCG(1, 2))
-	var p []byte
-	for range 200000 {
-		p = p[:0]
-		for range r.IntN(12) {
-			piece := pieces[r.IntN(len(pieces))]
-			if r.IntN(4) > 0 && len(piece) == 1 && piece[0] >= 0x80 {
-				piece = pieces[r.IntN(11)] // keep most texts valid
-			}
-			p = append(p, piece...)
-		}
-		checkValid(t, p)
-	}
-}
-
-// FuzzValidUTF8 checks ValidUTF8 against utf8.Valid.
-func FuzzValidUTF8(f *testing.F) {
-	for _, s := range validSamples {
-		f.Add([]byte(s))
-	}
-	f.Add([]byte{0xED, 0xA0, 0x80})
-	f.Add([]byte{0xF4, 0x90, 0x80, 0x80})
-	f.Add([]byte{0xE0, 0x9F, 0xBF})
-	f.Fuzz(func(t *testing.T, p []byte) { checkValid(t, p) })
 }
 
 // threeByteValid accepts a word exactly when its first six bytes are two
