@@ -25,6 +25,9 @@ import (
 // paths serve {"rows":[...],"count":N} for the same rows:
 //
 //   - via=rowpage: Get and ServeJSON of the page's entry (serveRowpageHit);
+//   - via=rowpage-remote: the same through a Store that is not the
+//     in-process one (the memory store behind a wrapper), whose reads the
+//     Cache bounds by StoreTimeout, as it does Redis's;
 //   - via=s2: the store's Get into a pooled buffer, s2.Decode into
 //     another, the JSON written between the envelope's two halves
 //     (serveS2Hit), as cachebench's s2 handler does.
@@ -43,7 +46,8 @@ func BenchmarkServeHit(b *testing.B) {
 		for _, n := range []int{25, 100, 1000, 5000} {
 			b.Run(fmt.Sprintf("set=%s/rows=%d", set, n), func(b *testing.B) {
 				h := newHitBench(b, set, n)
-				b.Run("via=rowpage", func(b *testing.B) { h.run(b, serveRowpageHit, h.pageEntry) })
+				b.Run("via=rowpage", func(b *testing.B) { h.c = h.cache; h.run(b, serveRowpageHit, h.pageEntry) })
+				b.Run("via=rowpage-remote", func(b *testing.B) { h.c = h.remote; h.run(b, serveRowpageHit, h.pageEntry) })
 				b.Run("via=s2", func(b *testing.B) { h.run(b, serveS2Hit, h.s2Entry) })
 			})
 		}
@@ -52,13 +56,15 @@ func BenchmarkServeHit(b *testing.B) {
 
 // hitBench is one size's entries, both paths', in one memory store.
 type hitBench struct {
-	store cache.Store
-	cache *cache.Cache
-	mode  *jsonbridge.Mode
-	req   *http.Request
-	w     *hitWriter
-	pool  benchBuffers
-	want  []byte // the response body both paths must write
+	store  cache.Store
+	cache  *cache.Cache // on store
+	remote *cache.Cache // on remoteStore{store}, with cache's entries
+	c      *cache.Cache // the one serveRowpageHit serves through
+	mode   *jsonbridge.Mode
+	req    *http.Request
+	w      *hitWriter
+	pool   benchBuffers
+	want   []byte // the response body both paths must write
 	// pageEntry and s2Entry are the sizes of the entries the store holds
 	// (what Redis would send).
 	pageEntry, s2Entry int
@@ -83,6 +89,10 @@ func newHitBench(b *testing.B, set string, n int) *hitBench {
 	if err != nil {
 		b.Fatal(err)
 	}
+	remote, err := cache.New(cache.Options{Store: remoteStore{store}, Namespace: hitPrefix + "rowpage", TTL: time.Hour, StoreTimeout: 10 * time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
 	mode, err := jsonbridge.Options{Envelope: &jsonbridge.Envelope{CountKey: "count"}}.Mode()
 	if err != nil {
 		b.Fatal(err)
@@ -95,11 +105,15 @@ func newHitBench(b *testing.B, set string, n int) *hitBench {
 	if err := store.Set(ctx, s2Key(n), entry, time.Hour); err != nil {
 		b.Fatal(err)
 	}
-	req := httptest.NewRequest("GET", "/"+strconv.Itoa(n), nil)
+	// net/http's request contexts are cancelable, and a context derived
+	// from one registers with it.
+	reqCtx, cancel := context.WithCancel(ctx)
+	b.Cleanup(cancel)
+	req := httptest.NewRequestWithContext(reqCtx, "GET", "/"+strconv.Itoa(n), nil)
 	req.SetPathValue("n", strconv.Itoa(n))
 	want := append(append([]byte(`{"rows":`), js...), `,"count":`+strconv.Itoa(n)+`}`...)
 	stored, _, _ := store.Get(ctx, c.StoreKey(hitKey(n)), nil)
-	return &hitBench{store: store, cache: c, mode: mode, req: req, w: newHitWriter(), pool: make(benchBuffers, 32), want: want,
+	return &hitBench{store: store, cache: c, remote: remote, mode: mode, req: req, w: newHitWriter(), pool: make(benchBuffers, 32), want: want,
 		pageEntry: len(stored), s2Entry: len(entry)}
 }
 
@@ -148,7 +162,7 @@ func s2Key(n int) string { return hitPrefix + "s2" + ":" + strconv.Itoa(n) }
 //go:noinline
 func serveRowpageHit(h *hitBench, w http.ResponseWriter, r *http.Request) {
 	n, _ := strconv.Atoi(r.PathValue("n"))
-	h.cache.ServeJSON(w, r, hitKey(n), func(context.Context) ([]byte, error) {
+	h.c.ServeJSON(w, r, hitKey(n), func(context.Context) ([]byte, error) {
 		return nil, fmt.Errorf("%d rows were not loaded", n)
 	}, h.mode)
 }
@@ -189,6 +203,10 @@ func serveS2Hit(h *hitBench, w http.ResponseWriter, r *http.Request) {
 	w.Write(js)
 	w.Write(tail)
 }
+
+// remoteStore is a Store that the Cache does not know for in-process, as
+// it does not know Redis.
+type remoteStore struct{ cache.Store }
 
 // benchBuffers is cachebench's free list of buffers.
 type benchBuffers chan *[]byte
