@@ -45,6 +45,7 @@ type Cache struct {
 	flight    singleflight.Group
 	downUntil atomic.Int64 // Unix nanoseconds: the store is left alone until then
 	deadlines deadlines    // of store reads
+	keys      keyMemo      // store keys of the keys asked for lately
 
 	// now is the clock of freshness and StoreRetry: time.Now, or a
 	// test's clock (export_test.go).
@@ -119,7 +120,7 @@ type result struct {
 // get is Get reading the entry into dst; validate says whether to Open the
 // page before trusting it (ServeJSON validates as it renders instead).
 func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validate bool) (result, error) {
-	skey, err := storeKey(c.opts.Namespace, k)
+	skey, err := c.storeKey(k)
 	if err != nil {
 		return result{}, err
 	}
