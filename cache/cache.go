@@ -44,6 +44,8 @@ type Cache struct {
 	dec       *rowpage.DecMode // opens entries with Options.Dictionaries
 	flight    singleflight.Group
 	downUntil atomic.Int64 // Unix nanoseconds: the store is left alone until then
+	deadlines deadlines    // of store reads
+	keys      keyMemo      // store keys of the keys asked for lately
 
 	// now is the clock of freshness and StoreRetry: time.Now, or a
 	// test's clock (export_test.go).
@@ -118,7 +120,7 @@ type result struct {
 // get is Get reading the entry into dst; validate says whether to Open the
 // page before trusting it (ServeJSON validates as it renders instead).
 func (c *Cache) get(ctx context.Context, k Key, load Loader, dst []byte, validate bool) (result, error) {
-	skey, err := storeKey(c.opts.Namespace, k)
+	skey, err := c.storeKey(k)
 	if err != nil {
 		return result{}, err
 	}
@@ -195,15 +197,21 @@ func (c *Cache) served(r *result, k Key, now bool) {
 	r.unreported = false
 }
 
-// storeGet is the store's Get bounded by StoreTimeout. The memory store,
-// which never waits, is called with ctx as it is: a timeout costs a
-// context, a timer and five allocations a hit.
+// storeGet is the store's Get bounded by StoreTimeout (readContext). The
+// memory store, which never waits, is called with ctx as it is. A caller
+// whose ctx has ended does not read; one whose ctx ends during the read
+// waits for it, at most StoreTimeout.
 func (c *Cache) storeGet(ctx context.Context, skey string, dst []byte) ([]byte, bool, error) {
 	if _, inProcess := c.opts.Store.(*memoryStore); inProcess {
 		return c.opts.Store.Get(ctx, skey, dst)
 	}
-	sctx, cancel := context.WithTimeout(ctx, c.opts.StoreTimeout)
-	defer cancel()
+	if err := ctx.Err(); err != nil {
+		return dst, false, err
+	}
+	sctx, cancel := c.readContext(ctx)
+	if cancel != nil {
+		defer cancel()
+	}
 	return c.opts.Store.Get(sctx, skey, dst)
 }
 

@@ -18,8 +18,10 @@
 //
 // # Costs
 //
-// A hit costs one store Get into a pooled buffer, one SHA-256 of the key
-// and one look at the entry's 20-byte header (Get also validates the page
+// A hit costs one store Get into a pooled buffer, the key's encoding and a
+// lookup of its store key among those of the keys asked for lately (a
+// SHA-256 and a string when it is not there) and one look at the entry's
+// 20-byte header (Get also validates the page
 // with rowpage.Open); ServeJSON then renders the page's JSON straight
 // from the entry (jsonbridge), into a pooled buffer for small pages or in
 // chunks for large ones, so that a hit from the memory store allocates no

@@ -13,3 +13,7 @@ func OnJoined(c *Cache, f func(skey string)) { c.joined = f }
 // OnLoaded makes c call f with the store key once a load is over, its page
 // stored or its error reported. Call it before c is used.
 func OnLoaded(c *Cache, f func(skey string)) { c.loaded = f }
+
+// MemoStoreKey is the store key Get uses: StoreKey through c's memo of
+// the keys asked for lately.
+func MemoStoreKey(c *Cache, k Key) (string, error) { return c.storeKey(k) }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"sync"
 	"time"
 )
 
@@ -59,7 +60,9 @@ const (
 // key whose arguments it cannot encode (Get reports ErrKey for those).
 // It costs one SHA-256 pass over the query and arguments and one string;
 // a key whose encoding passes keyRoom bytes (a long query) costs one more
-// allocation, for the encoding.
+// allocation, for the encoding. (Get and ServeJSON remember the store keys
+// of the keys asked for lately, up to 256 KiB of them, and find a key's
+// again by its encoding, without hashing or allocating.)
 func (c *Cache) StoreKey(k Key) string {
 	s, err := storeKey(c.opts.Namespace, k)
 	if err != nil {
@@ -74,8 +77,37 @@ const keyRoom = 512
 // storeKey is StoreKey with the reason it fails.
 func storeKey(namespace string, k Key) (string, error) {
 	var room [keyRoom]byte
-	e := room[:0]
-	if n := encodedSize(namespace, k); n > keyRoom {
+	e, err := encodeKey(room[:0], namespace, k)
+	if err != nil {
+		return "", err
+	}
+	return hashKey(room[:0], e, namespace, k.Tenant), nil // room is free again once e is hashed
+}
+
+// storeKey is storeKey remembered in c.keys: a key asked for again costs
+// its encoding and a map lookup, not a SHA-256 and a string.
+func (c *Cache) storeKey(k Key) (string, error) {
+	var room [keyRoom]byte
+	e, err := encodeKey(room[:0], c.opts.Namespace, k)
+	if err != nil {
+		return "", err
+	}
+	if skey, ok := c.keys.get(e); ok {
+		return skey, nil
+	}
+	var out [keyRoom]byte
+	skey := hashKey(out[:0], e, c.opts.Namespace, k.Tenant)
+	if len(e) <= keyRoom {
+		c.keys.put(e, skey)
+	}
+	return skey, nil
+}
+
+// encodeKey appends the unambiguous encoding of namespace and k to dst,
+// or to a buffer of its own when dst has not the room.
+func encodeKey(dst []byte, namespace string, k Key) ([]byte, error) {
+	e := dst
+	if n := encodedSize(namespace, k); n > cap(dst)-len(dst) {
 		e = make([]byte, 0, n)
 	}
 	for _, s := range [...]string{namespace, k.Tenant, k.Scope, k.Query} {
@@ -85,16 +117,55 @@ func storeKey(namespace string, k Key) (string, error) {
 	for i, a := range k.Args {
 		var err error
 		if e, err = appendArg(e, a); err != nil {
-			return "", fmt.Errorf("%w: argument %d: %v", ErrKey, i, err)
+			return nil, fmt.Errorf("%w: argument %d: %v", ErrKey, i, err)
 		}
 	}
+	return e, nil
+}
+
+// hashKey returns the store key of a key whose encoding is e, built in
+// dst's room.
+func hashKey(dst, e []byte, namespace, tenant string) string {
 	sum := sha256.Sum256(e)
-	out := append(room[:0], namespace...) // the encoding is hashed: room is free again
+	out := append(dst, namespace...)
 	out = append(out, ':')
-	out = appendEscaped(out, k.Tenant)
+	out = appendEscaped(out, tenant)
 	out = append(out, ':')
 	out = hex.AppendEncode(out, sum[:])
-	return string(out), nil
+	return string(out)
+}
+
+// keyMemo remembers the store keys of the keys hashed lately, by their
+// encodings (those within keyRoom). It holds at most keyMemoBytes of
+// encodings and store keys, and starts afresh when full. Safe for
+// concurrent use.
+type keyMemo struct {
+	mu    sync.RWMutex
+	m     map[string]string
+	bytes int
+}
+
+const keyMemoBytes = 256 << 10
+
+func (m *keyMemo) get(e []byte) (string, bool) {
+	m.mu.RLock()
+	skey, ok := m.m[string(e)]
+	m.mu.RUnlock()
+	return skey, ok
+}
+
+func (m *keyMemo) put(e []byte, skey string) {
+	n := len(e) + len(skey)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.m[string(e)]; ok {
+		return
+	}
+	if m.m == nil || m.bytes+n > keyMemoBytes {
+		m.m, m.bytes = make(map[string]string), 0
+	}
+	m.m[string(e)] = skey
+	m.bytes += n
 }
 
 // encodedSize is the length of k's encoding, give or take: exact for the

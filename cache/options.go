@@ -31,7 +31,10 @@ type Options struct {
 	LoadTimeout time.Duration
 	// StoreTimeout bounds each store operation: a store that is down or
 	// slow costs a request at most this much before it is served from the
-	// loader. Default 100 milliseconds.
+	// loader. Default 100 milliseconds. Reads that start close together
+	// share one deadline (one timer), so a read is given between three
+	// quarters of StoreTimeout and StoreTimeout; the caller's cancellation
+	// does not cut a read short, its own earlier deadline does.
 	StoreTimeout time.Duration
 	// StoreRetry is how long, after a store operation fails or times out,
 	// the cache leaves the store alone and serves every request from its

@@ -104,7 +104,7 @@ func (c *Cache) ServeJSON(w http.ResponseWriter, r *http.Request, k Key, load Lo
 	}
 	var tagBuf [etagRoom]byte
 	tag := appendETag(tagBuf[:0], page)
-	if etagMatch(r.Header.Get("If-None-Match"), tag) {
+	if etagMatch(ifNoneMatch(r), tag) {
 		c.reportServed(&res, k)
 		c.writeHeader(w, r, tag, status, -1) // 304, without rendering
 		return
@@ -248,7 +248,7 @@ func (l *lazyWriter) finish() {
 // The names are assigned in canonical form, as Header.Set would.
 func (c *Cache) writeHeader(w http.ResponseWriter, r *http.Request, tag []byte, status Status, n int) bool {
 	h := w.Header()
-	notModified := etagMatch(r.Header.Get("If-None-Match"), tag)
+	notModified := etagMatch(ifNoneMatch(r), tag)
 	both := tag
 	if !notModified && n >= 0 {
 		both = strconv.AppendInt(tag, int64(n), 10)
@@ -312,6 +312,16 @@ func appendETag(dst, page []byte) []byte {
 	dst = append(dst, '-')
 	dst = strconv.AppendUint(dst, uint64(len(page)), 16)
 	return append(dst, '"')
+}
+
+// ifNoneMatch returns r's If-None-Match header, as r.Header.Get does but
+// without canonicalizing the name on every request (net/http stores the
+// request's header names canonical).
+func ifNoneMatch(r *http.Request) string {
+	if v := r.Header["If-None-Match"]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
 }
 
 // etagMatch reports whether an If-None-Match header value names etag
