@@ -450,6 +450,14 @@ func (v *validator) timeColumn(n int, text bool) {
 	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
 	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
+		if !perValue {
+			// Most cells go through timeRun, a loop without calls; a cell
+			// it leaves is read here, with its error if it is bad.
+			k, p, l := timeRun(b, pos, n-i, local)
+			if i, pos, local = i+k, p, l; i == n {
+				break
+			}
+		}
 		at := pos
 		var d uint64
 		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
