@@ -699,13 +699,22 @@ func (v *validator) anyColumn(n int) {
 	r := &v.r
 	cells := v.l.anyCells[:0]
 	v.nstr = uint64(v.l.Strings.Len())
+	b := r.b
 	for i := 0; i < n && r.err == nil; i++ {
 		at := r.pos
-		if at < len(r.b) && r.b[at] == format.TagRepeat {
-			r.pos++
-			off := r.uvarint("repeat offset")
-			if r.err != nil {
-				break
+		if at < len(b) && b[at] == format.TagRepeat {
+			// The offset read in line when it is canonical (at most eight
+			// bytes from one load, a call for the last bytes); else
+			// through the reader, which reports the fault.
+			off, m := quickUvarint(b, at+1)
+			if m > 0 {
+				r.pos = at + 1 + m
+			} else {
+				r.pos++
+				off = r.uvarint("repeat offset")
+				if r.err != nil {
+					break
+				}
 			}
 			k, ok := findCell(cells, off)
 			if !ok {
@@ -720,12 +729,12 @@ func (v *validator) anyColumn(n int) {
 			}
 			continue
 		}
-		if end := v.quickValue(r.b, at, 1); end >= 0 {
+		if end := v.quickValue(b, at, 1); end >= 0 {
 			r.pos = end
 		} else {
 			v.value(1) // finds the fault, or checks what quickValue leaves to it
 		}
-		if r.err == nil && (r.b[at] == format.TagArray || r.b[at] == format.TagObject) {
+		if r.err == nil && (b[at] == format.TagArray || b[at] == format.TagObject) {
 			cells = append(cells, anyCell{off: uint32(at), n: uint32(r.pos - at)})
 		}
 	}

@@ -66,6 +66,16 @@ func (v *validator) quickValue(b []byte, pos, d int) int {
 		case format.TagInt: // one- and two-byte varints read inline
 			if pos+1 < len(b) && (b[pos] < 0x80 || b[pos+1]-1 < 0x7F) {
 				pos += 1 + int(b[pos]>>7)
+			} else if pos+8 <= len(b) {
+				// Up to eight bytes skipped from one load, without a
+				// call: ids and sizes. A longer or non-minimal one is
+				// left to value.
+				w := binary.LittleEndian.Uint64(b[pos:])
+				m := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
+				if m > 8 || w>>(8*(m-1))&0xFF == 0 {
+					return -1
+				}
+				pos += m
 			} else if pos = quickSkipUvarint(b, pos); pos < 0 {
 				return -1
 			}
