@@ -694,11 +694,12 @@ func (v *validator) value(d int) {
 // with the page's size must stay within MaxPageBytes (SPEC.md 8). Each cell
 // is checked by quickValue, and by value when quickValue gives up on it.
 // Cost: one entry of scratch per array or object cell, a binary search per
-// repeat.
+// repeat of a cell not in the memo of the cells repeats named last.
 func (v *validator) anyColumn(n int) {
 	r := &v.r
 	cells := v.l.anyCells[:0]
 	v.nstr = uint64(v.l.Strings.Len())
+	var memo [repeatMemo]uint32 // at off%repeatMemo: 1 + the index in cells of the cell at off a repeat named last, or 0
 	b := r.b
 	for i := 0; i < n && r.err == nil; i++ {
 		at := r.pos
@@ -716,11 +717,18 @@ func (v *validator) anyColumn(n int) {
 					break
 				}
 			}
-			k, ok := findCell(cells, off)
-			if !ok {
-				r.pos = at
-				v.fail(format.ErrCorrupt, "repeat names no earlier array or object cell of its column")
-				break
+			// A page repeats a few cells many times: the memo finds a
+			// cell named before without the binary search.
+			h := &memo[off%repeatMemo]
+			k := int(*h) - 1
+			if k < 0 || uint64(cells[k].off) != off {
+				var ok bool
+				if k, ok = findCell(cells, off); !ok {
+					r.pos = at
+					v.fail(format.ErrCorrupt, "repeat names no earlier array or object cell of its column")
+					break
+				}
+				*h = uint32(k + 1)
 			}
 			v.l.expand += int(cells[k].n)
 			if v.l.expand > v.l.maxPage-v.l.plainLen() {
@@ -740,6 +748,10 @@ func (v *validator) anyColumn(n int) {
 	}
 	v.l.anyCells = cells[:0]
 }
+
+// repeatMemo is how many cells anyColumn remembers by offset (a direct
+// map) for the repeats that name them again.
+const repeatMemo = 64
 
 // anyCell is an array or object cell of an any column: its payload offset
 // and length.
