@@ -218,7 +218,19 @@ func (v *validator) quickStrIndex(b []byte, pos int) int {
 		}
 	}
 	if n == 0 {
-		i, n = consumeUvarintAt(b, pos)
+		if pos+8 > len(b) {
+			i, n = consumeUvarintAt(b, pos)
+		} else {
+			// Three bytes or more (a table past 16,384 strings) from one
+			// load, without consumeUvarintAt's call; a longer or
+			// non-minimal index fails here as there.
+			w := binary.LittleEndian.Uint64(b[pos:])
+			n = bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
+			if n > 8 || w>>(8*(n-1))&0xFF == 0 {
+				return -1
+			}
+			i = gather7(w & (^uint64(0) >> (64 - 8*n)))
+		}
 	}
 	if n < 0 || i >= v.nstr {
 		return -1
