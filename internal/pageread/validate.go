@@ -450,6 +450,14 @@ func (v *validator) timeColumn(n int, text bool) {
 	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
 	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
+		if !perValue {
+			// Most cells go through timeRun, a loop without calls; a cell
+			// it leaves is read here, with its error if it is bad.
+			k, p, l := timeRun(b, pos, n-i, local)
+			if i, pos, local = i+k, p, l; i == n {
+				break
+			}
+		}
 		at := pos
 		var d uint64
 		if pos < len(b) && b[pos] < 0x80 { // a one-byte step, without a call
@@ -686,24 +694,41 @@ func (v *validator) value(d int) {
 // with the page's size must stay within MaxPageBytes (SPEC.md 8). Each cell
 // is checked by quickValue, and by value when quickValue gives up on it.
 // Cost: one entry of scratch per array or object cell, a binary search per
-// repeat.
+// repeat of a cell not in the memo of the cells repeats named last.
 func (v *validator) anyColumn(n int) {
 	r := &v.r
 	cells := v.l.anyCells[:0]
 	v.nstr = uint64(v.l.Strings.Len())
+	var memo [repeatMemo]uint32 // at off%repeatMemo: 1 + the index in cells of the cell at off a repeat named last, or 0
+	b := r.b
 	for i := 0; i < n && r.err == nil; i++ {
 		at := r.pos
-		if at < len(r.b) && r.b[at] == format.TagRepeat {
-			r.pos++
-			off := r.uvarint("repeat offset")
-			if r.err != nil {
-				break
+		if at < len(b) && b[at] == format.TagRepeat {
+			// The offset read in line when it is canonical (at most eight
+			// bytes from one load, a call for the last bytes); else
+			// through the reader, which reports the fault.
+			off, m := quickUvarint(b, at+1)
+			if m > 0 {
+				r.pos = at + 1 + m
+			} else {
+				r.pos++
+				off = r.uvarint("repeat offset")
+				if r.err != nil {
+					break
+				}
 			}
-			k, ok := findCell(cells, off)
-			if !ok {
-				r.pos = at
-				v.fail(format.ErrCorrupt, "repeat names no earlier array or object cell of its column")
-				break
+			// A page repeats a few cells many times: the memo finds a
+			// cell named before without the binary search.
+			h := &memo[off%repeatMemo]
+			k := int(*h) - 1
+			if k < 0 || uint64(cells[k].off) != off {
+				var ok bool
+				if k, ok = findCell(cells, off); !ok {
+					r.pos = at
+					v.fail(format.ErrCorrupt, "repeat names no earlier array or object cell of its column")
+					break
+				}
+				*h = uint32(k + 1)
 			}
 			v.l.expand += int(cells[k].n)
 			if v.l.expand > v.l.maxPage-v.l.plainLen() {
@@ -712,17 +737,21 @@ func (v *validator) anyColumn(n int) {
 			}
 			continue
 		}
-		if end := v.quickValue(r.b, at, 1); end >= 0 {
+		if end := v.quickValue(b, at, 1); end >= 0 {
 			r.pos = end
 		} else {
 			v.value(1) // finds the fault, or checks what quickValue leaves to it
 		}
-		if r.err == nil && (r.b[at] == format.TagArray || r.b[at] == format.TagObject) {
+		if r.err == nil && (b[at] == format.TagArray || b[at] == format.TagObject) {
 			cells = append(cells, anyCell{off: uint32(at), n: uint32(r.pos - at)})
 		}
 	}
 	v.l.anyCells = cells[:0]
 }
+
+// repeatMemo is how many cells anyColumn remembers by offset (a direct
+// map) for the repeats that name them again.
+const repeatMemo = 64
 
 // anyCell is an array or object cell of an any column: its payload offset
 // and length.

@@ -66,6 +66,16 @@ func (v *validator) quickValue(b []byte, pos, d int) int {
 		case format.TagInt: // one- and two-byte varints read inline
 			if pos+1 < len(b) && (b[pos] < 0x80 || b[pos+1]-1 < 0x7F) {
 				pos += 1 + int(b[pos]>>7)
+			} else if pos+8 <= len(b) {
+				// Up to eight bytes skipped from one load, without a
+				// call: ids and sizes. A longer or non-minimal one is
+				// left to value.
+				w := binary.LittleEndian.Uint64(b[pos:])
+				m := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
+				if m > 8 || w>>(8*(m-1))&0xFF == 0 {
+					return -1
+				}
+				pos += m
 			} else if pos = quickSkipUvarint(b, pos); pos < 0 {
 				return -1
 			}
@@ -208,7 +218,19 @@ func (v *validator) quickStrIndex(b []byte, pos int) int {
 		}
 	}
 	if n == 0 {
-		i, n = consumeUvarintAt(b, pos)
+		if pos+8 > len(b) {
+			i, n = consumeUvarintAt(b, pos)
+		} else {
+			// Three bytes or more (a table past 16,384 strings) from one
+			// load, without consumeUvarintAt's call; a longer or
+			// non-minimal index fails here as there.
+			w := binary.LittleEndian.Uint64(b[pos:])
+			n = bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
+			if n > 8 || w>>(8*(n-1))&0xFF == 0 {
+				return -1
+			}
+			i = gather7(w & (^uint64(0) >> (64 - 8*n)))
+		}
 	}
 	if n < 0 || i >= v.nstr {
 		return -1
