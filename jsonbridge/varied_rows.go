@@ -51,8 +51,9 @@ func (t *transcoder) cellsOf(dst []byte, id int) []byte {
 	l := &t.l
 	esc := t.m.escapeHTML
 	a, b := l.ShapeBounds(id)
+	cols := t.cols
 	for _, c := range l.ShapeColumns()[a:b] {
-		st := &t.cols[c]
+		st := &cols[c]
 		cur := st.cur
 		if !st.guard {
 			dst = appendKey(dst, st, t.keys)
