@@ -45,7 +45,5 @@ func PlainPrefix[S ~string | ~[]byte](s S, i int) int {
 	if n >= 16 {
 		i += plainBlocks(unsafe.Pointer(unsafe.StringData(str[i:])), n)
 	}
-	for ; i < len(str) && plainTable[str[i]]; i++ {
-	}
-	return i
+	return plainTail(str, i)
 }

@@ -27,7 +27,7 @@ func checkPlainPrefixEveryByte(t *testing.T) {
 			for c := 0; c < 256; c++ {
 				s := []byte(strings.Repeat("a", n))
 				s[at] = byte(c)
-				for _, from := range []int{0, 1, at} {
+				for _, from := range []int{0, 1, at, at + 1} {
 					if from > n {
 						continue
 					}
@@ -106,4 +106,37 @@ func FuzzPlainPrefix(f *testing.F) {
 			t.Fatalf("PlainPrefix(%q, %d) = %d, want %d", s, from, got, want)
 		}
 	})
+}
+
+// TestPlainPrefixAfterOneNotPlain starts PlainPrefix just after a byte
+// that is not plain, with one more such byte at every later position, in
+// strings of 1 to 24 bytes: the bytes before the start must not hide the
+// one after it (in a word test, a byte from 0x80 carries into the next
+// lane), however the start falls in the last word.
+func TestPlainPrefixAfterOneNotPlain(t *testing.T) {
+	var odd []byte
+	for c := 0; c < 256; c++ {
+		if !plainTable[c] {
+			odd = append(odd, byte(c))
+		}
+	}
+	stops := []byte{'"', '\\', '<', '>', '&', 0x00, 0x1F, 0x80, 0xFF}
+	for n := 1; n <= 24; n++ {
+		for i := 1; i < n; i++ {
+			for k := i; k < n; k++ {
+				for _, c := range odd {
+					for _, d := range stops {
+						s := []byte(strings.Repeat("a", n))
+						s[i-1], s[k] = c, d
+						if got := PlainPrefix(s, i); got != k {
+							t.Fatalf("PlainPrefix(%q, %d) = %d, want %d", s, i, got, k)
+						}
+						if got := plainPrefixSWAR(s, i); got != k {
+							t.Fatalf("plainPrefixSWAR(%q, %d) = %d, want %d", s, i, got, k)
+						}
+					}
+				}
+			}
+		}
+	}
 }
