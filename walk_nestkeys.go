@@ -63,22 +63,38 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 // (a column's "actor" objects, its "payload.pull_request" objects) usually
 // have the same keys, while maps at different places of one depth, which
 // alternate within each row (an event's actor, payload and repo), seldom
-// do. nestKeyTable holds, for each depth, the sorted keys of the last two
-// key sets met at each of a few places, by a hash of the place: places
-// that share a slot only cost a sort, as every map did when one list per
-// depth was kept. Two, because a place often alternates between two key
-// sets (the payloads of two kinds of event, an object that omits an empty
-// key in some rows), where one would be sorted and interned again at each
-// switch.
+// do. nestKeyTable holds, for each depth, the sorted keys of the last
+// nestKeyWays key sets met at each of a few places, by a hash of the
+// place: places that share a slot only cost a sort, as every map did when
+// one list per depth was kept. Several, because a place often alternates
+// between a few key sets (the payloads of the kinds of an event, an object
+// that omits an empty key in some rows), where one would be sorted and
+// interned again at each switch. (With two ways, a page of 1,000 events,
+// whose payloads come in eight kinds, sorted and interned 564 nested maps,
+// 542 of them a key set already met at their place; with four, 308; with
+// eight, 22: each set once.)
 const nestKeySlots = 32 // a power of two, at most 32 (nestKeyTable.used)
 
-// nestKeyTable is one depth's slots of sorted keys, each slot two ways,
-// the one used last first. used marks the slots filled since the encoder
-// last dropped the caller's strings (release), so that a small page
-// clears only the few it used.
+// nestKeyWays is how many key sets each slot keeps. Finding a map's set
+// costs a comparison of counts per way filled, and a lookup of a key for
+// each way of as many keys that it misses.
+const nestKeyWays = 8
+
+// nestKeyTable is one depth's slots of sorted keys. used marks the slots
+// filled since the encoder last dropped the caller's strings (release), so
+// that a small page clears only the few it used.
 type nestKeyTable struct {
-	slots [nestKeySlots][2]nestKeys
+	slots [nestKeySlots]nestKeySlot
 	used  uint32
+}
+
+// nestKeySlot is the key sets of the places that share a slot: n ways
+// filled, last the one used last (tried first), next the one the next new
+// set replaces once all are filled. Ways do not move, so a hit copies
+// nothing.
+type nestKeySlot struct {
+	ways          [nestKeyWays]nestKeys
+	n, last, next uint8
 }
 
 // nestKeys is the sorted keys of the last map at a place, and the
@@ -94,13 +110,14 @@ type nestKeys struct {
 // their ids.
 func (t *nestKeyTable) release() {
 	for u := t.used; u != 0; u &= u - 1 {
-		ways := &t.slots[bits.TrailingZeros32(u)]
-		for j := range ways {
-			nk := &ways[j]
+		sl := &t.slots[bits.TrailingZeros32(u)]
+		for j := range sl.ways[:sl.n] {
+			nk := &sl.ways[j]
 			clear(nk.keys[:cap(nk.keys)])
 			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
 			nk.epoch = 0
 		}
+		sl.n, sl.last, sl.next = 0, 0, 0
 	}
 	t.used = 0
 }
@@ -113,12 +130,13 @@ func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E37
 
 // sortedKeys returns the way of m's place (path) at depth that holds m's
 // keys in sorted order, and m's values in the same order, in the scratch
-// of depth. When m has the keys of one of the last two key sets sorted at
-// its place, it returns that way with m's values, looked up once each,
-// without iterating m or sorting (for a map of a few keys, the iterator's
-// start alone costs more than the lookups); the way's ids then still hold.
-// Otherwise the way used less recently gets m's keys and no valid ids.
-// Either way the returned way becomes the slot's first.
+// of depth. When m has the keys of one of the last nestKeyWays key sets
+// sorted at its place's slot, it returns that way with m's values, looked
+// up once each, without iterating m or sorting (for a map of a few keys,
+// the iterator's start alone costs more than the lookups); the way's ids
+// then still hold. Otherwise a way, the oldest once all are filled, gets
+// m's keys and no valid ids. Either way the returned way is tried first
+// next time.
 func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys, []any) {
 	for len(w.nestKeys) <= depth {
 		w.nestKeys = append(w.nestKeys, new(nestKeyTable))
@@ -126,16 +144,29 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	}
 	t := w.nestKeys[depth]
 	i := path >> (32 - 5) // nestKeySlots = 1<<5
-	ways := &t.slots[i]
-	if vals, ok := w.sameKeys(m, ways[0].keys, depth); ok {
-		return &ways[0], vals
+	sl := &t.slots[i]
+	last := int(sl.last)
+	if vals, ok := w.sameKeys(m, sl.ways[last].keys, depth); ok {
+		return &sl.ways[last], vals
 	}
-	if vals, ok := w.sameKeys(m, ways[1].keys, depth); ok {
-		ways[0], ways[1] = ways[1], ways[0]
-		return &ways[0], vals
+	for j := range sl.ways[:sl.n] {
+		if j == last {
+			continue
+		}
+		if vals, ok := w.sameKeys(m, sl.ways[j].keys, depth); ok {
+			sl.last = uint8(j)
+			return &sl.ways[j], vals
+		}
 	}
-	ways[0], ways[1] = ways[1], ways[0] // the older way takes m's keys, in its buffers
-	nk := &ways[0]
+	j := sl.n
+	if j < nestKeyWays {
+		sl.n++
+	} else {
+		j = sl.next
+		sl.next = (j + 1) % nestKeyWays
+	}
+	sl.last = j
+	nk := &sl.ways[j]
 	vals := w.nestVals[depth][:0]
 	t.used |= 1 << i
 	keys := nk.keys[:0]

@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -79,5 +80,51 @@ func TestNestedKeysTwoWays(t *testing.T) {
 	}
 	if !bytes.Equal(first, fresh) || !bytes.Equal(again, fresh) {
 		t.Error("a reused encoder wrote another page")
+	}
+}
+
+// TestNestedKeysManyWays checks that a place whose maps cycle through
+// eight key sets, as the payloads of the eight kinds of event do, finds
+// each set again after the first round (sortedKeys returns the way it
+// filled then, without sorting), and that one set more than a slot keeps
+// (nestKeyWays) still yields each map's keys, sorted, with its values.
+func TestNestedKeysManyWays(t *testing.T) {
+	const kinds = 8
+	var w walker
+	sets := make([]map[string]any, max(kinds, nestKeyWays+1))
+	for i := range sets {
+		m := map[string]any{}
+		for k := range 3 {
+			m["k"+strconv.Itoa(i)+"_"+strconv.Itoa(2-k)] = float64(10*i + k)
+		}
+		sets[i] = m
+	}
+	check := func(m map[string]any, nk *nestKeys, vals []any) {
+		t.Helper()
+		if len(nk.keys) != len(m) || !slices.IsSorted(nk.keys) {
+			t.Fatalf("keys %q, want the sorted keys of %v", nk.keys, m)
+		}
+		for i, k := range nk.keys {
+			if v, ok := m[k]; !ok || v != vals[i] {
+				t.Fatalf("key %q has value %v, want %v", k, vals[i], v)
+			}
+		}
+	}
+	const path = 12345
+	for round := range 3 {
+		for i, m := range sets[:kinds] {
+			nk, vals := w.sortedKeys(m, 1, path)
+			check(m, nk, vals)
+			if round > 0 && nk.epoch != 1 {
+				t.Fatalf("round %d: key set %d was sorted again, not found in its way", round, i)
+			}
+			nk.epoch = 1 // as anyMap marks the ids it interned
+		}
+	}
+	for range 3 {
+		for _, m := range sets {
+			nk, vals := w.sortedKeys(m, 1, path)
+			check(m, nk, vals)
+		}
 	}
 }
