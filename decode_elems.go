@@ -142,6 +142,16 @@ func (e *Elems) Next() bool {
 		} else if y := b[pos+1]; y < 0x80 {
 			v = v&0x7F | uint64(y)<<7
 			pos += 2
+		} else if pos+8 <= len(b) {
+			// Longer ones (large integers and ids; string indexes on a
+			// table past 16,384 strings) from one load, without
+			// UvarintAt's call.
+			var n int
+			if v, n = pageread.WordUvarint(jsonwire.Load64(b, pos)); n != 0 {
+				pos += n
+			} else {
+				v, pos = pageread.UvarintAt(b, pos)
+			}
 		} else {
 			v, pos = pageread.UvarintAt(b, pos)
 		}

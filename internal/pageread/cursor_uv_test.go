@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // TestCursorUvarints reads varints of every length, at the length
@@ -58,6 +59,30 @@ func TestUvarintAt(t *testing.T) {
 				want, _ := format.ConsumeUvarint(b[2:])
 				if got, pos := UvarintAt(b, 2); got != want || pos != end {
 					t.Errorf("UvarintAt(% x, 2) = %d, %d; want %d, %d", b, got, pos, want, end)
+				}
+			}
+		}
+	}
+}
+
+// TestWordUvarint checks WordUvarint against format.ConsumeUvarint at
+// every length boundary, with the bytes after the varint set (they must
+// be masked off), and that a varint of nine or ten bytes reports n = 0.
+func TestWordUvarint(t *testing.T) {
+	for k := 1; k <= 10; k++ {
+		for _, v := range []uint64{1<<(7*k) - 1, 1 << (7 * (k - 1)), 1<<(7*(k-1)) + 0x55, 1<<64 - 1} {
+			for _, after := range []byte{0x00, 0x7F, 0xFF} {
+				b := format.AppendUvarint(nil, v)
+				want, wn := format.ConsumeUvarint(b)
+				for len(b) < 16 {
+					b = append(b, after)
+				}
+				got, n := WordUvarint(jsonwire.Load64(b, 0))
+				if wn > 8 {
+					want, wn = 0, 0
+				}
+				if got != want || n != wn {
+					t.Errorf("WordUvarint(% x) = %d, %d; want %d, %d", b[:8], got, n, want, wn)
 				}
 			}
 		}

@@ -1,5 +1,11 @@
 package pageread
 
+import (
+	"math/bits"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
 // The cursors read a varint of two or more bytes with one load when eight
 // bytes remain, as format.ConsumeUvarint does: jsonwire.Load64 loads the
 // word, jsonwire.SWARHi finds the varint's end, and gather7 joins its
@@ -17,4 +23,19 @@ func gather7(w uint64) uint64 {
 	w = w&0x007F007F007F007F | w>>1&0x3F803F803F803F80
 	w = w&0x00003FFF00003FFF | w>>2&0x0FFFC0000FFFC000
 	return w&0x000000000FFFFFFF | w>>4&0x00FFFFFFF0000000
+}
+
+// WordUvarint decodes the uvarint, validated, that starts w: the eight
+// bytes of a page from the varint's first, read little-endian with
+// jsonwire.Load64. It returns the value and the length, or n = 0 for a
+// varint of nine or ten bytes, which runs past w (UvarintAt reads those).
+// It inlines: a reader with its own fast path for one- and two-byte
+// varints takes the rest without UvarintAt's call.
+func WordUvarint(w uint64) (v uint64, n int) {
+	stop := ^w & jsonwire.SWARHi
+	if stop == 0 {
+		return 0, 0
+	}
+	n = bits.TrailingZeros64(stop)>>3 + 1
+	return gather7(w & (^uint64(0) >> (64 - 8*n))), n
 }

@@ -60,9 +60,17 @@ func appendRandomValue(b []byte, rng *rand.Rand, depth int) []byte {
 // must give up on every value that value rejects, and end where value
 // ends on every value it accepts.
 func TestQuickValueAgreesWithValue(t *testing.T) {
+	// A table of 300 strings, and one of 40,000 on which the indexes of
+	// strings (up to 310<<8) are two and three bytes long, in and past it.
+	for _, nstr := range []int{300, 40_000} {
+		testQuickValueAgrees(t, nstr)
+	}
+}
+
+func testQuickValueAgrees(t *testing.T, nstr int) {
 	rng := rand.New(rand.NewPCG(21, 22))
 	l := &Layout{depth: 3, maxStr: 1 << 20}
-	l.Strings.count = 300
+	l.Strings.count = nstr
 	quick, good := 0, 0
 	for range 300_000 {
 		b := appendRandomValue(nil, rng, 1+rng.IntN(5))
@@ -92,7 +100,7 @@ func TestQuickValueAgreesWithValue(t *testing.T) {
 		}
 	}
 	if quick < good/3 || quick == good {
-		t.Fatalf("quickValue took %d of %d good values: the test is not testing it", quick, good)
+		t.Fatalf("%d strings: quickValue took %d of %d good values: the test is not testing it", nstr, quick, good)
 	}
 }
 
@@ -153,6 +161,47 @@ func TestQuickValueDeep(t *testing.T) {
 				bad := append([]byte(nil), b...)
 				bad[len(bad)-1] = 0 // a two-byte varint ending in zero: not minimal
 				check(bad, false)
+			}
+		}
+	}
+}
+
+// TestQuickValueStrIndexBytes checks quickValue on string indexes of one to
+// four bytes at the ends of a table of 20,000 strings: the last in the
+// table and the first past it, non-minimal forms and indexes cut short.
+func TestQuickValueStrIndexBytes(t *testing.T) {
+	const nstr = 20_000
+	l := &Layout{depth: 3, maxStr: 1 << 20}
+	l.Strings.count = nstr
+	idx := func(b ...byte) []byte { return append([]byte{format.TagString}, b...) }
+	for _, tc := range []struct {
+		b  []byte
+		ok bool
+	}{
+		{idx(0x05), true},
+		{idx(0x85, 0x01), true},
+		{idx(0x85, 0x00), false},                                  // two bytes, not minimal
+		{format.AppendUvarint(idx(), nstr-1), true},               // three bytes, the last string
+		{format.AppendUvarint(idx(), nstr), false},                // past the table
+		{format.AppendUvarint(idx(), 16384), true},                // the smallest three-byte index
+		{idx(0x80, 0x80, 0x01), true},                             // 16384, written out
+		{idx(0x80, 0x80, 0x00), false},                            // three bytes, not minimal
+		{idx(0x80, 0x80), false},                                  // cut short
+		{idx(0xFF, 0xFF, 0x7F), false},                            // 2^21-1, past the table
+		{idx(0x80, 0x80, 0x80, 0x01), false},                      // four bytes, past the table
+		{idx(0x80, 0x80, 0x80, 0x00), false},                      // four bytes, not minimal
+		{append(format.AppendUvarint(idx(), nstr-1), 0xAA), true}, // a byte after it
+	} {
+		for _, pad := range []int{0, 8} { // short of and past quickStrIndex's load
+			b := append(append([]byte(nil), tc.b...), make([]byte, pad)...)
+			v := validator{l: l, r: reader{b: b}, nstr: nstr}
+			end := v.quickValue(b, 0, 1)
+			v.value(1)
+			if (v.r.err == nil) != tc.ok {
+				t.Fatalf("% x: value err %v, want ok %v", b, v.r.err, tc.ok)
+			}
+			if tc.ok != (end >= 0) || (end >= 0 && end != v.r.pos) {
+				t.Fatalf("% x: quickValue ends at %d, value at %d (err %v)", b, end, v.r.pos, v.r.err)
 			}
 		}
 	}
