@@ -45,5 +45,7 @@ func PlainPrefix[S ~string | ~[]byte](s S, i int) int {
 	if n >= 16 {
 		i += plainBlocks(unsafe.Pointer(unsafe.StringData(str[i:])), n)
 	}
-	return plainTail(str, i)
+	for ; i < len(str) && plainTable[str[i]]; i++ {
+	}
+	return i
 }
