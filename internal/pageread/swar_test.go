@@ -41,3 +41,48 @@ func TestGather7(t *testing.T) {
 		check(rng.Uint64() >> rng.IntN(64))
 	}
 }
+
+// TestCheckedWordUvarint checks checkedWordUvarint against ConsumeUvarint
+// on words holding a varint of every length from 1 to 8 bytes (its last
+// byte zero, one or random, so that the non-minimal ones are among them),
+// words whose eight bytes all continue (a varint of nine or ten bytes, or
+// one cut short), and random words, each with random bytes past the
+// varint's end: where ConsumeUvarint reads a varint within the eight bytes
+// it must give the same value and length, and n = 0 wherever it does not.
+func TestCheckedWordUvarint(t *testing.T) {
+	check := func(w uint64) {
+		t.Helper()
+		var b [8]byte
+		binary.LittleEndian.PutUint64(b[:], w)
+		want, wn := format.ConsumeUvarint(b[:])
+		if wn < 0 {
+			want, wn = 0, 0
+		}
+		if v, n := checkedWordUvarint(w); v != want || n != wn {
+			t.Fatalf("checkedWordUvarint(% x) = %d, %d; want %d, %d", b, v, n, want, wn)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 9))
+	for range 20_000 {
+		for k := 1; k <= 9; k++ {
+			w := rng.Uint64()
+			for i := 0; i < k-1 && i < 8; i++ {
+				w |= 0x80 << (8 * i)
+			}
+			if k <= 8 {
+				last := uint64(rng.IntN(0x80))
+				switch rng.IntN(3) {
+				case 0:
+					last = 0
+				case 1:
+					last = 1
+				}
+				w = w&^(0xFF<<(8*(k-1))) | last<<(8*(k-1))
+			}
+			check(w)
+		}
+		check(rng.Uint64())
+	}
+	check(0)
+	check(^uint64(0))
+}

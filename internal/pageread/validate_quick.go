@@ -2,7 +2,6 @@ package pageread
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
@@ -73,9 +72,8 @@ func (v *validator) quickValue(b []byte, pos, d int) int {
 				// Up to eight bytes skipped from one load, without a
 				// call: ids and sizes. A longer or non-minimal one is
 				// left to value.
-				w := binary.LittleEndian.Uint64(b[pos:])
-				m := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
-				if m > 8 || w>>(8*(m-1))&0xFF == 0 {
+				_, m := checkedWordUvarint(binary.LittleEndian.Uint64(b[pos:]))
+				if m == 0 {
 					return -1
 				}
 				pos += m
@@ -172,10 +170,10 @@ func quickUvarint(b []byte, pos int) (uint64, int) {
 // pos <= len(b), with the same values and error codes: quickUvarint's
 // path for longer varints and the end of b, and the fallback of the
 // column checks' inline one- and two-byte reads. With eight bytes left, a
-// varint of up to eight is checked and decoded from one load, as
-// ConsumeUvarint does after its own call and tests: the end from the
-// continuation bits, a zero last byte (not minimal) rejected, the groups
-// joined with shifts.
+// canonical varint of up to eight is read from one load
+// (checkedWordUvarint), as ConsumeUvarint does after its own call and
+// tests; anything else, a fault included, is ConsumeUvarint's, which
+// gives its error code.
 //
 //go:noinline
 func consumeUvarintAt(b []byte, pos int) (uint64, int) {
@@ -183,14 +181,8 @@ func consumeUvarintAt(b []byte, pos int) (uint64, int) {
 		return 0, format.ErrCodeTruncated
 	}
 	if pos+8 <= len(b) {
-		w := jsonwire.Load64(b, pos)
-		if stop := ^w & jsonwire.SWARHi; stop != 0 {
-			n := bits.TrailingZeros64(stop)>>3 + 1
-			if n > 1 && w>>(8*(n-1))&0xFF == 0 {
-				return 0, format.ErrCodeNonMinimal
-			}
-			w &= ^uint64(0) >> (64 - 8*n) // n = 8 keeps all
-			return gather7(w), n
+		if v, n := checkedWordUvarint(jsonwire.Load64(b, pos)); n != 0 {
+			return v, n
 		}
 	}
 	return format.ConsumeUvarint(b[pos:])
@@ -227,12 +219,9 @@ func (v *validator) quickStrIndex(b []byte, pos int) int {
 			// Three bytes or more (a table past 16,384 strings) from one
 			// load, without consumeUvarintAt's call; a longer or
 			// non-minimal index fails here as there.
-			w := binary.LittleEndian.Uint64(b[pos:])
-			n = bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
-			if n > 8 || w>>(8*(n-1))&0xFF == 0 {
+			if i, n = checkedWordUvarint(binary.LittleEndian.Uint64(b[pos:])); n == 0 {
 				return -1
 			}
-			i = gather7(w & (^uint64(0) >> (64 - 8*n)))
 		}
 	}
 	if n < 0 || i >= v.nstr {

@@ -2,10 +2,8 @@ package pageread
 
 import (
 	"encoding/binary"
-	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // timeRun checks, from b[pos:], up to n cells of a time or text-time
@@ -33,11 +31,10 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 			d = w & 0x7F
 			p++
 		} else {
-			m := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
-			if m > 8 || w>>(8*(m-1))&0xFF == 0 {
+			var m int
+			if d, m = checkedWordUvarint(w); m == 0 {
 				break
 			}
-			d = gather7(w & (^uint64(0) >> (64 - 8*m)))
 			p += m
 		}
 		l := local + format.DecodeZigZag(d)
@@ -47,11 +44,10 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 			f = w & 0x7F
 			p++
 		} else {
-			m := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1
-			if m > 8 || w>>(8*(m-1))&0xFF == 0 {
+			var m int
+			if f, m = checkedWordUvarint(w); m == 0 {
 				break
 			}
-			f = gather7(w & (^uint64(0) >> (64 - 8*m)))
 			p += m
 		}
 		if l < format.TimeMinLocal || l > format.TimeMaxLocal || !fracValid(f) {
