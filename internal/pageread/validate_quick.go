@@ -19,113 +19,179 @@ import (
 // quickValue checks the tagged value at b[pos:] at nesting depth d as
 // value does and returns where it ends, or -1 when it is bad or holds a
 // tag quickValue leaves to value (uint, integral float, bytes, number, raw
-// JSON, repeat). It walks nested arrays and objects in one loop, keeping
-// the elements left of each open one on a stack of quickStack levels
-// rather than in a call per value; nesting deeper than that goes on in
+// JSON, repeat). It walks nested arrays and objects without a call per
+// value, keeping the elements left of each open one on a stack of
+// quickStack levels: quickRun takes the common elements in a loop without
+// a call, whose state stays in registers, and hands each other one (a
+// float, a time, a long varint) to quickElem, which takes it with calls
+// and goes back to the loop. Nesting deeper than the stack goes on in
 // quickMembers, a call per value. Cost: about a fifth of value's
 // instructions on the nested values of the generated sets.
 func (v *validator) quickValue(b []byte, pos, d int) int {
-	var stack [quickStack]uint64 // the enclosing containers' left<<1 | obj
-	open := 0                    // containers entered: the value read next is at depth d+open
-	left, obj := uint64(1), false
-	nstr, room := v.nstr, v.l.depth-d // room: the levels of nesting left below d
+	w := quickWalk{left: 1}
+	room := v.l.depth - d // the levels of nesting left below d
 	for {
-		for left == 0 {
-			if open == 0 {
-				return pos
-			}
-			open--
-			left, obj = stack[open]>>1, stack[open]&1 != 0
+		if pos = quickRun(b, pos, v.nstr, room, &w); w.left == 0 {
+			return pos
 		}
-		left--
-		if obj {
-			if pos < len(b) && b[pos] < 0x80 && uint64(b[pos]) < nstr {
-				pos++ // a one-byte key index, read inline
-			} else if pos+1 < len(b) && b[pos] >= 0x80 && b[pos+1]-1 < 0x7F && uint64(b[pos]&0x7F)|uint64(b[pos+1])<<7 < nstr {
-				pos += 2 // a two-byte one (a table past 128 strings), also inline
-			} else if pos = v.quickStrIndex(b, pos); pos < 0 {
-				return -1
-			}
-		}
-		if pos >= len(b) {
-			return -1
-		}
-		tag := b[pos]
-		pos++
-		switch tag {
-		case format.TagNull, format.TagFalse, format.TagTrue:
-		case format.TagString:
-			if pos < len(b) && b[pos] < 0x80 && uint64(b[pos]) < nstr {
-				pos++ // a one-byte index, read inline
-			} else if pos+1 < len(b) && b[pos] >= 0x80 && b[pos+1]-1 < 0x7F && uint64(b[pos]&0x7F)|uint64(b[pos+1])<<7 < nstr {
-				pos += 2 // two bytes, as for keys
-			} else if pos+2 < len(b) && b[pos]&b[pos+1] >= 0x80 && b[pos+2]-1 < 0x7F &&
-				uint64(b[pos]&0x7F)|uint64(b[pos+1]&0x7F)<<7|uint64(b[pos+2])<<14 < nstr {
-				pos += 3 // three (a table past 16,384 strings): quickStrIndex cost ~90
-			} else if pos = v.quickStrIndex(b, pos); pos < 0 {
-				return -1
-			}
-		case format.TagInt: // one- and two-byte varints read inline
-			if pos+1 < len(b) && (b[pos] < 0x80 || b[pos+1]-1 < 0x7F) {
-				pos += 1 + int(b[pos]>>7)
-			} else if pos+8 <= len(b) {
-				// Up to eight bytes skipped from one load, without a
-				// call: ids and sizes. A longer or non-minimal one is
-				// left to value.
-				_, m := checkedWordUvarint(binary.LittleEndian.Uint64(b[pos:]))
-				if m == 0 {
-					return -1
-				}
-				pos += m
-			} else if pos = quickSkipUvarint(b, pos); pos < 0 {
-				return -1
-			}
-		case format.TagFloat:
-			if pos = quickFloat(b, pos); pos < 0 {
-				return -1
-			}
-		case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
-			if pos = quickTime(b, pos, tag); pos < 0 {
-				return -1
-			}
-		case format.TagArray, format.TagObject:
-			if open >= room {
-				return -1
-			}
-			var cnt uint64
-			if pos < len(b) && b[pos] < 0x80 { // a one-byte count read inline
-				cnt = uint64(b[pos])
-				pos++
-			} else {
-				var n int
-				if cnt, n = quickUvarint(b, pos); n < 0 {
-					return -1
-				}
-				pos += n
-			}
-			if cnt > uint64(len(b)-pos) {
-				return -1
-			}
-			if cnt == 0 {
-				break
-			}
-			if open == quickStack { // deeper than the stack: a call per value
-				if pos = v.quickMembers(b, pos, d+open, cnt, tag == format.TagObject); pos < 0 {
-					return -1
-				}
-				break
-			}
-			o := uint64(0)
-			if obj {
-				o = 1
-			}
-			stack[open] = left<<1 | o
-			open++
-			left, obj = cnt, tag == format.TagObject
-		default:
+		if pos = v.quickElem(b, pos, d, room, &w); pos < 0 {
 			return -1
 		}
 	}
+}
+
+// quickWalk is where quickValue is in a value: the containers it is in
+// and the elements left of the innermost.
+type quickWalk struct {
+	stack [quickStack]uint64 // the enclosing containers' left<<1 | obj
+	open  int                // containers entered: the element read next is at depth d+open
+	left  uint64             // elements left of the innermost container (of the value itself at first)
+	obj   bool               // the innermost container is an object: its elements have keys
+}
+
+// quickRun checks, from b[pos:], the elements of w's containers that it
+// can take without a call, as quickValue's loop: nulls, booleans, strings
+// and integers with varints of up to three (strings) or eight (integers)
+// bytes, keys of one or two, and arrays and objects with a count of one
+// byte that fit on the stack. It returns where it stopped: at the end of
+// the value (w.left == 0), or at the start of an element, key included,
+// that it leaves to quickElem (w.left > 0), a bad one among them. The
+// loop makes no call, so that its state stays in registers (see timeRun).
+func quickRun(b []byte, pos int, nstr uint64, room int, w *quickWalk) int {
+	open, left, obj := w.open, w.left, w.obj
+loop:
+	for {
+		for left == 0 {
+			if open == 0 {
+				break loop
+			}
+			open--
+			left, obj = w.stack[open]>>1, w.stack[open]&1 != 0
+		}
+		p, rest := pos, left-1 // where the element ends, and what is left after it, once taken
+		if obj {
+			if uint(p) < uint(len(b)) && b[p] < 0x80 && uint64(b[p]) < nstr {
+				p++ // a one-byte key index
+			} else if uint(p+1) < uint(len(b)) && b[p] >= 0x80 && b[p+1]-1 < 0x7F && uint64(b[p]&0x7F)|uint64(b[p+1])<<7 < nstr {
+				p += 2 // a two-byte one (a table past 128 strings)
+			} else {
+				break
+			}
+		}
+		if uint(p) >= uint(len(b)) {
+			break
+		}
+		tag := b[p]
+		p++
+		switch tag {
+		case format.TagNull, format.TagFalse, format.TagTrue:
+		case format.TagString:
+			if uint(p) < uint(len(b)) && b[p] < 0x80 && uint64(b[p]) < nstr {
+				p++
+			} else if uint(p+1) < uint(len(b)) && b[p] >= 0x80 && b[p+1]-1 < 0x7F && uint64(b[p]&0x7F)|uint64(b[p+1])<<7 < nstr {
+				p += 2
+			} else if p+2 < len(b) && b[p]&b[p+1] >= 0x80 && b[p+2]-1 < 0x7F &&
+				uint64(b[p]&0x7F)|uint64(b[p+1]&0x7F)<<7|uint64(b[p+2])<<14 < nstr {
+				p += 3 // a table past 16,384 strings
+			} else {
+				break loop
+			}
+		case format.TagInt:
+			if uint(p+1) < uint(len(b)) && (b[p] < 0x80 || b[p+1]-1 < 0x7F) {
+				p += 1 + int(b[p]>>7) // one or two bytes
+			} else if p+8 <= len(b) {
+				// Up to eight (ids and sizes) from one load.
+				_, m := checkedWordUvarint(binary.LittleEndian.Uint64(b[p:]))
+				if m == 0 {
+					break loop
+				}
+				p += m
+			} else {
+				break loop
+			}
+		case format.TagArray, format.TagObject:
+			if uint(p) >= uint(len(b)) || b[p] >= 0x80 || open >= room || open == quickStack {
+				break loop
+			}
+			cnt := uint64(b[p])
+			p++
+			if cnt > uint64(len(b)-p) {
+				break loop
+			}
+			if cnt != 0 {
+				o := uint64(0)
+				if obj {
+					o = 1
+				}
+				w.stack[open] = rest<<1 | o
+				open++
+				rest, obj = cnt, tag == format.TagObject
+			}
+		default:
+			break loop
+		}
+		left, pos = rest, p
+	}
+	w.open, w.left, w.obj = open, left, obj
+	return pos
+}
+
+// quickElem checks the element at b[pos:] that quickRun left to it, key
+// included, as quickValue's loop does with calls (quickStrIndex,
+// quickUvarint, quickFloat, quickTime, quickMembers), entering it into w
+// when it is a non-empty array or object, and returns where it ends, or -1
+// when it is bad or is left to value.
+func (v *validator) quickElem(b []byte, pos, d, room int, w *quickWalk) int {
+	w.left--
+	if w.obj {
+		if pos = v.quickStrIndex(b, pos); pos < 0 {
+			return -1
+		}
+	}
+	if pos >= len(b) {
+		return -1
+	}
+	tag := b[pos]
+	pos++
+	switch tag {
+	case format.TagNull, format.TagFalse, format.TagTrue:
+		return pos
+	case format.TagString:
+		return v.quickStrIndex(b, pos)
+	case format.TagInt:
+		return quickSkipUvarint(b, pos)
+	case format.TagFloat:
+		return quickFloat(b, pos)
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+		return quickTime(b, pos, tag)
+	case format.TagArray, format.TagObject:
+		if w.open >= room {
+			return -1
+		}
+		cnt, n := quickUvarint(b, pos)
+		if n < 0 {
+			return -1
+		}
+		pos += n
+		if cnt > uint64(len(b)-pos) {
+			return -1
+		}
+		if cnt == 0 {
+			return pos
+		}
+		if w.open == quickStack { // deeper than the stack: a call per value
+			return v.quickMembers(b, pos, d+w.open, cnt, tag == format.TagObject)
+		}
+		o := uint64(0)
+		if w.obj {
+			o = 1
+		}
+		w.stack[w.open] = w.left<<1 | o
+		w.open++
+		w.left, w.obj = cnt, tag == format.TagObject
+		return pos
+	}
+	return -1
 }
 
 // quickStack is how many levels of open arrays and objects quickValue

@@ -82,6 +82,13 @@ func testQuickValueAgrees(t *testing.T, nstr int) {
 		case 2:
 			b = append(b, byte(rng.IntN(256))) // trailing bytes: both end before them
 		}
+		if rng.IntN(2) == 0 {
+			// Eight bytes or more after it, as a column's next cells: the
+			// value is read by quickRun's 8-byte loads, not quickElem.
+			for range 8 + rng.IntN(4) {
+				b = append(b, byte(rng.IntN(256)))
+			}
+		}
 		v := validator{l: l, r: reader{b: b}, nstr: uint64(l.Strings.Len())}
 		end := v.quickValue(b, 0, 1)
 		v.value(1)
@@ -205,4 +212,88 @@ func TestQuickValueStrIndexBytes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestQuickValueLongContainers checks quickValue against value on arrays
+// and objects of 128 elements or more, whose two-byte counts quickRun
+// leaves to quickElem, holding random elements of every tag (so that
+// quickRun and quickElem take turns within one container), and on 64-bit
+// integers of ten bytes; whole and damaged, as
+// TestQuickValueAgreesWithValue checks; and quickValue must take every
+// one left whole: it leaves none of their tags to value.
+func TestQuickValueLongContainers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	l := &Layout{depth: 4, maxStr: 1 << 20}
+	l.Strings.count = 300
+	good := 0
+	for range 3_000 {
+		tag := format.TagArray + byte(rng.IntN(2))
+		n := 120 + rng.IntN(20)
+		b := format.AppendUvarint([]byte{tag}, uint64(n))
+		for range n {
+			if tag == format.TagObject {
+				b = format.AppendUvarint(b, rng.Uint64N(305))
+			}
+			b = appendGoodElem(b, rng)
+		}
+		whole := false
+		switch rng.IntN(3) {
+		case 0:
+			b[rng.IntN(len(b))] = byte(rng.IntN(256))
+		case 1:
+			b = b[:rng.IntN(len(b)+1)]
+		default:
+			whole = true
+		}
+		v := validator{l: l, r: reader{b: b}, nstr: 300}
+		end := v.quickValue(b, 0, 1)
+		v.value(1)
+		if v.r.err == nil {
+			good++
+			if whole && end < 0 {
+				t.Fatalf("% x: quickValue gives up on a good value", b)
+			}
+		}
+		if end < 0 {
+			continue
+		}
+		if v.r.err != nil {
+			t.Fatalf("% x: quickValue accepts (end %d), value: %v", b, end, v.r.err)
+		}
+		if v.r.pos != end {
+			t.Fatalf("% x: quickValue ends at %d, value at %d", b, end, v.r.pos)
+		}
+	}
+	if good < 500 || good > 2_500 {
+		t.Fatalf("%d of 3,000 values good: the test is not testing both kinds", good)
+	}
+}
+
+// appendGoodElem appends a well-formed tagged value of one of the tags
+// quickRun takes or leaves to quickElem: null, booleans, integers of one
+// to ten bytes, strings of a 300-string table, floats, times, and small
+// arrays of integers.
+func appendGoodElem(b []byte, rng *rand.Rand) []byte {
+	switch rng.IntN(8) {
+	case 0:
+		return append(b, format.TagNull+byte(rng.IntN(3)))
+	case 1:
+		return format.AppendVarint(append(b, format.TagInt), rng.Int64()>>rng.IntN(64))
+	case 2:
+		return format.AppendVarint(append(b, format.TagInt), -1<<63+rng.Int64N(1<<20)) // ten bytes
+	case 3, 4:
+		return format.AppendUvarint(append(b, format.TagString), rng.Uint64N(300))
+	case 5:
+		return appendDecimalCell(append(b, format.TagFloat), format.Decimal{Mant: 10*rng.Uint64N(1e6) + 1 + rng.Uint64N(9), Exp: -rng.IntN(4)})
+	case 6:
+		b = format.AppendVarint(append(b, format.TagTime), rng.Int64N(1<<30))
+		b = format.AppendUvarint(b, 0)
+		return format.AppendVarint(b, 0)
+	}
+	n := rng.IntN(4)
+	b = format.AppendUvarint(append(b, format.TagArray), uint64(n))
+	for range n {
+		b = format.AppendVarint(append(b, format.TagInt), rng.Int64N(1000))
+	}
+	return b
 }
