@@ -8,8 +8,9 @@ import (
 
 // Map rows whose keys vary (rows that omit their empty keys, events of a
 // few kinds) come back to a few key sets again and again, but seldom in
-// consecutive rows, where mapRow's first fast path looks. rowSets finds
-// the shape of such a row from the set of its columns: while mapRow
+// consecutive rows, where mapRow's first fast path looks. On a page of
+// more than maxSetCols columns (setRow, below, serves the others) rowSets
+// finds the shape of such a row from the set of its columns: while mapRow
 // iterates the map (which it must, to learn its keys) it finds each key's
 // column without sorting and adds an order-free hash of the column to the
 // set's hash; a table from set hashes to the page's shapes then gives the
@@ -204,4 +205,152 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 		r.rank[ci] = uint32(i)
 	}
 	return r.rank
+}
+
+// Pages of at most maxSetCols columns (most pages) match map rows to
+// shapes by a bitset of their columns instead (walker.setRow): exact, so
+// a match needs no check, and cheap enough to ask for every row, from the
+// page's second row on. A row of a set the page has not seen orders its
+// cells by the bits of its columns' ranks, with no sort.
+
+// maxSetCols is the most columns a page may have for setRow.
+const maxSetCols = 64
+
+// colSets is setRow's table from sets of columns (bit ci for column ci)
+// to the page's shape of those columns, and the row's values by column.
+type colSets struct {
+	page  uint64   // the Builder's page the table describes
+	slots []colSet // open addressing; len is a power of two, or 0
+	n     int      // sets in slots
+	vals  []any    // column -> the row's value for it (maxSetCols of them), nil between rows
+}
+
+// colSet is one entry of colSets: a set and its shape id, or a zero id for
+// an empty slot.
+type colSet struct {
+	set uint64
+	id  uint32
+}
+
+// begin readies the table for a row of page b.
+func (s *colSets) begin(b *pagebuild.Builder) {
+	if s.page != b.Page {
+		s.page = b.Page
+		clear(s.slots)
+		s.n = 0
+	}
+	if s.vals == nil {
+		s.vals = make([]any, maxSetCols)
+	}
+}
+
+// slot is set's first slot.
+func (s *colSets) slot(set uint64) int {
+	return int((set * 0x9E3779B97F4A7C15) >> 32 & uint64(len(s.slots)-1))
+}
+
+// find returns the shape of set, or 0 if the page has not made it here.
+func (s *colSets) find(set uint64) uint32 {
+	if s.n == 0 {
+		return 0
+	}
+	mask := len(s.slots) - 1
+	for i := s.slot(set); s.slots[i].id != 0; i = (i + 1) & mask {
+		if s.slots[i].set == set {
+			return s.slots[i].id
+		}
+	}
+	return 0
+}
+
+// put adds set, not in the table, with its shape id.
+func (s *colSets) put(set uint64, id uint32) {
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots = make([]colSet, max(16, 2*len(old)))
+		for _, e := range old {
+			if e.id != 0 {
+				s.place(e)
+			}
+		}
+	}
+	s.place(colSet{set: set, id: id})
+	s.n++
+}
+
+func (s *colSets) place(e colSet) {
+	mask := len(s.slots) - 1
+	i := s.slot(e.set)
+	for s.slots[i].id != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = e
+}
+
+// release drops the references to the caller's values.
+func (s *colSets) release() { clear(s.vals) }
+
+// keyCols remembers the columns of the last map keys of up to 16 bytes
+// that setRow met, by their bytes, for the page the entry names: a page
+// has few keys and meets each in most rows. An entry holds the key as
+// the two loads keyLoads makes, which with its length tell any two keys
+// of up to 16 bytes apart, so a hit costs two loads, a multiplication
+// and a comparison of three words and the page, without hashing or
+// comparing the key as a string. It is 8 KiB, direct-mapped.
+type keyCols [keyColsSize]keyCol
+
+const keyColsSize = 256 // a power of two
+
+type keyCol struct {
+	a, b uint64 // keyLoads of the key
+	n    int64  // the key's length, 0 to 16
+	ci   int32  // its column
+	page uint64 // the Builder's page of ci; 0 for none
+}
+
+// keyLoads returns the bytes of k, of up to 16 bytes, as two words: its
+// first 8 and last 8 bytes, or first 4 and last 4, or its first, middle
+// and last bytes, as strHash reads them. With len(k) they tell such keys
+// apart.
+func keyLoads(k string) (a, b uint64) {
+	switch n := len(k); {
+	case n >= 8:
+		return pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+	case n >= 4:
+		return uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+	case n > 0:
+		return uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16, 0
+	}
+	return 0, 0
+}
+
+// slot is the entry of the key of n bytes that loads as a, b.
+func (t *keyCols) slot(a, b uint64, n int) *keyCol {
+	return &t[(a^b*0x9E3779B97F4A7C15^uint64(n))*0xBF58476D1CE4E5B9>>(64-8)] // keyColsSize = 1<<8
+}
+
+// get returns the column remembered for k on page. It is keyLoads and
+// slot written out, so that it costs one call: setRow calls it for every
+// key of every row.
+func (t *keyCols) get(k string, page uint64) (int32, bool) {
+	var a, b uint64
+	switch n := len(k); {
+	case n >= 8:
+		a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+	case n >= 4:
+		a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+	case n > 0:
+		a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
+	}
+	e := &t[(a^b*0x9E3779B97F4A7C15^uint64(len(k)))*0xBF58476D1CE4E5B9>>(64-8)]
+	return e.ci, e.a == a && e.b == b && e.n == int64(len(k)) && e.page == page
+}
+
+// put remembers column ci for k on page, if k has at most 16 bytes.
+func (t *keyCols) put(k string, page uint64, ci int32) {
+	if len(k) > 16 {
+		return
+	}
+	a, b := keyLoads(k)
+	*t.slot(a, b, len(k)) = keyCol{a: a, b: b, n: int64(len(k)), ci: ci, page: page}
 }
