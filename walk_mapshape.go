@@ -162,46 +162,65 @@ func (s *rowSets) release() { clear(s.vals) }
 // keys) is put in its place by a binary search when the next ranked row
 // comes, and the ranks after it move up by one.
 type keyRanks struct {
-	page  uint64   // the Builder's page the ranks describe
-	order []int32  // the page's columns in key order
-	pre   []uint64 // keyPrefix of the key of each column of order, in the same order
-	rank  []uint32 // column -> its index in order
-	row   []uint64 // the row's column<<32 | value index, then rank<<32 | value index
-	fresh []uint32 // the value indexes of the row's keys that have no column (freshRow)
+	page   uint64   // the Builder's page the ranks describe
+	order  []int32  // the page's columns in key order
+	pre    []uint64 // keyPrefix of the key of each column of order, in the same order
+	rank   []uint32 // column -> its index in order
+	row    []uint64 // the row's column<<32 | value index, then rank<<32 | value index
+	fresh  []uint32 // the value indexes of the row's keys that have no column (freshRow)
+	add    []int32  // update's scratch: the new columns, sorted
+	addPre []uint64 // update's scratch: their keys' keyPrefix
 }
 
 // update ranks the columns page b made since the last call and returns
-// each column's rank. The binary search compares the keys' first 8 bytes
-// as integers (keyPrefix) and the strings only where those agree: on the
-// first rows of a page of varying keys, where every row brings columns,
-// comparing strings through a closure was most of what ranking cost.
+// each column's rank. It sorts the new columns by key, with an insertion
+// sort (a row brings few), and merges them into the page's order from the
+// back, moving each ranked column once. Keys are compared by their first 8
+// bytes as integers (keyPrefix) and as strings only where those agree: on
+// the first rows of a page of varying keys, where every row brings
+// columns, comparing strings through a closure was most of what ranking
+// cost, and inserting each new column on its own, a move of the columns
+// after it, was most of the rest.
 func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	if r.page != b.Page {
 		r.page = b.Page
 		r.order, r.pre = r.order[:0], r.pre[:0]
 	}
-	n := b.NumColumns()
-	if len(r.order) == n {
+	n, old := b.NumColumns(), len(r.order)
+	if old == n {
 		return r.rank
 	}
 	strs := b.In.Strs
-	for ci := len(r.order); ci < n; ci++ {
+	order := slices.Grow(r.order, n-old)[:n] // keeps order[:old]
+	pre := slices.Grow(r.pre, n-old)[:n]
+	// The new columns, sorted, in order[old:] and pre[old:].
+	for ci := old; ci < n; ci++ {
 		key := strs[b.Cols[ci].Name]
 		p := keyPrefix(key)
-		lo, hi := 0, len(r.order)
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if q := r.pre[mid]; q < p || q == p && strs[b.Cols[r.order[mid]].Name] < key {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
+		j := ci
+		for ; j > old && (pre[j-1] > p || pre[j-1] == p && strs[b.Cols[order[j-1]].Name] > key); j-- {
+			order[j], pre[j] = order[j-1], pre[j-1]
 		}
-		r.order = slices.Insert(r.order, lo, int32(ci))
-		r.pre = slices.Insert(r.pre, lo, p)
+		order[j], pre[j] = int32(ci), p
 	}
+	// Merge them with order[:old] from the back. The new ones are copied
+	// out of the way first: the merge writes over their places.
+	add := append(r.add[:0], order[old:]...)
+	addPre := append(r.addPre[:0], pre[old:]...)
+	r.add, r.addPre = add, addPre
+	i, k := old-1, n-1
+	for j := len(add) - 1; j >= 0; k-- {
+		if q, p := pre[max(i, 0)], addPre[j]; i >= 0 && (q > p || q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name]) {
+			order[k], pre[k] = order[i], q
+			i--
+		} else {
+			order[k], pre[k] = add[j], p
+			j--
+		}
+	}
+	r.order, r.pre = order, pre
 	r.rank = pagebuild.Grow(r.rank, n)
-	for i, ci := range r.order {
+	for i, ci := range order {
 		r.rank[ci] = uint32(i)
 	}
 	return r.rank
