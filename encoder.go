@@ -176,6 +176,7 @@ func (e *Encoder) release() {
 	e.b.Release()
 	clear(e.w.vals[:cap(e.w.vals)])
 	e.w.sets.release()
+	e.w.csets.release()
 	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])
 	e.w.shapeKeysPage = 0
 	for i := range e.w.entries {

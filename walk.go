@@ -44,6 +44,8 @@ type walker struct {
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
 	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them
+	csets         colSets      // map rows' shapes by their bitsets of columns, on pages of few columns (walk_mapshape.go)
+	keyCols       keyCols      // map keys' columns by their bytes, for setRow (walk_mapshape.go)
 	entries       [][]mapEntry // per-depth scratch for reflected maps
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte

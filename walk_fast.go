@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"encoding/json"
+	"math/bits"
 	"reflect"
 	"slices"
 	"time"
@@ -118,20 +119,26 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 	return nil
 }
 
-// mapRow adds m as one row, keys in sorted order. When m has exactly the
-// keys of the previous row, the row reuses that row's columns: no sorting,
-// no key comparisons, and one lookup per key finds its value. Otherwise,
-// when every key of m has a column already, the row's cells are ordered by
-// the columns' key order (keyRanks) instead of by sorting the keys as
-// strings; only a row that brings a new key sorts them.
+// mapRow adds m as one row, keys in sorted order. When the last rows
+// repeated a shape and m has exactly the keys of the previous row, the row
+// reuses that row's columns: no sorting, no key comparisons, and one
+// lookup per key finds its value. Otherwise, on a page of at most
+// maxSetCols columns, setRow finds the row's shape by its set of columns;
+// on a wider page, when every key of m has a column already, the row's
+// cells are ordered by the columns' key order (keyRanks) instead of by
+// sorting the keys as strings. Only the keys a row brings that have no
+// column are sorted as strings (freshRow).
 func (w *walker) mapRow(m map[string]any) error {
 	b := w.b
-	if b.Last != 0 {
+	if b.Last != 0 && w.rowsRepeat() {
 		if sh := b.Shapes[b.Last-1]; len(sh) == len(m) {
 			if vals, ok := w.valuesByKey(m, sh); ok {
 				return w.sameShapeRow(sh, vals)
 			}
 		}
+	}
+	if n := b.NumColumns(); n != 0 && n <= maxSetCols {
+		return w.setRow(m)
 	}
 	vals := w.vals[:0]
 	cols := w.ranks.row[:0]
@@ -171,6 +178,105 @@ func (w *walker) mapRow(m map[string]any) error {
 		}
 	}
 	return w.rankedRow(cols, vals)
+}
+
+// rowsRepeat reports whether the page's last row had the shape of the row
+// before it (or the page has one row): only then does mapRow try the last
+// row's keys on the next, a lookup per key. On a page whose key sets vary
+// from row to row the lookups mostly end at a missing key, after which
+// the row is iterated anyway.
+func (w *walker) rowsRepeat() bool {
+	rs := w.b.RowShape
+	n := len(rs)
+	return n < 2 || rs[n-1] == rs[n-2]
+}
+
+// setRow adds map row m to a page of at most maxSetCols columns. It
+// iterates m once, finding each key's column (w.column) and setting its
+// bit in the row's set; a set the page has seen gives its shape (colSets),
+// whose columns are in key order, and the cells are written in that
+// order with no key sorted or compared. A new set orders its columns by
+// the bits of their ranks (keyRanks), and a row with keys that have no
+// column goes to freshRow. The page is the one sorting the keys makes.
+func (w *walker) setRow(m map[string]any) error {
+	b := w.b
+	s := &w.csets
+	s.begin(b)
+	cv := s.vals[:maxSetCols]
+	var set uint64
+	vals := w.vals[:0]
+	fresh := w.keyScratch(0)
+	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
+	for k, v := range m {
+		ci, ok := w.keyCols.get(k, b.Page)
+		if !ok {
+			ci, ok = w.knownColumn(k)
+		}
+		if !ok {
+			w.addFresh(k, len(vals))
+			vals = append(vals, v)
+			continue
+		}
+		set |= 1 << (uint(ci) & (maxSetCols - 1))
+		cv[uint(ci)&(maxSetCols-1)] = v
+	}
+	if len(w.ranks.fresh) != 0 {
+		cols := w.ranks.row[:0]
+		for u := set; u != 0; u &= u - 1 {
+			ci := bits.TrailingZeros64(u)
+			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
+			vals = append(vals, cv[ci])
+			cv[ci] = nil
+		}
+		w.vals, w.ranks.row = vals, cols
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+	}
+	w.vals = vals
+	if id := s.find(set); id != 0 {
+		for _, ci := range b.Shapes[id-1] {
+			c := &b.Cols[ci]
+			v := cv[ci&(maxSetCols-1)]
+			cv[ci&(maxSetCols-1)] = nil
+			if err := w.anyCell(c, v); err != nil {
+				return w.cellError(err, b.In.Strs[c.Name])
+			}
+		}
+		b.ShapeRow(id)
+		return nil
+	}
+	rank := w.ranks.update(b)
+	var rs uint64 // the row's columns by rank
+	for u := set; u != 0; u &= u - 1 {
+		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+	}
+	order := w.ranks.order
+	b.BeginRow()
+	for ; rs != 0; rs &= rs - 1 {
+		ci := order[bits.TrailingZeros64(rs)]
+		c, _ := b.Use(ci)
+		v := cv[ci&(maxSetCols-1)]
+		cv[ci&(maxSetCols-1)] = nil
+		if err := w.anyCell(c, v); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
+		}
+	}
+	b.EndRow()
+	s.put(set, b.Last)
+	return nil
+}
+
+// knownColumn returns the column of map key k if the page has one, as
+// Builder.KnownColumn does (a mix of three bytes of the key or its hash,
+// and a comparison of strings that calls memequal: a map's keys, as
+// json.Unmarshal makes them, are copies of their own), and remembers it in
+// keyCols, where setRow looks first.
+func (w *walker) knownColumn(k string) (int32, bool) {
+	b := w.b
+	ci, ok := b.KnownColumn(k)
+	if ok {
+		w.keyCols.put(k, b.Page, ci)
+	}
+	return ci, ok
 }
 
 // addFresh notes a key of a map row that has no column, and the index of

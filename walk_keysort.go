@@ -87,13 +87,19 @@ const fewestKeys = 6
 // byte, or equal to a real zero byte, which leaves the tie to the string
 // comparison.)
 func keyPrefix(s string) uint64 {
-	if len(s) >= 8 {
-		return uint64(s[0])<<56 | uint64(s[1])<<48 | uint64(s[2])<<40 | uint64(s[3])<<32 |
-			uint64(s[4])<<24 | uint64(s[5])<<16 | uint64(s[6])<<8 | uint64(s[7])
+	switch n := len(s); {
+	case n >= 8:
+		return be32(s, 0)<<32 | be32(s, 4)
+	case n >= 4: // two loads that overlap: their common bytes agree
+		return be32(s, 0)<<32 | be32(s, n-4)<<(8*(8-n))
+	case n > 0:
+		return uint64(s[0])<<56 | uint64(s[n>>1])<<(56-8*(n>>1)) | uint64(s[n-1])<<(56-8*(n-1))
 	}
-	var p uint64
-	for i := 0; i < len(s); i++ {
-		p |= uint64(s[i]) << (56 - 8*i)
-	}
-	return p
+	return 0
+}
+
+// be32 returns the 4 bytes of s at i as a big-endian integer.
+func be32(s string, i int) uint64 {
+	s = s[i : i+4]
+	return uint64(s[0])<<24 | uint64(s[1])<<16 | uint64(s[2])<<8 | uint64(s[3])
 }

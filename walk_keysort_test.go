@@ -69,3 +69,24 @@ func TestKeyPrefixOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyPrefixBytes checks keyPrefix against its definition, the first 8
+// bytes big-endian padded with zeros, for every length up to 9 of a few
+// texts.
+func TestKeyPrefixBytes(t *testing.T) {
+	for _, text := range []string{"abcdefghi", "\x01\x02\x03\x04\x05\x06\x07\x08\x09", "\xff\xfe\xfd\xfc\xfb\xfa\xf9\xf8\xf7"} {
+		for n := 0; n <= len(text); n++ {
+			s := text[:n]
+			var want uint64
+			for i := 0; i < 8; i++ {
+				want <<= 8
+				if i < n {
+					want |= uint64(s[i])
+				}
+			}
+			if got := keyPrefix(s); got != want {
+				t.Errorf("keyPrefix(%q) = %#x, want %#x", s, got, want)
+			}
+		}
+	}
+}

@@ -8,8 +8,9 @@ import (
 
 // Map rows whose keys vary (rows that omit their empty keys, events of a
 // few kinds) come back to a few key sets again and again, but seldom in
-// consecutive rows, where mapRow's first fast path looks. rowSets finds
-// the shape of such a row from the set of its columns: while mapRow
+// consecutive rows, where mapRow's first fast path looks. On a page of
+// more than maxSetCols columns (setRow, below, serves the others) rowSets
+// finds the shape of such a row from the set of its columns: while mapRow
 // iterates the map (which it must, to learn its keys) it finds each key's
 // column without sorting and adds an order-free hash of the column to the
 // set's hash; a table from set hashes to the page's shapes then gives the
@@ -161,47 +162,214 @@ func (s *rowSets) release() { clear(s.vals) }
 // keys) is put in its place by a binary search when the next ranked row
 // comes, and the ranks after it move up by one.
 type keyRanks struct {
-	page  uint64   // the Builder's page the ranks describe
-	order []int32  // the page's columns in key order
-	pre   []uint64 // keyPrefix of the key of each column of order, in the same order
-	rank  []uint32 // column -> its index in order
-	row   []uint64 // the row's column<<32 | value index, then rank<<32 | value index
-	fresh []uint32 // the value indexes of the row's keys that have no column (freshRow)
+	page   uint64   // the Builder's page the ranks describe
+	order  []int32  // the page's columns in key order
+	pre    []uint64 // keyPrefix of the key of each column of order, in the same order
+	rank   []uint32 // column -> its index in order
+	row    []uint64 // the row's column<<32 | value index, then rank<<32 | value index
+	fresh  []uint32 // the value indexes of the row's keys that have no column (freshRow)
+	add    []int32  // update's scratch: the new columns, sorted
+	addPre []uint64 // update's scratch: their keys' keyPrefix
 }
 
 // update ranks the columns page b made since the last call and returns
-// each column's rank. The binary search compares the keys' first 8 bytes
-// as integers (keyPrefix) and the strings only where those agree: on the
-// first rows of a page of varying keys, where every row brings columns,
-// comparing strings through a closure was most of what ranking cost.
+// each column's rank. It sorts the new columns by key, with an insertion
+// sort (a row brings few), and merges them into the page's order from the
+// back, moving each ranked column once. Keys are compared by their first 8
+// bytes as integers (keyPrefix) and as strings only where those agree: on
+// the first rows of a page of varying keys, where every row brings
+// columns, comparing strings through a closure was most of what ranking
+// cost, and inserting each new column on its own, a move of the columns
+// after it, was most of the rest.
 func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	if r.page != b.Page {
 		r.page = b.Page
 		r.order, r.pre = r.order[:0], r.pre[:0]
 	}
-	n := b.NumColumns()
-	if len(r.order) == n {
+	n, old := b.NumColumns(), len(r.order)
+	if old == n {
 		return r.rank
 	}
 	strs := b.In.Strs
-	for ci := len(r.order); ci < n; ci++ {
+	order := slices.Grow(r.order, n-old)[:n] // keeps order[:old]
+	pre := slices.Grow(r.pre, n-old)[:n]
+	// The new columns, sorted, in order[old:] and pre[old:].
+	for ci := old; ci < n; ci++ {
 		key := strs[b.Cols[ci].Name]
 		p := keyPrefix(key)
-		lo, hi := 0, len(r.order)
-		for lo < hi {
-			mid := int(uint(lo+hi) >> 1)
-			if q := r.pre[mid]; q < p || q == p && strs[b.Cols[r.order[mid]].Name] < key {
-				lo = mid + 1
-			} else {
-				hi = mid
-			}
+		j := ci
+		for ; j > old && (pre[j-1] > p || pre[j-1] == p && strs[b.Cols[order[j-1]].Name] > key); j-- {
+			order[j], pre[j] = order[j-1], pre[j-1]
 		}
-		r.order = slices.Insert(r.order, lo, int32(ci))
-		r.pre = slices.Insert(r.pre, lo, p)
+		order[j], pre[j] = int32(ci), p
 	}
+	// Merge them with order[:old] from the back. The new ones are copied
+	// out of the way first: the merge writes over their places.
+	add := append(r.add[:0], order[old:]...)
+	addPre := append(r.addPre[:0], pre[old:]...)
+	r.add, r.addPre = add, addPre
+	i, k := old-1, n-1
+	for j := len(add) - 1; j >= 0; k-- {
+		if q, p := pre[max(i, 0)], addPre[j]; i >= 0 && (q > p || q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name]) {
+			order[k], pre[k] = order[i], q
+			i--
+		} else {
+			order[k], pre[k] = add[j], p
+			j--
+		}
+	}
+	r.order, r.pre = order, pre
 	r.rank = pagebuild.Grow(r.rank, n)
-	for i, ci := range r.order {
+	for i, ci := range order {
 		r.rank[ci] = uint32(i)
 	}
 	return r.rank
+}
+
+// Pages of at most maxSetCols columns (most pages) match map rows to
+// shapes by a bitset of their columns instead (walker.setRow): exact, so
+// a match needs no check, and cheap enough to ask for every row, from the
+// page's second row on. A row of a set the page has not seen orders its
+// cells by the bits of its columns' ranks, with no sort.
+
+// maxSetCols is the most columns a page may have for setRow.
+const maxSetCols = 64
+
+// colSets is setRow's table from sets of columns (bit ci for column ci)
+// to the page's shape of those columns, and the row's values by column.
+type colSets struct {
+	page  uint64   // the Builder's page the table describes
+	slots []colSet // open addressing; len is a power of two, or 0
+	n     int      // sets in slots
+	vals  []any    // column -> the row's value for it (maxSetCols of them), nil between rows
+}
+
+// colSet is one entry of colSets: a set and its shape id, or a zero id for
+// an empty slot.
+type colSet struct {
+	set uint64
+	id  uint32
+}
+
+// begin readies the table for a row of page b.
+func (s *colSets) begin(b *pagebuild.Builder) {
+	if s.page != b.Page {
+		s.page = b.Page
+		clear(s.slots)
+		s.n = 0
+	}
+	if s.vals == nil {
+		s.vals = make([]any, maxSetCols)
+	}
+}
+
+// slot is set's first slot.
+func (s *colSets) slot(set uint64) int {
+	return int((set * 0x9E3779B97F4A7C15) >> 32 & uint64(len(s.slots)-1))
+}
+
+// find returns the shape of set, or 0 if the page has not made it here.
+func (s *colSets) find(set uint64) uint32 {
+	if s.n == 0 {
+		return 0
+	}
+	mask := len(s.slots) - 1
+	for i := s.slot(set); s.slots[i].id != 0; i = (i + 1) & mask {
+		if s.slots[i].set == set {
+			return s.slots[i].id
+		}
+	}
+	return 0
+}
+
+// put adds set, not in the table, with its shape id.
+func (s *colSets) put(set uint64, id uint32) {
+	if 2*(s.n+1) > len(s.slots) {
+		old := s.slots
+		s.slots = make([]colSet, max(16, 2*len(old)))
+		for _, e := range old {
+			if e.id != 0 {
+				s.place(e)
+			}
+		}
+	}
+	s.place(colSet{set: set, id: id})
+	s.n++
+}
+
+func (s *colSets) place(e colSet) {
+	mask := len(s.slots) - 1
+	i := s.slot(e.set)
+	for s.slots[i].id != 0 {
+		i = (i + 1) & mask
+	}
+	s.slots[i] = e
+}
+
+// release drops the references to the caller's values.
+func (s *colSets) release() { clear(s.vals) }
+
+// keyCols remembers the columns of the last map keys of up to 16 bytes
+// that setRow met, by their bytes, for the page the entry names: a page
+// has few keys and meets each in most rows. An entry holds the key as
+// the two loads keyLoads makes, which with its length tell any two keys
+// of up to 16 bytes apart, so a hit costs two loads, a multiplication
+// and a comparison of three words and the page, without hashing or
+// comparing the key as a string. It is 8 KiB, direct-mapped.
+type keyCols [keyColsSize]keyCol
+
+const keyColsSize = 256 // a power of two
+
+type keyCol struct {
+	a, b uint64 // keyLoads of the key
+	n    int64  // the key's length, 0 to 16
+	ci   int32  // its column
+	page uint64 // the Builder's page of ci; 0 for none
+}
+
+// keyLoads returns the bytes of k, of up to 16 bytes, as two words: its
+// first 8 and last 8 bytes, or first 4 and last 4, or its first, middle
+// and last bytes, as strHash reads them. With len(k) they tell such keys
+// apart.
+func keyLoads(k string) (a, b uint64) {
+	switch n := len(k); {
+	case n >= 8:
+		return pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+	case n >= 4:
+		return uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+	case n > 0:
+		return uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16, 0
+	}
+	return 0, 0
+}
+
+// slot is the entry of the key of n bytes that loads as a, b.
+func (t *keyCols) slot(a, b uint64, n int) *keyCol {
+	return &t[(a^b*0x9E3779B97F4A7C15^uint64(n))*0xBF58476D1CE4E5B9>>(64-8)] // keyColsSize = 1<<8
+}
+
+// get returns the column remembered for k on page. It is keyLoads and
+// slot written out, so that it costs one call: setRow calls it for every
+// key of every row.
+func (t *keyCols) get(k string, page uint64) (int32, bool) {
+	var a, b uint64
+	switch n := len(k); {
+	case n >= 8:
+		a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+	case n >= 4:
+		a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+	case n > 0:
+		a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
+	}
+	e := &t[(a^b*0x9E3779B97F4A7C15^uint64(len(k)))*0xBF58476D1CE4E5B9>>(64-8)]
+	return e.ci, e.a == a && e.b == b && e.n == int64(len(k)) && e.page == page
+}
+
+// put remembers column ci for k on page, if k has at most 16 bytes.
+func (t *keyCols) put(k string, page uint64, ci int32) {
+	if len(k) > 16 {
+		return
+	}
+	a, b := keyLoads(k)
+	*t.slot(a, b, len(k)) = keyCol{a: a, b: b, n: int64(len(k)), ci: ci, page: page}
 }
