@@ -277,29 +277,18 @@ func twoByteLanes(w uint64) uint {
 
 // threeByteRun reports whether the first six bytes of w (loaded
 // little-endian) are two valid three-byte UTF-8 sequences that JSON output
-// copies as they are: leads 0xE0 to 0xEF followed by two continuation
-// bytes, except the overlong forms (E0 80-9F), the surrogates (ED A0-BF)
-// and U+2028 and U+2029 (E2 80 A8-A9). The last two bytes of w are
-// ignored. Cost: about thirty instructions, against about as many per
-// sequence in FlagsClear's byte loop.
+// copies as they are: threeByteValid, and neither of them U+2028 or
+// U+2029 (E2 80 A8-A9), tested in the same expression. The last two bytes
+// of w are ignored. Cost: about thirty instructions, against about as many
+// per sequence in FlagsClear's byte loop.
 func threeByteRun(w uint64) bool {
 	const (
-		// Each constant holds one 24-bit lane per sequence: lead, first
-		// continuation, second continuation, from the low byte up.
-		shapeMask, shape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
-		lowBits          = 0x3E3F0F3E3F0F                 // what the shape leaves to check
-		lineSep          = 0x280002280002                 // E2 80 A8-A9 under lowBits
-		e0ed             = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
-		ed               = 0x00200D00200D                 // ED A0-BF under e0ed; E0 80-9F is 0
-		carry, top       = 0x7FFFFF7FFFFF, 0x800000800000
+		lowBits = 0x3E3F0F3E3F0F // what the shape leaves to check
+		lineSep = 0x280002280002 // E2 80 A8-A9 under lowBits: zero in a lane exactly there
 	)
-	if w&shapeMask != shape {
+	if w&threeShapeMask != threeShape {
 		return false
 	}
-	// Each test value is zero in a lane exactly when the lane is one of
-	// the excluded sequences, and below 0x800000: adding 0x7FFFFF sets the
-	// lane's top bit when it is non-zero, without carrying out of it.
 	p := w & lowBits
-	q := w & e0ed
-	return ((p^lineSep)+carry)&(q+carry)&((q^ed)+carry)&top == top
+	return ((p^lineSep)+threeCarry)&threeByteLanes(w)&threeTop == threeTop
 }
