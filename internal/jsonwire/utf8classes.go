@@ -52,6 +52,16 @@ var secondLo, secondHi = func() (lo, hi [256]byte) {
 	return lo, hi
 }()
 
+// The constants of the two-sequence word tests: each holds one 24-bit lane
+// per sequence (lead, first continuation, second continuation, from the
+// low byte up).
+const (
+	threeShapeMask, threeShape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
+	threeE0ED                  = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
+	threeED                    = 0x00200D00200D                 // ED A0-BF under threeE0ED; E0 80-9F is 0
+	threeCarry, threeTop       = 0x7FFFFF7FFFFF, 0x800000800000
+)
+
 // threeByteValid reports whether the first six bytes of w (loaded
 // little-endian) are two valid three-byte UTF-8 sequences: leads 0xE0 to
 // 0xEF followed by two continuation bytes, except the overlong forms
@@ -59,20 +69,16 @@ var secondLo, secondHi = func() (lo, hi [256]byte) {
 // the test for U+2028 and U+2029, which are valid. The last two bytes of
 // w are ignored. Cost: about fifteen instructions.
 func threeByteValid(w uint64) bool {
-	const (
-		// Each constant holds one 24-bit lane per sequence: lead, first
-		// continuation, second continuation, from the low byte up.
-		shapeMask, shape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
-		e0ed             = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
-		ed               = 0x00200D00200D                 // ED A0-BF under e0ed; E0 80-9F is 0
-		carry, top       = 0x7FFFFF7FFFFF, 0x800000800000
-	)
-	if w&shapeMask != shape {
-		return false
-	}
-	// q and q^ed are zero in a lane exactly when the lane is E0 80-9F or
-	// ED A0-BF, and below 0x800000: adding 0x7FFFFF sets the lane's top
-	// bit when it is non-zero, without carrying out of it.
-	q := w & e0ed
-	return (q+carry)&((q^ed)+carry)&top == top
+	return w&threeShapeMask == threeShape && threeByteLanes(w)&threeTop == threeTop
+}
+
+// threeByteLanes returns, for a word of the three-byte shape, each lane's
+// top bit set when the lane is neither E0 80-9F nor ED A0-BF: the test
+// threeByteValid and threeByteRun share. The masked value and its xor with
+// threeED are zero in a lane exactly when the lane is one of those, and
+// below 0x800000: adding 0x7FFFFF sets the lane's top bit when it is
+// non-zero, without carrying out of it.
+func threeByteLanes(w uint64) uint64 {
+	q := w & threeE0ED
+	return (q + threeCarry) & ((q ^ threeED) + threeCarry)
 }

@@ -128,8 +128,13 @@ func plainRunes[S ~string | ~[]byte](s S, i int) int {
 }
 
 // textClass[c] is 1 for the plain bytes, 2 and 3 for the lead bytes
-// leadClass marks, and 0 for every other byte: FlagsClear's loop decides
-// the first three kinds itself and sends the rest to seqLen.
+// leadClass marks, 4 for the leads of four-byte sequences (F0-F4: emoji,
+// rarer CJK), 5 for the three-byte leads whose second byte is narrowed or
+// whose sequence may be U+2028 or U+2029 (E0, E2, ED: E2 leads the
+// punctuation of most text, such as the zero-width joiner of emoji and
+// curly quotes), and 0 for every other byte. FlagsClear's loop decides
+// every class but 0 itself; StringFlags only the first three, sending the
+// rest to seqLen.
 var textClass = func() (t [256]uint8) {
 	t = leadClass
 	for c := range 0x80 {
@@ -137,27 +142,58 @@ var textClass = func() (t [256]uint8) {
 			t[c] = 1
 		}
 	}
+	for c := 0xF0; c <= 0xF4; c++ {
+		t[c] = 4
+	}
+	t[0xE0], t[0xE2], t[0xED] = 5, 5, 5
 	return t
 }()
 
 // FlagsClear reports whether StringFlags(s) is 0: whether s is valid UTF-8
 // without a byte below 0x20, '"', '\\', '<', '>', '&', U+2028 or U+2029.
-// It is a check for short text with non-ASCII in it (names, words), one
-// loop over plain ASCII bytes and two- and most three-byte sequences
-// alike, where StringFlags goes back and forth between runs of ASCII and
-// of non-ASCII, at a call each. Cost: about four instructions an ASCII
-// byte and nine a two- or three-byte sequence; long ASCII runs are faster
-// through PlainPrefix.
+// It is a check for short text with non-ASCII in it (names, words, emoji),
+// one loop over plain ASCII and every length of sequence alike, where
+// StringFlags goes back and forth between runs of ASCII and of non-ASCII,
+// at a call each. Cost: about four instructions an ASCII byte, two a byte
+// in runs of eight plain bytes or more, and nine to twelve a sequence;
+// ASCII runs of 80 bytes or more are taken in blocks through PlainPrefix.
 func FlagsClear(s []byte) bool {
 	n := uint(len(s))
 	for i := uint(0); i < n; {
 		c := s[i]
 		switch textClass[c] {
 		case 1:
-			// Two plain bytes in a row start a run of ASCII, which may be
-			// long: PlainPrefix takes it in blocks.
-			if i++; i+16 <= n && textClass[s[i]] == 1 {
-				i = uint(PlainPrefix(s, int(i)))
+			// Two plain bytes in a row start a run of ASCII. Between
+			// words of another script, or around an emoji, it is short:
+			// it is taken a word at a time in the loop (a call of
+			// PlainPrefix cost about 100 instructions a run), its last
+			// bytes with the word that ends s, and a long run in blocks
+			// by PlainPrefix once two words are plain.
+			if i++; i >= n || n < 8 || textClass[s[i]] != 1 {
+				continue
+			}
+			for k := 0; ; k++ {
+				if i+8 > n {
+					// The r bytes left are the top lanes of the last
+					// word; shifted down, the lanes above them are zero
+					// bytes, whose marks are cut off.
+					r := n - i
+					m := stopLanes(Load64(s, int(n-8))>>(64-8*r)) & (1<<(8*r) - 1)
+					if m == 0 {
+						i = n
+					} else {
+						i += uint(bits.TrailingZeros64(m)) / 8
+					}
+					break
+				}
+				if m := stopLanes(Load64(s, int(i))); m != 0 {
+					i += uint(bits.TrailingZeros64(m)) / 8
+					break
+				}
+				if i += 8; k == 1 && i+64 <= n {
+					i = uint(PlainPrefix(s, int(i)))
+					break
+				}
 			}
 			continue
 		case 2:
@@ -190,15 +226,29 @@ func FlagsClear(s []byte) bool {
 				continue
 			}
 			return false
-		}
-		if c < 0x80 {
+		case 4:
+			// Emoji: the second byte within its lead's range (table 3-7),
+			// the next two continuation bytes.
+			if i+3 < n {
+				if c1 := s[i+1]; c1 >= secondLo[c] && c1 <= secondHi[c] && s[i+2]&0xC0 == 0x80 && s[i+3]&0xC0 == 0x80 {
+					i += 4
+					continue
+				}
+			}
+			return false
+		case 5:
+			// E0, E2 or ED: as case 3 with the second byte's range, and
+			// not U+2028 or U+2029.
+			if i+2 < n {
+				c1, c2 := s[i+1], s[i+2]
+				if c1 >= secondLo[c] && c1 <= secondHi[c] && c2&0xC0 == 0x80 && (c != 0xE2 || c1 != 0x80 || c2&0xFE != 0xA8) {
+					i += 3
+					continue
+				}
+			}
 			return false
 		}
-		k := seqLen(s, int(i))
-		if k == 0 || k == 3 && isLineSep(s, int(i)) {
-			return false
-		}
-		i += uint(k)
+		return false
 	}
 	return true
 }
@@ -227,29 +277,18 @@ func twoByteLanes(w uint64) uint {
 
 // threeByteRun reports whether the first six bytes of w (loaded
 // little-endian) are two valid three-byte UTF-8 sequences that JSON output
-// copies as they are: leads 0xE0 to 0xEF followed by two continuation
-// bytes, except the overlong forms (E0 80-9F), the surrogates (ED A0-BF)
-// and U+2028 and U+2029 (E2 80 A8-A9). The last two bytes of w are
-// ignored. Cost: about thirty instructions, against about as many per
-// sequence in FlagsClear's byte loop.
+// copies as they are: threeByteValid, and neither of them U+2028 or
+// U+2029 (E2 80 A8-A9), tested in the same expression. The last two bytes
+// of w are ignored. Cost: about thirty instructions, against about as many
+// per sequence in FlagsClear's byte loop.
 func threeByteRun(w uint64) bool {
 	const (
-		// Each constant holds one 24-bit lane per sequence: lead, first
-		// continuation, second continuation, from the low byte up.
-		shapeMask, shape = 0xC0C0F0C0C0F0, 0x8080E08080E0 // 1110xxxx 10xxxxxx 10xxxxxx
-		lowBits          = 0x3E3F0F3E3F0F                 // what the shape leaves to check
-		lineSep          = 0x280002280002                 // E2 80 A8-A9 under lowBits
-		e0ed             = 0x00200F00200F                 // the lead's low nibble and bit 5 of the next byte
-		ed               = 0x00200D00200D                 // ED A0-BF under e0ed; E0 80-9F is 0
-		carry, top       = 0x7FFFFF7FFFFF, 0x800000800000
+		lowBits = 0x3E3F0F3E3F0F // what the shape leaves to check
+		lineSep = 0x280002280002 // E2 80 A8-A9 under lowBits: zero in a lane exactly there
 	)
-	if w&shapeMask != shape {
+	if w&threeShapeMask != threeShape {
 		return false
 	}
-	// Each test value is zero in a lane exactly when the lane is one of
-	// the excluded sequences, and below 0x800000: adding 0x7FFFFF sets the
-	// lane's top bit when it is non-zero, without carrying out of it.
 	p := w & lowBits
-	q := w & e0ed
-	return ((p^lineSep)+carry)&(q+carry)&((q^ed)+carry)&top == top
+	return ((p^lineSep)+threeCarry)&threeByteLanes(w)&threeTop == threeTop
 }

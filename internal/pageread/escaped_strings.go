@@ -84,10 +84,15 @@ func (x *EscapedStrings) appendQuoted(dst []byte, i int, b []byte, escapeHTML bo
 // they are when clean, otherwise escaped as AppendQuoted does, through x
 // (see EscapedStrings; x may be nil). It is the renderers' way out for a
 // string their fixed moves do not take, which need not look the string up
-// again as AppendStringJSON would.
+// again as AppendStringJSON would. A clean string of up to 62 bytes goes
+// in fixed moves (putQuoted64) when the table has 64 bytes from its start
+// (b's capacity runs to the table's end) and dst the room.
 func appendSpanJSON(dst []byte, x *EscapedStrings, i int, b []byte, clean, escapeHTML bool) []byte {
 	if !clean {
 		return x.appendQuoted(dst, i, b, escapeHTML)
+	}
+	if m := len(b); m <= 62 && cap(b) >= 64 && len(dst)+64 <= cap(dst) {
+		return putQuoted64(dst, (*[64]byte)(b[:64]), m)
 	}
 	dst = append(dst, '"')
 	dst = append(dst, b...)

@@ -37,3 +37,20 @@ func putKey(dst []byte, src *[32]byte, m int) []byte {
 	q[(m+2)&31] = ':'
 	return dst[:n+m+3]
 }
+
+// putQuoted64 is putQuoted for a string of up to 62 bytes, with 64 bytes
+// of string data from its start and 64 bytes of room in dst: four 16-byte
+// moves, where a longer clean string of the table took an append with a
+// memmove call, about 40 instructions more for 31 to 62 bytes (titles,
+// sentences, URLs).
+func putQuoted64(dst []byte, src *[64]byte, m int) []byte {
+	n := len(dst)
+	q := (*[64]byte)(dst[n : n+64])
+	q[0] = '"'
+	*(*[16]byte)(q[1:17]) = *(*[16]byte)(src[0:16])
+	*(*[16]byte)(q[17:33]) = *(*[16]byte)(src[16:32])
+	*(*[16]byte)(q[33:49]) = *(*[16]byte)(src[32:48])
+	*(*[16]byte)(q[48:64]) = *(*[16]byte)(src[47:63])
+	q[(m+1)&63] = '"'
+	return dst[:n+m+2]
+}
