@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"io"
+	"strconv"
 	"testing"
 
 	"github.com/klauspost/compress/s2"
@@ -49,8 +50,12 @@ func BenchmarkHitEveryShape(b *testing.B) {
 	// runs after a sub-benchmark that -bench selects: callgrind
 	// (tools/instructions) can lose the return of a measured call and
 	// then credits it with whatever the process does next.
+	// Only the datasets and sizes -bench can select are built.
 	var all []shape
 	for _, src := range shapeSources(b, "maps", "structs", "json", "sql") {
+		if !benchSelects(b, "dataset="+src.set, "rows="+strconv.Itoa(src.rows)) {
+			continue
+		}
 		shs, err := src.build()
 		if err != nil {
 			b.Fatal(err)
