@@ -466,10 +466,20 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 		switch src[pos] {
 		case format.TagArray, format.TagObject:
 			dst = append(dst, src[run:pos]...)
-			at := len(dst)
 			var n int
+			var h uint64
+			if dst, n, h = reps.again(dst, base, src, pos); n > 0 {
+				pos += n
+				run = pos
+				break
+			}
+			at := len(dst)
 			dst, n = remapTagged(dst, src[pos:], remap, fint)
-			dst = reps.cell(dst, base, at)
+			l := len(dst) - at
+			var target int
+			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin {
+				reps.remember(h, src, pos, n, target, l)
+			}
 			pos += n
 			run = pos
 		case format.TagString:
