@@ -23,7 +23,31 @@ type repeatTable struct {
 	slots []repeatSlot
 	n     int  // slots in use
 	hit   bool // a repeat was written since reset
+	// seen remembers cells by their bytes as the builder holds them
+	// (source bytes), so that a cell whose source bytes equal an earlier
+	// cell's is written without being copied and hashed again (again).
+	seen  []seenSlot
+	nseen int
 }
+
+// seenSlot is a cell of the column by its source bytes: the hash of their
+// first seenPrefix bytes, where they are in the column's tagged values,
+// and what the cell was written as: the payload offset of the first cell
+// holding its bytes (itself, or the cell it repeats) and their length.
+// A direct-mapped slot: a later cell of the same hash takes its place.
+type seenSlot struct {
+	h                 uint64
+	src, srcLen       uint32
+	target, targetLen uint32
+}
+
+// seenPrefix is how many bytes of a cell's source seen hashes.
+const seenPrefix = 64
+
+// seenMin is the shortest source of a cell that seen remembers: a shorter
+// cell costs less to copy again than to hash, and a column of only such
+// cells (a list of a few scalars) pays for seen nothing but a test.
+const seenMin = 32
 
 // repeatSlot is a cell of the column: the hash of its bytes, its payload
 // offset and its length (0: an empty slot; a cell has at least 2 bytes).
@@ -37,7 +61,10 @@ func (t *repeatTable) reset() {
 	if t.n > 0 {
 		clear(t.slots)
 	}
-	t.n, t.hit = 0, false
+	if t.nseen > 0 {
+		clear(t.seen)
+	}
+	t.n, t.hit, t.nseen = 0, false, 0
 }
 
 // cell looks up the cell just written at dst[at:], in the column whose
@@ -45,10 +72,14 @@ func (t *repeatTable) reset() {
 // repeat naming it is shorter than the cell, the cell is replaced by the
 // repeat; if none does, the cell is added. Cost: a hash of the cell's
 // bytes, and a comparison with the earlier cell on a match.
-func (t *repeatTable) cell(dst []byte, base, at int) []byte {
+//
+// It also returns the payload offset of the first cell holding the bytes
+// (at-base when the cell is the first), or -1 for a cell too short to
+// repeat.
+func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
 	c := dst[at:]
 	if len(c) < 3 { // a repeat takes 2 bytes at least
-		return dst
+		return dst, -1
 	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
@@ -60,14 +91,10 @@ func (t *repeatTable) cell(dst []byte, base, at int) []byte {
 		if s.l == 0 {
 			*s = repeatSlot{h: h, off: uint32(at - base), l: uint32(len(c))}
 			t.n++
-			return dst
+			return dst, at - base
 		}
 		if s.h == h && int(s.l) == len(c) && bytes.Equal(dst[base+int(s.off):base+int(s.off)+len(c)], c) {
-			if 1+format.SizeUvarint(uint64(s.off)) < len(c) {
-				t.hit = true
-				return format.AppendUvarint(append(dst[:at], format.TagRepeat), uint64(s.off))
-			}
-			return dst
+			return t.write(dst, base, at, int(s.off), len(c)), int(s.off)
 		}
 	}
 }
@@ -86,5 +113,74 @@ func (t *repeatTable) grow() {
 			i = (i + 1) & mask
 		}
 		t.slots[i] = s
+	}
+}
+
+// write writes at dst[at:], in place of whatever is there, the cell whose
+// bytes are the l bytes of the column's cell at payload offset target: a
+// repeat of it if that is shorter, else its bytes.
+func (t *repeatTable) write(dst []byte, base, at, target, l int) []byte {
+	if 1+format.SizeUvarint(uint64(target)) < l {
+		t.hit = true
+		return format.AppendUvarint(append(dst[:at], format.TagRepeat), uint64(target))
+	}
+	if len(dst) == at+l {
+		return dst // the cell itself, just written
+	}
+	return append(dst[:at], dst[base+target:base+target+l]...)
+}
+
+// again writes the cell at src[pos:] at the end of dst if an earlier cell
+// of the column has the same source bytes, as remapTagged and cell would
+// write it (remapTagged is a function of the source bytes, and a value's
+// bytes end where its encoding does, so an earlier cell's bytes found at
+// pos are the whole cell), and returns the source bytes it used; 0 if it
+// found no such cell. It also returns the hash it computed, for remember
+// (0 if none). Cost: a hash of the cell's first seenPrefix bytes and, on a
+// match, a comparison.
+func (t *repeatTable) again(dst []byte, base int, src []byte, pos int) ([]byte, int, uint64) {
+	if t.nseen == 0 {
+		return dst, 0, 0
+	}
+	h := maphash.Bytes(repeatSeed, src[pos:min(pos+seenPrefix, len(src))])
+	s := &t.seen[h&uint64(len(t.seen)-1)]
+	if s.h != h || s.srcLen == 0 || pos+int(s.srcLen) > len(src) ||
+		!bytes.Equal(src[pos:pos+int(s.srcLen)], src[s.src:s.src+s.srcLen]) {
+		return dst, 0, h
+	}
+	return t.write(dst, base, len(dst), int(s.target), int(s.targetLen)), int(s.srcLen), h
+}
+
+// remember records the cell of src[pos:pos+n], written as a cell of l
+// bytes equal to the cell at payload offset target, for again; h is the
+// hash again computed for it, or 0.
+func (t *repeatTable) remember(h uint64, src []byte, pos, n, target, l int) {
+	if 2*(t.nseen+1) > len(t.seen) {
+		t.growSeen()
+	}
+	if h == 0 {
+		h = maphash.Bytes(repeatSeed, src[pos:min(pos+seenPrefix, len(src))])
+	}
+	s := &t.seen[h&uint64(len(t.seen)-1)]
+	if s.srcLen == 0 {
+		t.nseen++
+	}
+	*s = seenSlot{h: h, src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l)}
+}
+
+// growSeen doubles seen (to 64 slots at first) and places its cells again.
+func (t *repeatTable) growSeen() {
+	old := t.seen
+	t.seen = make([]seenSlot, max(64, 2*len(old)))
+	t.nseen = 0
+	for _, s := range old {
+		if s.srcLen == 0 {
+			continue
+		}
+		d := &t.seen[s.h&uint64(len(t.seen)-1)]
+		if d.srcLen == 0 {
+			t.nseen++
+		}
+		*d = s
 	}
 }

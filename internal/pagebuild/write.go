@@ -466,10 +466,20 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 		switch src[pos] {
 		case format.TagArray, format.TagObject:
 			dst = append(dst, src[run:pos]...)
-			at := len(dst)
 			var n int
+			var h uint64
+			if dst, n, h = reps.again(dst, base, src, pos); n > 0 {
+				pos += n
+				run = pos
+				break
+			}
+			at := len(dst)
 			dst, n = remapTagged(dst, src[pos:], remap, fint)
-			dst = reps.cell(dst, base, at)
+			l := len(dst) - at
+			var target int
+			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin {
+				reps.remember(h, src, pos, n, target, l)
+			}
 			pos += n
 			run = pos
 		case format.TagString:
@@ -495,77 +505,106 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 }
 
 // remapTagged copies one tagged value from src to dst as appendTagged does
-// and returns the bytes of src it used. Strings and scalars inside arrays
-// and objects (floats too, which may become TagFloatInt) are copied in the
-// loop without a call per element, and ids of one or two
-// bytes, which nearly all are, are read and written there too (copyID).
+// and returns the bytes of src it used. It walks the value in one loop,
+// with the arrays and objects it is inside on a stack of their elements
+// left, not a call per container: on pages of many small objects (a price
+// list, areas with their ids) the calls cost more than the copying. Strings
+// and scalars are copied in that loop too (floats may become TagFloatInt),
+// and ids of one or two bytes, which nearly all are, are read and written
+// there (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
-	tag := src[0]
-	switch tag {
-	case format.TagString:
-		dst, n := copyID(append(dst, tag), src[1:], remap)
-		return dst, 1 + n
-	case format.TagFloat:
-		v, n, ok := cellInt(src[1:])
-		if ok {
-			*fint = true
-			return format.AppendVarint(append(dst, format.TagFloatInt), v), 1 + n
-		}
-		return append(dst, src[:1+n]...), 1 + n
-	case format.TagArray, format.TagObject:
-		cnt := containerCount(src[1:])
-		dst = format.AppendUvarint(append(dst, tag), cnt)
-		pos := 1 + containerCountSize
-		for i := uint64(0); i < cnt; i++ {
-			if tag == format.TagObject {
-				if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
-					dst = append(dst, byte(remap[b]))
-					pos++
-				} else {
-					var id uint32
-					id, pos = readID(src, pos)
-					dst = AppendID(dst, remap[id])
-				}
-			}
-			switch src[pos] {
-			case format.TagString:
-				if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
-					dst = append(dst, format.TagString, byte(remap[b]))
-					pos += 2
-				} else {
-					var id uint32
-					id, pos = readID(src, pos+1)
-					dst = AppendTaggedStr(dst, remap[id])
-				}
-			case format.TagNull, format.TagFalse, format.TagTrue:
-				dst = append(dst, src[pos])
-				pos++
-			case format.TagInt, format.TagUint, format.TagFloatInt:
-				dst, pos = copyVarint(dst, src, pos)
-			case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
-				n := 1 + varintsLen(src[pos+1:], 3)
-				dst = append(dst, src[pos:pos+n]...)
+	var open [remapDepth]uint64 // elements left << 1 | 1 for an object, innermost last
+	depth := 0
+	pos := 0
+	for {
+		switch t := src[pos]; t {
+		case format.TagArray, format.TagObject:
+			cnt := containerCount(src[pos+1:])
+			if cnt > 0 && depth == remapDepth { // deeper than the stack: a call of its own
+				var n int
+				dst, n = remapTagged(dst, src[pos:], remap, fint)
 				pos += n
-			case format.TagFloat: // as remapTagged's own case, without the call
-				v, n, ok := cellInt(src[pos+1:])
-				if ok {
-					*fint = true
-					dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
-				} else {
-					dst = append(dst, src[pos:pos+1+n]...)
+				break
+			}
+			if cnt < 0x80 {
+				dst = append(dst, t, byte(cnt))
+			} else {
+				dst = format.AppendUvarint(append(dst, t), cnt)
+			}
+			pos += 1 + containerCountSize
+			if cnt > 0 {
+				open[depth] = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				depth++
+			}
+		case format.TagString:
+			if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
+				dst = append(dst, format.TagString, byte(remap[b]))
+				pos += 2
+			} else {
+				var id uint32
+				id, pos = readID(src, pos+1)
+				dst = AppendTaggedStr(dst, remap[id])
+			}
+		case format.TagNull, format.TagFalse, format.TagTrue:
+			dst = append(dst, t)
+			pos++
+		case format.TagInt, format.TagUint, format.TagFloatInt:
+			// copyVarint, inline: a varint of up to 8 bytes is found and
+			// copied with one 8-byte load and store.
+			if pos+9 <= len(src) {
+				u := binary.LittleEndian.Uint64(src[pos+1:])
+				if ends := ^u & 0x8080808080808080; ends != 0 {
+					n := bits.TrailingZeros64(ends)>>3 + 1
+					at := len(dst) + 1 + n
+					dst = binary.LittleEndian.AppendUint64(append(dst, t), u)[:at]
+					pos += 1 + n
+					break
 				}
-				pos += 1 + n
-			default:
-				var m int
-				dst, m = remapTagged(dst, src[pos:], remap, fint)
-				pos += m
+			}
+			dst, pos = copyVarint(dst, src, pos)
+		case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+			n := 1 + varintsLen(src[pos+1:], 3)
+			dst = append(dst, src[pos:pos+n]...)
+			pos += n
+		case format.TagFloat:
+			v, n, ok := cellInt(src[pos+1:])
+			if ok {
+				*fint = true
+				dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
+			} else {
+				dst = append(dst, src[pos:pos+1+n]...)
+			}
+			pos += 1 + n
+		default: // bytes, number text
+			n := format.SkipValue(src[pos:])
+			dst = append(dst, src[pos:pos+n]...)
+			pos += n
+		}
+		// The next element: close the containers it has left, and copy
+		// its key if it is in an object.
+		for depth > 0 && open[depth-1] < 2 {
+			depth--
+		}
+		if depth == 0 {
+			return dst, pos
+		}
+		open[depth-1] -= 2
+		if open[depth-1]&1 != 0 {
+			if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
+				dst = append(dst, byte(remap[b]))
+				pos++
+			} else {
+				var id uint32
+				id, pos = readID(src, pos)
+				dst = AppendID(dst, remap[id])
 			}
 		}
-		return dst, pos
 	}
-	n := format.SkipValue(src)
-	return append(dst, src[:n]...), n
 }
+
+// remapDepth is how deep remapTagged follows arrays and objects in one
+// call; a value nested deeper takes a call per remapDepth levels.
+const remapDepth = 32
 
 // copyVarint appends the tag at src[pos] and the varint after it to dst and
 // returns the position after them. A varint of up to 8 bytes, which every
