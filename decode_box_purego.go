@@ -45,3 +45,6 @@ func (d *valueDecoder) textAny(s string) any { return s }
 
 // timeAny returns t as an interface value.
 func (d *valueDecoder) timeAny(t time.Time) any { return t }
+
+// listAny returns l as an interface value.
+func (d *valueDecoder) listAny(l []any) any { return l }

@@ -31,6 +31,7 @@ var (
 	int64Word   = typeWord(int64(0))
 	float64Word = typeWord(float64(0))
 	timeWord    = typeWord(time.Time{})
+	listWord    = typeWord([]any(nil))
 )
 
 // boxAt returns the interface value of type word typ whose value is at p,
@@ -50,6 +51,7 @@ type boxes struct {
 	floats slab[float64]   // boxed float64s
 	texts  slab[string]    // boxed strings made for the call (textAny)
 	times  slab[time.Time] // boxed times (timeAny)
+	lists  slab[[]any]     // boxed slice headers of arrays (listAny)
 }
 
 // strAny returns str(i) as an interface value. With d.cache set it points
@@ -105,4 +107,17 @@ func (d *valueDecoder) timeAny(t time.Time) any {
 	p := &d.box.times.cut(1, numBoxSlab)[0]
 	*p = t
 	return boxAt(timeWord, unsafe.Pointer(p))
+}
+
+// listAny is intAny for a []any, the value of a generic array: with
+// d.cache set, its header (24 bytes) is stored in a shared array of them
+// instead of a heap object of its own (convTslice), one allocation per
+// numBoxSlab arrays.
+func (d *valueDecoder) listAny(l []any) any {
+	if !d.cache {
+		return l
+	}
+	p := &d.box.lists.cut(1, numBoxSlab)[0]
+	*p = l
+	return boxAt(listWord, unsafe.Pointer(p))
 }

@@ -58,7 +58,7 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 			cnt, n = countSlow(b[1:])
 		}
 		out, used := d.arrayBytes(b[1+n:], int(cnt))
-		return out, 1 + n + used
+		return d.listAny(out), 1 + n + used
 	case format.TagObject:
 		cnt, n := int(b[1]), 1 // a count below 128 without a call
 		if cnt >= 0x80 {

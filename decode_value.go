@@ -110,15 +110,15 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 			var e pageread.Cell
 			for i := range out {
 				if _, ok := r.Next(&e); !ok {
-					return out[:i] // unreachable: Parse counted the elements
+					return d.listAny(out[:i]) // unreachable: Parse counted the elements
 				}
 				out[i] = d.strAny(e.Str)
 			}
-			return out
+			return d.listAny(out)
 		}
 		out, used := d.arrayBytes(c.Data, c.Len)
 		c.Close(used)
-		return out
+		return d.listAny(out)
 	case format.TagObject:
 		out := make(map[string]any, c.Len)
 		c.Close(d.membersBytes(out, c.Data, c.Len))

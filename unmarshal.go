@@ -156,14 +156,23 @@ func (d *decodeState) generic(c *pageread.Cell) any {
 }
 
 // noteBigNumber notes in d.late, unless it holds an error already, the
-// number float64 cannot hold that the last generic value met, if any.
+// number float64 cannot hold that the last generic value met, if any. It
+// inlines (a test of d.bigNumber per generic member), the rare note being
+// noteBigNumberSlow's.
 func (d *decodeState) noteBigNumber() {
 	if d.bigNumber != "" {
-		if d.late == nil {
-			d.late = d.fail("number " + d.bigNumber + " does not fit float64")
-		}
-		d.bigNumber = ""
+		d.noteBigNumberSlow()
 	}
+}
+
+// noteBigNumberSlow is noteBigNumber with a number to note.
+//
+//go:noinline
+func (d *decodeState) noteBigNumberSlow() {
+	if d.late == nil {
+		d.late = d.fail("number " + d.bigNumber + " does not fit float64")
+	}
+	d.bigNumber = ""
 }
 
 func (d *decodeState) fail(msg string) *Error {

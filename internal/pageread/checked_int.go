@@ -105,11 +105,11 @@ func (c *Cursor) memberIntJSON(dst []byte, p int, vt byte) []byte {
 	if w&0x80 == 0 { // one byte, the commonest
 		u, c.pos = w&0x7F, q+1
 	} else {
-		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
-		if n > 8 || w>>(8*(n-1))&0xFF == 0 {                 // longer than 8 bytes, or a last byte of zero: not minimal
+		var n int
+		if u, n = checkedWordUvarint(w); n == 0 { // longer than 8 bytes, or not minimal
 			return c.memberIntSlow(dst, p, vt)
 		}
-		u, c.pos = gather7(w&(^uint64(0)>>(64-8*n))), q+n
+		c.pos = q + n
 	}
 	v := format.DecodeZigZag(u)
 	if vt == format.TagFloatInt && !isFloatInt(v) {
@@ -178,16 +178,10 @@ func (c *Cursor) cuvWide() uint64 {
 		return uint64(c.data[p])
 	}
 	if p+8 <= len(c.data) {
-		w := jsonwire.Load64(c.data, p)
-		n := bits.TrailingZeros64(^w&jsonwire.SWARHi)>>3 + 1 // 9 when no byte ends it
-		if n <= 8 {
-			if w>>(8*(n-1))&0xFF == 0 { // a last byte of zero: not minimal (n >= 2 here)
-				c.fail()
-				return 0
-			}
+		if v, n := checkedWordUvarint(jsonwire.Load64(c.data, p)); n != 0 {
 			c.pos = p + n
-			return gather7(w & (^uint64(0) >> (64 - 8*n)))
+			return v
 		}
 	}
-	return c.cuvSlow()
+	return c.cuvSlow() // 9 or 10 bytes, or not minimal (which cuvSlow rejects)
 }
