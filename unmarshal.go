@@ -146,12 +146,10 @@ type decodeState struct {
 
 // generic returns cellValue(c), noting in d.late a number it found that
 // float64 cannot hold (JSON-compatible decoding only), where it was found.
-// It inlines: the note costs a call only when there is one to make.
+// The note costs a test, and a call only when there is one to make.
 func (d *decodeState) generic(c *pageread.Cell) any {
 	v := d.cellValue(c)
-	if d.bigNumber != "" {
-		d.noteBigNumber()
-	}
+	d.noteBigNumber()
 	return v
 }
 
