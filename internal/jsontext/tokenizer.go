@@ -236,6 +236,15 @@ func leadingDigits(d uint64) int {
 	return bits.TrailingZeros64((d|(d+lsb*0x76))&msb) >> 3
 }
 
+// digits8 returns the number whose eight decimal digits are the bytes of
+// d, the first in the low byte, each 0 to 9: three multiplications, each
+// joining pairs of neighbouring groups of digits.
+func digits8(d uint64) uint64 {
+	d = (d*10 + d>>8) & 0x00FF00FF00FF00FF
+	d = (d*100 + d>>16) & 0x0000FFFF0000FFFF
+	return (d*10000 + d>>32) & 0xFFFFFFFF
+}
+
 // skipDigits returns the position after the run of digits at in[i:]:
 // eight bytes a turn while eight remain, then one at a time.
 func skipDigits(in []byte, i int) int {
@@ -271,8 +280,16 @@ func (p *Parser) number(i int) int {
 	case c == '0':
 		i++
 	case c-'1' <= 8:
-		v = int64(c - '0')
-		i++
+		if len(in)-i >= 8 {
+			// Up to eight digits from one load.
+			d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+			n := leadingDigits(d)
+			v = int64(digits8(d << (64 - 8*n)))
+			i += n
+		} else {
+			v = int64(c - '0')
+			i++
+		}
 		for i < len(in) && in[i]-'0' <= 9 {
 			v = v*10 + int64(in[i]-'0')
 			i++
