@@ -26,6 +26,9 @@ type repeatTable struct {
 	// seen remembers cells by their bytes as the builder holds them
 	// (source bytes), so that a cell whose source bytes equal an earlier
 	// cell's is written without being copied and hashed again (again).
+	// appendTagged remembers cells only once the column has written a
+	// repeat: a column of cells that never repeat (hetero's) then pays
+	// for seen nothing but a test.
 	seen  []seenSlot
 	nseen int
 }

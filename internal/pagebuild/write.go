@@ -477,7 +477,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			dst, n = remapTagged(dst, src[pos:], remap, fint)
 			l := len(dst) - at
 			var target int
-			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin {
+			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
 				reps.remember(h, src, pos, n, target, l)
 			}
 			pos += n
