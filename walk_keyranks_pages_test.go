@@ -2,6 +2,7 @@ package rowpage_test
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -46,24 +47,7 @@ func TestMapRowsOfVaryingKeys(t *testing.T) {
 				}
 				rows[i] = m
 			}
-			got, err := enc.Append(nil, rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sorted := make([]sortedKeysMap, n)
-			for i, m := range rows {
-				sorted[i] = m
-			}
-			want, err := rowpage.Marshal(sorted)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%d rows of up to %d keys: the page differs from that of the rows with sorted keys", n, width)
-			}
-			if fresh, _ := rowpage.Marshal(rows); !bytes.Equal(got, fresh) {
-				t.Errorf("%d rows of up to %d keys: a reused Encoder's page differs from Marshal's", n, width)
-			}
+			checkSortedKeysPage(t, enc, rows, fmt.Sprintf("%d rows of up to %d keys", n, width))
 		}
 	}
 }
@@ -71,3 +55,28 @@ func TestMapRowsOfVaryingKeys(t *testing.T) {
 // sortedKeysMap is a map row that is not a map[string]any, so that the
 // walker sorts its keys as strings (walker.reflectMapRow).
 type sortedKeysMap map[string]any
+
+// checkSortedKeysPage checks that enc's page of rows is the page of the
+// same rows as sortedKeysMap, whose keys the walker sorts as strings by
+// reflection, and the page Marshal gives; what names the rows in errors.
+func checkSortedKeysPage(t *testing.T, enc *rowpage.Encoder, rows []map[string]any, what string) {
+	t.Helper()
+	got, err := enc.Append(nil, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := make([]sortedKeysMap, len(rows))
+	for i, m := range rows {
+		sorted[i] = m
+	}
+	want, err := rowpage.Marshal(sorted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: the page differs from that of the rows with sorted keys", what)
+	}
+	if fresh, _ := rowpage.Marshal(rows); !bytes.Equal(got, fresh) {
+		t.Errorf("%s: a reused Encoder's page differs from Marshal's", what)
+	}
+}

@@ -3,6 +3,7 @@ package rowpage_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -62,24 +63,7 @@ func TestMapRowsAcrossSetColumns(t *testing.T) {
 				}
 				rows[i] = m
 			}
-			got, err := enc.Append(nil, rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sorted := make([]sortedKeysMap, n)
-			for i, m := range rows {
-				sorted[i] = m
-			}
-			want, err := rowpage.Marshal(sorted)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s, %d rows: the page differs from that of the rows with sorted keys", tc.name, n)
-			}
-			if fresh, _ := rowpage.Marshal(rows); !bytes.Equal(got, fresh) {
-				t.Errorf("%s, %d rows: a reused Encoder's page differs from Marshal's", tc.name, n)
-			}
+			checkSortedKeysPage(t, enc, rows, fmt.Sprintf("%s, %d rows", tc.name, n))
 		}
 	}
 }
