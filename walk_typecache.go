@@ -34,6 +34,9 @@ type typeSlot struct {
 	// json.Number), that bool, number or string kind; else Invalid.
 	// array writes such elements in a loop of its own.
 	scalarElem reflect.Kind
+	// plan: for a struct of allFields, its encPlan once structValue has
+	// asked for it (objectPlan), else nil.
+	plan *encPlan
 }
 
 // typeCacheSlots is the number of slots, a power of two: a page's rows
@@ -88,4 +91,13 @@ func (w *walker) structSlot(t reflect.Type) *typeSlot {
 		}
 	}
 	return s
+}
+
+// objectPlan returns the encPlan of s's struct type, from s once asked
+// for: encPlanOf's sync.Map load costs more than writing a small struct.
+func (w *walker) objectPlan(s *typeSlot) *encPlan {
+	if s.plan == nil {
+		s.plan = encPlanOf(s.t)
+	}
+	return s.plan
 }
