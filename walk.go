@@ -550,7 +550,7 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 		c.OpenContainer(nested, format.TagObject, len(sf.list))
 		if !w.generic {
 			if r, ok := structRefOf(rv); ok {
-				return w.planObject(c, w.objectPlan(ts), rv, r, depth)
+				return w.planObject(c, ts, rv, r, depth)
 			}
 		}
 		for i := range sf.list {
@@ -586,17 +586,27 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 }
 
 // planObject writes the fields of struct rv, an object inside a cell whose
-// fields are all written (typeSlot.allFields), in the order of its plan p,
-// as structValue's loop does: a field of a plain scalar kind or string is
-// read by pointer through r and written at once, where the loop found it
-// with fieldByIndex and reflect.Value.Field and wrote it through value's
-// switch on its type (about 300 instructions a field of a nested struct,
-// such as an event's actor); other fields go to value as before, so the
-// page does not change (TestPlanMatchesWalker).
-func (w *walker) planObject(c *pagebuild.Column, p *encPlan, rv reflect.Value, r structRef, depth int) error {
+// fields are all written (typeSlot ts, allFields), in the order of its
+// plan, as structValue's loop does: a field of a plain scalar kind or
+// string is read by pointer through r and written at once, where the loop
+// found it with fieldByIndex and reflect.Value.Field and wrote it through
+// value's switch on its type (about 300 instructions a field of a nested
+// struct, such as an event's actor); other fields go to value as before,
+// so the page does not change (TestPlanObjectMatchesWalker). Each key is
+// interned the first time the page writes it (objectKeys) and its id
+// reused after that: a key's count does not change the page (it always
+// sits in the string table's common area).
+func (w *walker) planObject(c *pagebuild.Column, ts *typeSlot, rv reflect.Value, r structRef, depth int) error {
+	p := w.objectPlan(ts)
+	keys := w.objectKeys(ts, len(p.fields))
 	for i := range p.fields {
 		pf := &p.fields[i]
-		w.putKey(c, pf.name)
+		k := keys[i]
+		if k == 0 {
+			k = w.b.In.InternKey(pf.name) + 1
+			keys[i] = k
+		}
+		c.Tagged = pagebuild.AppendID(c.Tagged, k-1)
 		var err error
 		switch pf.op {
 		case kindBool:

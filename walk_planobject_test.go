@@ -110,3 +110,40 @@ func TestPlanObjectMatchesWalker(t *testing.T) {
 	}
 	checkJSON(t, planObjects(5))
 }
+
+// TestPlanObjectKeysRenumbered checks planObject's key ids when the
+// interner renumbers its ids in the middle of a page (a deferred string
+// column whose strings start to repeat is tabled and its repeats merged):
+// nested structs whose keys the page first writes after the repeats began,
+// before and after the merge, must give the generic walker's page.
+func TestPlanObjectKeysRenumbered(t *testing.T) {
+	type inner struct {
+		Alpha string
+		Beta  int
+	}
+	type row struct {
+		S string
+		L string
+		X any
+	}
+	for _, start := range []int{0, 300, 705, 760, 1030} {
+		rows := make([]row, 3000)
+		for i := range rows {
+			rows[i] = row{S: "s-" + strconv.Itoa(i), L: "late" + strconv.Itoa(i%700)}
+			if i >= start {
+				rows[i].X = &inner{Alpha: "a" + strconv.Itoa(i%5), Beta: i}
+			}
+		}
+		e := NewEncoder()
+		plan, generic, perr, gerr := encodeBoth(t, defaultEncMode, rows)
+		if perr != nil || gerr != nil {
+			t.Fatal(perr, gerr)
+		}
+		if !bytes.Equal(plan, generic) {
+			t.Fatalf("nested from row %d: the plan's page differs from the walker's", start)
+		}
+		if _, err := e.Marshal(rows); err != nil || e.b.In.Tabled == 0 {
+			t.Fatalf("nested from row %d: %v; %d tablings of deferred strings: the test lost its point", start, err, e.b.In.Tabled)
+		}
+	}
+}
