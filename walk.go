@@ -548,6 +548,11 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 	sf := ts.sf
 	if ts.allFields {
 		c.OpenContainer(nested, format.TagObject, len(sf.list))
+		if !w.generic {
+			if r, ok := structRefOf(rv); ok {
+				return w.planObject(c, ts, rv, r, depth)
+			}
+		}
 		for i := range sf.list {
 			f := &sf.list[i]
 			fv, _ := fieldByIndex(rv, f.index)
@@ -574,6 +579,67 @@ func (w *walker) structValue(c *pagebuild.Column, nested bool, rv reflect.Value,
 		fv, _ := fieldByIndex(rv, f.index)
 		w.putKey(c, f.name)
 		if err := w.value(c, true, fv, f.quoted, depth+1); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planObject writes the fields of struct rv, an object inside a cell whose
+// fields are all written (typeSlot ts, allFields), in the order of its
+// plan, as structValue's loop does: a field of a plain scalar kind or
+// string is read by pointer through r and written at once, where the loop
+// found it with fieldByIndex and reflect.Value.Field and wrote it through
+// value's switch on its type (about 300 instructions a field of a nested
+// struct, such as an event's actor); other fields go to value as before,
+// so the page does not change (TestPlanObjectMatchesWalker). Each key is
+// interned the first time the page writes it (objectKeys) and its id
+// reused after that: a key's count does not change the page (it always
+// sits in the string table's common area).
+func (w *walker) planObject(c *pagebuild.Column, ts *typeSlot, rv reflect.Value, r structRef, depth int) error {
+	p := w.objectPlan(ts)
+	keys := w.objectKeys(ts, len(p.fields))
+	for i := range p.fields {
+		pf := &p.fields[i]
+		k := keys[i]
+		if k == 0 {
+			k = w.b.In.InternKey(pf.name) + 1
+			keys[i] = k
+		}
+		c.Tagged = pagebuild.AppendID(c.Tagged, k-1)
+		var err error
+		switch pf.op {
+		case kindBool:
+			w.putBool(c, true, pf.in(r).bool())
+		case kindInt8:
+			w.putInt(c, true, int64(pf.in(r).int8()))
+		case kindInt16:
+			w.putInt(c, true, int64(pf.in(r).int16()))
+		case kindInt32:
+			w.putInt(c, true, int64(pf.in(r).int32()))
+		case kindInt64:
+			w.putInt(c, true, pf.in(r).int64())
+		case kindUint8:
+			w.putUint(c, true, uint64(pf.in(r).uint8()))
+		case kindUint16:
+			w.putUint(c, true, uint64(pf.in(r).uint16()))
+		case kindUint32:
+			w.putUint(c, true, uint64(pf.in(r).uint32()))
+		case kindUint64:
+			w.putUint(c, true, pf.in(r).uint64())
+		case kindFloat32:
+			err = w.putFloat(c, true, float64(pf.in(r).float32()), 32)
+		case kindFloat64:
+			err = w.putFloat(c, true, pf.in(r).float64(), 64)
+		case kindString:
+			w.nestedString(c, pf.in(r).string())
+		case kindTime:
+			err = w.putTime(c, true, *pf.in(r).time())
+		default:
+			fv, _ := fieldByIndex(rv, pf.index)
+			err = w.value(c, true, fv, pf.quoted, depth+1)
+		}
+		if err != nil {
 			return err
 		}
 	}

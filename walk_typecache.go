@@ -1,6 +1,10 @@
 package rowpage
 
-import "reflect"
+import (
+	"reflect"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
 
 // typeCache remembers, for the types a walker met last, their typeInfo and
 // struct fields, which infoOf and cachedFields keep in sync.Maps: a
@@ -34,6 +38,14 @@ type typeSlot struct {
 	// json.Number), that bool, number or string kind; else Invalid.
 	// array writes such elements in a loop of its own.
 	scalarElem reflect.Kind
+	// plan: for a struct of allFields, its encPlan once structValue has
+	// asked for it (objectPlan), else nil.
+	plan *encPlan
+	// keys: for a struct written by planObject, the string id+1 of each
+	// field's key while the interner's ids hold (its Epoch is keysEpoch),
+	// or 0 until the page writes it.
+	keys      []uint32
+	keysEpoch uint64
 }
 
 // typeCacheSlots is the number of slots, a power of two: a page's rows
@@ -88,4 +100,27 @@ func (w *walker) structSlot(t reflect.Type) *typeSlot {
 		}
 	}
 	return s
+}
+
+// objectPlan returns the encPlan of s's struct type, from s once asked
+// for: encPlanOf's sync.Map load costs more than writing a small struct.
+func (w *walker) objectPlan(s *typeSlot) *encPlan {
+	if s.plan == nil {
+		s.plan = encPlanOf(s.t)
+	}
+	return s.plan
+}
+
+// objectKeys returns s.keys, emptied if the interner's ids have changed
+// since they were taken (a new page, or a merge of deferred strings that
+// renumbered them: Interner.Epoch): the ids of the keys planObject has
+// written on this page, each interned when first written, so that the
+// string table keeps the order of first appearance.
+func (w *walker) objectKeys(s *typeSlot, n int) []uint32 {
+	if e := w.b.In.Epoch; s.keysEpoch != e || len(s.keys) != n {
+		s.keysEpoch = e
+		s.keys = pagebuild.Grow(s.keys, n)
+		clear(s.keys)
+	}
+	return s.keys
 }

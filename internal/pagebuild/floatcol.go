@@ -32,10 +32,20 @@ func FloatInt(f float64) (int64, bool) {
 
 // AppendFloatInt adds the float64 float64(v), where v came from FloatInt,
 // as a cell of c: kept as the integer while the column's floats all are
-// integers, else as AppendFloat adds it.
+// integers; in an any column, as the TagFloatInt value Finish would make
+// of its float cell (as AppendNestedFloatInt does; an id or value column
+// whose type changes between rows holds many), which skips the
+// shortest-digits path when it is added and the cell's check at Finish;
+// else as AppendFloat adds it.
 func (c *Column) AppendFloatInt(v int64) {
-	if c.Kind == kindNone {
+	switch c.Kind {
+	case kindNone:
 		c.Kind, c.intFloats = KindFloat, true
+	case kindAny:
+		c.Tagged = format.AppendVarint(append(c.Tagged, format.TagFloatInt), v)
+		c.floatIntTags = true
+		c.count++
+		return
 	}
 	if c.intFloats {
 		c.ints = append(c.ints, v)

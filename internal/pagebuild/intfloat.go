@@ -12,9 +12,10 @@ import "github.com/rowpage/rowpage/format"
 // value, and renders without the tagged-value path.
 
 // intFloatColumn reports whether the tagged values of an any column (as
-// the builder holds them: TagFloat for every float, integral or not) are
-// all null, TagInt or TagFloat, with at least one integer and one float,
-// and how many are null. It stops at the first other tag.
+// the builder holds them: TagFloat for every float, or TagFloatInt for an
+// integral one that Column.AppendFloatInt added) are all null, TagInt,
+// TagFloat or TagFloatInt, with at least one integer and one float, and
+// how many are null. It stops at the first other tag.
 func intFloatColumn(buf []byte) (nulls int, ok bool) {
 	ints, flts := false, false
 	for pos := 0; pos < len(buf); {
@@ -25,7 +26,7 @@ func intFloatColumn(buf []byte) (nulls int, ok bool) {
 		case format.TagInt:
 			ints = true
 			pos += format.SkipValue(buf[pos:])
-		case format.TagFloat:
+		case format.TagFloat, format.TagFloatInt:
 			flts = true
 			pos += format.SkipValue(buf[pos:])
 		default:
@@ -38,7 +39,8 @@ func intFloatColumn(buf []byte) (nulls int, ok bool) {
 // writeIntFloat writes an any column that intFloatColumn accepted as
 // EncIntFloat: the null bitmap if any cell is null, then each value's
 // number cell, which is its tagged value with the tag dropped (a float) or
-// replaced by IntFloatSelector (an integer), so no value is re-encoded.
+// replaced by IntFloatSelector (an integer), so no value is re-encoded but
+// an integral float held as TagFloatInt, whose float cell is written here.
 func (b *Builder) writeIntFloat(dst []byte, c *Column, nulls int) []byte {
 	buf := c.Tagged
 	if nulls > 0 {
@@ -51,9 +53,13 @@ func (b *Builder) writeIntFloat(dst []byte, c *Column, nulls int) []byte {
 			continue
 		}
 		n := format.SkipValue(buf[pos:])
-		if tag == format.TagInt {
+		switch tag {
+		case format.TagInt:
 			dst = append(append(dst, format.IntFloatSelector), buf[pos+1:pos+n]...)
-		} else {
+		case format.TagFloatInt:
+			v, _ := format.ConsumeVarint(buf[pos+1:])
+			dst, _ = format.AppendFloatCell(dst, float64(v), 64) // within ±FloatIntMax: cannot fail
+		default:
 			dst = append(dst, buf[pos+1:pos+n]...)
 		}
 		pos += n
