@@ -59,6 +59,7 @@ var keyCases = []string{
 	strings.Repeat("n", 30), strings.Repeat("o", 31), strings.Repeat("p", 45),
 	"tab\tkey", `quo"te`, "a<b", "x&y", "caf\u00e9", strings.Repeat("q", 28) + "\n",
 	strings.Repeat("r", 29) + ">",
+	"<>", strings.Repeat("s", 40) + "&", strings.Repeat("t", 62), strings.Repeat("u", 63),
 }
 
 // keyTable builds a table of n strings (n > 16400) with keyCases in
@@ -103,7 +104,7 @@ func clippedLayout(t *testing.T, strs []string, depth int) *Layout {
 // members are every keyCase at every place in the table (so at indexes
 // 127, 128, 16383 and 16384 and at the end of the string data), in both
 // escaping modes, into buffers with every amount of spare capacity up to
-// past the 32-byte moves, and with string flags that were not verified. The output must equal what AppendQuoted writes,
+// past the 64-byte moves, and with string flags that were not verified. The output must equal what AppendQuoted writes,
 // nothing before it may change, and the cursor must end after the cell.
 func TestContainerJSONKeysAndStrings(t *testing.T) {
 	l, strs, at := keyTable(t, 16500)
@@ -137,7 +138,7 @@ func TestContainerJSONKeysAndStrings(t *testing.T) {
 			b = format.AppendUvarint(append(b, format.TagString), uint64(k))
 			q := string(jsonwire.AppendQuoted(nil, strs[k], html))
 			want := "prefix{" + q + ":" + q + "," + q + ":-7," + q + ":{" + q + ":" + q + "}}"
-			for spare := 0; spare <= 40; spare++ {
+			for spare := 0; spare <= 72; spare++ {
 				dst := make([]byte, 6, 6+spare)
 				copy(dst, "prefix")
 				c := Cursor{enc: format.EncAny, data: b, max: uint64(len(strs) - 1)}
