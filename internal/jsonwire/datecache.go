@@ -8,13 +8,14 @@ import "github.com/rowpage/rowpage/format"
 // serves every timestamp column of a page, and every page after it; the
 // columns a cached page holds (created_at, updated_at) span a few hundred
 // days at most, and all but the first timestamp of each day skip the
-// calendar arithmetic. The zero value is ready (2.5 KB); a DateCache is
+// calendar arithmetic. The zero value is ready (2 KB); a DateCache is
 // not safe for concurrent use.
 type DateCache struct {
-	days [dateSlots]uint32 // day number + 1 of the date in each slot, 0 = empty
-	// dates holds each slot's YYYY-MM-DDT in a 16-byte block, copied with
-	// one move; the last 5 bytes are slack.
-	dates [dateSlots][16]byte
+	// slots holds a date in each 16-byte slot, copied with one move: its
+	// text "YYYY-MM-DDT with the opening quote, then its day number + 1
+	// (0 = empty) as a little-endian uint32, which the clock's text then
+	// covers.
+	slots [dateSlots][16]byte
 }
 
 // dateSlots is the number of dates a DateCache holds: a power of two.
@@ -28,17 +29,4 @@ func (c *DateCache) AppendTimestampJSON(dst []byte, ts format.Timestamp) []byte 
 		return AppendTimestampJSON(dst, ts)
 	}
 	return AppendValidTimestamp(dst, ts, true, c)
-}
-
-// fill writes YYYY-MM-DDT for day at b[0:11], computing the date, and when
-// c is not nil keeps it in day's slot; b[11:16] is slack. It is the miss
-// path of AppendTimeFieldsJSON, which copies a date c holds itself.
-func (c *DateCache) fill(b *[16]byte, day uint32) {
-	putDate(b[:10], day)
-	b[10] = 'T'
-	if c != nil {
-		s := day % dateSlots
-		c.days[s] = day + 1
-		c.dates[s] = *b
-	}
 }

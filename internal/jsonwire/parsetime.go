@@ -171,9 +171,10 @@ func monthDays(year, month uint32) uint32 {
 }
 
 // civilDay returns the day number, counted from 0000-01-01 (day 0), of a
-// date of years 0000 to 9999: the inverse of civilDate, with the same
-// shift by one 400-year era so that every intermediate value is a
-// non-negative uint32 (divisions by constants become multiplications).
+// date of years 0000 to 9999: the inverse of the renderer's date
+// arithmetic (PutTimeCellJSON), with the same shift by one 400-year era so
+// that every intermediate value is a non-negative uint32 (divisions by
+// constants become multiplications).
 func civilDay(year, month, day uint32) uint32 {
 	y := year + 400 // years since -0400, counted from March
 	if month <= 2 {

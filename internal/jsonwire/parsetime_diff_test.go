@@ -212,7 +212,7 @@ func TestParseTimestampMutations(t *testing.T) {
 }
 
 // TestCivilDay checks civilDay against the old parser's daysFromCivil and
-// against its inverse civilDate on every day a valid timestamp can fall
+// against its inverse civilDate (the general code's civilFromDays) on every day a valid timestamp can fall
 // on, 0000-01-01 to 9999-12-31.
 func TestCivilDay(t *testing.T) {
 	const epochDay = -format.TimeMinLocal / 86400 // 1970-01-01, counted from 0000-01-01

@@ -2,6 +2,7 @@ package jsonwire
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -446,16 +447,30 @@ func BenchmarkAppendTimestampJSON(b *testing.B) {
 	})
 }
 
-// TestCivilDate checks the unsigned date arithmetic of the fast renderer on
-// every day a valid timestamp can fall on, 0000-01-01 to 9999-12-31.
-func TestCivilDate(t *testing.T) {
+// civilDate is the date of a day counted from 0000-01-01 (day 0), by the
+// general code's civilFromDays: the reference the fast renderer's date
+// arithmetic and the parser's civilDay are checked against.
+func civilDate(day uint32) (year, month, dayOfMonth uint32) {
 	const epochDay = -format.TimeMinLocal / 86400 // 1970-01-01, counted from 0000-01-01
+	y, m, d := civilFromDays(int64(day) - epochDay)
+	return uint32(y), uint32(m), uint32(d)
+}
+
+// TestTimeCellDates checks the date arithmetic of the fast renderer on
+// every day a valid timestamp can fall on, 0000-01-01 to 9999-12-31,
+// computed without a cache, computed into a cache, and copied from it.
+func TestTimeCellDates(t *testing.T) {
 	last := uint32((format.TimeMaxLocal - format.TimeMinLocal) / 86400)
+	var cache DateCache
+	var b [TimestampWindow]byte
 	for day := uint32(0); day <= last; day++ {
 		y, m, d := civilDate(day)
-		wy, wm, wd := civilFromDays(int64(day) - epochDay)
-		if int64(y) != wy || int64(m) != wm || int64(d) != wd {
-			t.Fatalf("civilDate(%d) = %d-%d-%d, want %d-%d-%d", day, y, m, d, wy, wm, wd)
+		want := fmt.Sprintf("\"%04d-%02d-%02dT", y, m, d)
+		local := format.TimeMinLocal + int64(day)*86400 + int64(day%86400)
+		for _, c := range []*DateCache{nil, &cache, &cache} {
+			if n, ok := PutTimeCellJSON(&b, local, 0, 0, false, c); !ok || n != 22 || string(b[:12]) != want {
+				t.Fatalf("day %d (cache %v): got %q, %d, %v; want %s", day, c != nil, b[:n], n, ok, want)
+			}
 		}
 	}
 	if y, m, d := civilDate(last); y != 9999 || m != 12 || d != 31 {
@@ -505,33 +520,34 @@ func TestValidTimestampMatchesGeneral(t *testing.T) {
 // pow10u32[k] = 10^k.
 var pow10u32 = [...]uint32{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000}
 
-// TestTimeFieldsJSONChecks checks that AppendTimeFieldsJSON accepts
-// exactly the fields of a Valid timestamp, at every bound of each field
-// and with values too wide for a Timestamp, writes what
-// AppendTimestampJSON writes when it accepts, and leaves dst as it was
-// when it does not.
-func TestTimeFieldsJSONChecks(t *testing.T) {
+// TestTimeCellJSONChecks checks that AppendTimeCellJSON accepts exactly
+// the fields of a Valid timestamp, at every bound of each field and with
+// values too wide for a Timestamp (a fraction of ten digits or more, F
+// past 2^32, offsets past int32), writes what AppendTimestampJSON writes
+// when it accepts, and leaves dst as it was when it does not.
+func TestTimeCellJSONChecks(t *testing.T) {
 	locals := []int64{math.MinInt64, format.TimeMinLocal - 1, format.TimeMinLocal, 0, format.TimeMaxLocal, format.TimeMaxLocal + 1, math.MaxInt64}
 	offsets := []int64{math.MinInt64, math.MinInt32, -format.TimeMaxOffset - 1, -format.TimeMaxOffset, -60, 0, 30, format.TimeMaxOffset, format.TimeMaxOffset + 1, math.MaxInt32, math.MaxInt32 + 1, math.MaxInt64}
-	type fracDigits struct{ frac, digits uint64 }
-	var fracs []fracDigits
+	var fracs []uint64 // F × 10 + digits
 	for d := uint64(0); d <= 9; d++ {
-		fracs = append(fracs, fracDigits{0, d}, fracDigits{uint64(pow10u32[d]) - 1, d}, fracDigits{uint64(pow10u32[d]), d})
+		p := uint64(pow10u32[d])
+		fracs = append(fracs, d, (p-1)*10+d, p*10+d, (p+1)*10+d)
 	}
-	fracs = append(fracs, fracDigits{0, 10}, fracDigits{5, 255}, fracDigits{999_999_999, 1 << 40}, fracDigits{1 << 32, 9}, fracDigits{1<<32 + 5, 1}, fracDigits{math.MaxUint64, 9})
+	fracs = append(fracs, 9_999_999_999, 10_000_000_000, 10_000_000_009, 1<<32*10+9, (1<<32+5)*10+1, 1<<63, math.MaxUint64)
 	for _, local := range locals {
 		for _, off := range offsets {
-			for _, fd := range fracs {
+			for _, frac := range fracs {
 				for _, plus := range []bool{false, true} {
-					fits := fd.frac <= math.MaxUint32 && fd.digits <= math.MaxUint8 && off >= math.MinInt32 && off <= math.MaxInt32
-					ts := format.Timestamp{Local: local, Frac: uint32(fd.frac), Digits: uint8(fd.digits), Offset: int32(off), ZeroPlus: plus}
+					f, d := frac/10, frac%10
+					fits := f <= math.MaxUint32 && off >= math.MinInt32 && off <= math.MaxInt32
+					ts := format.Timestamp{Local: local, Frac: uint32(f), Digits: uint8(d), Offset: int32(off), ZeroPlus: plus}
 					want := fits && ts.Valid()
-					got, ok := AppendTimeFieldsJSON([]byte("pre"), local, fd.frac, fd.digits, off, plus, nil)
+					got, ok := AppendTimeCellJSON([]byte("pre"), local, frac, off, plus, nil)
 					if ok != want {
-						t.Fatalf("local %d frac %d digits %d offset %d: ok = %v, want %v", local, fd.frac, fd.digits, off, ok, want)
+						t.Fatalf("local %d frac %d offset %d: ok = %v, want %v", local, frac, off, ok, want)
 					}
 					if !ok && string(got) != "pre" {
-						t.Fatalf("local %d frac %d digits %d offset %d: rejected but wrote %q", local, fd.frac, fd.digits, off, got)
+						t.Fatalf("local %d frac %d offset %d: rejected but wrote %q", local, frac, off, got)
 					}
 					if ok && string(got) != "pre"+string(AppendTimestampJSON(nil, ts)) {
 						t.Fatalf("%+v: got %s, want %s", ts, got[3:], AppendTimestampJSON(nil, ts))
@@ -585,7 +601,7 @@ func TestTimestampWindow(t *testing.T) {
 				w = `"` + w + `"`
 			}
 			for _, c := range []*DateCache{nil, &cache} {
-				for spare := 0; spare <= timestampWindow+8; spare++ {
+				for spare := 0; spare <= TimestampWindow+8; spare++ {
 					back := make([]byte, 3+spare+16)
 					for i := range back {
 						back[i] = 0xAA

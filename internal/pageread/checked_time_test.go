@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // refTakeTime is TakeTimeJSON as it was before its varints were read
@@ -222,4 +224,76 @@ func FuzzTakeTimeJSON(f *testing.F) {
 		}
 		checkTakeTime(t, enc, mode, off, kind&8 != 0 && enc == format.EncTextTime, cells)
 	})
+}
+
+// TestTakeTimeJSONMarshal renders columns of random instants (years 0000
+// to 9999, every offset a time column allows, seconds included, and every
+// fraction length) with TakeTimeJSON, with and without a date cache, and
+// compares each cell with time.Time.MarshalJSON; then the same instants as
+// text times, whole-minute offsets with zero written +00:00, with the
+// RFC 3339 text package time writes.
+func TestTakeTimeJSONMarshal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(14, 16))
+	var cache jsonwire.DateCache
+	for round := range 2000 {
+		text := round%2 == 1
+		var cells []byte
+		var want []string
+		prev := int64(0)
+		for range 1 + rng.IntN(40) {
+			off := rng.IntN(2*format.TimeMaxOffset+1) - format.TimeMaxOffset
+			switch {
+			case text:
+				off -= off % 60
+				if rng.IntN(4) == 0 {
+					off = 0
+				}
+			case rng.IntN(4) == 0:
+				off = rng.IntN(181) - 90 // within a minute and a half of UTC
+			}
+			zone := time.UTC
+			if off != 0 {
+				zone = time.FixedZone("", off)
+			}
+			// An instant whose local time is within years 0000 to 9999.
+			local := format.TimeMinLocal + rng.Int64N(format.TimeMaxLocal-format.TimeMinLocal+1)
+			ns := int64(0)
+			if d := rng.IntN(10); d > 0 {
+				p := int64(math.Pow10(9 - d))
+				ns = rng.Int64N(1e9/p) * p // d digits or fewer, once trailing zeros go
+			}
+			tm := time.Unix(local-int64(off), ns).In(zone)
+			ts, err := format.TimestampOf(tm)
+			if err != nil || ts.Local != local {
+				t.Fatalf("%v: TimestampOf = %+v, %v", tm, ts, err)
+			}
+			cells = format.AppendVarint(cells, ts.Local-prev)
+			cells = format.AppendUvarint(cells, uint64(ts.Frac)*10+uint64(ts.Digits))
+			cells = format.AppendVarint(cells, int64(ts.Offset))
+			prev = ts.Local
+			var w string
+			if text {
+				w = `"` + strings.Replace(tm.Format(time.RFC3339Nano), "Z", "+00:00", 1) + `"`
+			} else {
+				b, _ := tm.MarshalJSON()
+				w = string(b)
+			}
+			want = append(want, w)
+		}
+		enc := uint8(format.EncTime)
+		if text {
+			enc = format.EncTextTime
+		}
+		for _, dates := range []*jsonwire.DateCache{nil, &cache} {
+			c := timeCursor(enc, format.TimePerValue, 0, text, cells)
+			for i, w := range want {
+				if got := string(c.TakeTimeJSON(make([]byte, 0, i%40), dates)); got != w || c.bad {
+					t.Fatalf("round %d cell %d (cache %v): got %s (bad %v), want %s", round, i, dates != nil, got, c.bad, w)
+				}
+			}
+			if c.pos != len(cells) {
+				t.Fatalf("round %d: the cursor stops at %d of %d", round, c.pos, len(cells))
+			}
+		}
+	}
 }

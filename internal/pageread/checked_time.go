@@ -1,0 +1,99 @@
+package pageread
+
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// TakeTimeJSON renders the current cell of an EncTime or EncTextTime cursor
+// as a quoted RFC 3339 string, as AppendTimestampJSON does, and moves past
+// it, with dates from cache. It checks that the cell gives a Valid
+// timestamp, with an offset in whole minutes for a text time; a bad cell
+// marks the cursor bad and writes nothing. The step and fraction varints
+// are read together from one 8-byte load when they end within it (a step
+// of up to 3 bytes and a nanosecond fraction of 5 always do), in line; a
+// fraction that ends past it takes cuvWide, and a step that does or a
+// varint that is not minimal, timeStepFracSlow. The cell's fields go to the renderer apart
+// (jsonwire.PutTimeCellJSON, which makes the checks of Timestamp.Valid and
+// calls nothing), never through a Timestamp in memory, and its text is
+// written in place in dst's spare room, as TakeIntJSON writes.
+func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
+	c.i++
+	var step, f uint64
+	if d := c.data[c.pos:]; len(d) >= 8 {
+		w := binary.LittleEndian.Uint64(d)
+		stops := ^w & jsonwire.SWARHi // the last byte of each varint
+		rest := stops & (stops - 1)   // the stops after the step's
+		cells := w & (rest ^ (rest - 1))
+		// A zero byte after a continuation byte ends a varint that is not
+		// minimal: the lanes test finds the stop bytes of value 0 (no lane
+		// of the sum carries), the shift the bytes after a continuation.
+		zero := stops &^ (cells&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F)
+		if stops != 0 && zero&(cells<<8) == 0 {
+			v := gather7(cells)                                   // one gather for both: the step's groups are its low 7 bits a byte
+			s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
+			step = v & (1<<s - 1)
+			if rest != 0 {
+				c.pos += bits.TrailingZeros64(rest)>>3 + 1
+				f = v >> s
+			} else { // a fraction that ends past the word: a nanosecond one after a step of 4 bytes or more
+				c.pos += int(s / 7)
+				f = c.cuvWide()
+			}
+		} else {
+			step, f = c.timeStepFracSlow()
+		}
+	} else {
+		step, f = c.timeStepFracSlow()
+	}
+	c.acc += format.DecodeZigZag(step)
+	off := int64(c.off)
+	if c.mode == format.TimePerValue {
+		off = format.DecodeZigZag(c.cuv())
+		// Mode 2 needs two different offsets, and with TimeZeroPlus a zero
+		// one (CheckDeferred); c.off holds the last one, noOffset before
+		// the first.
+		if int32(off) != c.off {
+			c.mixed = c.off != noOffset
+			c.off = int32(off)
+		}
+		c.zero = c.zero || off == 0
+	}
+	// timeCellValid: an offset out of the int32 range is out of Valid's,
+	// which PutTimeCellJSON checks with the rest.
+	if off != 0 && c.enc == format.EncTextTime && off%60 != 0 {
+		c.fail()
+		return dst
+	}
+	n := len(dst)
+	if cap(dst)-n < jsonwire.TimestampWindow {
+		dst = growTime(dst)
+	}
+	m, ok := jsonwire.PutTimeCellJSON((*[jsonwire.TimestampWindow]byte)(dst[n:n+jsonwire.TimestampWindow]), c.acc, f, off, c.plus, cache)
+	if !ok {
+		c.fail()
+	}
+	return dst[:n+m]
+}
+
+// timeStepFracSlow reads a time cell's first two varints, sv(Δlocal) and
+// uv(frac), with cuv and cuvWide: TakeTimeJSON's way when they do not end
+// within 8 bytes, fewer than 8 are left, or one is not minimal (which cuv
+// or cuvWide rejects, marking the cursor bad).
+//
+//go:noinline
+func (c *Cursor) timeStepFracSlow() (step, frac uint64) {
+	step = c.cuv()
+	return step, c.cuvWide()
+}
+
+// growTime returns dst with room for jsonwire.TimestampWindow bytes past
+// its length: TakeTimeJSON's way out, kept apart from its fast path.
+//
+//go:noinline
+func growTime(dst []byte) []byte {
+	return append(dst, make([]byte, jsonwire.TimestampWindow)...)[:len(dst)]
+}
