@@ -242,8 +242,12 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		}
 		return jsonwire.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
 	}
-	c.pos++
-	m := c.cuv()
+	// The mantissa: one or two bytes (below 16384: prices, rates) read in
+	// line, as TakeStrJSON reads an index, where cuv took a call.
+	m, n := uv12(c.data, c.pos+1)
+	if c.pos += 1 + n; n == 0 {
+		m = c.cuvSlow()
+	}
 	if !format.ValidFloatCell(s, m) {
 		c.fail()
 		return dst
