@@ -60,7 +60,10 @@ func (c *typeCache) slot(t reflect.Type) *typeSlot {
 	p := typeAddr(t)
 	s := &c.slots[(p>>4^p>>10)&(typeCacheSlots-1)]
 	if s.addr != p || s.t == nil {
-		*s = typeSlot{addr: p, t: t, ti: infoOf(t), scalarElem: scalarElemOf(t)}
+		// A type that takes the slot over keeps the key ids' array (not
+		// its ids: its length no longer matches, so objectKeys clears it),
+		// so that two types sharing a slot do not allocate per row.
+		*s = typeSlot{addr: p, t: t, ti: infoOf(t), scalarElem: scalarElemOf(t), keys: s.keys[:0]}
 	}
 	return s
 }
