@@ -8,16 +8,16 @@ import (
 )
 
 // taggedTexts are texts for the tokenizer's own writing of nested cells
-// (jsontext.TaggedSink): keys of every length around the key cache's 16
+// (jsontext.TaggedSink): keys of every length around the key cache's 32
 // bytes, at every distance from the end of the text, that change at the
 // same place of the structure from row to row, with escapes and non-ASCII
 // bytes; integers of every digit count around the one- and two-load
 // paths, with fractions, exponents and signs, and at the end of the text.
 func taggedTexts() []string {
 	var texts []string
-	// Keys of 0 to 20 bytes, the same at each place in every row, then
+	// Keys of 0 to 40 bytes, the same at each place in every row, then
 	// another at the same place, and one that the first is a prefix of.
-	for n := 0; n <= 20; n++ {
+	for n := 0; n <= 40; n++ {
 		k := strings.Repeat("k", n)
 		texts = append(texts,
 			`[{"c":{"`+k+`":1}},{"c":{"`+k+`":2}},{"c":{"`+k+`x":3}},{"c":{"`+k+`":4,"`+k+`y":5}}]`,
@@ -25,7 +25,7 @@ func taggedTexts() []string {
 		)
 	}
 	// A key at every distance from the end of the text.
-	for n := 0; n <= 20; n++ {
+	for n := 0; n <= 40; n++ {
 		k := strings.Repeat("q", n)
 		texts = append(texts, `[{"c":{"`+k+`":1}},{"c":{"`+k+`":1}}]`, `[{"c":{"`+k+`":1}},{"c":{"`+k+`"`)
 	}

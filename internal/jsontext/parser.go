@@ -23,12 +23,11 @@ type Parser struct {
 	cellMax int     // most nested arrays and objects in one cell
 	dupKey  error   // the sentinel a PageSink's Err wraps when a row repeats a key
 	err     Error
-	// The tagged cell being read (tagged.go): its key epoch, the path
-	// hash of its own array or object, its nesting limit and the depth
-	// around it.
-	cellEpoch, cellHash uint64
-	limit, depth        int
-	keys                keyCache // keys of tagged cells by their place in the cell
+	// The tagged cell being read (tagged.go): the path hash of its own
+	// array or object, its nesting limit and the depth around it.
+	cellHash     uint64
+	limit, depth int
+	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
 }
 
 // ErrorKind says what an Error is about.
@@ -102,6 +101,9 @@ func (p *Parser) setSink(s Sink) {
 	p.es, _ = s.(EmptySink)
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.epoch = p.ts.KeyEpoch()
+		if p.keys == nil {
+			p.keys = new(keyCache)
+		}
 	}
 }
 

@@ -82,7 +82,7 @@ const arrayPath = ^uint64(0)
 func (p *Parser) tagged(i, depth int) int {
 	in := p.in
 	b, cell := p.ts.BeginTagged()
-	p.cellEpoch = *p.epoch
+	p.keys.hold(*p.epoch)
 	p.cellHash = uint64(cell+1) * hashMul
 	p.limit = min(p.cellMax, maxNesting-depth)
 	p.depth = depth
@@ -225,12 +225,14 @@ key:
 	if c != '"' {
 		return p.endTagged(b, p.endOr(i, "looking for beginning of object key string"))
 	}
-	if len(in)-i > 16 {
-		e := &p.keys[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
-		w0 := binary.LittleEndian.Uint64(in[i+1:])
-		w1 := binary.LittleEndian.Uint64(in[i+9:])
+	if len(in)-i > keyBytes {
+		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
 		m := &keyMasks[e.n]
-		if (w0^e.w0)&m[0]|(w1^e.w1)&m[1] == 0 && e.epoch == p.cellEpoch {
+		x := (binary.LittleEndian.Uint64(in[i+1:])^e.w[0])&m[0] |
+			(binary.LittleEndian.Uint64(in[i+9:])^e.w[1])&m[1] |
+			(binary.LittleEndian.Uint64(in[i+17:])^e.w[2])&m[2] |
+			(binary.LittleEndian.Uint64(in[i+25:])^e.w[3])&m[3]
+		if x == 0 && e.gen == p.keys.gen {
 			i += 1 + int(e.n)
 			f.key = e.out
 			b = appendWord(b, e.out, int(e.outN))
@@ -250,21 +252,21 @@ colon:
 
 // keyMiss is tagged for the key at in[i] of the object f when the key
 // cache does not know it: the key from the sink, remembered in the cache
-// when it is short, printable ASCII and the sink's bytes fit in a word.
+// when it is printable ASCII of fewer than keyBytes bytes and the sink's
+// bytes fit in a word.
 func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	in := p.in
 	b0 := len(b)
-	if len(in)-i > 16 {
-		w0 := binary.LittleEndian.Uint64(in[i+1:])
-		w1 := binary.LittleEndian.Uint64(in[i+9:])
-		if kl := plainKey(w0, w1); kl >= 0 {
+	if len(in)-i > keyBytes {
+		var w [4]uint64
+		for k := range w {
+			w[k] = binary.LittleEndian.Uint64(in[i+1+8*k:])
+		}
+		if kl := plainKey(&w); kl >= 0 {
 			b = p.ts.TaggedKey(b, in[i+1:i+1+kl])
 			f.key = packBytes(b[b0:min(len(b), b0+8)])
 			if len(b)-b0 <= 8 {
-				rn := kl + 1 // with its closing quote
-				m := &keyMasks[rn]
-				p.keys[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)] = keyEntry{
-					w0: w0 & m[0], w1: w1 & m[1], out: f.key, epoch: p.cellEpoch, n: uint8(rn), outN: uint8(len(b) - b0)}
+				p.keys.put(f.h^uint64(f.n), &w, kl+1, f.key, len(b)-b0)
 			}
 			return b, i + 1 + kl + 1
 		}
@@ -283,59 +285,6 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 func (p *Parser) endTagged(b []byte, i int) int {
 	p.ts.EndTagged(b)
 	return i
-}
-
-// keyCacheBits is log2 of the key cache's entries.
-const keyCacheBits = 8
-
-// keyCache remembers, for each place of a cell's structure that a key
-// was last met at, the key's text and the bytes the sink appended for it:
-// a place is a path hash (the cell's column, and the keys and arrays
-// from it to the object) with the member's position, hashed to one of
-// the entries. Pages of rows repeat the same structure in every row, so
-// the next key there is most often the same, and the cache finds it with
-// two loads and a comparison, before the key is scanned, hashed or looked
-// up. An entry holds under the sink's epoch only. 10 KiB.
-type keyCache [1 << keyCacheBits]keyEntry
-
-// keyEntry is a key's text after its opening quote, closing quote
-// included (n bytes, at most 16, as two little-endian words padded with
-// zeros), and the outN bytes the sink appended for it under epoch,
-// packed into out.
-type keyEntry struct {
-	w0, w1, out, epoch uint64
-	n, outN            uint8
-}
-
-// keyMasks are the masks of the bytes of a key entry of n bytes, for n
-// from 0 to 16: the zero entry masks nothing, but no epoch is 0.
-var keyMasks = func() (t [17][2]uint64) {
-	for n := range t {
-		t[n][0] = ^uint64(0) >> (64 - 8*min(n, 8))
-		if n > 8 {
-			t[n][1] = ^uint64(0) >> (64 - 8*(n-8))
-		}
-	}
-	t[0][0] = 0
-	return t
-}()
-
-// plainKey returns the length of the key that starts the words w0, w1
-// (the 16 bytes after its opening quote) if it is printable ASCII without
-// escapes and ends with its closing quote within them, else -1.
-func plainKey(w0, w1 uint64) int {
-	if m := specialBytes(w0); m != 0 {
-		if n := bits.TrailingZeros64(m); byte(w0>>(n&^7)) == '"' {
-			return n >> 3
-		}
-		return -1
-	}
-	if m := specialBytes(w1); m != 0 {
-		if n := bits.TrailingZeros64(m); byte(w1>>(n&^7)) == '"' {
-			return 8 + n>>3
-		}
-	}
-	return -1
 }
 
 // packBytes returns up to 8 bytes as a little-endian word.
