@@ -117,7 +117,18 @@ value:
 			goto number
 		}
 		i += n
-		b = appendTaggedUvarint(b, v<<1)
+		// TagInt and the varint of v's zigzag, v<<1, as
+		// appendTaggedUvarint writes them, here for want of its
+		// inlining.
+		if u := v << 1; u < 1<<49 {
+			x := u&0x7F | u<<1&(0x7F<<8) | u<<2&(0x7F<<16) | u<<3&(0x7F<<24) |
+				u<<4&(0x7F<<32) | u<<5&(0x7F<<40) | u<<6&(0x7F<<48)
+			nb := uvarintBytes[bits.Len64(u)]
+			x |= (uint64(1)<<(8*(nb-1)) - 1) & (lsb * 0x80)
+			b = appendWord(b, uint64(format.TagInt)|x<<8, int(nb)+1)
+		} else {
+			b = appendTaggedBig(b, u)
+		}
 	case c == '"':
 		var s []byte
 		if s, i = p.str(i); i < 0 {
@@ -391,16 +402,29 @@ func appendTaggedInt(b []byte, v int64) []byte {
 
 // appendTaggedUvarint appends format.TagInt and the varint u: for the
 // common value of up to 49 bits, one store of a word built without a
-// loop.
+// loop or a branch.
 func appendTaggedUvarint(b []byte, u uint64) []byte {
 	if u >= 1<<49 {
-		return format.AppendUvarint(append(b, format.TagInt), u)
+		return appendTaggedBig(b, u)
 	}
 	// The seven-bit groups of u, one a byte, then the continuation bit
 	// of every byte before the last.
 	x := u&0x7F | u<<1&(0x7F<<8) | u<<2&(0x7F<<16) | u<<3&(0x7F<<24) |
 		u<<4&(0x7F<<32) | u<<5&(0x7F<<40) | u<<6&(0x7F<<48)
-	nb := (bits.Len64(u|1) + 6) / 7
+	nb := uvarintBytes[bits.Len64(u)]
 	x |= (uint64(1)<<(8*(nb-1)) - 1) & (lsb * 0x80)
-	return appendWord(b, uint64(format.TagInt)|x<<8, nb+1)
+	return appendWord(b, uint64(format.TagInt)|x<<8, int(nb)+1)
 }
+
+// appendTaggedBig is appendTaggedUvarint for a value of 49 bits or more.
+func appendTaggedBig(b []byte, u uint64) []byte {
+	return format.AppendUvarint(append(b, format.TagInt), u)
+}
+
+// uvarintBytes is the length of the varint of a value of n bits.
+var uvarintBytes = func() (t [65]uint8) {
+	for n := range t {
+		t[n] = uint8(max(1, (n+6)/7))
+	}
+	return t
+}()

@@ -63,6 +63,9 @@ func (p *Parser) value(i, depth int) int {
 		return p.number(i)
 	case p.ts != nil && (c == '{' || c == '['):
 		return p.tagged(i, depth)
+	case c == 'n' && hasLiteral(in, i, 4, nullWord):
+		p.s.Null()
+		return i + 4
 	}
 	i, p.stack = p.nested(i, depth, p.stack[:0])
 	return i
