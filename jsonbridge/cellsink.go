@@ -14,9 +14,12 @@ import (
 // Builder writes (pagebuild.Builder), as the Builder's own methods would,
 // but without the Builder's state machine around every value (which
 // checks, for each cell, the order of calls the tokenizer already
-// guarantees). The page is byte for byte the one the Builder's methods
-// build. A one-value page goes through the Builder (sink): StartValue
-// returns it.
+// guarantees). It is a jsontext.TaggedSink: the tokenizer writes the
+// arrays and objects of a cell into the column's tagged values itself,
+// and asks the sink only for their strings, keys and numbers other than
+// short integers. The page is byte for byte the one the Builder's
+// methods build. A one-value page goes through the Builder (sink):
+// StartValue returns it.
 //
 // The tokenizer calls the methods in a valid order only: keys in objects,
 // balanced arrays and objects no deeper than the page's MaxDepth allows.
@@ -27,18 +30,10 @@ type cellSink struct {
 	pb    *pagebuild.Builder // the page b writes
 	value sink               // b as the sink of a one-value page
 	col   *pagebuild.Column  // the column of the cell being written
-	stack []openFrame        // the arrays and objects open in the cell
 	err   error              // a row's repeated key, or nil
 	// Short keys: column indexes of row keys under the page's Page, and
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
-}
-
-// openFrame is an array or object open in a cell: where its container tag
-// sits in the column's tagged values, and how many elements or members it
-// has so far.
-type openFrame struct {
-	at, n int
 }
 
 // newCellSink returns the cellSink of b.
@@ -48,10 +43,7 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 }
 
 // start forgets the cell and error of an earlier attempt.
-func (s *cellSink) start() {
-	s.col, s.err = nil, nil
-	s.stack = s.stack[:0]
-}
+func (s *cellSink) start() { s.col, s.err = nil, nil }
 
 // StartRows begins a page of rows.
 func (s *cellSink) StartRows() { s.b.StartRows(); s.start() }
@@ -78,30 +70,12 @@ func (s *cellSink) NullRow() { s.pb.NullRow() }
 // Err returns the error of a row that repeats a key, or nil.
 func (s *cellSink) Err() error { return s.err }
 
-// Key opens the column of a row's key, or adds the key of a nested object.
-// A key of up to 16 bytes that the page has met before is found by its
-// bytes in a KeyMemo, which gives what pagebuild.Builder.ColumnIndex or
-// Interner.InternKey would: the same column or id, counted once more.
+// Key opens the column of a row's key. A key of up to 16 bytes that the
+// page has met before is found by its bytes in a KeyMemo, which gives
+// what pagebuild.Builder.ColumnIndex would: the same column, counted once
+// more.
 func (s *cellSink) Key(k []byte) {
 	w0, w1, short := pagebuild.KeyWords(k)
-	if len(s.stack) > 0 {
-		in := &s.pb.In
-		id, ok := uint32(0), false
-		if short {
-			id, ok = s.nestedKeys.Get(w0, w1, len(k), in.Epoch)
-		}
-		if ok {
-			in.Counts[id]++
-		} else {
-			id = nestedKey(in, k)
-			if short {
-				s.nestedKeys.Put(w0, w1, len(k), in.Epoch, id)
-			}
-		}
-		c := s.col
-		c.Tagged = format.AppendUvarint(c.Tagged, uint64(id))
-		return
-	}
 	var c *pagebuild.Column
 	var fresh bool
 	ci, ok := uint32(0), false
@@ -126,156 +100,144 @@ func (s *cellSink) Key(k []byte) {
 	s.col = c
 }
 
-// elem counts one more element of the innermost open array or object and
-// reports whether there is one: whether the value is nested in the cell.
-func (s *cellSink) elem() bool {
-	n := len(s.stack)
-	if n == 0 {
-		return false
-	}
-	s.stack[n-1].n++
-	return true
-}
-
 // Null adds null.
-func (s *cellSink) Null() {
-	c := s.col
-	if s.elem() {
-		c.Tagged = append(c.Tagged, format.TagNull)
-		return
-	}
-	c.AppendNull()
-}
+func (s *cellSink) Null() { s.col.AppendNull() }
 
 // Bool adds a bool.
-func (s *cellSink) Bool(v bool) {
-	c := s.col
-	if s.elem() {
-		t := byte(format.TagFalse)
-		if v {
-			t = format.TagTrue
-		}
-		c.Tagged = append(c.Tagged, t)
-		return
-	}
-	c.AppendBool(v)
-}
+func (s *cellSink) Bool(v bool) { s.col.AppendBool(v) }
 
 // Int adds an integer.
-func (s *cellSink) Int(v int64) {
-	c := s.col
-	if s.elem() {
-		c.Tagged = pagebuild.AppendTaggedInt(c.Tagged, v)
-		return
-	}
-	c.AppendInt(v)
-}
+func (s *cellSink) Int(v int64) { s.col.AppendInt(v) }
 
 // String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) {
-	if s.elem() {
-		nestedString(s.pb, s.col, v)
-		return
-	}
-	cellString(s.pb, s.col, v)
-}
+func (s *cellSink) String(v []byte) { cellString(s.pb, s.col, v) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.
 func (s *cellSink) Number(text []byte) {
-	c, nested := s.col, s.elem()
+	c := s.col
 	t := view(text)
 	if v, ok := pagebuild.CanonicalInt(t); ok {
-		if nested {
-			c.Tagged = pagebuild.AppendTaggedInt(c.Tagged, v)
-		} else {
-			c.AppendInt(v)
-		}
+		c.AppendInt(v)
 		return
 	}
 	if v, ok := pagebuild.CanonicalUint(t); ok {
-		if nested {
-			c.Tagged = pagebuild.AppendTaggedUint(c.Tagged, v)
-		} else {
-			c.AppendUint(v)
-		}
+		c.AppendUint(v)
 		return
 	}
 	f, d, ok := pagebuild.CanonicalFloat(t)
-	putDecimal(c, nested, f, d, ok, text)
-}
-
-// putDecimal adds a decimal number as a float cell when ok (the float
-// writes back the same text), as its text otherwise: in the column, or as a
-// tagged value inside an array or object when nested.
-func putDecimal(c *pagebuild.Column, nested bool, f float64, d format.Decimal, ok bool, text []byte) {
 	if ok {
-		if nested {
-			c.Tagged = format.AppendDecimalCell(append(c.Tagged, format.TagFloat), d, f)
-		} else {
-			c.AppendDecimal(d, f)
-		}
-		return
-	}
-	if nested {
-		c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagNumber), uint64(len(text)))
-		c.Tagged = append(c.Tagged, text...)
+		c.AppendDecimal(d, f)
 		return
 	}
 	c.AppendBlob(pagebuild.KindNumber, text)
 }
-
-// open opens an array or object.
-func (s *cellSink) open(tag byte) {
-	c := s.col
-	if !s.elem() {
-		c.BeginAny()
-	}
-	s.stack = append(s.stack, openFrame{at: len(c.Tagged)})
-	c.Tagged = pagebuild.AppendContainer(c.Tagged, tag, 0)
-}
-
-// close closes the innermost array or object, writing its count.
-func (s *cellSink) close() {
-	n := len(s.stack) - 1
-	f := s.stack[n]
-	pagebuild.PatchContainer(s.col.Tagged, f.at, f.n)
-	s.stack = s.stack[:n]
-}
-
-// empty adds an empty array or object: what open and close would write,
-// without the frame they push and pop.
-func (s *cellSink) empty(tag byte) {
-	c := s.col
-	if !s.elem() {
-		c.BeginAny()
-	}
-	c.Tagged = pagebuild.AppendContainer(c.Tagged, tag, 0)
-}
-
-// EmptyArray adds an empty array (jsontext.EmptySink).
-func (s *cellSink) EmptyArray() { s.empty(format.TagArray) }
-
-// EmptyObject adds an empty object (jsontext.EmptySink).
-func (s *cellSink) EmptyObject() { s.empty(format.TagObject) }
-
-// BeginArray opens an array.
-func (s *cellSink) BeginArray() { s.open(format.TagArray) }
-
-// EndArray closes an array.
-func (s *cellSink) EndArray() { s.close() }
-
-// BeginObject opens an object.
-func (s *cellSink) BeginObject() { s.open(format.TagObject) }
-
-// EndObject closes an object.
-func (s *cellSink) EndObject() { s.close() }
 
 // Decimal adds number text with a fraction or exponent whose digits the
 // tokenizer has read (jsontext.DecimalSink): as a float cell when the
 // float writes the same text, as text otherwise, as Number does, without
 // reading the digits again.
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
-	f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
-	putDecimal(s.col, s.elem(), f, d, ok, text)
+	c := s.col
+	if f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp); ok {
+		c.AppendDecimal(d, f)
+		return
+	}
+	c.AppendBlob(pagebuild.KindNumber, text)
 }
+
+// BeginTagged starts a cell that is an array or object, whose tagged
+// value the tokenizer writes (jsontext.TaggedSink): it returns the
+// column's tagged values and the column's key id.
+func (s *cellSink) BeginTagged() ([]byte, uint32) {
+	c := s.col
+	c.BeginAny()
+	return c.Tagged, c.Name
+}
+
+// EndTagged ends the cell, taking back the column's tagged values.
+func (s *cellSink) EndTagged(b []byte) { s.col.Tagged = b }
+
+// TaggedString appends a string nested in the cell: a text time if it is
+// one, else its string id.
+func (s *cellSink) TaggedString(b, v []byte) []byte {
+	c := s.col
+	c.Tagged = b
+	nestedString(s.pb, c, v)
+	return c.Tagged
+}
+
+// TaggedKey appends the string id of the key of a nested object's member.
+// A key of up to 16 bytes that the page has met before is found by its
+// bytes in a KeyMemo, which gives what Interner.InternKey would: the same
+// id, counted once more. What it appends depends only on k while the
+// interner's Epoch holds (KeyEpoch).
+func (s *cellSink) TaggedKey(b, k []byte) []byte {
+	w0, w1, short := pagebuild.KeyWords(k)
+	in := &s.pb.In
+	id, ok := uint32(0), false
+	if short {
+		id, ok = s.nestedKeys.Get(w0, w1, len(k), in.Epoch)
+	}
+	if ok {
+		in.Counts[id]++
+	} else {
+		id = nestedKey(in, k)
+		if short {
+			s.nestedKeys.Put(w0, w1, len(k), in.Epoch, id)
+		}
+	}
+	return pagebuild.AppendID(b, id)
+}
+
+// KeyEpoch returns the interner's Epoch, under which the string ids of
+// keys hold.
+func (s *cellSink) KeyEpoch() *uint64 { return &s.pb.In.Epoch }
+
+// TaggedNumber appends number text nested in the cell, as Number adds it.
+func (s *cellSink) TaggedNumber(b, text []byte) []byte {
+	t := view(text)
+	if v, ok := pagebuild.CanonicalInt(t); ok {
+		return pagebuild.AppendTaggedInt(b, v)
+	}
+	if v, ok := pagebuild.CanonicalUint(t); ok {
+		return pagebuild.AppendTaggedUint(b, v)
+	}
+	f, d, ok := pagebuild.CanonicalFloat(t)
+	return appendDecimal(b, f, d, ok, text)
+}
+
+// TaggedDecimal appends a number with a fraction or exponent nested in
+// the cell, as Decimal adds it.
+func (s *cellSink) TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte {
+	f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
+	return appendDecimal(b, f, d, ok, text)
+}
+
+// appendDecimal appends a decimal number as a tagged float when ok (the
+// float writes back the same text), as tagged number text otherwise.
+func appendDecimal(b []byte, f float64, d format.Decimal, ok bool, text []byte) []byte {
+	if ok {
+		return format.AppendDecimalCell(append(b, format.TagFloat), d, f)
+	}
+	b = format.AppendUvarint(append(b, format.TagNumber), uint64(len(text)))
+	return append(b, text...)
+}
+
+// The tokenizer writes a cell's arrays and objects itself (BeginTagged),
+// so it never calls these.
+
+// BeginArray is not called.
+func (s *cellSink) BeginArray() { panic(errContainer) }
+
+// EndArray is not called.
+func (s *cellSink) EndArray() { panic(errContainer) }
+
+// BeginObject is not called.
+func (s *cellSink) BeginObject() { panic(errContainer) }
+
+// EndObject is not called.
+func (s *cellSink) EndObject() { panic(errContainer) }
+
+// errContainer is the panic of a call the tokenizer does not make.
+const errContainer = "jsonbridge: the tokenizer gave a container to the cell sink"

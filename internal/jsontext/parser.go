@@ -14,12 +14,20 @@ type Parser struct {
 	ds      DecimalSink // s, if it is one
 	es      EmptySink   // s, if it is one
 	ps      PageSink    // s, when parsing a page
+	ts      TaggedSink  // s, if it is one
+	epoch   *uint64     // ts's KeyEpoch
 	in      []byte
-	stack   []byte // '[' or '{' for each array or object open in the current cell
-	buf     []byte // decoded strings that needed unescaping, for the current text
-	cellMax int    // most nested arrays and objects in one cell
-	dupKey  error  // the sentinel a PageSink's Err wraps when a row repeats a key
+	stack   []byte  // '[' or '{' for each array or object open in the current cell
+	frames  []frame // the arrays and objects open in a tagged cell
+	buf     []byte  // decoded strings that needed unescaping, for the current text
+	cellMax int     // most nested arrays and objects in one cell
+	dupKey  error   // the sentinel a PageSink's Err wraps when a row repeats a key
 	err     Error
+	// The tagged cell being read (tagged.go): the path hash of its own
+	// array or object, its nesting limit and the depth around it.
+	cellHash     uint64
+	limit, depth int
+	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
 }
 
 // ErrorKind says what an Error is about.
@@ -91,6 +99,12 @@ func (p *Parser) setSink(s Sink) {
 	p.s = s
 	p.ds, _ = s.(DecimalSink)
 	p.es, _ = s.(EmptySink)
+	if p.ts, _ = s.(TaggedSink); p.ts != nil {
+		p.epoch = p.ts.KeyEpoch()
+		if p.keys == nil {
+			p.keys = new(keyCache)
+		}
+	}
 }
 
 // result returns the error of the text just parsed, or nil.
@@ -106,7 +120,7 @@ func (p *Parser) result() *Error {
 // a pool. Strings handed to the sink from the buffer stay valid: the buffer
 // is dropped, not overwritten.
 func (p *Parser) Release() {
-	p.s, p.ds, p.es, p.ps, p.in, p.dupKey = nil, nil, nil, nil, nil, nil
+	p.s, p.ds, p.es, p.ps, p.ts, p.epoch, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

@@ -61,6 +61,11 @@ func (p *Parser) value(i, depth int) int {
 		return i
 	case c == '-' || c-'0' <= 9:
 		return p.number(i)
+	case p.ts != nil && (c == '{' || c == '['):
+		return p.tagged(i, depth)
+	case c == 'n' && hasLiteral(in, i, 4, nullWord):
+		p.s.Null()
+		return i + 4
 	}
 	i, p.stack = p.nested(i, depth, p.stack[:0])
 	return i
@@ -280,20 +285,7 @@ func (p *Parser) number(i int) int {
 	case c == '0':
 		i++
 	case c-'1' <= 8:
-		if len(in)-i >= 8 {
-			// Up to eight digits from one load.
-			d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
-			n := leadingDigits(d)
-			v = int64(digits8(d << (64 - 8*n)))
-			i += n
-		} else {
-			v = int64(c - '0')
-			i++
-		}
-		for i < len(in) && in[i]-'0' <= 9 {
-			v = v*10 + int64(in[i]-'0')
-			i++
-		}
+		i, v = p.digits(i)
 	default:
 		return p.syntax(i, "in numeric literal")
 	}
@@ -321,10 +313,26 @@ const maxExponent = 100_000
 
 // numberRest parses the fraction and exponent at in[i] of the number that
 // starts at in[start], whose integer part, if it has at most 18 digits,
-// is v, and adds the number: to a DecimalSink with its digits read as
-// jsonwire.ScanDecimal reads them, so that the sink need not read them
-// again, else to Sink.Number as text.
+// is v, and adds the number: to a DecimalSink with its digits read, so
+// that the sink need not read them again, else to Sink.Number as text.
 func (p *Parser) numberRest(start, i int, neg bool, v int64) int {
+	i, mant, nd, exp := p.decimal(start, i, neg, v)
+	switch {
+	case i < 0:
+	case p.ds != nil:
+		p.ds.Decimal(p.in[start:i], neg, mant, nd, exp)
+	default:
+		p.s.Number(p.in[start:i])
+	}
+	return i
+}
+
+// decimal parses the fraction and exponent at in[i] of the number that
+// starts at in[start], whose integer part, if it has at most 18 digits,
+// is v, and returns the position after them, or -1 after an error, with
+// the number's digits as jsonwire.ScanDecimal reads them: ±mant × 10^exp
+// with nd significant digits, or nd -1 and mant 0 past 19 of them.
+func (p *Parser) decimal(start, i int, neg bool, v int64) (int, uint64, int, int) {
 	in := p.in
 	// The significant digits so far: those of v, or none known (nd < 0)
 	// past 18 digits.
@@ -340,10 +348,10 @@ func (p *Parser) numberRest(start, i int, neg bool, v int64) int {
 	}
 	if in[i] == '.' {
 		if i++; i >= len(in) {
-			return p.eof()
+			return p.eof(), 0, 0, 0
 		}
 		if in[i]-'0' > 9 {
-			return p.syntax(i, "after decimal point in numeric literal")
+			return p.syntax(i, "after decimal point in numeric literal"), 0, 0, 0
 		}
 		for ; i < len(in) && in[i]-'0' <= 9; i++ {
 			exp--
@@ -366,10 +374,10 @@ func (p *Parser) numberRest(start, i int, neg bool, v int64) int {
 			i++
 		}
 		if i >= len(in) {
-			return p.eof()
+			return p.eof(), 0, 0, 0
 		}
 		if in[i]-'0' > 9 {
-			return p.syntax(i, "in exponent of numeric literal")
+			return p.syntax(i, "in exponent of numeric literal"), 0, 0, 0
 		}
 		e := 0
 		for ; i < len(in) && in[i]-'0' <= 9; i++ {
@@ -380,13 +388,8 @@ func (p *Parser) numberRest(start, i int, neg bool, v int64) int {
 		}
 		exp += e
 	}
-	if p.ds != nil {
-		if nd < 0 {
-			mant = 0
-		}
-		p.ds.Decimal(in[start:i], neg, mant, nd, exp)
-		return i
+	if nd < 0 {
+		mant = 0
 	}
-	p.s.Number(in[start:i])
-	return i
+	return i, mant, nd, exp
 }

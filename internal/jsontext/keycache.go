@@ -1,0 +1,95 @@
+package jsontext
+
+import (
+	"math/bits"
+)
+
+// keyCacheBits is log2 of the key cache's entries.
+const keyCacheBits = 9
+
+// keyBytes is the most bytes of key text an entry holds: the key and its
+// closing quote.
+const keyBytes = 32
+
+// keyCache remembers, for each place of a tagged cell's structure that a
+// key was last met at, the key's text and the bytes the sink appended for
+// it. A place is a path hash (the cell's column, and the keys and arrays
+// from it down to the object) with the member's position, hashed to one
+// of the entries. Pages of rows repeat the same structure in every row,
+// so the key at a place is most often the one met there last, and the
+// cache finds it with four loads and a masked comparison, before the key
+// is scanned, hashed or looked up.
+//
+// The bytes hold while the sink's key epoch does: an entry holds in the
+// generation it was written in, and a new epoch starts a new generation
+// (hold), so that nothing is cleared but once every 2^32 generations.
+// 24 KiB.
+type keyCache struct {
+	entries [1 << keyCacheBits]keyEntry
+	gen     uint32 // the current generation, never 0
+	epoch   uint64 // the sink's key epoch of gen
+}
+
+// keyEntry is a key's text after its opening quote, closing quote
+// included (n bytes, at most keyBytes, as little-endian words padded with
+// zeros), and the outN bytes the sink appended for it in generation gen,
+// packed into out.
+type keyEntry struct {
+	w       [4]uint64
+	out     uint64
+	gen     uint32
+	n, outN uint8
+}
+
+// keyMasks are the masks of the words of a key entry of n bytes, for n
+// from 0 to keyBytes: the zero entry masks every byte, but no generation
+// is 0.
+var keyMasks = func() (t [keyBytes + 1][4]uint64) {
+	for n := range t {
+		for k := range t[n] {
+			if b := min(max(n-8*k, 0), 8); b > 0 {
+				t[n][k] = ^uint64(0) >> (64 - 8*b)
+			}
+		}
+	}
+	return t
+}()
+
+// hold starts a new generation if the sink's key epoch is not that of the
+// current one.
+func (c *keyCache) hold(epoch uint64) {
+	if epoch == c.epoch && c.gen != 0 {
+		return
+	}
+	c.epoch = epoch
+	if c.gen++; c.gen == 0 {
+		c.entries = [1 << keyCacheBits]keyEntry{}
+		c.gen = 1
+	}
+}
+
+// put remembers the key of n bytes (closing quote included) whose text
+// starts the words w, met at the place whose hash is h, and the outN
+// bytes out that the sink appended for it.
+func (c *keyCache) put(h uint64, w *[4]uint64, n int, out uint64, outN int) {
+	m := &keyMasks[n]
+	c.entries[(h*hashMul)>>(64-keyCacheBits)] = keyEntry{
+		w:   [4]uint64{w[0] & m[0], w[1] & m[1], w[2] & m[2], w[3] & m[3]},
+		out: out, gen: c.gen, n: uint8(n), outN: uint8(outN),
+	}
+}
+
+// plainKey returns the length of the key whose text after its opening
+// quote starts the words w if it is printable ASCII without escapes and
+// its closing quote is within them, else -1.
+func plainKey(w *[4]uint64) int {
+	for k, x := range w {
+		if m := specialBytes(x); m != 0 {
+			if n := bits.TrailingZeros64(m); byte(x>>(n&^7)) == '"' {
+				return 8*k + n>>3
+			}
+			return -1
+		}
+	}
+	return -1
+}

@@ -1,0 +1,430 @@
+package jsontext
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TaggedSink is a PageSink that lets the Parser write each array and
+// object cell of a page of rows itself, as the tagged values of a
+// column of package pagebuild: format's value tags, each array's and
+// object's count as four little-endian bytes right after its tag, each
+// member's key before its value. The Parser writes the nulls, bools,
+// integers of up to 18 digits and the arrays and objects; it asks the
+// sink only for what needs the page's strings or its number rules:
+// strings, keys and other numbers. So a nested value costs no call at
+// all, where a Sink takes one or two per value and keeps a stack of its
+// own.
+//
+// The Parser never calls BeginArray, EndArray, BeginObject, EndObject,
+// EmptyArray or EmptyObject of a TaggedSink, and never hands it a value
+// nested in a cell through the Sink methods.
+type TaggedSink interface {
+	PageSink
+	// BeginTagged starts a cell that is an array or object. It returns
+	// the buffer to append the cell's tagged value to, and a number that
+	// tells the cell's column from the page's other columns, for the
+	// Parser's key cache.
+	BeginTagged() ([]byte, uint32)
+	// EndTagged ends the cell, handing back the buffer.
+	EndTagged(b []byte)
+	// TaggedString appends the tagged value of the string s to b.
+	TaggedString(b, s []byte) []byte
+	// TaggedKey appends the key k of a member to b. What it appends must
+	// depend only on k while *KeyEpoch() holds the value it has: the
+	// Parser appends the same bytes again for the same key text, without
+	// a call, until that value changes.
+	TaggedKey(b, k []byte) []byte
+	// TaggedNumber appends the tagged value of number text that is not
+	// an integer of up to 18 digits and has no fraction or exponent.
+	TaggedNumber(b, text []byte) []byte
+	// TaggedDecimal appends the tagged value of a number with a fraction
+	// or exponent, with its digits read (see DecimalSink.Decimal).
+	TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte
+	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
+	// bytes, which is never 0. The Parser asks for it when it starts a
+	// text and reads the epoch when it starts a cell: the sink must not
+	// change it within one.
+	KeyEpoch() *uint64
+}
+
+// frame is an array or object open in a tagged cell: its path hash (see
+// keyCache), where its tag sits in the buffer, its values so far, the
+// bytes of the key of its member being read, packed (arrayPath for an
+// array), and whether it is an object.
+type frame struct {
+	h, key uint64
+	at, n  int
+	obj    bool
+}
+
+// hashMul is the multiplier of the path hashes.
+const hashMul = 0x9E3779B97F4A7C15
+
+// arrayPath stands for the key of an array's elements in path hashes: no
+// key's bytes (at most 8 of them, packed) are all ones.
+const arrayPath = ^uint64(0)
+
+// tagged parses the array or object at in[i] as one cell of a TaggedSink,
+// with depth arrays and objects of the page's own structure around it,
+// and returns the position after it, or -1 after an error. It is nested
+// for a TaggedSink: the tagged values go straight into the sink's buffer.
+//
+// Go's calls keep no register across them, so everything live in a loop
+// with calls in it is stored and loaded around each; the arrays and
+// objects open are in p.frames, read through f where they are needed,
+// rather than in locals, and the common values (integers of up to 15
+// digits, keys met before, empty arrays and objects, literals) take no
+// call at all.
+func (p *Parser) tagged(i, depth int) int {
+	in := p.in
+	b, cell := p.ts.BeginTagged()
+	p.keys.hold(*p.epoch)
+	p.cellHash = uint64(cell+1) * hashMul
+	p.limit = min(p.cellMax, maxNesting-depth)
+	p.depth = depth
+	p.frames = p.frames[:0]
+	var f *frame // the innermost array or object open, or nil
+	var c byte
+	i, c = peek(in, i)
+	goto container
+
+value:
+	// A value of the innermost array or object starts at i.
+	f.n++
+	switch i, c = peek(in, i); {
+	case c-'1' <= 8 && len(in)-i >= 16:
+		// A positive integer, of up to 15 digits if not followed by a
+		// fraction or exponent: from two loads, without a call.
+		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		n := leadingDigits(d)
+		var v uint64
+		if n < 8 {
+			v = digits8(d << (64 - 8*n))
+		} else {
+			d2 := binary.LittleEndian.Uint64(in[i+8:]) - lsb*'0'
+			n2 := leadingDigits(d2)
+			if n2 == 8 {
+				goto number
+			}
+			v = digits8(d)*uint64(pow10[n2]) + digits8(d2<<(64-8*n2))
+			n += n2
+		}
+		if e := in[i+n]; e == '.' || e|0x20 == 'e' {
+			goto number
+		}
+		i += n
+		// TagInt and the varint of v's zigzag, v<<1, as
+		// appendTaggedUvarint writes them, here for want of its
+		// inlining.
+		if u := v << 1; u < 1<<49 {
+			x := u&0x7F | u<<1&(0x7F<<8) | u<<2&(0x7F<<16) | u<<3&(0x7F<<24) |
+				u<<4&(0x7F<<32) | u<<5&(0x7F<<40) | u<<6&(0x7F<<48)
+			nb := uvarintBytes[bits.Len64(u)]
+			x |= (uint64(1)<<(8*(nb-1)) - 1) & (lsb * 0x80)
+			b = appendWord(b, uint64(format.TagInt)|x<<8, int(nb)+1)
+		} else {
+			b = appendTaggedBig(b, u)
+		}
+	case c == '"':
+		var s []byte
+		if s, i = p.str(i); i < 0 {
+			return p.endTagged(b, i)
+		}
+		b = p.ts.TaggedString(b, s)
+	case c == '{' || c == '[':
+		goto container
+	case c == 'n':
+		if !hasLiteral(in, i, 4, nullWord) {
+			return p.endTagged(b, p.badLiteral(i, "null"))
+		}
+		i += 4
+		b = append(b, format.TagNull)
+	case c == 't':
+		if !hasLiteral(in, i, 4, trueWord) {
+			return p.endTagged(b, p.badLiteral(i, "true"))
+		}
+		i += 4
+		b = append(b, format.TagTrue)
+	case c == 'f':
+		if !hasLiteral(in, i, 5, alseWord) {
+			return p.endTagged(b, p.badLiteral(i, "false"))
+		}
+		i += 5
+		b = append(b, format.TagFalse)
+	case c == '0' && len(in)-i >= 2 && in[i+1] != '.' && in[i+1]|0x20 != 'e':
+		i++
+		b = append(b, format.TagInt, 0)
+	case c == '-' || c-'0' <= 9:
+		goto number
+	default:
+		return p.endTagged(b, p.endOr(i, "looking for beginning of value"))
+	}
+
+after:
+	// After a value: the next one, or the end of the innermost array or
+	// object and perhaps of others around it.
+	switch i, c = peek(in, i); {
+	case c == ',':
+		if i++; f.obj {
+			i, c = peek(in, i)
+			goto key
+		}
+		goto value
+	case c == ']' && !f.obj, c == '}' && f.obj:
+		binary.LittleEndian.PutUint32(b[f.at+1:f.at+5], uint32(f.n))
+		i++
+		fs := p.frames[:len(p.frames)-1]
+		p.frames = fs
+		if len(fs) == 0 {
+			return p.endTagged(b, i)
+		}
+		f = &fs[len(fs)-1]
+		goto after
+	case f.obj:
+		return p.endTagged(b, p.endOr(i, "after object key:value pair"))
+	default:
+		return p.endTagged(b, p.endOr(i, "after array element"))
+	}
+
+number:
+	// Any other number at i.
+	if b, i = p.taggedNumber(b, i); i < 0 {
+		return p.endTagged(b, i)
+	}
+	goto after
+
+container:
+	// An array or object starts at i, whose byte is c.
+	if len(p.frames) >= p.limit {
+		return p.endTagged(b, p.tooDeep(i, p.depth+len(p.frames)+1))
+	}
+	{
+		tag := byte(format.TagArray)
+		if c == '{' {
+			tag = format.TagObject
+		}
+		j, d := peek(in, i+1)
+		if d == c+2 { // ']' is '['+2 and '}' is '{'+2
+			b = append(b, tag, 0, 0, 0, 0)
+			i = j + 1
+			if f == nil {
+				return p.endTagged(b, i)
+			}
+			goto after
+		}
+		h := p.cellHash
+		if f != nil {
+			h = (f.h ^ f.key) * hashMul
+		}
+		p.frames = append(p.frames, frame{h: h, key: arrayPath, at: len(b), obj: c == '{'})
+		f = &p.frames[len(p.frames)-1]
+		b = append(b, tag, 0, 0, 0, 0)
+		i, c = j, d
+		if tag == format.TagArray {
+			goto value
+		}
+	}
+
+key:
+	// The key of a member of the innermost object starts at i, whose byte
+	// is c: from the key cache when the text there is the key met last at
+	// this place of the cell's structure, else from the sink.
+	if c != '"' {
+		return p.endTagged(b, p.endOr(i, "looking for beginning of object key string"))
+	}
+	if len(in)-i > keyBytes {
+		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
+		m := &keyMasks[e.n]
+		x := (binary.LittleEndian.Uint64(in[i+1:])^e.w[0])&m[0] |
+			(binary.LittleEndian.Uint64(in[i+9:])^e.w[1])&m[1] |
+			(binary.LittleEndian.Uint64(in[i+17:])^e.w[2])&m[2] |
+			(binary.LittleEndian.Uint64(in[i+25:])^e.w[3])&m[3]
+		if x == 0 && e.gen == p.keys.gen {
+			i += 1 + int(e.n)
+			f.key = e.out
+			b = appendWord(b, e.out, int(e.outN))
+			goto colon
+		}
+	}
+	if b, i = p.keyMiss(b, i, f); i < 0 {
+		return p.endTagged(b, i)
+	}
+colon:
+	if i, c = peek(in, i); c != ':' {
+		return p.endTagged(b, p.endOr(i, "after object key"))
+	}
+	i++
+	goto value
+}
+
+// keyMiss is tagged for the key at in[i] of the object f when the key
+// cache does not know it: the key from the sink, remembered in the cache
+// when it is printable ASCII of fewer than keyBytes bytes and the sink's
+// bytes fit in a word.
+func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
+	in := p.in
+	b0 := len(b)
+	if len(in)-i > keyBytes {
+		var w [4]uint64
+		for k := range w {
+			w[k] = binary.LittleEndian.Uint64(in[i+1+8*k:])
+		}
+		if kl := plainKey(&w); kl >= 0 {
+			b = p.ts.TaggedKey(b, in[i+1:i+1+kl])
+			f.key = packBytes(b[b0:min(len(b), b0+8)])
+			if len(b)-b0 <= 8 {
+				p.keys.put(f.h^uint64(f.n), &w, kl+1, f.key, len(b)-b0)
+			}
+			return b, i + 1 + kl + 1
+		}
+	}
+	k, j := p.str(i)
+	if j < 0 {
+		return b, j
+	}
+	b = p.ts.TaggedKey(b, k)
+	f.key = packBytes(b[b0:min(len(b), b0+8)])
+	return b, j
+}
+
+// endTagged hands the buffer back to the sink and returns i: the position
+// after the cell, or -1 after an error.
+func (p *Parser) endTagged(b []byte, i int) int {
+	p.ts.EndTagged(b)
+	return i
+}
+
+// packBytes returns up to 8 bytes as a little-endian word.
+func packBytes(b []byte) uint64 {
+	var w uint64
+	for k := len(b) - 1; k >= 0; k-- {
+		w = w<<8 | uint64(b[k])
+	}
+	return w
+}
+
+// appendWord appends the n low bytes of the little-endian word w, n at
+// most 8: one store of the whole word past the end of b, which leaves
+// the bytes past the n in b's spare capacity.
+func appendWord(b []byte, w uint64, n int) []byte {
+	b = slices.Grow(b, 8)
+	l := len(b)
+	binary.LittleEndian.PutUint64(b[l:l+8], w)
+	return b[:l+n]
+}
+
+// taggedNumber parses the number at in[i] and appends its tagged value to
+// b: an integer of up to 18 digits (other than -0) as format.TagInt and
+// its zigzag varint, anything else through the sink.
+func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
+	in := p.in
+	start := i
+	neg := in[i] == '-'
+	if neg {
+		if i++; i >= len(in) {
+			return b, p.eof()
+		}
+	}
+	var v int64
+	switch c := in[i]; {
+	case c == '0':
+		i++
+	case c-'1' <= 8:
+		i, v = p.digits(i)
+	default:
+		return b, p.syntax(i, "in numeric literal")
+	}
+	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
+		j, mant, nd, exp := p.decimal(start, i, neg, v)
+		if j < 0 {
+			return b, j
+		}
+		return p.ts.TaggedDecimal(b, in[start:j], neg, mant, nd, exp), j
+	}
+	if i-start <= maxFastDigits && !(neg && v == 0) {
+		if neg {
+			v = -v
+		}
+		return appendTaggedInt(b, v), i
+	}
+	return p.ts.TaggedNumber(b, in[start:i]), i
+}
+
+// digits reads the run of digits at in[i], whose first is 1 to 9, and
+// returns the position after it and its value, which has overflowed past
+// 18 digits: up to eight digits a load while the text has eight bytes
+// left, for the first sixteen, then one at a time.
+func (p *Parser) digits(i int) (int, int64) {
+	in := p.in
+	var v int64
+	if len(in)-i >= 8 {
+		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		n := leadingDigits(d)
+		if n < 8 {
+			return i + n, int64(digits8(d << (64 - 8*n)))
+		}
+		v = int64(digits8(d))
+		if i += 8; len(in)-i >= 8 {
+			d = binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+			n = leadingDigits(d)
+			if n < 8 {
+				if n > 0 {
+					v = v*pow10[n] + int64(digits8(d<<(64-8*n)))
+				}
+				return i + n, v
+			}
+			v = v*1e8 + int64(digits8(d))
+			i += 8
+		}
+	} else {
+		v = int64(in[i] - '0')
+		i++
+	}
+	for i < len(in) && in[i]-'0' <= 9 {
+		v = v*10 + int64(in[i]-'0')
+		i++
+	}
+	return i, v
+}
+
+// pow10 are the powers of ten below 10^8.
+var pow10 = [8]int64{1, 10, 100, 1000, 1e4, 1e5, 1e6, 1e7}
+
+// appendTaggedInt appends v as format.TagInt and its zigzag varint, the
+// bytes of pagebuild.AppendTaggedInt.
+func appendTaggedInt(b []byte, v int64) []byte {
+	return appendTaggedUvarint(b, uint64(v<<1)^uint64(v>>63))
+}
+
+// appendTaggedUvarint appends format.TagInt and the varint u: for the
+// common value of up to 49 bits, one store of a word built without a
+// loop or a branch.
+func appendTaggedUvarint(b []byte, u uint64) []byte {
+	if u >= 1<<49 {
+		return appendTaggedBig(b, u)
+	}
+	// The seven-bit groups of u, one a byte, then the continuation bit
+	// of every byte before the last.
+	x := u&0x7F | u<<1&(0x7F<<8) | u<<2&(0x7F<<16) | u<<3&(0x7F<<24) |
+		u<<4&(0x7F<<32) | u<<5&(0x7F<<40) | u<<6&(0x7F<<48)
+	nb := uvarintBytes[bits.Len64(u)]
+	x |= (uint64(1)<<(8*(nb-1)) - 1) & (lsb * 0x80)
+	return appendWord(b, uint64(format.TagInt)|x<<8, int(nb)+1)
+}
+
+// appendTaggedBig is appendTaggedUvarint for a value of 49 bits or more.
+func appendTaggedBig(b []byte, u uint64) []byte {
+	return format.AppendUvarint(append(b, format.TagInt), u)
+}
+
+// uvarintBytes is the length of the varint of a value of n bits.
+var uvarintBytes = func() (t [65]uint8) {
+	for n := range t {
+		t[n] = uint8(max(1, (n+6)/7))
+	}
+	return t
+}()
