@@ -29,6 +29,9 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 				x, n = pageread.UvarintAt(b, 1)
 			}
 		}
+		if v, ok := d.strBoxed(uint32(x)); ok {
+			return v, n
+		}
 		return d.strAny(uint32(x)), n
 	case format.TagInt:
 		if !d.compat || !d.useNumber {
