@@ -34,6 +34,15 @@ func (d *valueDecoder) strAny(i uint32) any {
 	return d.box.strs[i]
 }
 
+// strBoxed is strAny for an entry already boxed, without a call (see
+// the unsafe twin).
+func (d *valueDecoder) strBoxed(i uint32) (any, bool) {
+	if i < uint32(len(d.box.strs)) && d.box.strs[i] != nil {
+		return d.box.strs[i], true
+	}
+	return nil, false
+}
+
 // intAny returns v as an interface value.
 func (d *valueDecoder) intAny(v int64) any { return v }
 

@@ -64,6 +64,21 @@ func (d *valueDecoder) strAny(i uint32) any {
 	return boxAt(stringWord, unsafe.Pointer(&d.strs[i]))
 }
 
+// strBoxed is strAny for an entry already copied, without a call: it
+// inlines into the generic decoders' loops, which call strAny only when
+// it reports false. (Only a decoder with d.cache copies entries into
+// d.strs, so a copied entry means d.cache is set.)
+func (d *valueDecoder) strBoxed(i uint32) (v any, ok bool) {
+	if i < uint32(len(d.strs)) {
+		if p := &d.strs[i]; len(*p) != 0 {
+			e := (*eface)(unsafe.Pointer(&v))
+			e.typ, e.data = stringWord, unsafe.Pointer(p)
+			return v, true
+		}
+	}
+	return nil, false
+}
+
 // intAny returns v as an interface value: with d.cache set, v beyond the
 // integers the runtime boxes for free is stored in a shared array.
 func (d *valueDecoder) intAny(v int64) any {

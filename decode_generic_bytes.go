@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -29,6 +30,9 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 				x, n = pageread.UvarintAt(b, 1)
 			}
 		}
+		if v, ok := d.strBoxed(uint32(x)); ok {
+			return v, n
+		}
 		return d.strAny(uint32(x)), n
 	case format.TagInt:
 		if !d.compat || !d.useNumber {
@@ -36,6 +40,15 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 			if u >= 0x80 {
 				if y := b[2]; y < 0x80 { // two bytes inline, as uvarintLong would
 					u, n = u&0x7F|uint64(y)<<7, 3
+				} else if len(b) >= 9 {
+					// Longer ones (ids, sizes) from one load, without
+					// UvarintAt's call, as Elems reads them.
+					var m int
+					if u, m = pageread.WordUvarint(jsonwire.Load64(b, 1)); m != 0 {
+						n = 1 + m
+					} else {
+						u, n = pageread.UvarintAt(b, 1)
+					}
 				} else {
 					u, n = pageread.UvarintAt(b, 1)
 				}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
@@ -80,6 +81,15 @@ func (d *decodeState) structBytes(p *nestedPlan, row structRef, b []byte, n int)
 			if u >= 0x80 {
 				if y := b[pos+2]; y < 0x80 { // two bytes inline, as uvarintLong would
 					u, next = u&0x7F|uint64(y)<<7, pos+3
+				} else if pos+9 <= len(b) {
+					// Longer ones (ids) from one load, without UvarintAt's
+					// call, as Elems reads them.
+					var m int
+					if u, m = pageread.WordUvarint(jsonwire.Load64(b, pos+1)); m != 0 {
+						next = pos + 1 + m
+					} else {
+						u, next = pageread.UvarintAt(b, pos+1)
+					}
 				} else {
 					u, next = pageread.UvarintAt(b, pos+1)
 				}

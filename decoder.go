@@ -379,6 +379,12 @@ func (r *Row) Time(c int) (time.Time, bool) {
 	if x := r.cell(c); x != nil {
 		switch x.Tag {
 		case format.TagTime:
+			if ts := &x.Time; ts.Offset == 0 {
+				// timeOf's UTC case, read in place: passing the
+				// timestamp to timeOf by value cost about a third of
+				// the call.
+				return time.Unix(ts.Local, int64(ts.Frac)*pow10[9-ts.Digits]).UTC(), true
+			}
 			return timeOf(x.Time), true
 		case format.TagTextTime, format.TagTextTimePlus:
 			return r.zone.jsonTime(x.Time), true // as time.Time.UnmarshalText reads the text
