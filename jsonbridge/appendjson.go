@@ -52,9 +52,17 @@ type transcoder struct {
 	steps []step // every shape's steps, shape after shape (Layout.ShapeBounds): stepBuf, or cols
 	// stepBuf holds the steps of a page of several shapes (buildSteps).
 	stepBuf []step
-	keys    []byte             // pre-rendered `,"key":` of every column, then keyPad bytes
-	dates   jsonwire.DateCache // dates of every page's timestamps; see DateCache
-	cell    pageread.Cell
+	keys    []byte // pre-rendered `,"key":` of every column, then keyPad bytes
+	// names and nameEnds are the column names keys was rendered from,
+	// copied (name c ends at names[nameEnds[c]]), and keyKind the page's
+	// kind: open renders keys again only for a page whose names differ
+	// from the last page's (see sameKeys). The steps in cols keep their
+	// keys between calls.
+	names    []byte
+	nameEnds []int32
+	keyKind  format.Kind
+	dates    jsonwire.DateCache // dates of every page's timestamps; see DateCache
+	cell     pageread.Cell
 	// esc is where in the output buffer repeated escaped strings were
 	// written, for the cursors to copy them from (SetEscaped); render
 	// starts it afresh, and again after each chunk it flushes.
@@ -191,32 +199,44 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	l := &t.l
 	l.SetJSONStop(&t.stop)
 	n := len(l.Columns)
+	same := t.sameKeys()
 	if cap(t.cur) < n {
 		t.cur = make([]pageread.Cursor, n)
 		t.cols = make([]step, n)
+		same = false
 	}
 	t.cur, t.cols = t.cur[:n], t.cols[:n]
-	t.keys = t.keys[:0]
+	if !same {
+		t.keys, t.names, t.nameEnds = t.keys[:0], t.names[:0], t.nameEnds[:0]
+	}
 	for c := 0; c < n; c++ {
 		cur := &t.cur[c]
 		l.StartCursor(cur, c) // put cleared t.cur, and make made it zero
 		cur.SetEscaped(&t.esc)
-		start := len(t.keys)
-		if l.Kind != format.KindValue {
-			t.keys = append(t.keys, ',')
-			t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
-			t.keys = append(t.keys, ':')
+		st := &t.cols[c]
+		if !same {
+			start := len(t.keys)
+			if l.Kind != format.KindValue {
+				t.keys = append(t.keys, ',')
+				t.keys = l.AppendStringJSON(t.keys, int(l.Columns[c].Name), t.m.escapeHTML)
+				t.keys = append(t.keys, ':')
+				t.names = append(t.names, l.ColumnName(c)...)
+			}
+			t.nameEnds = append(t.nameEnds, int32(len(t.names)))
+			st.keyStart, st.keyLen = int32(start), int32(len(t.keys)-start)
 		}
-		st := step{cur: cur, keyStart: int32(start), keyLen: int32(len(t.keys) - start), enc: cur.Encoding(), guard: cur.MayBeNull()}
+		st.cur, st.enc, st.guard = cur, cur.Encoding(), cur.MayBeNull()
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
 			st.enc, st.guard = skipCell, true
 		}
-		t.cols[c] = st
 	}
-	t.keys = append(t.keys, make([]byte, keyPad)...)
-	for c := range t.cols {
-		st := &t.cols[c]
-		st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
+	if !same {
+		t.keys = append(t.keys, make([]byte, keyPad)...)
+		for c := range t.cols {
+			st := &t.cols[c]
+			st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
+		}
+		t.keyKind = l.Kind
 	}
 	t.steps = nil
 	t.varied = l.Kind == format.KindRows && l.NumShapes() > 1 && variedShapes*l.NumShapes() > l.Rows
@@ -224,6 +244,31 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		t.buildSteps()
 	}
 	return nil
+}
+
+// sameKeys reports whether t.keys (and the keys of t.cols) are those of
+// the page t.l has just parsed: one of the same kind whose columns have
+// byte-equal names, in the same order, as the page they were rendered for.
+// The mode, and so escapeHTML, is the transcoder's for its whole life.
+// Its cost is a comparison per column (on chinook tracks about 25
+// instructions a column) where rendering a key cost about 130.
+func (t *transcoder) sameKeys() bool {
+	l := &t.l
+	if l.Kind != t.keyKind || len(l.Columns) != len(t.nameEnds) || len(t.keys) == 0 {
+		return false
+	}
+	if l.Kind == format.KindValue {
+		return true
+	}
+	names, ends, s := t.names, t.nameEnds, int32(0)
+	for c := range ends {
+		e := ends[c]
+		if e < s || int(e) > len(names) || l.ColumnName(c) != string(names[s:e]) {
+			return false
+		}
+		s = e
+	}
+	return true
 }
 
 // buildSteps lays out the steps of every shape, shape after shape as the
