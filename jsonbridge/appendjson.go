@@ -198,6 +198,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	}
 	l := &t.l
 	l.SetJSONStop(&t.stop)
+	l.SetDateCache(&t.dates)
 	n := len(l.Columns)
 	same := t.sameKeys()
 	if cap(t.cur) < n {

@@ -37,6 +37,13 @@ func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop int)
 // page's size (SPEC.md 8). The layout keeps p until the next call.
 func (l *Layout) SetJSONStop(p *int) { l.jsonStop = p }
 
+// SetDateCache gives TakeValueJSON the dates of the render that calls it,
+// for the time values of any columns, as TakeTimeJSON takes a time
+// column's: a date the cache holds is copied rather than computed (about
+// 40 instructions a value). The layout keeps c until the next call of
+// Forget; nil computes every date.
+func (l *Layout) SetDateCache(c *jsonwire.DateCache) { l.dates = c }
+
 // cellJSON renders an array or object cell of an any column, whose tag at
 // c.pos-1 has been read, and records it for repeats of it.
 func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop int) []byte {
@@ -266,16 +273,23 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		}
 		return jsonwire.AppendUint(dst, v)
 	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+		// As a time column's cell (TakeTimeJSON): the fields go to
+		// PutTimeCellJSON apart, which makes the range checks of
+		// taggedTimeValid, with the render's dates (SetDateCache). Left
+		// here are a text time's: an offset in whole minutes, zero for
+		// TagTextTimePlus.
 		local := format.DecodeZigZag(c.cuv())
 		frac := c.cuv()
 		off := format.DecodeZigZag(c.cuv())
-		if c.bad || !taggedTimeValid(tag, local, frac, off) {
+		if c.bad || tag == format.TagTextTime && off%60 != 0 || tag == format.TagTextTimePlus && off != 0 {
 			c.fail()
 			return dst
 		}
-		ts := format.Timestamp{Local: local, Frac: uint32(frac / 10), Digits: uint8(frac % 10), Offset: int32(off),
-			ZeroPlus: tag == format.TagTextTimePlus}
-		return jsonwire.AppendTimestampJSON(dst, ts)
+		dst, ok := jsonwire.AppendTimeCellJSON(dst, local, frac, off, tag == format.TagTextTimePlus, l.dates)
+		if !ok {
+			c.fail()
+		}
+		return dst
 	case format.TagBytes, format.TagNumber, format.TagRaw:
 		return l.blobJSON(dst, c, tag, escapeHTML, d)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 	"github.com/rowpage/rowpage/internal/pagedict"
 )
 
@@ -50,14 +51,15 @@ type Layout struct {
 	counts []int
 	names  []uint64
 
-	anyCells []anyCell         // the validator's array and object cells of one any column
-	rend     [][]rendCell      // per column, the array and object cells TakeValueJSON rendered
-	rendUsed []int32           // the columns whose rend is not empty
-	rendGen  uint32            // generation of dst spans in rend; FlushedJSON moves it on
-	rendExp  int               // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
-	kept     []byte            // JSON of repeated cells rendered again after a flush (keepRendered)
-	flushed  [FlushRing][]byte // the buffers of the last flushes, by rendGen (FlushedJSON)
-	jsonStop *int              // the budget of the render calling TakeValueJSON (SetJSONStop)
+	anyCells []anyCell           // the validator's array and object cells of one any column
+	rend     [][]rendCell        // per column, the array and object cells TakeValueJSON rendered
+	rendUsed []int32             // the columns whose rend is not empty
+	rendGen  uint32              // generation of dst spans in rend; FlushedJSON moves it on
+	rendExp  int                 // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
+	kept     []byte              // JSON of repeated cells rendered again after a flush (keepRendered)
+	flushed  [FlushRing][]byte   // the buffers of the last flushes, by rendGen (FlushedJSON)
+	jsonStop *int                // the budget of the render calling TakeValueJSON (SetJSONStop)
+	dates    *jsonwire.DateCache // the dates of the render calling TakeValueJSON (SetDateCache)
 
 	inflated []byte // a compressed page's plain form (compressed.go)
 	trailer  int    // bytes of checksum the plain form leaves out: counted in limits as if present
@@ -204,7 +206,7 @@ func (l *Layout) Forget() {
 	l.Strings = StringTable{}
 	l.Columns = l.Columns[:0]
 	l.flushed = [FlushRing][]byte{}
-	l.jsonStop = nil
+	l.jsonStop, l.dates = nil, nil
 	l.inflated, l.anyCells = l.inflated[:0], l.anyCells[:0]
 	l.Major, l.Minor, l.Flags, l.Kind, l.Rows = 0, 0, 0, 0, 0
 	l.rowsOff, l.depth, l.maxStr, l.jsonMax, l.jsonLim, l.maxPage, l.expand = 0, 0, 0, 0, 0, 0, 0
