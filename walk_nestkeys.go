@@ -27,7 +27,7 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 		for i, id := range nk.ids {
 			c.Tagged = pagebuild.AppendID(c.Tagged, id)
 			w.path = childPath(path, i)
-			if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
+			if err := w.nestedValue(c, vals[i], depth+1); err != nil {
 				return err
 			}
 		}
@@ -44,7 +44,7 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 		ids = append(ids, id)
 		c.Tagged = pagebuild.AppendID(c.Tagged, id)
 		w.path = childPath(path, i)
-		if err := w.anyValue(c, true, vals[i], depth+1); err != nil {
+		if err := w.nestedValue(c, vals[i], depth+1); err != nil {
 			nk.ids = ids
 			return err
 		}
@@ -55,6 +55,25 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	}
 	w.path = path // for the next element of an enclosing array
 	return nil
+}
+
+// nestedValue writes v, a value of a map at depth, inside the object being
+// written into c: anyValue, with the two types of most values of the maps
+// json.Unmarshal makes, string and a float64 holding an integer, written
+// here first, without anyValue's type switch and the call of putString or
+// putFloat. The bytes are anyValue's.
+func (w *walker) nestedValue(c *pagebuild.Column, v any, depth int) error {
+	switch x := v.(type) {
+	case string:
+		w.nestedString(c, x)
+		return nil
+	case float64:
+		if v, ok := pagebuild.FloatInt(x); ok && !w.cellFloats {
+			c.AppendNestedFloatInt(v)
+			return nil
+		}
+	}
+	return w.anyValue(c, true, v, depth)
 }
 
 // Nested maps are sorted once per place. A place is a path: the column of

@@ -424,11 +424,17 @@ func timeFrac(ts format.Timestamp) uint64 {
 }
 
 // toAny rewrites the cells so far as tagged values and switches to kindAny.
+// A float that holds an integer within ±FloatIntMax is written as the
+// TagFloatInt value Finish would make of its TagFloat (appendTagged): an
+// integral float kept as an integer (intFloats) without its float cell
+// written, and any other float cell read once here rather than copied,
+// then read and rewritten at Finish. The page does not change.
 func (c *Column) toAny() {
 	if c.Kind == kindAny {
 		return
 	}
-	c.FlushFloatInts()
+	intFloats := c.intFloats
+	c.intFloats = false
 	buf := c.Tagged[:0]
 	vi := 0
 	fpos := 0
@@ -451,8 +457,18 @@ func (c *Column) toAny() {
 				buf = AppendTaggedInt(buf, c.ints[vi])
 			}
 		case KindFloat:
-			_, n := format.ConsumeFloatCell(c.Blob[fpos:])
-			buf = append(append(buf, format.TagFloat), c.Blob[fpos:fpos+n]...)
+			if intFloats {
+				buf = format.AppendVarint(append(buf, format.TagFloatInt), c.ints[vi])
+				c.floatIntTags = true
+				break
+			}
+			v, n, ok := cellInt(c.Blob[fpos:])
+			if ok {
+				buf = format.AppendVarint(append(buf, format.TagFloatInt), v)
+				c.floatIntTags = true
+			} else {
+				buf = append(append(buf, format.TagFloat), c.Blob[fpos:fpos+n]...)
+			}
 			fpos += n
 		case KindStr:
 			buf = format.AppendUvarint(append(buf, format.TagString), uint64(c.strs[vi]))
@@ -473,6 +489,9 @@ func (c *Column) toAny() {
 	}
 	c.Tagged = buf
 	c.Kind = kindAny
+	if intFloats {
+		c.ints = c.ints[:0]
+	}
 	c.nulls = 0
 	c.bits = c.bits[:0]
 }
