@@ -408,11 +408,17 @@ func (c *Cursor) takeAnyOpen(cell *Cell) {
 
 // TakeCell reads the current cell, null or not, into cell.
 func (c *Cursor) TakeCell(cell *Cell) {
-	if c.TakeNull() {
+	// TakeNull's test of the bitmap, with its test of EncNull folded into
+	// the switch below: a test and branch less a cell.
+	if c.bits != nil && c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
+		c.i++
 		cell.Tag = format.TagNull
 		return
 	}
 	switch c.enc {
+	case format.EncNull:
+		c.i++
+		cell.Tag = format.TagNull
 	case format.EncBool:
 		cell.Tag = format.TagFalse
 		if c.TakeBool() {
