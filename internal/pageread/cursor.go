@@ -296,7 +296,11 @@ func (c *Cursor) takeTimeTo(t *format.Timestamp) {
 	if c.pos+8 <= len(c.data) {
 		w := jsonwire.Load64(c.data, c.pos)
 		stops := ^w & jsonwire.SWARHi // the last byte of each varint
-		if rest := stops & (stops - 1); rest != 0 {
+		// Two one-byte varints (whole seconds) need no gather.
+		if w&0x8080 == 0 {
+			step, f = w&0x7F, w>>8&0x7F
+			c.pos += 2
+		} else if rest := stops & (stops - 1); rest != 0 {
 			v := gather7(w & (rest ^ (rest - 1)))
 			s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
 			step, f = v&(1<<s-1), v>>s

@@ -36,7 +36,10 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 		rest := stops & (stops - 1)
 		cells := w & (rest ^ (rest - 1))
 		zero := stops &^ (cells&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F)
-		if rest != 0 && zero&(cells<<8) == 0 {
+		if w&0x8080 == 0 { // two one-byte varints (whole seconds): no gather
+			d, f = w&0x7F, w>>8&0x7F
+			p += 2
+		} else if rest != 0 && zero&(cells<<8) == 0 {
 			v := gather7(cells)
 			s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
 			d, f = v&(1<<s-1), v>>s
