@@ -545,7 +545,19 @@ func (v *validator) varints(n int, max uint64, what string) {
 	r := &v.r
 	b := r.b
 	pos := r.pos
+	// With every one-byte value in range, a run of one-byte varints is
+	// taken from one load: the bytes below 0x80 that start the word.
+	wide := max >= 0x7F
 	for i := 0; i < n; i++ {
+		if wide && pos+8 <= len(b) {
+			w := jsonwire.Load64(b, pos)
+			if k := bits.TrailingZeros64(w&jsonwire.SWARHi) >> 3; k > 0 {
+				k = min(k, n-i)
+				pos += k
+				i += k - 1
+				continue
+			}
+		}
 		if pos < len(b) && b[pos] < 0x80 {
 			if uint64(b[pos]) > max {
 				r.pos = pos

@@ -2,8 +2,10 @@ package pageread
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // timeRun checks, from b[pos:], up to n cells of a time or text-time
@@ -26,36 +28,59 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 	for ; i < n && pos <= len(b)-16; i++ {
 		p := pos
 		w := binary.LittleEndian.Uint64(b[p:])
-		var d uint64
-		if w&0x80 == 0 { // a one-byte step
-			d = w & 0x7F
-			p++
-		} else {
-			var m int
-			if d, m = checkedWordUvarint(w); m == 0 {
-				break
-			}
-			p += m
+		var d, f uint64
+		// Both varints from the one load when both end within it, with
+		// one gather7, as Cursor.TakeTimeJSON reads them; a zero byte
+		// after a continuation byte ends a varint that is not minimal.
+		stops := ^w & jsonwire.SWARHi
+		rest := stops & (stops - 1)
+		cells := w & (rest ^ (rest - 1))
+		zero := stops &^ (cells&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F)
+		if w&0x8080 == 0 { // two one-byte varints (whole seconds): no gather
+			d, f = w&0x7F, w>>8&0x7F
+			p += 2
+		} else if rest != 0 && zero&(cells<<8) == 0 {
+			v := gather7(cells)
+			s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
+			d, f = v&(1<<s-1), v>>s
+			p += bits.TrailingZeros64(rest)>>3 + 1
+		} else if d, f, p = timeRunWide(b, p, w); p == 0 {
+			break
 		}
 		l := local + format.DecodeZigZag(d)
-		w = binary.LittleEndian.Uint64(b[p:])
-		var f uint64
-		if w&0x80 == 0 {
-			f = w & 0x7F
-			p++
-		} else {
-			var m int
-			if f, m = checkedWordUvarint(w); m == 0 {
-				break
-			}
-			p += m
-		}
 		if l < format.TimeMinLocal || l > format.TimeMaxLocal || !fracValid(f) {
 			break
 		}
 		pos, local = p, l
 	}
 	return i, pos, local
+}
+
+// timeRunWide is timeRun's read of a cell whose two varints do not both
+// end within the word w loaded at b[p:] (a step of 4 bytes or more before
+// a nanosecond fraction), or one of which is not minimal: each from a load
+// of its own, checked by checkedWordUvarint. It returns where the cell's
+// varints end, or 0 when timeColumn must read the cell.
+func timeRunWide(b []byte, p int, w uint64) (d, f uint64, end int) {
+	if w&0x80 == 0 { // a one-byte step
+		d = w & 0x7F
+		p++
+	} else {
+		var m int
+		if d, m = checkedWordUvarint(w); m == 0 {
+			return 0, 0, 0
+		}
+		p += m
+	}
+	w = binary.LittleEndian.Uint64(b[p:])
+	if w&0x80 == 0 {
+		return d, w & 0x7F, p + 1
+	}
+	f, m := checkedWordUvarint(w)
+	if m == 0 {
+		return 0, 0, 0
+	}
+	return d, f, p + m
 }
 
 // fracValid reports whether f, a time cell's fraction varint (the
