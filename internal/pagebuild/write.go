@@ -513,8 +513,11 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 // and ids of one or two bytes, which nearly all are, are read and written
 // there (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
-	var open [remapDepth]uint64 // elements left << 1 | 1 for an object, innermost last
-	depth := 0
+	// cur is the innermost container's elements left << 1 | 1 for an
+	// object, held in a register; open holds the ones around it, outermost
+	// first (0 below them all: the value itself, which ends the walk).
+	var open [remapDepth]uint64
+	depth, cur := 0, uint64(0)
 	pos := 0
 	for {
 		switch t := src[pos]; t {
@@ -533,8 +536,9 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			}
 			pos += 1 + containerCountSize
 			if cnt > 0 {
-				open[depth] = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				open[depth] = cur
 				depth++
+				cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 			}
 		case format.TagString:
 			if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
@@ -582,14 +586,15 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		}
 		// The next element: close the containers it has left, and copy
 		// its key if it is in an object.
-		for depth > 0 && open[depth-1] < 2 {
+		for cur < 2 {
+			if depth == 0 {
+				return dst, pos
+			}
 			depth--
+			cur = open[depth]
 		}
-		if depth == 0 {
-			return dst, pos
-		}
-		open[depth-1] -= 2
-		if open[depth-1]&1 != 0 {
+		cur -= 2
+		if cur&1 != 0 {
 			if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
 				dst = append(dst, byte(remap[b]))
 				pos++
