@@ -349,10 +349,21 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 
 // chooseIntEncoding picks the smallest of plain, delta and
 // frame-of-reference; ties go to the lower encoding number.
+//
+// When every value's zigzag fits in one byte, plain takes a byte a value,
+// which neither other can beat (delta takes at least as many, frame of
+// reference one more for its base), so it is chosen after the pass that
+// finds the lowest value: many columns of a page (flags, small counts,
+// codes) are such, and the sizes of the other two then cost nothing.
 func chooseIntEncoding(v []int64) (byte, int64) {
 	lo := v[0]
+	var zz uint64 // every value's zigzag or'ed
 	for _, x := range v {
 		lo = min(lo, x)
+		zz |= format.EncodeZigZag(x)
+	}
+	if zz < 0x80 {
+		return format.EncInt, 0
 	}
 	plain, delta, fr := 0, 0, format.SizeVarint(lo)
 	prev := int64(0)
