@@ -349,10 +349,21 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 
 // chooseIntEncoding picks the smallest of plain, delta and
 // frame-of-reference; ties go to the lower encoding number.
+//
+// When every value's zigzag fits in one byte, plain takes a byte a value,
+// which neither other can beat (delta takes at least as many, frame of
+// reference one more for its base), so it is chosen after the pass that
+// finds the lowest value: many columns of a page (flags, small counts,
+// codes) are such, and the sizes of the other two then cost nothing.
 func chooseIntEncoding(v []int64) (byte, int64) {
 	lo := v[0]
+	var zz uint64 // every value's zigzag or'ed
 	for _, x := range v {
 		lo = min(lo, x)
+		zz |= format.EncodeZigZag(x)
+	}
+	if zz < 0x80 {
+		return format.EncInt, 0
 	}
 	plain, delta, fr := 0, 0, format.SizeVarint(lo)
 	prev := int64(0)
@@ -513,8 +524,11 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 // and ids of one or two bytes, which nearly all are, are read and written
 // there (copyID).
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
-	var open [remapDepth]uint64 // elements left << 1 | 1 for an object, innermost last
-	depth := 0
+	// cur is the innermost container's elements left << 1 | 1 for an
+	// object, held in a register; open holds the ones around it, outermost
+	// first (0 below them all: the value itself, which ends the walk).
+	var open [remapDepth]uint64
+	depth, cur := 0, uint64(0)
 	pos := 0
 	for {
 		switch t := src[pos]; t {
@@ -533,8 +547,9 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			}
 			pos += 1 + containerCountSize
 			if cnt > 0 {
-				open[depth] = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				open[depth] = cur
 				depth++
+				cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 			}
 		case format.TagString:
 			if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
@@ -582,14 +597,15 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		}
 		// The next element: close the containers it has left, and copy
 		// its key if it is in an object.
-		for depth > 0 && open[depth-1] < 2 {
+		for cur < 2 {
+			if depth == 0 {
+				return dst, pos
+			}
 			depth--
+			cur = open[depth]
 		}
-		if depth == 0 {
-			return dst, pos
-		}
-		open[depth-1] -= 2
-		if open[depth-1]&1 != 0 {
+		cur -= 2
+		if cur&1 != 0 {
 			if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
 				dst = append(dst, byte(remap[b]))
 				pos++

@@ -1,0 +1,66 @@
+package pagebuild
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestChooseIntEncodingReference checks chooseIntEncoding, which takes
+// plain at once for a column of one-byte values, against the sizes of the
+// three encodings computed in full, on random columns of small values
+// (where the shortcut applies, or nearly), constant runs and wide values.
+func TestChooseIntEncodingReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 20000; i++ {
+		v := make([]int64, 1+r.IntN(40))
+		base := int64(0)
+		if r.IntN(3) == 0 {
+			base = r.Int64N(1<<40) - 1<<39
+		}
+		spread := int64(1) << r.IntN(12)
+		for j := range v {
+			v[j] = base + r.Int64N(spread) - spread/2
+			if r.IntN(50) == 0 {
+				v[j] = r.Int64() >> r.IntN(64)
+			}
+		}
+		if r.IntN(4) == 0 {
+			for j := range v {
+				v[j] = v[0]
+			}
+		}
+		enc, lo := chooseIntEncoding(v)
+		wantEnc, wantLo := chooseIntEncodingRef(v)
+		if enc != wantEnc || lo != wantLo {
+			t.Fatalf("chooseIntEncoding(%v) = %d, %d; want %d, %d", v, enc, lo, wantEnc, wantLo)
+		}
+	}
+}
+
+// chooseIntEncodingRef is chooseIntEncoding without its shortcut: the
+// sizes of plain, delta and frame of reference, the smallest chosen, ties
+// to the lower encoding number.
+func chooseIntEncodingRef(v []int64) (byte, int64) {
+	lo := v[0]
+	for _, x := range v {
+		lo = min(lo, x)
+	}
+	plain, delta, fr := 0, 0, format.SizeVarint(lo)
+	prev := int64(0)
+	for _, x := range v {
+		plain += format.SizeVarint(x)
+		delta += format.SizeVarint(x - prev)
+		fr += format.SizeUvarint(uint64(x) - uint64(lo))
+		prev = x
+	}
+	switch {
+	case plain <= delta && plain <= fr:
+		return format.EncInt, 0
+	case delta <= fr:
+		return format.EncIntDelta, 0
+	default:
+		return format.EncIntFOR, lo
+	}
+}
