@@ -31,11 +31,16 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 		if p+8 > len(c.data) {
 			return c.takeIntSlow(dst)
 		}
-		var k int
-		if u, k = uvarint8(word8(c.data, p)); k == 0 {
-			return c.takeIntSlow(dst)
+		w := word8(c.data, p)
+		if w&0x8000 == 0 && w&0x7F00 != 0 { // two bytes, minimal: deltas, years, counts
+			u, c.pos = w&0x7F|w>>1&0x3F80, p+2
+		} else {
+			var k int
+			if u, k = uvarint8(w); k == 0 {
+				return c.takeIntSlow(dst)
+			}
+			c.pos = p + k
 		}
-		c.pos = p + k
 	}
 	var v int64 // intCell in line (it does not inline)
 	switch c.lay {
