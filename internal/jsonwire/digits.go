@@ -120,15 +120,21 @@ func putLeading(b []byte, v uint32) int {
 // them as text. Three steps split v into halves of four digits, quarters
 // of two and single digits, every lane at once; each division by a
 // constant is a multiplication and a shift that is exact for the lane's
-// range (v < 10000 by 100 with 10486/2^20, v < 100 by 10 with 103/2^10),
-// and no lane's product carries into the next.
+// range (v < 1e8 by 10000 with 109951163/2^40, v < 10000 by 100 with
+// 10486/2^20, v < 100 by 10 with 103/2^10), and no lane's product carries
+// into the next. The last two steps place
+// quotient q and remainder x-q*m of each lane in one multiply-subtract,
+// x<<s - q*(m<<s - 1), which equals q | (x-q*m)<<s (every remainder is
+// at least 0, and the lanes' tops are clear, so nothing wraps): 20
+// instructions on amd64 where the compiler's division and the or of the
+// two parts took 25.
 func digits8(v uint32) uint64 {
-	hi := v / 10000
-	x := uint64(hi) | uint64(v-hi*10000)<<32 // 4-digit halves in 32-bit lanes
+	hi := uint32(uint64(v) * 109951163 >> 40) // v / 10000, the multiplier in one instruction's immediate
+	x := uint64(hi) | uint64(v-hi*10000)<<32  // 4-digit halves in 32-bit lanes
 	q := (x * 10486 >> 20) & 0x0000007F_0000007F
-	x = q | (x-q*100)<<16 // 2-digit quarters in 16-bit lanes
+	x = x<<16 - q*(100<<16-1) // 2-digit quarters in 16-bit lanes
 	d := (x * 103 >> 10) & 0x000F000F_000F000F
-	return d | (x-d*10)<<8 // digits in bytes
+	return x<<8 - d*(10<<8-1) // digits in bytes
 }
 
 // AppendInt appends the decimal text of v to dst, as strconv.AppendInt(dst,
