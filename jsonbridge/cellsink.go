@@ -9,7 +9,7 @@ import (
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
-// cellSink is the tokenizer's PageSink for pages of rows and one-object
+// cellSink is the tokenizer's sink for pages of rows and one-object
 // pages: it writes each cell straight into its column of the page the
 // Builder writes (pagebuild.Builder), as the Builder's own methods would,
 // but without the Builder's state machine around every value (which
@@ -17,9 +17,9 @@ import (
 // guarantees). It is a jsontext.TaggedSink: the tokenizer writes the
 // arrays and objects of a cell into the column's tagged values itself,
 // and asks the sink only for their strings, keys and numbers other than
-// short integers. The page is byte for byte the one the Builder's
-// methods build. A one-value page goes through the Builder (sink):
-// StartValue returns it.
+// short integers, so the sink has no methods for arrays and objects.
+// The page is byte for byte the one the Builder's methods build. A
+// one-value page goes through the Builder (sink): StartValue returns it.
 //
 // The tokenizer calls the methods in a valid order only: keys in objects,
 // balanced arrays and objects no deeper than the page's MaxDepth allows.
@@ -223,21 +223,3 @@ func appendDecimal(b []byte, f float64, d format.Decimal, ok bool, text []byte) 
 	b = format.AppendUvarint(append(b, format.TagNumber), uint64(len(text)))
 	return append(b, text...)
 }
-
-// The tokenizer writes a cell's arrays and objects itself (BeginTagged),
-// so it never calls these.
-
-// BeginArray is not called.
-func (s *cellSink) BeginArray() { panic(errContainer) }
-
-// EndArray is not called.
-func (s *cellSink) EndArray() { panic(errContainer) }
-
-// BeginObject is not called.
-func (s *cellSink) BeginObject() { panic(errContainer) }
-
-// EndObject is not called.
-func (s *cellSink) EndObject() { panic(errContainer) }
-
-// errContainer is the panic of a call the tokenizer does not make.
-const errContainer = "jsonbridge: the tokenizer gave a container to the cell sink"

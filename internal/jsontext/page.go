@@ -17,6 +17,18 @@ import "errors"
 // rows, or when rows repeat a key), with no allocation once the Parser's
 // buffers have grown.
 func (p *Parser) Page(s PageSink, in []byte, cellMax int, dupKey error) *Error {
+	return p.page(s, in, cellMax, dupKey)
+}
+
+// TaggedPage is Page for a TaggedSink: the Parser writes the arrays and
+// objects of the cells of rows and of a one-object page into the sink's
+// tagged values itself.
+func (p *Parser) TaggedPage(s TaggedSink, in []byte, cellMax int, dupKey error) *Error {
+	return p.page(s, in, cellMax, dupKey)
+}
+
+// page is Page for s, a PageSink or a TaggedSink.
+func (p *Parser) page(s Pager, in []byte, cellMax int, dupKey error) *Error {
 	p.begin(s, in, cellMax)
 	p.ps, p.dupKey = s, dupKey
 	i := skipWS(in, 0)
