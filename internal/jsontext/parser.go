@@ -28,6 +28,7 @@ type Parser struct {
 	cellHash     uint64
 	limit, depth int
 	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
+	rowKeys      []keySpan // a TaggedSink's page: the keys of the previous row (taggedRow)
 }
 
 // ErrorKind says what an Error is about.

@@ -42,6 +42,13 @@ type TaggedSink interface {
 	// TaggedDecimal appends the tagged value of a number with a fraction
 	// or exponent, with its digits read (see DecimalSink.Decimal).
 	TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte
+	// SameKey opens the cell of the row's next key, in place of Key: the
+	// Parser calls it only while every key of the row so far, this one
+	// included, has the text of the key at the same place in the
+	// previous row of the page (a row of keys, not a null row), which
+	// the sink took. So the key is the column of that place in the
+	// previous row's shape, and cannot repeat one of the row's keys.
+	SameKey()
 	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
 	// bytes, which is never 0. The Parser asks for it when it starts a
 	// text and reads the epoch when it starts a cell: the sink must not
