@@ -108,7 +108,7 @@ func newParser(b *rowpage.Builder, cellMax int) *parser {
 
 // page builds the page of in and appends it to dst.
 func (p *parser) page(dst, in []byte) ([]byte, error) {
-	if e := p.t.Page(p.sink, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
+	if e := p.t.TaggedPage(p.sink, in, p.cellMax, rowpage.ErrDuplicateKey); e != nil {
 		return dst, p.pageError(e)
 	}
 	return p.b.Finish(dst)

@@ -9,7 +9,7 @@ import (
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
-// cellSink is the tokenizer's PageSink for pages of rows and one-object
+// cellSink is the tokenizer's sink for pages of rows and one-object
 // pages: it writes each cell straight into its column of the page the
 // Builder writes (pagebuild.Builder), as the Builder's own methods would,
 // but without the Builder's state machine around every value (which
@@ -17,9 +17,9 @@ import (
 // guarantees). It is a jsontext.TaggedSink: the tokenizer writes the
 // arrays and objects of a cell into the column's tagged values itself,
 // and asks the sink only for their strings, keys and numbers other than
-// short integers. The page is byte for byte the one the Builder's
-// methods build. A one-value page goes through the Builder (sink):
-// StartValue returns it.
+// short integers, so the sink has no methods for arrays and objects.
+// The page is byte for byte the one the Builder's methods build. A
+// one-value page goes through the Builder (sink): StartValue returns it.
 //
 // The tokenizer calls the methods in a valid order only: keys in objects,
 // balanced arrays and objects no deeper than the page's MaxDepth allows.
@@ -31,6 +31,11 @@ type cellSink struct {
 	value sink               // b as the sink of a one-value page
 	col   *pagebuild.Column  // the column of the cell being written
 	err   error              // a row's repeated key, or nil
+	// The row's keys given by SameKey, all of them so far, not yet used
+	// (pagebuild.Builder.Use), or -1 after a key given by Key; and the
+	// previous row's shape.
+	same int
+	prev []uint32
 	// Short keys: column indexes of row keys under the page's Page, and
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
@@ -42,8 +47,9 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 	return &cellSink{b: b, pb: st.Page(), value: sink{b, st}}
 }
 
-// start forgets the cell and error of an earlier attempt.
-func (s *cellSink) start() { s.col, s.err = nil, nil }
+// start forgets the cell, error and row keys of an earlier attempt or
+// page.
+func (s *cellSink) start() { s.col, s.err, s.same = nil, nil, 0 }
 
 // StartRows begins a page of rows.
 func (s *cellSink) StartRows() { s.b.StartRows(); s.start() }
@@ -59,10 +65,51 @@ func (s *cellSink) StartValue() jsontext.Sink {
 }
 
 // BeginRow starts a row.
-func (s *cellSink) BeginRow() { s.pb.BeginRow() }
+func (s *cellSink) BeginRow() {
+	s.pb.BeginRow()
+	s.same = 0
+	s.prev = nil
+	if l := s.pb.Last; l != 0 {
+		s.prev = s.pb.Shapes[l-1]
+	}
+}
 
-// EndRow finishes a row.
-func (s *cellSink) EndRow() { s.pb.EndRow() }
+// EndRow finishes a row: one whose keys all came to SameKey, as many as
+// the previous row's, has the previous row's shape.
+func (s *cellSink) EndRow() {
+	if s.same > 0 {
+		if s.same == len(s.prev) {
+			s.pb.RepeatRow()
+			s.same = 0
+			return
+		}
+		s.useSame()
+	}
+	s.pb.EndRow()
+}
+
+// SameKey opens the column of the row's next key, which is the key at
+// the same place in the previous row (jsontext.TaggedSink): the column
+// at that place of the previous row's shape, counted once more, with no
+// duplicate check (the row's keys so far are the previous row's, which
+// are distinct) and without Use, which useSame catches up on if the row
+// turns out not to have the previous row's shape.
+func (s *cellSink) SameKey() {
+	c := &s.pb.Cols[s.prev[s.same]]
+	s.pb.In.Counts[c.Name]++
+	s.col = c
+	s.same++
+}
+
+// useSame uses the columns of the row's keys given by SameKey, as Key
+// would have, for the row's shape and the duplicate check of the keys
+// after them.
+func (s *cellSink) useSame() {
+	for _, ci := range s.prev[:s.same] {
+		s.pb.Use(int32(ci))
+	}
+	s.same = -1
+}
 
 // NullRow adds a null row.
 func (s *cellSink) NullRow() { s.pb.NullRow() }
@@ -75,6 +122,10 @@ func (s *cellSink) Err() error { return s.err }
 // what pagebuild.Builder.ColumnIndex would: the same column, counted once
 // more.
 func (s *cellSink) Key(k []byte) {
+	if s.same > 0 {
+		s.useSame()
+	}
+	s.same = -1
 	w0, w1, short := pagebuild.KeyWords(k)
 	var c *pagebuild.Column
 	var fresh bool
@@ -223,21 +274,3 @@ func appendDecimal(b []byte, f float64, d format.Decimal, ok bool, text []byte) 
 	b = format.AppendUvarint(append(b, format.TagNumber), uint64(len(text)))
 	return append(b, text...)
 }
-
-// The tokenizer writes a cell's arrays and objects itself (BeginTagged),
-// so it never calls these.
-
-// BeginArray is not called.
-func (s *cellSink) BeginArray() { panic(errContainer) }
-
-// EndArray is not called.
-func (s *cellSink) EndArray() { panic(errContainer) }
-
-// BeginObject is not called.
-func (s *cellSink) BeginObject() { panic(errContainer) }
-
-// EndObject is not called.
-func (s *cellSink) EndObject() { panic(errContainer) }
-
-// errContainer is the panic of a call the tokenizer does not make.
-const errContainer = "jsonbridge: the tokenizer gave a container to the cell sink"

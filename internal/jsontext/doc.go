@@ -19,7 +19,9 @@
 //   - cell: the value of one key of a row, or the whole value of a value
 //     page; it has depth 1 and may hold at most cellMax nested arrays and
 //     objects.
-//   - sink: what receives the values (see Sink, PageSink and TaggedSink).
+//   - sink: what receives the values: a Sink for one value, a PageSink or
+//     a TaggedSink for a page (both Pagers); a TaggedSink has no methods
+//     for arrays and objects, only those of ScalarSink.
 //   - tagged value: a value of a column of package pagebuild that holds
 //     nested or mixed cells: a format value tag, then its payload; an
 //     array's or object's count is four little-endian bytes, patched

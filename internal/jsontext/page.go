@@ -17,6 +17,18 @@ import "errors"
 // rows, or when rows repeat a key), with no allocation once the Parser's
 // buffers have grown.
 func (p *Parser) Page(s PageSink, in []byte, cellMax int, dupKey error) *Error {
+	return p.page(s, in, cellMax, dupKey)
+}
+
+// TaggedPage is Page for a TaggedSink: the Parser writes the arrays and
+// objects of the cells of rows and of a one-object page into the sink's
+// tagged values itself.
+func (p *Parser) TaggedPage(s TaggedSink, in []byte, cellMax int, dupKey error) *Error {
+	return p.page(s, in, cellMax, dupKey)
+}
+
+// page is Page for s, a PageSink or a TaggedSink.
+func (p *Parser) page(s Pager, in []byte, cellMax int, dupKey error) *Error {
 	p.begin(s, in, cellMax)
 	p.ps, p.dupKey = s, dupKey
 	i := skipWS(in, 0)
@@ -63,12 +75,18 @@ func (p *Parser) rows(i int) (int, bool) {
 	if c == ']' {
 		return i + 1, true
 	}
+	p.rowKeys = p.rowKeys[:0]
 	for {
 		switch c {
 		case '{':
 			p.ps.BeginRow()
 			var ok bool
-			if i, ok = p.members(i, 2); !ok || i < 0 {
+			if p.ts != nil {
+				i, ok = p.taggedRow(i)
+			} else {
+				i, ok = p.members(i, 2)
+			}
+			if !ok || i < 0 {
 				return i, ok
 			}
 			p.ps.EndRow()
@@ -138,6 +156,81 @@ func (p *Parser) members(i, depth int) (int, bool) {
 		case ',':
 			i, c = peek(in, i+1)
 		case '}':
+			return i + 1, true
+		default:
+			return p.endOr(i, "after object key:value pair"), true
+		}
+	}
+}
+
+// keySpan is where the text of a row's key sits in the text, between its
+// quotes: in[at:at+n], or n is -1 for a key that needed decoding.
+type keySpan struct{ at, n int }
+
+// taggedRow is members for a row of a TaggedSink's page. Rows of one
+// shape list the same keys in the same order: while the row's keys are
+// those of the previous row at the same places, byte for byte, each goes
+// to SameKey, without being scanned, hashed or looked up, and cannot be
+// refused (the previous row's keys are distinct). The first key that
+// differs, and every key after it, goes to Key. p.rowKeys holds the keys
+// of the previous row of the page.
+func (p *Parser) taggedRow(i int) (int, bool) {
+	in := p.in
+	i, c := peek(in, i+1)
+	n := 0 // the row's keys so far
+	if c == '}' {
+		p.rowKeys = p.rowKeys[:0]
+		return i + 1, true
+	}
+	same := len(p.rowKeys) > 0 // the row's keys so far are the previous row's
+	for {
+		if c != '"' {
+			return p.endOr(i, "looking for beginning of object key string"), true
+		}
+		if same {
+			if n < len(p.rowKeys) {
+				k := p.rowKeys[n]
+				if end := i + 1 + k.n; k.n >= 0 && end < len(in) && in[end] == '"' &&
+					string(in[i+1:end]) == string(in[k.at:k.at+k.n]) {
+					p.ts.SameKey()
+					i = end + 1
+					goto colon
+				}
+			}
+			same = false
+		}
+		{
+			at := i
+			var k []byte
+			if k, i = p.str(i); i < 0 {
+				return i, true
+			}
+			p.s.Key(k)
+			if err := p.s.Err(); err != nil {
+				if errors.Is(err, p.dupKey) {
+					return 0, false
+				}
+				return p.refused(at), true
+			}
+			span := keySpan{at + 1, -1}
+			if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
+				span.n = len(k) // the text itself, not decoded
+			}
+			p.rowKeys = append(p.rowKeys[:n], span)
+		}
+	colon:
+		n++
+		if i, c = peek(in, i); c != ':' {
+			return p.endOr(i, "after object key"), true
+		}
+		if i = p.value(i+1, 2); i < 0 {
+			return i, true
+		}
+		switch i, c = peek(in, i); c {
+		case ',':
+			i, c = peek(in, i+1)
+		case '}':
+			p.rowKeys = p.rowKeys[:n]
 			return i + 1, true
 		default:
 			return p.endOr(i, "after object key:value pair"), true

@@ -10,10 +10,10 @@ import "strconv"
 // Positions are indexes into in. Every method that consumes text returns
 // the position after what it consumed, or -1 after setting err.
 type Parser struct {
-	s       Sink
+	s       ScalarSink
+	cs      Sink        // s, if it is one: the sink of nested arrays and objects
 	ds      DecimalSink // s, if it is one
-	es      EmptySink   // s, if it is one
-	ps      PageSink    // s, when parsing a page
+	ps      Pager       // s, when parsing a page
 	ts      TaggedSink  // s, if it is one
 	epoch   *uint64     // ts's KeyEpoch
 	in      []byte
@@ -28,6 +28,7 @@ type Parser struct {
 	cellHash     uint64
 	limit, depth int
 	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
+	rowKeys      []keySpan // a TaggedSink's page: the keys of the previous row (taggedRow)
 }
 
 // ErrorKind says what an Error is about.
@@ -86,7 +87,7 @@ func (p *Parser) Value(s Sink, in []byte, cellMax int) *Error {
 }
 
 // begin prepares p for a text.
-func (p *Parser) begin(s Sink, in []byte, cellMax int) {
+func (p *Parser) begin(s ScalarSink, in []byte, cellMax int) {
 	p.setSink(s)
 	p.in = in
 	p.cellMax = cellMax
@@ -94,11 +95,12 @@ func (p *Parser) begin(s Sink, in []byte, cellMax int) {
 	p.err = Error{}
 }
 
-// setSink makes s the sink of the values to come.
-func (p *Parser) setSink(s Sink) {
+// setSink makes s the sink of the values to come: a Sink, or a
+// TaggedSink, whose arrays and objects the Parser writes itself.
+func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
+	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
-	p.es, _ = s.(EmptySink)
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.epoch = p.ts.KeyEpoch()
 		if p.keys == nil {
@@ -120,7 +122,7 @@ func (p *Parser) result() *Error {
 // a pool. Strings handed to the sink from the buffer stay valid: the buffer
 // is dropped, not overwritten.
 func (p *Parser) Release() {
-	p.s, p.ds, p.es, p.ps, p.ts, p.epoch, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil
+	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

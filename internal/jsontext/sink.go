@@ -1,34 +1,43 @@
 package jsontext
 
-// Sink receives the values of one JSON value in text order. Strings and keys
-// are given as byte slices that stay valid until the Parser is next used:
-// slices of the caller's text or of the Parser's scratch buffer. A sink that
-// keeps them longer must copy them (rowpage.Builder.StringBytes does, the
-// first time it sees a string). Number text is a valid JSON number that is
-// not an integer of up to 18 digits (those go to Int).
+// ScalarSink receives the scalars and keys of JSON text in text order.
+// Strings and keys are given as byte slices that stay valid until the
+// Parser is next used: slices of the caller's text or of the Parser's
+// scratch buffer. A sink that keeps them longer must copy them
+// (rowpage.Builder.StringBytes does, the first time it sees a string).
+// Number text is a valid JSON number that is not an integer of up to 18
+// digits (those go to Int).
 //
 // The Parser calls Err after each key, to tell a key the sink refused from
 // one it took; every other method is called without checking.
-type Sink interface {
+type ScalarSink interface {
 	Null()
 	Bool(v bool)
 	Int(v int64)
 	Number(text []byte)
 	String(s []byte)
 	Key(k []byte)
+	Err() error
+}
+
+// Sink is a ScalarSink that also receives the arrays and objects of one
+// JSON value, each as a Begin and an End call around its members.
+type Sink interface {
+	ScalarSink
 	BeginArray()
 	EndArray()
 	BeginObject()
 	EndObject()
-	Err() error
 }
 
-// PageSink is a Sink that also builds the page a whole JSON text describes:
-// rows, a one-object page, or a one-value page (the methods of
-// *rowpage.Builder with the same names). StartValue returns the Sink that
-// takes the value of a one-value page, which may be the PageSink itself.
-type PageSink interface {
-	Sink
+// Pager is what builds the page a whole JSON text describes: rows, a
+// one-object page, or a one-value page (the methods of *rowpage.Builder
+// with the same names), with the scalars and keys of its rows and object.
+// StartValue returns the Sink that takes the value of a one-value page.
+// A Pager is either a PageSink, which also takes the arrays and objects
+// of the cells, or a TaggedSink, for which the Parser writes them itself.
+type Pager interface {
+	ScalarSink
 	StartRows()
 	StartObject()
 	StartValue() Sink
@@ -37,24 +46,20 @@ type PageSink interface {
 	NullRow()
 }
 
-// DecimalSink is a Sink that takes numbers with a fraction or exponent
-// with their digits read, so that it need not read the text again: text is
-// ±mant × 10^exp with nd significant digits, as jsonwire.ScanDecimal reads
-// it, or nd is -1 and mant 0 for more than 19 significant digits. The
-// Parser calls Decimal instead of Number for such numbers when its sink is
-// a DecimalSink.
-type DecimalSink interface {
+// PageSink is a Pager that takes the arrays and objects of the cells
+// through the methods of Sink.
+type PageSink interface {
+	Pager
 	Sink
-	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
 }
 
-// EmptySink is a Sink that takes an empty array or object in one call, for
-// the empty lists and objects that API responses are full of ("tags": [],
-// "blockIds": []): the Parser calls EmptyArray instead of BeginArray and
-// EndArray, and EmptyObject instead of BeginObject and EndObject, when its
-// sink is an EmptySink.
-type EmptySink interface {
-	Sink
-	EmptyArray()
-	EmptyObject()
+// DecimalSink is a ScalarSink that takes numbers with a fraction or
+// exponent with their digits read, so that it need not read the text
+// again: text is ±mant × 10^exp with nd significant digits, as
+// jsonwire.ScanDecimal reads it, or nd is -1 and mant 0 for more than 19
+// significant digits. The Parser calls Decimal instead of Number for such
+// numbers when its sink is a DecimalSink.
+type DecimalSink interface {
+	ScalarSink
+	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
-// TaggedSink is a PageSink that lets the Parser write each array and
+// TaggedSink is a Pager that lets the Parser write each array and
 // object cell of a page of rows itself, as the tagged values of a
 // column of package pagebuild: format's value tags, each array's and
 // object's count as four little-endian bytes right after its tag, each
@@ -17,13 +17,11 @@ import (
 // sink only for what needs the page's strings or its number rules:
 // strings, keys and other numbers. So a nested value costs no call at
 // all, where a Sink takes one or two per value and keeps a stack of its
-// own.
-//
-// The Parser never calls BeginArray, EndArray, BeginObject, EndObject,
-// EmptyArray or EmptyObject of a TaggedSink, and never hands it a value
-// nested in a cell through the Sink methods.
+// own. So a TaggedSink has no methods for arrays and objects, and the
+// Parser never hands it a value nested in a cell through the ScalarSink
+// methods.
 type TaggedSink interface {
-	PageSink
+	Pager
 	// BeginTagged starts a cell that is an array or object. It returns
 	// the buffer to append the cell's tagged value to, and a number that
 	// tells the cell's column from the page's other columns, for the
@@ -44,6 +42,13 @@ type TaggedSink interface {
 	// TaggedDecimal appends the tagged value of a number with a fraction
 	// or exponent, with its digits read (see DecimalSink.Decimal).
 	TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte
+	// SameKey opens the cell of the row's next key, in place of Key: the
+	// Parser calls it only while every key of the row so far, this one
+	// included, has the text of the key at the same place in the
+	// previous row of the page (a row of keys, not a null row), which
+	// the sink took. So the key is the column of that place in the
+	// previous row's shape, and cannot repeat one of the row's keys.
+	SameKey()
 	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
 	// bytes, which is never 0. The Parser asks for it when it starts a
 	// text and reads the epoch when it starts a cell: the sink must not

@@ -72,7 +72,8 @@ func (p *Parser) value(i, depth int) int {
 }
 
 // nested is value for any value, with stack as the stack of open arrays and
-// objects. It returns the stack for reuse.
+// objects. It returns the stack for reuse. Arrays and objects go to the
+// Sink (p.cs): a TaggedSink's never come here.
 func (p *Parser) nested(i, depth int, stack []byte) (int, []byte) {
 	in := p.in
 	s := p.s
@@ -92,34 +93,25 @@ next:
 			if len(stack) >= limit {
 				return p.tooDeep(i, depth+len(stack)+1), stack
 			}
+			cs := p.cs
 			j, d := peek(in, i+1)
 			if c == '[' {
+				cs.BeginArray()
 				if d == ']' {
-					if p.es != nil {
-						p.es.EmptyArray()
-					} else {
-						s.BeginArray()
-						s.EndArray()
-					}
+					cs.EndArray()
 					i = j + 1
 					break
 				}
-				s.BeginArray()
 				stack = append(stack, c)
 				i = j
 				continue next
 			}
+			cs.BeginObject()
 			if d == '}' {
-				if p.es != nil {
-					p.es.EmptyObject()
-				} else {
-					s.BeginObject()
-					s.EndObject()
-				}
+				cs.EndObject()
 				i = j + 1
 				break
 			}
-			s.BeginObject()
 			stack = append(stack, c)
 			i, c = j, d
 			goto key
@@ -165,9 +157,9 @@ next:
 				i++
 				continue next
 			case c == ']' && top == '[':
-				s.EndArray()
+				p.cs.EndArray()
 			case c == '}' && top == '{':
-				s.EndObject()
+				p.cs.EndObject()
 			case top == '[':
 				return p.endOr(i, "after array element"), stack
 			default:

@@ -1,0 +1,56 @@
+package jsonbridge
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// sameKeyTexts are pages of rows that take every path of the tokenizer's
+// match of a row's keys against the previous row's (SameKey): rows of
+// one shape; a row that stops, differs or goes on after some of the
+// previous row's keys; a row that repeats, after matched keys, one of
+// them (a one-value page); keys that extend, shorten or escape the
+// previous row's; empty keys, empty rows, null rows between rows, and
+// keys longer than the key caches hold.
+var sameKeyTexts = func() []string {
+	long := strings.Repeat("k", 40)
+	return []string{
+		`[{"a":1,"b":2},{"a":3,"b":4},{"a":5,"b":6}]`,
+		`[{"a":1,"b":2,"c":3},{"a":4,"b":5},{"a":6,"b":7,"c":8}]`,
+		`[{"a":1,"b":2},{"a":3,"b":4,"c":5},{"a":6,"b":7,"c":8}]`,
+		`[{"a":1,"b":2,"c":3},{"a":4,"x":5,"c":6},{"a":7,"b":8,"c":9}]`,
+		`[{"a":1,"b":2,"c":3},{"b":4,"a":5,"c":6}]`,
+		`[{"a":1,"b":2},{"a":3,"a":4}]`, `[{"a":1,"b":2},{"a":3,"b":4,"a":5}]`,
+		`[{"a":1,"b":2},{"a":3,"b":4,"b":5}]`, `[{"a":1,"b":2},{"a":3,"b":4},{"b":5,"a":6,"b":7}]`,
+		`[{"ab":1},{"abc":2},{"a":3},{"ab":4}]`, `[{"a":1},{"\u0061":2},{"a":3},{"\u0061":4}]`,
+		`[{"a\"":1},{"a\"":2},{"a":3}]`, `[{"":1,"a":2},{"":3,"a":4},{"a":5,"":6}]`,
+		`[{"a":1},{},{"a":2},null,{"a":3},{},{}]`, `[{"a":1,"b":{"a":2}},null,null,{"a":3,"b":{"a":4}}]`,
+		`[ { "a" : 1 , "b" : 2 } , { "a" : 3 , "b" : 4 } ]`,
+		`[{"` + long + `":1,"b":2},{"` + long + `":3,"b":4},{"` + long + `x":5,"b":6},{"` + long[1:] + `":7}]`,
+		`[{"a":1,"b":2},{"a":3,"b":4}`, `[{"a":1,"b":2},{"a":3,"b`, `[{"a":1,"b":2},{"a":3,"b"`,
+		`[{"a":1,"b":2},{"a":3,"b":4,}]`, `[{"a":1},{"a" 2}]`, `[{"a":1},{"a":2]`,
+	}
+}()
+
+// TestSameKeyRowsEqualBuilderPages builds the pages of sameKeyTexts, and
+// the same rows with ever more rows, through the cell sink and through
+// the Builder's methods (which take every key by Key), and compares them
+// byte for byte, or their errors.
+func TestSameKeyRowsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for _, x := range sameKeyTexts {
+		sameAsBuilder(t, p, x, []byte(x))
+	}
+	// Rows that cycle through a few shapes, so that a row meets the
+	// previous row's keys in every relation, at every length.
+	shapes := []string{`"a":1,"b":2,"c":3`, `"a":1,"b":2`, `"a":1`, `"b":2,"a":1`, `"a":1,"b":2,"c":3,"d":4`, ``, `"a":1,"c":3`}
+	for n := 1; n <= 3*len(shapes); n++ {
+		rows := make([]string, n)
+		for i := range rows {
+			rows[i] = "{" + shapes[(i*i+i/2)%len(shapes)] + "}"
+		}
+		x := "[" + strings.Join(rows, ",") + "]"
+		sameAsBuilder(t, p, strconv.Itoa(n)+": "+x, []byte(x))
+	}
+}
