@@ -144,7 +144,13 @@ func (l *Layout) keepRendered(x *rendCell, js []byte) {
 // repeats would if the page held it twice (SPEC.md 8).
 func (l *Layout) takeRepeatJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	at := c.pos - 1
-	off := c.cuv()
+	// The offset is read in line when it has one or two bytes (a cell
+	// less than 16 KiB back, the commonest), as string indexes are.
+	off, w := uv12(c.data, c.pos)
+	c.pos += w
+	if w == 0 {
+		off = c.cuvSlow()
+	}
 	if c.bad {
 		return dst
 	}

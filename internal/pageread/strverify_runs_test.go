@@ -5,7 +5,9 @@ import "testing"
 // runCases are tables whose strings in another script follow one another,
 // so that the flag check reads several in one FlagsClear (cleanRun): names
 // in Cyrillic and CJK, an empty string, a string after the run's last, a
-// flagged string that ends a run, and U+2028 and a bad byte inside a run.
+// flagged string that ends a run, U+2028 and a bad byte inside a run, and
+// strings that start with ASCII inside a run (after a sequence cut short,
+// or holding a quote or markup).
 var runCases = [][]string{
 	{"Юрий Титов", "Валерий Васильев", "Парамон Белов", "Юрий Титов"},
 	{"Юрий", "", "Олег", "日本語", "Ελληνικά", "ascii after", "Яков"},
@@ -14,6 +16,9 @@ var runCases = [][]string{
 	{"Олег", "Федор\xff", "Анатолий"},
 	{"Олег", "Федор", "\u2029Анатолий"},
 	{"ascii", "Олег", "Федор"},
+	{"Олег", "Фе\xd0", "ascii after a cut sequence", "Яков"},
+	{"Олег", "a \"quoted\" word", "Яков", "<b>", "Федор"},
+	{"Олег", "plain ascii", "Яков", "more ascii", "日本語"},
 }
 
 // TestCheckFlagsRunsOfNonASCII checks every table of runCases as it was
