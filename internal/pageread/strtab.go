@@ -72,10 +72,14 @@ func (t *StringTable) Bytes(i int) []byte {
 }
 
 // String returns string i without copying: the result shares the page's
-// memory, so the page must not be modified while it is in use.
+// memory, so the page must not be modified while it is in use. It panics
+// unless 0 <= i < Len(). The typed readers call it for every string cell,
+// element and key: see strtab_unsafe.go for what a call costs.
 func (t *StringTable) String(i int) string {
-	s, e := t.span(i)
-	return t.str[s:e]
+	if uint(i) >= uint(t.count) {
+		panic("pageread: string index out of range")
+	}
+	return tableString(t, i)
 }
 
 // Flags returns string i's escaping flags (StrNeedsEscape, StrHasHTML).
