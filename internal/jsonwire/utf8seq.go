@@ -309,15 +309,21 @@ func threeByteEnd(s []byte, i int) int {
 		nibbles     = 0x00000F00000F // the leads' low nibbles in a word
 		ones, carry = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F
 		nibbleLanes = 0x8080008080 // bytes 0, 1, 3 and 4
+		firstLanes  = 0x0080000080 // bytes 0 and 3: the first word's
 	)
 	for ; i >= 0 && i < len(s)-13; i += 12 {
 		t := (*[14]byte)(s[i:])
 		w0, w1 := Load64(t[:], 0), Load64(t[:], 6)
-		shape := ((w0 ^ threeShape) | (w1 ^ threeShape)) & threeShapeMask
+		shape0 := (w0 ^ threeShape) & threeShapeMask
+		shape := shape0 | (w1^threeShape)&threeShapeMask
 		x := w0&nibbles | (w1&nibbles)<<8
 		ok := (x + carry) & ((x ^ 2*ones) + carry) & ((x ^ 0xD*ones) + carry)
 		if shape|(ok&nibbleLanes^nibbleLanes) != 0 {
-			break
+			// The first word's two sequences may pass alone.
+			if shape0|(ok&firstLanes^firstLanes) == 0 {
+				i += 6
+			}
+			return i
 		}
 	}
 	if i+8 <= len(s) && threeByteRun(Load64(s, i)) {
