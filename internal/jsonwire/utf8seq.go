@@ -215,10 +215,9 @@ func FlagsClear(s []byte) bool {
 			return false
 		case 3:
 			// CJK, kana or Hangul text: a run of three-byte sequences is
-			// taken two at a time.
+			// taken two at a time, then four at a time (threeByteEnd).
 			if i+8 <= n && threeByteRun(Load64(s, int(i))) {
-				for i += 6; i+8 <= n && threeByteRun(Load64(s, int(i))); i += 6 {
-				}
+				i = uint(threeByteEnd(s, int(i)+6))
 				continue
 			}
 			if i+2 < n && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 {
@@ -291,4 +290,44 @@ func threeByteRun(w uint64) bool {
 	}
 	p := w & lowBits
 	return ((p^lineSep)+threeCarry)&threeByteLanes(w)&threeTop == threeTop
+}
+
+// threeByteEnd returns the end of the run of three-byte sequences that
+// threeByteRun takes from s[i] on, to within two bytes, or stops earlier
+// at a sequence led by E0, E2 or ED, which FlagsClear's byte loop decides:
+// it stops where fewer than eight bytes remain. It takes the run four
+// sequences at a time, from two words six bytes apart, with one branch:
+// the shape of both words (1110xxxx 10xxxxxx 10xxxxxx in each lane), and
+// the four leads' low nibbles, gathered into four bytes of one word, none
+// of them 0, 2 or D. Those leads are the only ones whose sequences may be
+// overlong forms, surrogates, U+2028 or U+2029; CJK, kana and Hangul below
+// U+D000 never take them, and the punctuation led by E2 goes a sequence at
+// a time. Cost: about thirty instructions a step of twelve bytes, against
+// about fifty in two steps of threeByteRun.
+func threeByteEnd(s []byte, i int) int {
+	const (
+		nibbles     = 0x00000F00000F // the leads' low nibbles in a word
+		ones, carry = 0x0101010101010101, 0x7F7F7F7F7F7F7F7F
+		nibbleLanes = 0x8080008080 // bytes 0, 1, 3 and 4
+		firstLanes  = 0x0080000080 // bytes 0 and 3: the first word's
+	)
+	for ; i >= 0 && i < len(s)-13; i += 12 {
+		t := (*[14]byte)(s[i:])
+		w0, w1 := Load64(t[:], 0), Load64(t[:], 6)
+		shape0 := (w0 ^ threeShape) & threeShapeMask
+		shape := shape0 | (w1^threeShape)&threeShapeMask
+		x := w0&nibbles | (w1&nibbles)<<8
+		ok := (x + carry) & ((x ^ 2*ones) + carry) & ((x ^ 0xD*ones) + carry)
+		if shape|(ok&nibbleLanes^nibbleLanes) != 0 {
+			// The first word's two sequences may pass alone.
+			if shape0|(ok&firstLanes^firstLanes) == 0 {
+				i += 6
+			}
+			return i
+		}
+	}
+	if i+8 <= len(s) && threeByteRun(Load64(s, i)) {
+		i += 6
+	}
+	return i
 }
