@@ -193,18 +193,23 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		p.rowKeys = p.rowKeys[:0]
 		return i + 1, true
 	}
-	keep := p.rowMiss < rowMissMax // keep the row's keys for the next row
-	if !keep {
+	// The row keeps its keys for the next row while p.rowMiss < rowMissMax
+	// (read from p, not kept in locals, which would cost the loop below a
+	// spill per key).
+	if p.rowMiss >= rowMissMax {
 		// Rows whose keys shuffle: keep no keys, so that the rows after go
 		// to Key without a compare or a span each, but keep one row's in
 		// every rowRetry to notice rows that settle into one shape.
 		p.rowKeys = p.rowKeys[:0]
 		if p.rowMiss++; p.rowMiss == rowMissMax+rowRetry {
-			keep, p.rowMiss = true, rowMissMax-1
+			p.rowMiss = rowMissMax - 1
 		}
 	}
 	same := len(p.rowKeys) > 0 // the row's keys so far are the previous row's
-	tried, m := same, 0        // the row was matched; its keys that matched, once one did not
+	p.rowMatched = -2
+	if same {
+		p.rowMatched = -1
+	}
 	for {
 		if c != '"' {
 			return p.endOr(i, "looking for beginning of object key string"), true
@@ -219,7 +224,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 					goto colon
 				}
 			}
-			same, m = false, n
+			same, p.rowMatched = false, n
 		}
 		{
 			at := i
@@ -238,7 +243,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
 				span.n = len(k) // the text itself, not decoded
 			}
-			if keep {
+			if p.rowMiss < rowMissMax {
 				p.rowKeys = append(p.rowKeys[:n], span)
 			}
 		}
@@ -254,11 +259,11 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		case ',':
 			i, c = peek(in, i+1)
 		case '}':
-			if keep {
+			if p.rowMiss < rowMissMax {
 				p.rowKeys = p.rowKeys[:n]
 			}
-			if tried {
-				if same {
+			if m := p.rowMatched; m != -2 {
+				if m == -1 {
 					m = n
 				}
 				if p.rowMiss++; 2*m >= n {
