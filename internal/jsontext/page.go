@@ -75,7 +75,7 @@ func (p *Parser) rows(i int) (int, bool) {
 	if c == ']' {
 		return i + 1, true
 	}
-	p.rowKeys = p.rowKeys[:0]
+	p.rowKeys, p.rowMiss = p.rowKeys[:0], 0
 	for {
 		switch c {
 		case '{':
@@ -163,6 +163,14 @@ func (p *Parser) members(i, depth int) (int, bool) {
 	}
 }
 
+// After rowMissMax rows in a row that match fewer than half their keys
+// against the previous row's, taggedRow keeps the keys of only one row in
+// every rowRetry, for the next row to match.
+const (
+	rowMissMax = 4
+	rowRetry   = 16
+)
+
 // keySpan is where the text of a row's key sits in the text, between its
 // quotes: in[at:at+n], or n is -1 for a key that needed decoding.
 type keySpan struct{ at, n int }
@@ -173,7 +181,10 @@ type keySpan struct{ at, n int }
 // to SameKey, without being scanned, hashed or looked up, and cannot be
 // refused (the previous row's keys are distinct). The first key that
 // differs, and every key after it, goes to Key. p.rowKeys holds the keys
-// of the previous row of the page.
+// of the previous row of the page. Rows whose keys shuffle would pay for
+// a compare and a kept span per key and gain little: once rowMissMax
+// rows in a row match fewer than half their keys, rows keep no keys (see
+// rowMissMax).
 func (p *Parser) taggedRow(i int) (int, bool) {
 	in := p.in
 	i, c := peek(in, i+1)
@@ -182,7 +193,23 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		p.rowKeys = p.rowKeys[:0]
 		return i + 1, true
 	}
+	// The row keeps its keys for the next row while p.rowMiss < rowMissMax
+	// (read from p, not kept in locals, which would cost the loop below a
+	// spill per key).
+	if p.rowMiss >= rowMissMax {
+		// Rows whose keys shuffle: keep no keys, so that the rows after go
+		// to Key without a compare or a span each, but keep one row's in
+		// every rowRetry to notice rows that settle into one shape.
+		p.rowKeys = p.rowKeys[:0]
+		if p.rowMiss++; p.rowMiss == rowMissMax+rowRetry {
+			p.rowMiss = rowMissMax - 1
+		}
+	}
 	same := len(p.rowKeys) > 0 // the row's keys so far are the previous row's
+	p.rowMatched = -2
+	if same {
+		p.rowMatched = -1
+	}
 	for {
 		if c != '"' {
 			return p.endOr(i, "looking for beginning of object key string"), true
@@ -197,7 +224,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 					goto colon
 				}
 			}
-			same = false
+			same, p.rowMatched = false, n
 		}
 		{
 			at := i
@@ -216,7 +243,9 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
 				span.n = len(k) // the text itself, not decoded
 			}
-			p.rowKeys = append(p.rowKeys[:n], span)
+			if p.rowMiss < rowMissMax {
+				p.rowKeys = append(p.rowKeys[:n], span)
+			}
 		}
 	colon:
 		n++
@@ -230,7 +259,17 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		case ',':
 			i, c = peek(in, i+1)
 		case '}':
-			p.rowKeys = p.rowKeys[:n]
+			if p.rowMiss < rowMissMax {
+				p.rowKeys = p.rowKeys[:n]
+			}
+			if m := p.rowMatched; m != -2 {
+				if m == -1 {
+					m = n
+				}
+				if p.rowMiss++; 2*m >= n {
+					p.rowMiss = 0
+				}
+			}
 			return i + 1, true
 		default:
 			return p.endOr(i, "after object key:value pair"), true

@@ -29,6 +29,8 @@ type Parser struct {
 	limit, depth int
 	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
 	rowKeys      []keySpan // a TaggedSink's page: the keys of the previous row (taggedRow)
+	rowMiss      int       // rows in a row that matched fewer than half their keys, and rows since (taggedRow)
+	rowMatched   int       // the current row's keys that matched the previous row's before one did not; -1 all so far, -2 not matched
 }
 
 // ErrorKind says what an Error is about.
