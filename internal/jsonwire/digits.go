@@ -48,7 +48,7 @@ func AppendUint(dst []byte, v uint64) []byte {
 		// putLeading in line (it does not inline): a call per cell
 		// was a tenth of an integer's cost.
 		w := digits8(uint32(v))
-		z := uint(bits.TrailingZeros64(w|1<<56)) &^ 7 // the leading zero digits' bits; v = 0 keeps one
+		z := zeroDigitBits(w) // v = 0 keeps one
 		binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
 		return dst[:l+8-int(z>>3)]
 	}
@@ -109,10 +109,20 @@ const asciiZeros = 0x3030303030303030
 // b[count:8] is slack.
 func putLeading(b []byte, v uint32) int {
 	w := digits8(v)
-	z := uint(bits.TrailingZeros64(w)) &^ 7 // the leading zero digits' bits
+	z := zeroDigitBits(w)
 	binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
 	return 8 - int(z>>3)
 }
+
+// zeroDigitBits returns the bits of the leading zero digits of w =
+// digits8(v), w's trailing zero bytes, as a shift count: at most 56, so
+// that v = 0 keeps one digit and (w|asciiZeros)>>zeroDigitBits(w) is the
+// text of v < 1e8 in its low bytes. The bit 1<<56 tells the compiler
+// that the count's argument is not zero and the mask that the count is
+// below 64, so that neither the move for a zero word nor the check of a
+// shift by 64 or more is needed: three instructions less than
+// TrailingZeros64(w)&^7 on amd64. It inlines.
+func zeroDigitBits(w uint64) uint { return uint(bits.TrailingZeros64(w|1<<56)) & 56 }
 
 // digits8 returns the eight decimal digits of v < 1e8, leading zeros
 // included, one a byte with the most significant in the lowest byte, as
@@ -162,7 +172,7 @@ func AppendInt(dst []byte, v int64) []byte {
 	}
 	if u < 1e8 {
 		w := digits8(uint32(u))
-		z := uint(bits.TrailingZeros64(w|1<<56)) &^ 7
+		z := zeroDigitBits(w)
 		binary.LittleEndian.PutUint64(b[:8], (w|asciiZeros)>>z)
 		return dst[:l+8-int(z>>3)]
 	}
@@ -211,6 +221,11 @@ func putDigits(b []byte, v uint64) {
 // zeros included, one a byte with the most significant in the lowest
 // byte, as values 0 to 9 (or'd with AsciiZeros, text). Inlines.
 func Digits8(v uint32) uint64 { return digits8(v) }
+
+// ZeroDigitBits is zeroDigitBits for users of Digits8: the bits of the
+// leading zero digits of w = Digits8(v), at most 56, as a shift count
+// that needs no checks. Inlines.
+func ZeroDigitBits(w uint64) uint { return zeroDigitBits(w) }
 
 // AsciiZeros is asciiZeros, '0' in every byte, for users of Digits8.
 const AsciiZeros = asciiZeros
