@@ -92,11 +92,34 @@ func (d *valueDecoder) arrayBytes(b []byte, n int) ([]any, int) {
 	out := d.newAnys(n)
 	pos := 0
 	for i := range out {
+		if b[pos] == format.TagString {
+			x, next := shortIndexAt(b, pos+1)
+			if v, ok := d.strBoxed(x); ok {
+				out[i], pos = v, next
+				continue
+			}
+		}
 		v, m := d.valueBytes(b[pos:])
 		out[i] = v
 		pos += m
 	}
 	return out, pos
+}
+
+// shortIndexAt reads the validated uvarint at b[i] when it takes one or
+// two bytes, and returns it with the position after it; for a longer one
+// it returns an index no table reaches (1<<31 or more), which strBoxed
+// refuses. With strBoxed, it lets the loops over members and elements
+// take a string value whose entry is copied already (the commonest case)
+// in line: the call to valueBytes and its dispatch cost about 40
+// instructions a string more.
+func shortIndexAt(b []byte, i int) (uint32, int) {
+	x := uint32(b[i])
+	if x < 0x80 {
+		return x, i + 1
+	}
+	y := uint32(b[i+1])
+	return x&0x7F | y<<7 | y>>7<<31, i + 2
 }
 
 // anySlab is how many interface values (16 bytes each) the arrays that
@@ -133,6 +156,13 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 		}
 		pos = next
 		key := d.str(uint32(k)) // before the value, as cellValue copies them
+		if b[pos] == format.TagString {
+			x, next := shortIndexAt(b, pos+1)
+			if v, ok := d.strBoxed(x); ok {
+				out[key], pos = v, next
+				continue
+			}
+		}
 		v, used := d.valueBytes(b[pos:])
 		out[key] = v
 		pos += used

@@ -66,16 +66,38 @@ func (d *decodeState) planCols(t reflect.Type) []colPlan {
 	return slices.Clone(cols)
 }
 
-// matches reports whether e was built for the columns of l.
+// matches reports whether e was built for the columns of l. When the
+// column names are consecutive entries of the string table, as a page's
+// writer puts them, their bytes are one run of the table, compared at once
+// with e.names after a check of where each name ends: about half the cost
+// of a comparison per name.
 func (e *planColsEntry) matches(l *pageread.Layout) bool {
 	if len(e.encs) != len(l.Columns) || e.cellPaths != cellPathsOnly {
 		return false
 	}
-	start := 0
+	if len(l.Columns) == 0 {
+		return true
+	}
+	t := &l.Strings
+	first := int(l.Columns[0].Name)
+	base := t.Start(first)
+	consecutive := first+len(l.Columns) <= t.Len()
 	for c := range l.Columns {
 		col := &l.Columns[c]
+		if col.Enc != e.encs[c] {
+			return false
+		}
+		if consecutive && (int(col.Name) != first+c || t.Start(first+c+1)-base != e.ends[c]) {
+			consecutive = false
+		}
+	}
+	if consecutive {
+		return string(t.Run(first, first+len(l.Columns))) == e.names
+	}
+	start := 0
+	for c := range l.Columns {
 		end := e.ends[c]
-		if col.Enc != e.encs[c] || string(l.Strings.Bytes(int(col.Name))) != e.names[start:end] {
+		if string(t.Bytes(int(l.Columns[c].Name))) != e.names[start:end] {
 			return false
 		}
 		start = end

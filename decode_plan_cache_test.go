@@ -76,3 +76,27 @@ func TestPlanCacheConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestPlanCacheNamesSplitElsewhere decodes, into one type in turn, pages
+// whose column names are the same run of bytes split elsewhere ("ab", "c"
+// then "a", "bc"), with the same encodings: the cached plans of one must
+// not serve the other, though the names' bytes compare equal as a run.
+func TestPlanCacheNamesSplitElsewhere(t *testing.T) {
+	type split struct {
+		A  int64 `json:"a"`
+		AB int64 `json:"ab"`
+		C  int64 `json:"c"`
+		BC int64 `json:"bc"`
+	}
+	pages := [][]map[string]any{
+		{{"ab": 1, "c": 2}, {"ab": 3, "c": 4}},
+		{{"a": 5, "bc": 6}, {"a": 7, "bc": 8}},
+		{{"abc": 9}},
+		{{"ab": 10, "c": 11}},
+	}
+	for round := range 2 {
+		for i, rows := range pages {
+			t.Run(fmt.Sprint(round, i), func(t *testing.T) { sameAsJSON[[]split](t, rows) })
+		}
+	}
+}

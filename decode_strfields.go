@@ -163,8 +163,25 @@ func (d *decodeState) colStr(i uint32) string {
 // seqStr returns a copy of string-table entry i, read from a cell of col,
 // a string-seq column: from the column's chunk when the cells are read in
 // order, as they are, else from str. With d.compat it is made as copyStr
-// makes it.
+// makes it. The common case, the next entry of the current chunk outside
+// JSON-compatible decoding, is a slice of the chunk; seqStrSlow does the
+// rest.
 func (d *decodeState) seqStr(col int, i uint32) string {
+	if d.blocks != nil && !d.compat {
+		if b := &d.blocks[col]; i == b.next && i < b.end { // (b.end <= b.stop)
+			t := &d.l.Strings
+			end := b.off + t.Start(int(i)+1) - t.Start(int(i))
+			s := b.s[b.off:end]
+			b.off, b.next = end, i+1
+			return s
+		}
+	}
+	return d.seqStrSlow(col, i)
+}
+
+// seqStrSlow is seqStr for the first cell of a column, a cell past its
+// chunk, a cell out of order, and JSON-compatible decoding.
+func (d *decodeState) seqStrSlow(col int, i uint32) string {
 	if d.blocks == nil {
 		d.blocks = make([]strBlock, len(d.l.Columns))
 	}

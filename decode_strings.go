@@ -66,19 +66,25 @@ func (d *valueDecoder) copyRun(i int) string {
 	start := t.Start(i)
 	limit := start + min(blockChunk, max(runMin, d.copied))
 	j := i + 1
-	for j < len(d.strs) && d.strs[j] == "" && t.Start(j+1) <= limit {
-		j++
+	if i >= d.fresh { // none past i is copied: the scan reads the starts only
+		for j < len(d.strs) && t.Start(j+1) <= limit {
+			j++
+		}
+	} else {
+		for j < len(d.strs) && d.strs[j] == "" && t.Start(j+1) <= limit {
+			j++
+		}
 	}
+	d.fresh = max(d.fresh, j)
 	run := string(t.Run(i, j))
 	d.copied += len(run)
 	strs, ends := d.strs[i:j], t.Starts(i, j)[1:]
 	ends = ends[:len(strs)] // (one bounds check for the loop)
 	from := 0
 	for k, e := range ends {
+		// An empty entry gets an empty string, which str treats as not
+		// cached: no test for it in the loop.
 		to := int(e) - start
-		if from == to {
-			continue // stays "", which str treats as not cached
-		}
 		strs[k] = run[from:to]
 		from = to
 	}

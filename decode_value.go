@@ -25,6 +25,7 @@ type valueDecoder struct {
 	anys      slab[any]           // with cache: the arrays of small []any values (newAnys)
 	shared    *pageStrings        // without cache: the Page's copies of strings
 	copied    int                 // with cache: the bytes of string-table entries copied so far (copyRun)
+	fresh     int                 // with cache: no entry from this index on is copied yet (copyRun)
 	texts     strArena            // with cache: where the text of times decoded into strings is made
 	dates     *jsonwire.DateCache // with cache: from datePool on the first time decoded into a string (timeText)
 	bigNumber string              // under compat, the first number float64 cannot hold

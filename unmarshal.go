@@ -41,7 +41,7 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 	// cache, Rows scratch) can meet this page.
 	s.p = Page{l: &s.l, mode: m}
 	p := &s.p
-	if err := p.decode(v, &s.cur); err != nil {
+	if err := p.decode(v, s); err != nil {
 		return err
 	}
 	s.l.Forget()
@@ -52,12 +52,14 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 
 // unmarshalScratch is the memory an Unmarshal call parses and decodes in
 // and the next call reuses: the layout, with its column, shape and
-// string-table arrays, the cursors over its columns, and the Page around
-// the layout.
+// string-table arrays, the cursors over its columns, the list of the
+// call's nested plans (empty between calls: releaseNested clears it), and
+// the Page around the layout.
 type unmarshalScratch struct {
-	l   pageread.Layout
-	cur []pageread.Cursor
-	p   Page
+	l      pageread.Layout
+	cur    []pageread.Cursor
+	nested []*nestedPlan
+	p      Page
 }
 
 // unmarshalScratches holds the scratch of finished Unmarshal calls, their
@@ -78,25 +80,27 @@ var unmarshalScratches sync.Pool
 // entry of the page's string table).
 func (p *Page) Decode(v any) error { return p.decode(v, nil) }
 
-// decode is Decode with cursors to reuse: when cur is not nil, the rows'
-// cursors are cut from *cur, grown to the column count when short, and
+// decode is Decode with memory to reuse: when s is not nil, the rows'
+// cursors are cut from s.cur, grown to the column count when short, and
 // left there for the caller, who must clear them before they outlive the
-// page.
-func (p *Page) decode(v any, cur *[]pageread.Cursor) error {
+// page; and the list of nested plans grows in s.nested, left there empty
+// (a list made afresh cost about 300 instructions of allocation per
+// struct type that objects decode into).
+func (p *Page) decode(v any, s *unmarshalScratch) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return decodeError("Decode needs a non-nil pointer, not "+typeName(v), -1, -1)
 	}
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1,
 		jsonLeft: p.l.JSONBudget()}
-	if cur != nil {
-		d.cur = *cur
+	if s != nil {
+		d.cur, d.nested = s.cur, s.nested[:0]
 	}
 	err := d.page(rv.Elem())
 	d.releaseDates()
 	d.releaseNested()
-	if cur != nil {
-		*cur = d.cur
+	if s != nil {
+		s.cur, s.nested = d.cur, d.nested
 	}
 	if err != nil {
 		return err
