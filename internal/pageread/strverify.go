@@ -190,9 +190,19 @@ func nonASCIIFlags(s []byte, want uint8) uint8 {
 // they are tried only on strings longer than stopFlagsASCIIMax whose first
 // 16 bytes hold a byte from 0x80; a string they prove nothing about (its
 // escape a tab or invalid UTF-8 further on) goes to stopFlags after them.
+//
+// Where jsonwire.BlockFlags has a vector form, such a string is given to
+// it instead, whatever its flags claim: it reads the string once, 32
+// bytes a step, about 1.2 instructions a byte (on the twitter statuses
+// about 180 instructions a string where the searches took 330).
 func claimedFlags(s []byte, want uint8) uint8 {
-	if want&format.StrNeedsEscape == 0 || len(s) <= stopFlagsASCIIMax ||
-		(jsonwire.Load64(s, 0)|jsonwire.Load64(s, 8))&jsonwire.SWARHi == 0 {
+	if len(s) <= stopFlagsASCIIMax || (jsonwire.Load64(s, 0)|jsonwire.Load64(s, 8))&jsonwire.SWARHi == 0 {
+		return stopFlags(s)
+	}
+	if jsonwire.BlockFlagsFast {
+		return jsonwire.BlockFlags(s)
+	}
+	if want&format.StrNeedsEscape == 0 {
 		return stopFlags(s)
 	}
 	if c := s[0]; c >= 0x20 && c != '"' && c != '\\' && !(c == 0xE2 && s[1] == 0x80 && s[2]&0xFE == 0xA8) &&
