@@ -74,7 +74,10 @@ BYTES32(htmlbits, 0x1414141414141414)
 // Reports whether no byte of the n bytes at p breaks UTF-8, ends U+2028
 // or U+2029, needs an escape or is markup: whether they are clean as
 // FlagsClear says, but for a last sequence cut short (seqComplete checks
-// that). Stops at the first block that is not.
+// that). Stops at the first block that is not. A block of ASCII (with the
+// three bytes before it) is only looked up for escapes and markup: 13
+// instructions, where a block with a byte from 0x80 takes 33 (and 10
+// more each to load the next).
 TEXT ·flagsClearAVX2(SB), NOSPLIT, $0-17
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
@@ -93,6 +96,22 @@ TEXT ·flagsClearAVX2(SB), NOSPLIT, $0-17
 	LEAQ       -32(BX), CX // the start of the last block
 
 cblock:
+	// A block that is ASCII, with the three bytes before it, can only
+	// hold bytes that need an escape or are markup.
+	VPOR      Y3, Y0, Y4
+	VPMOVMSKB Y4, DX
+	TESTL     DX, DX
+	JNZ       cutf8
+	VPSRLW    $4, Y0, Y6
+	VPAND     nib<>(SB), Y6, Y6
+	VPSHUFB   Y6, Y12, Y6
+	VPAND     nib<>(SB), Y0, Y7
+	VPSHUFB   Y7, Y11, Y7
+	VPTEST    Y7, Y6
+	JNZ       cbad
+	JMP       cnext
+
+cutf8:
 	VPSRLW   $4, Y1, Y4
 	VPAND    nib<>(SB), Y4, Y4
 	VPSHUFB  Y4, Y8, Y4 // b1high of the byte before
@@ -122,6 +141,8 @@ cblock:
 	VPOR   Y5, Y4, Y4
 	VPTEST Y4, Y4
 	JNZ    cbad
+
+cnext:
 	CMPQ AX, BX
 	JAE  cdone
 	CMPQ AX, CX
