@@ -149,15 +149,17 @@ var textClass = func() (t [256]uint8) {
 	return t
 }()
 
-// FlagsClear reports whether StringFlags(s) is 0: whether s is valid UTF-8
-// without a byte below 0x20, '"', '\\', '<', '>', '&', U+2028 or U+2029.
-// It is a check for short text with non-ASCII in it (names, words, emoji),
-// one loop over plain ASCII and every length of sequence alike, where
-// StringFlags goes back and forth between runs of ASCII and of non-ASCII,
-// at a call each. Cost: about four instructions an ASCII byte, two a byte
-// in runs of eight plain bytes or more, and nine to twelve a sequence;
-// ASCII runs of 80 bytes or more are taken in blocks through PlainPrefix.
-func FlagsClear(s []byte) bool {
+// flagsClearSWAR is FlagsClear without vectors: the form for short
+// strings, for processors without AVX2 and the purego build, and the
+// reference its vector form is tested against. It is a check for short
+// text with non-ASCII in it (names, words, emoji), one loop over plain
+// ASCII and every length of sequence alike, where StringFlags goes back
+// and forth between runs of ASCII and of non-ASCII, at a call each. Cost:
+// about four instructions an ASCII byte, two a byte in runs of eight
+// plain bytes or more, nine to twelve a sequence, and about 2.5 a byte in
+// runs of CJK text (threeByteEnd); ASCII runs of 80 bytes or more are
+// taken in blocks through PlainPrefix.
+func flagsClearSWAR(s []byte) bool {
 	n := uint(len(s))
 	for i := uint(0); i < n; {
 		c := s[i]
