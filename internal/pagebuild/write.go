@@ -647,8 +647,11 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 }
 
 // remapDepth is how deep remapTagged follows arrays and objects in one
-// call; a value nested deeper takes a call per remapDepth levels.
-const remapDepth = 32
+// call; a value nested deeper takes a call per remapDepth levels. The
+// stack is zeroed at every call, one per array or object cell: 8 levels
+// (64 bytes) hold the values of real pages, where 32 cost 256 bytes of
+// stores a cell.
+const remapDepth = 8
 
 // copyVarint appends the tag at src[pos] and the varint after it to dst and
 // returns the position after them. A varint of up to 8 bytes, which every
