@@ -103,9 +103,15 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 	c.OpenContainer(nested, format.TagArray, len(x))
 	ids := 0 // elements written as string ids
 	for _, e := range x {
-		if s, ok := e.(string); ok {
-			if w.nestedString(c, s) {
+		switch v := e.(type) {
+		case string:
+			if w.nestedString(c, v) {
 				ids++
+			}
+			continue
+		case float64: // as anyValue writes it, without its type switch
+			if err := w.putFloat(c, true, v, 64); err != nil {
+				return err
 			}
 			continue
 		}

@@ -106,7 +106,8 @@ func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int
 
 // intern returns s's provisional id and counts one occurrence. Cost: one
 // hash of s, unless the address cache knows s, and, for a new string, an
-// append to four slices.
+// append to four slices. A new string is added here, as add does, not by a
+// call: most strings of a page of varied rows are new.
 func (in *Interner) Intern(s string) uint32 {
 	if id, ok := in.cache.get(s); ok {
 		in.Counts[id]++
@@ -119,7 +120,16 @@ func (in *Interner) Intern(s string) uint32 {
 		in.cache.put(s, id)
 		return id
 	}
-	return in.add(s, h, slot)
+	id = uint32(len(in.Strs))
+	in.slots[slot] = in.entry(h, id)
+	in.hashes = append(in.hashes, h)
+	in.Strs = append(in.Strs, s)
+	in.Counts = append(in.Counts, 1)
+	in.Keys = append(in.Keys, false)
+	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
+		in.grow(2 * len(in.slots))
+	}
+	return id
 }
 
 // internFresh is intern for a string whose bytes are a fresh allocation,

@@ -91,42 +91,63 @@ func (b *Builder) Finish(dst []byte) []byte {
 
 // appendStrings appends the string table section's contents (SPEC.md
 // section 3) for the strings of b.order: count, width, flags, ends, data.
+// One loop copies each string and writes its end offset, as width bytes,
+// into the page, and keeps the offsets for SetTableFlags: the page's
+// strings are visited once here and once by the flags' sweep.
 func (b *Builder) appendStrings(dst []byte, width int) []byte {
-	strs := b.In.Strs
 	n := len(b.order)
 	dst = format.AppendUvarint(dst, uint64(n))
 	dst = append(dst, byte(width))
 	head := len(dst)
 	nflags := (n + 3) / 4
-	dst = slices.Grow(dst, nflags+n*width)[:head+nflags+n*width]
+	data := head + nflags + n*width
+	dst = slices.Grow(dst, data-head+b.dataLen)[:data+b.dataLen]
 	clear(dst[head : head+nflags])
-	data := len(dst)
-	offs := b.ends[:0]
-	end := 0
-	for _, id := range b.order {
-		str := strs[id]
-		end += len(str)
-		offs = append(offs, uint32(end))
-		dst = append(dst, str...)
-	}
+	offs := Grow(b.ends, n)
+	copyStrings(dst[head+nflags:], width, b.In.Strs, b.order, offs)
 	b.ends = offs
-	putEnds(dst[head+nflags:data], width, offs)
 	SetTableFlags(dst[head:head+nflags], dst[data:], offs)
 	return dst
 }
 
-// putEnds writes the string table's end offsets as width little-endian
-// bytes each, in a loop per width rather than a switch per string.
-func putEnds(b []byte, width int, offs []uint32) {
+// copyStrings copies the strings strs[id] of order, in order, into the
+// data that follows their len(order) end offsets in t, writes each end
+// offset as width little-endian bytes, and puts it in offs (len(order)
+// long). t holds exactly the offsets and the data. A loop per width, not
+// a switch per string; the data is written through a slice of its own,
+// so that no string's copy reslices the page.
+func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
+	ends, data := t[:len(order)*width], t[len(order)*width:]
+	offs = offs[:len(order)]
+	end := 0
 	switch width {
 	case 1:
-		for i, e := range offs {
-			b[i] = byte(e)
+		ends = ends[:len(order)]
+		for i, id := range order {
+			end += copy(data[end:], strs[id])
+			ends[i] = byte(end)
+			offs[i] = uint32(end)
 		}
 	case 2:
-		for i, e := range offs {
-			binary.LittleEndian.PutUint16(b[2*i:], uint16(e))
+		for i, id := range order {
+			end += copy(data[end:], strs[id])
+			binary.LittleEndian.PutUint16(ends[2*i:], uint16(end))
+			offs[i] = uint32(end)
 		}
+	default:
+		for i, id := range order {
+			end += copy(data[end:], strs[id])
+			offs[i] = uint32(end)
+		}
+		putEnds(ends, width, offs)
+	}
+}
+
+// putEnds writes the string table's end offsets as width (3 or 4)
+// little-endian bytes each, in a loop per width rather than a switch per
+// string. (copyStrings writes those of width 1 and 2 as it copies.)
+func putEnds(b []byte, width int, offs []uint32) {
+	switch width {
 	case 3:
 		for i, e := range offs {
 			b := b[3*i : 3*i+3]
@@ -185,27 +206,34 @@ func (b *Builder) assignStrings() {
 			}
 		}
 	}
-	order := b.order[:0]
-	dataLen := 0
-	for id := 0; id < n; id++ {
-		if b.uniq[id] == 0 {
-			tab[id] = uint32(len(order))
-			order = append(order, uint32(id))
-			dataLen += len(in.Strs[id])
+	// The common area, in id order, then each private run. order is
+	// filled by index (it holds n ids in all), and the loop over ids
+	// ranges over slices of length n, so that it checks no bounds.
+	order := Grow(b.order, n)
+	strs, uniq, tab := in.Strs[:n], b.uniq[:n], tab[:n]
+	k, dataLen := 0, 0
+	for id, s := range strs {
+		if uniq[id] == 0 {
+			tab[id] = uint32(k)
+			order[k] = uint32(id)
+			k++
+			dataLen += len(s)
 		}
 	}
 	for ci := range b.Cols[:b.ncols] {
 		c := &b.Cols[ci]
-		if c.Kind != KindStr || len(c.strs) == 0 || b.uniq[b.settled(c.strs[0])] != int32(ci)+1 {
+		if c.Kind != KindStr || len(c.strs) == 0 || uniq[b.settled(c.strs[0])] != int32(ci)+1 {
 			continue
 		}
 		for _, id := range c.strs {
 			id = b.settled(id)
-			tab[id] = uint32(len(order))
-			order = append(order, id)
-			dataLen += len(in.Strs[id])
+			tab[id] = uint32(k)
+			order[k] = id
+			k++
+			dataLen += len(strs[id])
 		}
 	}
+	order = order[:k]
 	b.order, b.dataLen = order, dataLen
 	if b.renum == nil {
 		b.remap = tab
@@ -619,8 +647,11 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 }
 
 // remapDepth is how deep remapTagged follows arrays and objects in one
-// call; a value nested deeper takes a call per remapDepth levels.
-const remapDepth = 32
+// call; a value nested deeper takes a call per remapDepth levels. The
+// stack is zeroed at every call, one per array or object cell: 8 levels
+// (64 bytes) hold the values of real pages, where 32 cost 256 bytes of
+// stores a cell.
+const remapDepth = 8
 
 // copyVarint appends the tag at src[pos] and the varint after it to dst and
 // returns the position after them. A varint of up to 8 bytes, which every
