@@ -268,10 +268,14 @@ func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 			clear(cells)
 		}
 	}
-	s.cleared = false
 	s.used = max(s.used, n)
 	*r = Row{p: p, cells: cells}
-	s.deep = [deepSlots]pageread.Cell{} // nor any pointer into an older page
+	if !s.cleared {
+		// Nor any report of an older page's bytes (some 2 KB: forget
+		// has cleared them when it ran).
+		s.deep = [deepSlots]pageread.Cell{}
+	}
+	s.cleared = false
 	if cap(s.cur) < n {
 		s.cur = make([]pageread.Cursor, n)
 	}
