@@ -313,16 +313,26 @@ func (e *Elems) Bool() (v, ok bool) {
 	return e.tag == format.TagTrue, true
 }
 
+// elemStringTags are the tags of elements that read as strings: a text
+// time reads as its text.
+const elemStringTags = 1<<format.TagString | 1<<format.TagTextTime | 1<<format.TagTextTimePlus
+
 // String returns the current element's string without copying, as
-// Row.String.
-func (e *Elems) String() (string, bool) {
-	switch e.tag {
-	case format.TagString:
-		return e.p.l.Strings.String(int(e.val)), true
-	case format.TagTextTime, format.TagTextTimePlus:
-		return string(jsonwire.AppendTimestampText(nil, e.timestamp())), true
+// Row.String. As with Float and Time, a value that is no string costs no
+// call: it inlines.
+func (e *Elems) String() (s string, ok bool) {
+	if elemStringTags>>e.tag&1 != 0 {
+		s, ok = e.string(), true
 	}
-	return "", false
+	return
+}
+
+// string is String for an element of a string tag (elemStringTags).
+func (e *Elems) string() string {
+	if e.tag == format.TagString {
+		return e.p.l.Strings.String(int(e.val))
+	}
+	return string(jsonwire.AppendTimestampText(nil, e.timestamp()))
 }
 
 // Bytes returns the current element's byte string without copying, as
