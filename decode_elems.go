@@ -27,8 +27,7 @@ import (
 // decoding-free walk. Next decodes an element only as far as its tag
 // needs (an integer, a string index, an array's or object's count); a
 // float, time, byte string or number is decoded by the accessor that asks
-// for it, at each call. It allocates nothing for nesting up to 16 levels
-// below a row's cell, and 16 bytes per nested value deeper than that.
+// for it, at each call. It allocates nothing, however deep the nesting.
 //
 // To walk nesting of any depth, pass Elems by value to the recursive
 // function, as in walk(inner). A recursive function that takes *Elems makes
@@ -38,45 +37,56 @@ type Elems struct {
 	p *Page
 	// b holds the elements, from the first on; for a cell left open (see
 	// pageread.Cell) it runs on past the last one.
-	b    []byte
-	pos  int // where the next element starts, unless open
-	left int // elements not yet reached by Next
-	n    int // elements in all
+	b []byte
 	// The current element, decoded only as far as its tag calls for: val
 	// holds an integer (as its bits), a string-table index, or an array's
-	// or object's element count; at is where the bytes after its tag
-	// start (after the count, for an array or object: its elements).
-	val  uint64
-	at   int
-	key  uint32
-	tag  uint8
-	obj  bool // the iterator is over an object's members
-	flat bool // over a string-list cell: bare string indexes
+	// or object's element count.
+	val uint64
+	// up is where this iterator reports where its elements end, once it
+	// has read them all (see finish): the row's cell it came from, or its
+	// report slot among deep (see Elems.Elems); nil when nothing waits for
+	// the report.
+	up *pageread.Cell
+	// deep holds the report slots of nested iterators, owned by the row
+	// iteration (Row.deep); nil when its page has no any column.
+	deep *[deepSlots]pageread.Cell
+	// Positions in b and counts fit 32 bits: b lies within one page or
+	// section, at most MaxPageBytes (below 2^31) long. Keeping the
+	// iterator small matters: it is copied whenever it is passed by value.
+	pos  uint32 // where the next element starts, unless open
+	at   uint32 // where the current element's bytes after its tag start (after the count, for an array or object: its elements)
+	left uint32 // elements not yet reached by Next
+	n    uint32 // elements in all
+	key  uint32 // the current member's key, a string-table index
+	tag  uint8  // the current element's tag
+	kind uint8  // kindArray, kindObject or kindFlat
 	// open marks a current element that is a non-empty array or object
-	// whose end is not known yet: Next finds it from sub's report or by
-	// walking it. When open is false pos is where the element ends.
+	// whose end is not known yet: Next finds it from the report of the
+	// iterator over its elements or by walking it. When open is false pos
+	// is where the element ends.
 	open bool
-	// depth is how many Elems calls led to this iterator: 0 for one made
-	// by Row.Elems.
-	depth int
-	// sub is where the iterator over the current element reports its end;
-	// up is where this iterator reports its own, to the iterator it came
-	// from; row is the row's cell it came from, which it closes with the
-	// length it found (see finish). Each is nil unless made by Elems.Elems
-	// or Row.Elems over an open container.
-	sub, up *elemsEnd
-	row     *pageread.Cell
-	// deep holds the report slots of nested iterators by depth, owned by
-	// the row iteration (Row.deep); nil when its page has no any column.
-	deep *[deepSlots]elemsEnd
+	// depth is 0 for an iterator made by Row.Elems, whose up is the row's
+	// cell; else how many Elems calls led to it, counted from 1 to
+	// deepSlots and round again: its up is slot depth-1 of deep.
+	depth uint8
 }
 
-// elemsEnd is the end of a nested Elems, as it reports it to the Elems of
-// the enclosing value: where its elements start, and their encoded length
-// once it has read them all (-1 until then).
-type elemsEnd struct {
-	start *byte
-	n     int
+// The kinds of Elems: what its elements are.
+const (
+	kindArray  = iota // tagged values
+	kindObject        // keys and tagged values
+	kindFlat          // bare string indexes: a string-list cell
+)
+
+// elemsKind returns the kind of the elements of x, an array or object.
+func elemsKind(x *pageread.Cell) uint8 {
+	switch {
+	case x.Flat:
+		return kindFlat
+	case x.Tag == format.TagObject:
+		return kindObject
+	}
+	return kindArray
 }
 
 // isContainer reports whether x is present and an array or object.
@@ -85,17 +95,17 @@ func isContainer(x *pageread.Cell) bool {
 }
 
 // Len returns the number of elements (or object members) in all.
-func (e *Elems) Len() int { return e.n }
+func (e *Elems) Len() int { return int(e.n) }
 
 // IsObject reports whether the cell is an object, whose elements have keys.
-func (e *Elems) IsObject() bool { return e.obj }
+func (e *Elems) IsObject() bool { return e.kind == kindObject }
 
 // Next moves to the next element, reporting false after the last one. It
 // decodes the element's tag and, for the common integers, strings, arrays
 // and objects, the one varint after it; other values are only stepped
 // over, and decoded by the accessor that asks for them.
 func (e *Elems) Next() bool {
-	pos := e.pos
+	pos := int(e.pos)
 	if e.open {
 		pos = e.skipOpen()
 	}
@@ -104,21 +114,21 @@ func (e *Elems) Next() bool {
 	}
 	e.left--
 	b := e.b
-	if e.flat { // a string-list cell: bare string indexes
-		v := uint64(b[pos])
-		if v < 0x80 {
-			pos++
-		} else {
-			var n int
-			v, n = format.ConsumeUvarint(b[pos:])
-			pos += n
+	if e.kind != kindArray {
+		if e.kind == kindFlat { // a string-list cell: bare string indexes
+			v := uint64(b[pos])
+			if v < 0x80 {
+				pos++
+			} else {
+				var n int
+				v, n = format.ConsumeUvarint(b[pos:])
+				pos += n
+			}
+			e.tag, e.val, e.pos = format.TagString, v, uint32(pos)
+			return true
 		}
-		e.tag, e.val, e.pos = format.TagString, v, pos
-		return true
-	}
-	if e.obj {
-		// One- and two-byte key indexes without a call; a validated varint
-		// with the high bit set has a byte after it.
+		// One- and two-byte key indexes without a call; a validated
+		// varint with the high bit set has a byte after it.
 		if k := b[pos]; k < 0x80 {
 			e.key = uint32(k)
 			pos++
@@ -133,7 +143,7 @@ func (e *Elems) Next() bool {
 	}
 	tag := b[pos]
 	pos++
-	e.tag, e.at = tag, pos
+	e.tag, e.at = tag, uint32(pos)
 	switch tag {
 	case format.TagString, format.TagInt:
 		v := uint64(b[pos])
@@ -168,7 +178,7 @@ func (e *Elems) Next() bool {
 			cnt, n = format.ConsumeUvarint(b[pos:])
 			pos += n
 		}
-		e.val, e.at = cnt, pos
+		e.val, e.at = cnt, uint32(pos)
 		if cnt != 0 {
 			e.open = true // its end is found when it is needed
 			return true
@@ -177,7 +187,7 @@ func (e *Elems) Next() bool {
 	default: // stepped over here, decoded by the accessor that asks
 		pos += format.SkipValue(b[pos-1:]) - 1
 	}
-	e.pos = pos
+	e.pos = uint32(pos)
 	return true
 }
 
@@ -186,32 +196,33 @@ func (e *Elems) Next() bool {
 // reported their length (see Elems.Elems), else by walking them.
 func (e *Elems) skipOpen() int {
 	e.open = false
-	if s := e.sub; s != nil {
-		e.sub = nil
-		if s.n >= 0 && s.start == &e.b[e.at] {
-			return e.at + s.n
+	at := int(e.at)
+	if e.deep != nil {
+		// A report names the elements it is for by where they start.
+		if s := &e.deep[e.depth%deepSlots]; !s.Open && len(s.Data) != 0 && &s.Data[0] == &e.b[at] {
+			return at + len(s.Data)
 		}
 	}
-	return e.at + skipElems(e.b[e.at:], int(e.val), e.tag == format.TagObject)
+	return at + skipElems(e.b[at:], int(e.val), e.tag == format.TagObject)
 }
 
 // finish ends the iteration at pos, the end of the last element: it
 // reports the elements' length to the iterator e came from, or closes the
 // row's cell with it, so that the column's cursor moves past the cell
-// without walking it again. The start goes with the length: a report slot
-// is shared by the iterators at its depth, and this iterator may outlive
-// its row, whose cell then holds a later row's (closed only if it starts
-// at the same bytes: a repeat of this one).
+// without walking it again. A report is a closed cell whose Data are the
+// elements, so that it names them by where they start: a report slot is
+// shared by the iterators at its depth, which overwrite it. This iterator
+// may outlive its row, whose cell then holds a later row's: that cell is
+// closed only if it is open at the same bytes (a repeat of this one).
 func (e *Elems) finish(pos int) bool {
-	e.pos, e.key = pos, 0
-	if e.up != nil {
-		*e.up = elemsEnd{start: &e.b[0], n: pos}
-		e.up = nil
-	} else if x := e.row; x != nil {
-		if x.Open && &x.Data[0] == &e.b[0] {
+	e.pos, e.key = uint32(pos), 0
+	if x := e.up; x != nil {
+		if e.depth != 0 { // a report slot
+			x.Data, x.Open = e.b[:pos:pos], false
+		} else if x.Open && &x.Data[0] == &e.b[0] {
 			x.Close(pos)
 		}
-		e.row = nil
+		e.up = nil
 	}
 	return false
 }
@@ -235,7 +246,7 @@ func skipElems(b []byte, n int, obj bool) int {
 // Key returns the current object member's key without copying (it aliases
 // the page), or "" for an array element.
 func (e *Elems) Key() string {
-	if !e.obj {
+	if e.kind != kindObject {
 		return ""
 	}
 	return e.p.l.Strings.String(int(e.key))
@@ -302,16 +313,26 @@ func (e *Elems) Bool() (v, ok bool) {
 	return e.tag == format.TagTrue, true
 }
 
+// elemStringTags are the tags of elements that read as strings: a text
+// time reads as its text.
+const elemStringTags = 1<<format.TagString | 1<<format.TagTextTime | 1<<format.TagTextTimePlus
+
 // String returns the current element's string without copying, as
-// Row.String.
-func (e *Elems) String() (string, bool) {
-	switch e.tag {
-	case format.TagString:
-		return e.p.l.Strings.String(int(e.val)), true
-	case format.TagTextTime, format.TagTextTimePlus:
-		return string(jsonwire.AppendTimestampText(nil, e.timestamp())), true
+// Row.String. As with Float and Time, a value that is no string costs no
+// call: it inlines.
+func (e *Elems) String() (s string, ok bool) {
+	if elemStringTags>>e.tag&1 != 0 {
+		s, ok = e.string(), true
 	}
-	return "", false
+	return
+}
+
+// string is String for an element of a string tag (elemStringTags).
+func (e *Elems) string() string {
+	if e.tag == format.TagString {
+		return e.p.l.Strings.String(int(e.val))
+	}
+	return string(jsonwire.AppendTimestampText(nil, e.timestamp()))
 }
 
 // Bytes returns the current element's byte string without copying, as
@@ -330,7 +351,7 @@ func (e *Elems) Bytes() ([]byte, bool) {
 // text, as pageread.ReadValue slices them.
 func (e *Elems) blob() []byte {
 	l, n := format.ConsumeUvarint(e.b[e.at:])
-	s := e.at + n
+	s := int(e.at) + n
 	return e.b[s : s+int(l) : s+int(l)]
 }
 
@@ -354,7 +375,7 @@ func (e *Elems) time() time.Time {
 // timestamp decodes the current element, a time or text time, as
 // pageread.ReadValue does.
 func (e *Elems) timestamp() format.Timestamp {
-	b, pos := e.b, e.at
+	b, pos := e.b, int(e.at)
 	s, n := format.ConsumeVarint(b[pos:])
 	pos += n
 	f, n := format.ConsumeUvarint(b[pos:])
@@ -383,39 +404,41 @@ func (e *Elems) Strings(dst []string) ([]string, bool) {
 	return appendCellStrings(dst, e.p.l, &c)
 }
 
-// deepSlots is how many levels of nesting below a row's cell report their
-// ends through the row's table (Row.deep) rather than a slot of their own,
-// which costs a 16-byte allocation per nested value.
+// deepSlots is how many report slots the row iteration keeps (Row.deep):
+// an iterator at depth d below a row's cell reports its end through slot
+// d modulo deepSlots. A walk that reads each nested value to its end
+// before moving on reads every report before any other iterator can
+// overwrite it, however deep it goes: an iterator's own report comes
+// after those of everything below it.
 const deepSlots = 16
 
 // Elems returns an iterator over the current element's own elements, when
 // it is an array or object. Once that iterator has read every element it
 // tells e where the element ends, so that e's Next moves past it without
 // walking it again. Its report slot is shared by every iterator at its
-// depth below the row: a report names the elements it is for (where they
-// start), and a report that a later one at the same depth overwrote before
-// e read it only costs that walk. It allocates nothing unless e is nested
-// deeper than deepSlots levels (see Elems).
+// depth (modulo deepSlots) below the row: a report names the elements it
+// is for (where they start), and a report that another one overwrote
+// before e read it only costs that walk. It allocates nothing.
 func (e *Elems) Elems() (sub Elems, ok bool) {
 	if e.tag != format.TagArray && e.tag != format.TagObject {
 		return sub, false
 	}
 	// Set field by field, as in Row.Elems, to spare a copy.
-	sub.p, sub.n, sub.left, sub.obj = e.p, int(e.val), int(e.val), e.tag == format.TagObject
-	sub.depth, sub.deep = e.depth+1, e.deep
+	sub.p, sub.n, sub.left, sub.kind = e.p, uint32(e.val), uint32(e.val), kindArray
+	if e.tag == format.TagObject {
+		sub.kind = kindObject
+	}
+	sub.depth, sub.deep = e.depth%deepSlots+1, e.deep
 	if !e.open { // empty, or closed by Value or AppendJSON
 		sub.b = e.b[e.at:e.pos:e.pos]
 		return sub, true
 	}
 	sub.b = e.b[e.at:]
-	var slot *elemsEnd
-	if e.deep != nil && sub.depth < deepSlots {
-		slot = &e.deep[sub.depth]
-	} else {
-		slot = new(elemsEnd)
+	if e.deep != nil {
+		// Nothing need mark the slot as waiting: whatever report it
+		// holds names the elements it is for, and is true of them.
+		sub.up = &e.deep[sub.depth-1]
 	}
-	*slot = elemsEnd{start: &e.b[e.at], n: -1}
-	e.sub, sub.up = slot, slot
 	return sub, true
 }
 
@@ -447,7 +470,7 @@ func (e *Elems) cell(c *pageread.Cell) {
 // the element without walking it again.
 func (e *Elems) closed(c *pageread.Cell) {
 	if e.open && !c.Open {
-		e.pos, e.open = e.at+len(c.Data), false
+		e.pos, e.open = e.at+uint32(len(c.Data)), false
 	}
 }
 

@@ -166,7 +166,7 @@ type Row struct {
 	// deep is where iterators over nested values report their ends, by
 	// depth (see Elems.Elems); nil on a page without any columns, whose
 	// cells hold no nested values.
-	deep *[deepSlots]elemsEnd
+	deep *[deepSlots]pageread.Cell
 }
 
 // rowCell is a column's cell in the current row, with the generation of
@@ -228,7 +228,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
-	deep [deepSlots]elemsEnd
+	deep [deepSlots]pageread.Cell
 	// used is the most columns an iteration has used since the last
 	// forget: past it, the cells and cursors are zero.
 	used int
@@ -247,7 +247,7 @@ func (s *rowsScratch) forget() {
 	clear(s.row.cells[:s.used])
 	clear(s.cur[:s.used])
 	s.used = 0
-	s.deep = [deepSlots]elemsEnd{}
+	s.deep = [deepSlots]pageread.Cell{}
 	s.cleared = true
 }
 
@@ -268,10 +268,14 @@ func (p *Page) startRows(s *rowsScratch) (*Row, []pageread.Cursor) {
 			clear(cells)
 		}
 	}
-	s.cleared = false
 	s.used = max(s.used, n)
 	*r = Row{p: p, cells: cells}
-	s.deep = [deepSlots]elemsEnd{} // nor any pointer into an older page
+	if !s.cleared {
+		// Nor any report of an older page's bytes (some 2 KB: forget
+		// has cleared them when it ran).
+		s.deep = [deepSlots]pageread.Cell{}
+	}
+	s.cleared = false
 	if cap(s.cur) < n {
 		s.cur = make([]pageread.Cursor, n)
 	}
@@ -417,9 +421,9 @@ func (r *Row) Elems(c int) (e Elems, ok bool) {
 	}
 	// The result's fields are set one by one: building an Elems apart and
 	// returning it would copy it once more.
-	e.p, e.b, e.n, e.left, e.obj, e.flat, e.deep = r.p, x.Data, x.Len, x.Len, x.Tag == format.TagObject, x.Flat, r.deep
+	e.p, e.b, e.n, e.left, e.kind, e.deep = r.p, x.Data, uint32(x.Len), uint32(x.Len), elemsKind(x), r.deep
 	if x.Open {
-		e.row = x
+		e.up = x
 	}
 	return e, true
 }

@@ -66,9 +66,13 @@ func decodeEnds(offs []uint32, b []byte, n, width int) (longest uint64) {
 }
 
 // Bytes returns string i. The slice aliases the page: do not modify it.
+// It panics unless 0 <= i < Len(). Like String, it checks the index once
+// and then reads without bounds checks (see strtab_unsafe.go).
 func (t *StringTable) Bytes(i int) []byte {
-	s, e := t.span(i)
-	return t.data[s:e:e]
+	if uint(i) >= uint(t.count) {
+		panic("pageread: string index out of range")
+	}
+	return tableBytes(t, i)
 }
 
 // String returns string i without copying: the result shares the page's

@@ -21,3 +21,18 @@ func tableString(t *StringTable, i int) string {
 	}
 	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(t.str)), uintptr(s))), int(e-s))
 }
+
+// tableBytes is tableString for Bytes: string i of t as a slice of the
+// page's memory (length and capacity its length), without bounds checks,
+// for an i that Bytes has checked is below t.count. The checked form cost
+// as many bounds checks as String's did. An empty string comes back as
+// t.data[:0:0], as the checked slice expression gives it (nil only when
+// the data are), and points at no byte past the data.
+func tableBytes(t *StringTable, i int) []byte {
+	o := (*[2]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.offs)), uintptr(i)*4))
+	s, e := o[0], o[1]
+	if s == e {
+		return t.data[:0:0]
+	}
+	return unsafe.Slice((*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.data)), uintptr(s))), int(e-s))
+}

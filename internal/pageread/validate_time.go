@@ -44,7 +44,12 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 			s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
 			d, f = v&(1<<s-1), v>>s
 			p += bits.TrailingZeros64(rest)>>3 + 1
-		} else if d, f, p = timeRunWide(b, p, w); p == 0 {
+		} else {
+			// A cell whose varints do not both end within the word (a
+			// step of 4 bytes or more before a nanosecond fraction: the
+			// first cell of a column, whose step is its seconds), or one
+			// not minimal, is left to timeColumn: a call here, even one
+			// not taken, had Go keep the loop's state on the stack.
 			break
 		}
 		l := local + format.DecodeZigZag(d)
@@ -54,33 +59,6 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 		pos, local = p, l
 	}
 	return i, pos, local
-}
-
-// timeRunWide is timeRun's read of a cell whose two varints do not both
-// end within the word w loaded at b[p:] (a step of 4 bytes or more before
-// a nanosecond fraction), or one of which is not minimal: each from a load
-// of its own, checked by checkedWordUvarint. It returns where the cell's
-// varints end, or 0 when timeColumn must read the cell.
-func timeRunWide(b []byte, p int, w uint64) (d, f uint64, end int) {
-	if w&0x80 == 0 { // a one-byte step
-		d = w & 0x7F
-		p++
-	} else {
-		var m int
-		if d, m = checkedWordUvarint(w); m == 0 {
-			return 0, 0, 0
-		}
-		p += m
-	}
-	w = binary.LittleEndian.Uint64(b[p:])
-	if w&0x80 == 0 {
-		return d, w & 0x7F, p + 1
-	}
-	f, m := checkedWordUvarint(w)
-	if m == 0 {
-		return 0, 0, 0
-	}
-	return d, f, p + m
 }
 
 // fracValid reports whether f, a time cell's fraction varint (the
