@@ -90,14 +90,13 @@ func (s *cellSink) EndRow() {
 
 // SameKey opens the column of the row's next key, which is the key at
 // the same place in the previous row (jsontext.TaggedSink): the column
-// at that place of the previous row's shape, counted once more, with no
-// duplicate check (the row's keys so far are the previous row's, which
-// are distinct) and without Use, which useSame catches up on if the row
-// turns out not to have the previous row's shape.
+// at that place of the previous row's shape, with no duplicate check
+// (the row's keys so far are the previous row's, which are distinct) and
+// without Use, which useSame catches up on if the row turns out not to
+// have the previous row's shape. The key's name is not counted again:
+// the count of a key does not change the page (Interner.LookupKey).
 func (s *cellSink) SameKey() {
-	c := &s.pb.Cols[s.prev[s.same]]
-	s.pb.In.Counts[c.Name]++
-	s.col = c
+	s.col = &s.pb.Cols[s.prev[s.same]]
 	s.same++
 }
 
@@ -134,8 +133,7 @@ func (s *cellSink) Key(k []byte) {
 		ci, ok = s.rowKeys.Get(w0, w1, len(k), s.pb.Page)
 	}
 	if ok {
-		c, fresh = s.pb.Use(int32(ci))
-		s.pb.In.Counts[c.Name]++
+		c, fresh = s.pb.Use(int32(ci)) // not counted: see SameKey
 	} else {
 		ci := s.pb.ColumnIndex(view(k))
 		if short {
@@ -221,8 +219,9 @@ func (s *cellSink) TaggedString(b, v []byte) []byte {
 // TaggedKey appends the string id of the key of a nested object's member.
 // A key of up to 16 bytes that the page has met before is found by its
 // bytes in a KeyMemo, which gives what Interner.InternKey would: the same
-// id, counted once more. What it appends depends only on k while the
-// interner's Epoch holds (KeyEpoch).
+// id (not counted again: the count of a key does not change the page).
+// What it appends depends only on k while the interner's Epoch holds
+// (KeyEpoch).
 func (s *cellSink) TaggedKey(b, k []byte) []byte {
 	w0, w1, short := pagebuild.KeyWords(k)
 	in := &s.pb.In
@@ -230,9 +229,7 @@ func (s *cellSink) TaggedKey(b, k []byte) []byte {
 	if short {
 		id, ok = s.nestedKeys.Get(w0, w1, len(k), in.Epoch)
 	}
-	if ok {
-		in.Counts[id]++
-	} else {
+	if !ok {
 		id = nestedKey(in, k)
 		if short {
 			s.nestedKeys.Put(w0, w1, len(k), in.Epoch, id)

@@ -1,6 +1,9 @@
 package jsontext
 
-import "errors"
+import (
+	"encoding/binary"
+	"errors"
+)
 
 // Page parses in, a whole JSON text, into s as a page: a top-level array
 // whose elements are all objects or null becomes rows; a top-level object
@@ -172,8 +175,29 @@ const (
 )
 
 // keySpan is where the text of a row's key sits in the text, between its
-// quotes: in[at:at+n], or n is -1 for a key that needed decoding.
-type keySpan struct{ at, n int }
+// quotes: in[at:at+n], or n is -1 for a key that needed decoding. A key
+// of fewer than keyBytes bytes also has its text and closing quote in w,
+// as little-endian words, masked by m (zero words beyond them), as the
+// key cache holds keys: the next row's key at the same place is then
+// compared with two loads (four past 15 bytes), without a call.
+type keySpan struct {
+	at, n int
+	w, m  [4]uint64
+}
+
+// rowKey returns the keySpan of the key in[at:at+n], whose closing quote
+// is at in[at+n], with its words when it has fewer than keyBytes bytes
+// and keyBytes bytes of text from at are there to load.
+func rowKey(in []byte, at, n int) keySpan {
+	k := keySpan{at: at, n: n}
+	if n < keyBytes && len(in)-at >= keyBytes {
+		k.m = keyMasks[n+1]
+		for x := range k.w {
+			k.w[x] = binary.LittleEndian.Uint64(in[at+8*x:]) & k.m[x]
+		}
+	}
+	return k
+}
 
 // taggedRow is members for a row of a TaggedSink's page. Rows of one
 // shape list the same keys in the same order: while the row's keys are
@@ -216,11 +240,27 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		}
 		if same {
 			if n < len(p.rowKeys) {
-				k := p.rowKeys[n]
-				if end := i + 1 + k.n; k.n >= 0 && end < len(in) && in[end] == '"' &&
-					string(in[i+1:end]) == string(in[k.at:k.at+k.n]) {
+				// The key at the same place in the previous row: for a key of
+				// fewer than keyBytes bytes, a masked comparison with its
+				// words, which take in the closing quote.
+				k := &p.rowKeys[n]
+				j := 0
+				if k.m[0] != 0 && len(in)-i > keyBytes {
+					x := (binary.LittleEndian.Uint64(in[i+1:])^k.w[0])&k.m[0] |
+						(binary.LittleEndian.Uint64(in[i+9:])^k.w[1])&k.m[1]
+					if k.n >= 16 {
+						x |= (binary.LittleEndian.Uint64(in[i+17:])^k.w[2])&k.m[2] |
+							(binary.LittleEndian.Uint64(in[i+25:])^k.w[3])&k.m[3]
+					}
+					if x == 0 {
+						j = i + k.n + 2
+					}
+				} else {
+					j = longKeyMatch(in, i, k)
+				}
+				if j > 0 {
 					p.ts.SameKey()
-					i = end + 1
+					i = j
 					goto colon
 				}
 			}
@@ -239,11 +279,11 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				}
 				return p.refused(at), true
 			}
-			span := keySpan{at + 1, -1}
-			if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
-				span.n = len(k) // the text itself, not decoded
-			}
 			if p.rowMiss < rowMissMax {
+				span := keySpan{at: at + 1, n: -1}
+				if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
+					span = rowKey(in, at+1, len(k)) // the text itself, not decoded
+				}
 				p.rowKeys = append(p.rowKeys[:n], span)
 			}
 		}
@@ -275,4 +315,16 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			return p.endOr(i, "after object key:value pair"), true
 		}
 	}
+}
+
+// longKeyMatch returns the position after the closing quote of the key
+// whose opening quote is at in[i] if its text is that of k, the previous
+// row's key at the same place, else 0: taggedRow's comparison for a key
+// without words (of keyBytes bytes or more, or near the end of the text).
+func longKeyMatch(in []byte, i int, k *keySpan) int {
+	if end := i + 1 + k.n; k.n >= 0 && end < len(in) && in[end] == '"' &&
+		string(in[i+1:end]) == string(in[k.at:k.at+k.n]) {
+		return end + 1
+	}
+	return 0
 }

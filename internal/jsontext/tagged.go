@@ -225,8 +225,9 @@ container:
 		if f != nil {
 			h = (f.h ^ f.key) * hashMul
 		}
-		p.frames = append(p.frames, frame{h: h, key: arrayPath, at: len(b), obj: c == '{'})
-		f = &p.frames[len(p.frames)-1]
+		fs := append(p.frames, frame{h: h, key: arrayPath, at: len(b), obj: c == '{'})
+		p.frames = fs
+		f = &fs[len(fs)-1]
 		b = append(b, tag, 0, 0, 0, 0)
 		i, c = j, d
 		if tag == format.TagArray {
@@ -245,9 +246,11 @@ key:
 		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
 		m := &keyMasks[e.n]
 		x := (binary.LittleEndian.Uint64(in[i+1:])^e.w[0])&m[0] |
-			(binary.LittleEndian.Uint64(in[i+9:])^e.w[1])&m[1] |
-			(binary.LittleEndian.Uint64(in[i+17:])^e.w[2])&m[2] |
-			(binary.LittleEndian.Uint64(in[i+25:])^e.w[3])&m[3]
+			(binary.LittleEndian.Uint64(in[i+9:])^e.w[1])&m[1]
+		if e.n > 16 { // the last two words' masks are zero up to 16 bytes
+			x |= (binary.LittleEndian.Uint64(in[i+17:])^e.w[2])&m[2] |
+				(binary.LittleEndian.Uint64(in[i+25:])^e.w[3])&m[3]
+		}
 		if x == 0 && e.gen == p.keys.gen {
 			i += 1 + int(e.n)
 			f.key = e.out

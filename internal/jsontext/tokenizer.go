@@ -59,6 +59,19 @@ func (p *Parser) value(i, depth int) int {
 			p.s.String(s)
 		}
 		return i
+	case c-'0' <= 9 && len(in)-i >= 16:
+		// An integer of up to 7 digits not followed by a fraction or
+		// exponent, the common number cell, from one load without a
+		// call; anything else (and "0" before a digit, invalid) from
+		// number.
+		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		if n := leadingDigits(d); n < 8 && (c != '0' || n == 1) {
+			if e := in[i+n]; e != '.' && e|0x20 != 'e' {
+				p.s.Int(int64(digits8(d << (64 - 8*n))))
+				return i + n
+			}
+		}
+		return p.number(i)
 	case c == '-' || c-'0' <= 9:
 		return p.number(i)
 	case p.ts != nil && (c == '{' || c == '['):
