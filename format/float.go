@@ -246,10 +246,36 @@ func AppendFloatCell(dst []byte, f float64, bits int) ([]byte, error) {
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return dst, errAt(ErrNonFinite, -1, "")
 	}
+	if rawOnly(f) {
+		return appendRawCell(dst, math.Float64bits(f)), nil
+	}
 	if d, ok := shortestDecimal(f, bits); ok && cellDecimal(d) {
 		return appendDecimalCell(dst, d), nil
 	}
 	return appendRawCell(dst, math.Float64bits(f)), nil
+}
+
+// Bounds on the magnitude of a finite float64 outside which no decimal
+// cell can hold it, whatever its digits (see rawOnly).
+const (
+	rawOnlyBelow = 1e-64
+	rawOnlyAbove = 1e81
+)
+
+// rawOnly reports whether the finite f is too small or too large for any
+// decimal cell, so that its cell is raw without a search for its digits.
+// A decimal cell holds Mant × 10^Exp with 1 <= Mant < 10^17 and -63 <= Exp
+// <= 63 (or zero): from 10^-63 to below 10^80. The decimals that convert
+// back to f lie within half an ulp of it, a relative 2^-53 (for a
+// subnormal, an absolute 2^-1075), so for 0 < |f| < 10^-64 they are all
+// below 10^-63, and for |f| >= 10^81 all above 10^80. The shortest-digits
+// search would find a decimal and reject it (cellDecimal); for the float64
+// extremes (MaxFloat64, the smallest subnormal, which rows that test
+// limits hold), outside the range of Schubfach, it went through strconv,
+// about 600 instructions a cell.
+func rawOnly(f float64) bool {
+	a := math.Abs(f)
+	return a >= rawOnlyAbove || a < rawOnlyBelow && a != 0
 }
 
 func appendRawCell(dst []byte, bits uint64) []byte {
@@ -263,6 +289,9 @@ func SizeFloatCell(f float64, bits int) int {
 	}
 	if math.IsNaN(f) || math.IsInf(f, 0) {
 		return 0
+	}
+	if rawOnly(f) {
+		return FloatRawSize
 	}
 	if d, ok := shortestDecimal(f, bits); ok && cellDecimal(d) {
 		return 1 + SizeUvarint(d.Mant)

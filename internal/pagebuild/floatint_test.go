@@ -97,8 +97,13 @@ func TestFloatIntOfFloat64(t *testing.T) {
 		if ok != want || (ok && float64(v) != f) {
 			t.Fatalf("%v: floatInt %d, %v; want %v", f, v, ok, want)
 		}
-		if cv, cn, cok := cellInt(cell); cok != ok || cn != len(cell) || (ok && cv != v) {
-			t.Fatalf("%v: cellInt %d, %d, %v; floatInt %d, %v, cell of %d bytes", f, cv, cn, cok, v, ok, len(cell))
+		// cellInt alone, and followed by bytes whose high bits are set,
+		// as a column's next cells may be: it must read the cell's length
+		// from the cell alone.
+		for _, b := range [][]byte{cell, append(append([]byte(nil), cell...), 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF)} {
+			if cv, cn, cok := cellInt(b); cok != ok || cn != len(cell) || (ok && cv != v) {
+				t.Fatalf("%v: cellInt %d, %d, %v; floatInt %d, %v, cell of %d bytes", f, cv, cn, cok, v, ok, len(cell))
+			}
 		}
 		// floatInts reads the cell itself: it must agree, alone and
 		// after a column of integral cells.
