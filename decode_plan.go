@@ -251,21 +251,6 @@ func hasDecodeMethods(t reflect.Type) bool {
 		t.Implements(textUnmarshalType) || pt.Implements(textUnmarshalType)
 }
 
-// rowsPlan returns the plan for rows decoded into elements of type et, and
-// whether the elements are pointers to the struct, or nil when et is not a
-// struct or pointer to struct that the plan path can fill (one with
-// decoding methods keeps the generic path).
-func (d *decodeState) rowsPlan(et reflect.Type) (*structPlan, bool) {
-	ptr := false
-	if et.Kind() == reflect.Pointer {
-		et, ptr = et.Elem(), true
-	}
-	if et.Kind() != reflect.Struct || hasDecodeMethods(et) {
-		return nil, false
-	}
-	return d.planFor(et), ptr
-}
-
 // structRow decodes one non-null row into the struct that row addresses.
 func (d *decodeState) structRow(p *structPlan, row structRef, shape []uint32, cells []pageread.Cell) error {
 	for _, c := range shape {

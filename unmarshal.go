@@ -275,7 +275,13 @@ func (it *rowIter) next() []uint32 {
 func (d *decodeState) rows(v reflect.Value) error {
 	l := d.p.l
 	v = d.indirect(v)
-	if ok, err := d.viaUnmarshaler(v, nil); ok {
+	var rt *rowsTarget // for a slice or array, what reflect says of its type
+	if k := v.Kind(); k == reflect.Slice || k == reflect.Array {
+		rt = rowsTargetOf(v.Type())
+		if rt.addrUnmarshaler && v.CanAddr() { // viaUnmarshaler's test for a value that is not a pointer
+			return d.viaUnmarshalerAddr(v, nil)
+		}
+	} else if ok, err := d.viaUnmarshaler(v, nil); ok {
 		return err
 	}
 	var it rowIter
@@ -316,7 +322,8 @@ func (d *decodeState) rows(v reflect.Value) error {
 	default:
 		return d.fail("cannot decode rows into " + v.Type().String())
 	}
-	if p, ptr := d.rowsPlan(v.Type().Elem()); p != nil {
+	if rt.elem != nil {
+		p := d.planFor(rt.elem)
 		if reused { // every element starts zero, as below
 			if v.Kind() == reflect.Array {
 				v.SetZero()
@@ -324,7 +331,7 @@ func (d *decodeState) rows(v reflect.Value) error {
 				v.Clear()
 			}
 		}
-		return d.fastRows(v, n, p, ptr, &it)
+		return d.fastRows(v, n, p, rt.ptr, &it)
 	}
 	zero := reflect.Zero(v.Type().Elem())
 	for i := 0; i < n; i++ {
@@ -494,6 +501,18 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 	if u == nil {
 		return false, nil
 	}
+	return true, d.unmarshalJSON(u, v, render)
+}
+
+// viaUnmarshalerAddr is viaUnmarshaler for an addressable value that is not
+// a pointer and whose pointer has UnmarshalJSON, known already.
+func (d *decodeState) viaUnmarshalerAddr(v reflect.Value, render func([]byte) []byte) error {
+	return d.unmarshalJSON(v.Addr().Interface().(json.Unmarshaler), v, render)
+}
+
+// unmarshalJSON calls u.UnmarshalJSON, u being v or its address, with the
+// JSON text render produces (all rows when render is nil).
+func (d *decodeState) unmarshalJSON(u json.Unmarshaler, v reflect.Value, render func([]byte) []byte) error {
 	if render == nil {
 		render = func(b []byte) []byte { return d.allRowsJSON(b) }
 	}
@@ -501,15 +520,15 @@ func (d *decodeState) viaUnmarshaler(v reflect.Value, render func([]byte) []byte
 	// (json.RawMessage copies it), so it bounds what they can hold too.
 	d.buf = render(d.buf[:0])
 	if len(d.buf) > d.jsonLeft {
-		return true, d.named(jsonwire.JSONLimitError(d.l.JSONBudget(), d.row, d.col))
+		return d.named(jsonwire.JSONLimitError(d.l.JSONBudget(), d.row, d.col))
 	}
 	d.jsonLeft -= len(d.buf)
 	if err := u.UnmarshalJSON(d.buf); err != nil {
 		e := d.fail("UnmarshalJSON of " + v.Type().String() + " failed")
 		e.Cause = err
-		return true, e
+		return e
 	}
-	return true, nil
+	return nil
 }
 
 // allRowsJSON renders every row as a JSON array.
