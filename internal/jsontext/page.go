@@ -201,14 +201,14 @@ func rowKey(in []byte, at, n int) keySpan {
 
 // taggedRow is members for a row of a TaggedSink's page. Rows of one
 // shape list the same keys in the same order: while the row's keys are
-// those of the previous row at the same places, byte for byte, each goes
-// to SameKey, without being scanned, hashed or looked up, and cannot be
-// refused (the previous row's keys are distinct). The first key that
-// differs, and every key after it, goes to Key. p.rowKeys holds the keys
-// of the previous row of the page. Rows whose keys shuffle would pay for
-// a compare and a kept span per key and gain little: once rowMissMax
-// rows in a row match fewer than half their keys, rows keep no keys (see
-// rowMissMax).
+// those of the previous row at the same places, byte for byte, each is
+// counted in the sink's SameKeys, without being scanned, hashed or looked
+// up, and without a call, and cannot be refused (the previous row's keys
+// are distinct). The first key that differs, and every key after it, goes
+// to Key. p.rowKeys holds the keys of the previous row of the page. Rows
+// whose keys shuffle would pay for a compare and a kept span per key and
+// gain little: once rowMissMax rows in a row match fewer than half their
+// keys, rows keep no keys (see rowMissMax).
 func (p *Parser) taggedRow(i int) (int, bool) {
 	in := p.in
 	i, c := peek(in, i+1)
@@ -259,7 +259,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 					j = longKeyMatch(in, i, k)
 				}
 				if j > 0 {
-					p.ts.SameKey()
+					*p.same++ // no call: the sink opens the column at the value
 					i = j
 					goto colon
 				}
