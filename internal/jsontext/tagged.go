@@ -257,7 +257,11 @@ key:
 		if x == 0 && e.gen == p.keys.gen {
 			i += 1 + int(e.n)
 			f.key = e.out
+			withColon := e.colon != 0
 			b = appendWord(b, e.out, int(e.outN))
+			if withColon {
+				goto value // the colon was in the comparison
+			}
 			goto colon
 		}
 	}
@@ -288,7 +292,8 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 			b = p.ts.TaggedKey(b, in[i+1:i+1+kl])
 			f.key = packBytes(b[b0:min(len(b), b0+8)])
 			if len(b)-b0 <= 8 {
-				p.keys.put(f.h^uint64(f.n), &w, kl+1, f.key, len(b)-b0)
+				c := colonAfter(&w, kl)
+				p.keys.put(f.h^uint64(f.n), &w, kl+1+c, c, f.key, len(b)-b0)
 			}
 			return b, i + 1 + kl + 1
 		}
