@@ -31,11 +31,12 @@ type cellSink struct {
 	value sink               // b as the sink of a one-value page
 	col   *pagebuild.Column  // the column of the cell being written
 	err   error              // a row's repeated key, or nil
-	// The row's keys given by SameKey, all of them so far, not yet used
-	// (pagebuild.Builder.Use), or -1 after a key given by Key; and the
+	// The row's keys the tokenizer gave by place (SameKeys), all of them
+	// so far, not yet used (pagebuild.Builder.Use), or -1 after a key
+	// given by Key; those of them whose cells have begun; and the
 	// previous row's shape.
-	same int
-	prev []uint32
+	same, taken int
+	prev        []uint32
 	// Short keys: column indexes of row keys under the page's Page, and
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
@@ -49,7 +50,7 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 
 // start forgets the cell, error and row keys of an earlier attempt or
 // page.
-func (s *cellSink) start() { s.col, s.err, s.same = nil, nil, 0 }
+func (s *cellSink) start() { s.col, s.err, s.same, s.taken = nil, nil, 0, 0 }
 
 // StartRows begins a page of rows.
 func (s *cellSink) StartRows() { s.b.StartRows(); s.start() }
@@ -67,14 +68,14 @@ func (s *cellSink) StartValue() jsontext.Sink {
 // BeginRow starts a row.
 func (s *cellSink) BeginRow() {
 	s.pb.BeginRow()
-	s.same = 0
+	s.same, s.taken = 0, 0
 	s.prev = nil
 	if l := s.pb.Last; l != 0 {
 		s.prev = s.pb.Shapes[l-1]
 	}
 }
 
-// EndRow finishes a row: one whose keys all came to SameKey, as many as
+// EndRow finishes a row: one whose keys all came by place, as many as
 // the previous row's, has the previous row's shape.
 func (s *cellSink) EndRow() {
 	if s.same > 0 {
@@ -88,19 +89,30 @@ func (s *cellSink) EndRow() {
 	s.pb.EndRow()
 }
 
-// SameKey opens the column of the row's next key, which is the key at
-// the same place in the previous row (jsontext.TaggedSink): the column
-// at that place of the previous row's shape, with no duplicate check
-// (the row's keys so far are the previous row's, which are distinct) and
-// without Use, which useSame catches up on if the row turns out not to
-// have the previous row's shape. The key's name is not counted again:
-// the count of a key does not change the page (Interner.LookupKey).
-func (s *cellSink) SameKey() {
-	s.col = &s.pb.Cols[s.prev[s.same]]
-	s.same++
+// SameKeys returns where the tokenizer counts the row's keys that are
+// the keys at the same places in the previous row (jsontext.TaggedSink).
+// The cell of such a key opens, in column, the column at that place of
+// the previous row's shape, with no duplicate check (the row's keys so
+// far are the previous row's, which are distinct) and without Use, which
+// useSame catches up on if the row turns out not to have the previous
+// row's shape. The key's name is not counted again: the count of a key
+// does not change the page (Interner.LookupKey).
+func (s *cellSink) SameKeys() *int { return &s.same }
+
+// column returns the column of the cell that begins: that of the row's
+// next key given by place if the tokenizer counted one since the last
+// cell, else the one Key opened. Each cell begins with one call of Null,
+// Bool, Int, String, Number, Decimal or BeginTagged, which take their
+// column from here. Inlines.
+func (s *cellSink) column() *pagebuild.Column {
+	if n := s.taken; n < s.same {
+		s.col = &s.pb.Cols[s.prev[n]]
+		s.taken = n + 1
+	}
+	return s.col
 }
 
-// useSame uses the columns of the row's keys given by SameKey, as Key
+// useSame uses the columns of the row's keys given by place, as Key
 // would have, for the row's shape and the duplicate check of the keys
 // after them.
 func (s *cellSink) useSame() {
@@ -133,7 +145,7 @@ func (s *cellSink) Key(k []byte) {
 		ci, ok = s.rowKeys.Get(w0, w1, len(k), s.pb.Page)
 	}
 	if ok {
-		c, fresh = s.pb.Use(int32(ci)) // not counted: see SameKey
+		c, fresh = s.pb.Use(int32(ci)) // not counted: see SameKeys
 	} else {
 		ci := s.pb.ColumnIndex(view(k))
 		if short {
@@ -150,21 +162,21 @@ func (s *cellSink) Key(k []byte) {
 }
 
 // Null adds null.
-func (s *cellSink) Null() { s.col.AppendNull() }
+func (s *cellSink) Null() { s.column().AppendNull() }
 
 // Bool adds a bool.
-func (s *cellSink) Bool(v bool) { s.col.AppendBool(v) }
+func (s *cellSink) Bool(v bool) { s.column().AppendBool(v) }
 
 // Int adds an integer.
-func (s *cellSink) Int(v int64) { s.col.AppendInt(v) }
+func (s *cellSink) Int(v int64) { s.column().AppendInt(v) }
 
 // String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) { cellString(s.pb, s.col, v) }
+func (s *cellSink) String(v []byte) { cellString(s.pb, s.column(), v) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.
 func (s *cellSink) Number(text []byte) {
-	c := s.col
+	c := s.column()
 	t := view(text)
 	if v, ok := pagebuild.CanonicalInt(t); ok {
 		c.AppendInt(v)
@@ -187,7 +199,7 @@ func (s *cellSink) Number(text []byte) {
 // float writes the same text, as text otherwise, as Number does, without
 // reading the digits again.
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
-	c := s.col
+	c := s.column()
 	if f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp); ok {
 		c.AppendDecimal(d, f)
 		return
@@ -199,7 +211,7 @@ func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
 // value the tokenizer writes (jsontext.TaggedSink): it returns the
 // column's tagged values and the column's key id.
 func (s *cellSink) BeginTagged() ([]byte, uint32) {
-	c := s.col
+	c := s.column()
 	c.BeginAny()
 	return c.Tagged, c.Name
 }

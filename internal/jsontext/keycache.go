@@ -31,14 +31,16 @@ type keyCache struct {
 }
 
 // keyEntry is a key's text after its opening quote, closing quote
-// included (n bytes, at most keyBytes, as little-endian words padded with
-// zeros), and the outN bytes the sink appended for it in generation gen,
-// packed into out.
+// included, and the colon right after it when colon is 1 (n bytes in all,
+// at most keyBytes, as little-endian words padded with zeros), and the
+// outN bytes the sink appended for it in generation gen, packed into out.
+// Compact text puts the colon right after the key: taking it in the
+// comparison spares the tokenizer a look for it.
 type keyEntry struct {
-	w       [4]uint64
-	out     uint64
-	gen     uint32
-	n, outN uint8
+	w              [4]uint64
+	out            uint64
+	gen            uint32
+	n, outN, colon uint8
 }
 
 // keyMasks are the masks of the words of a key entry of n bytes, for n
@@ -68,15 +70,26 @@ func (c *keyCache) hold(epoch uint64) {
 	}
 }
 
-// put remembers the key of n bytes (closing quote included) whose text
-// starts the words w, met at the place whose hash is h, and the outN
-// bytes out that the sink appended for it.
-func (c *keyCache) put(h uint64, w *[4]uint64, n int, out uint64, outN int) {
+// put remembers the key of n bytes (closing quote included, and the
+// colon after it when colon is 1) whose text starts the words w, met at
+// the place whose hash is h, and the outN bytes out that the sink
+// appended for it.
+func (c *keyCache) put(h uint64, w *[4]uint64, n, colon int, out uint64, outN int) {
 	m := &keyMasks[n]
 	c.entries[(h*hashMul)>>(64-keyCacheBits)] = keyEntry{
 		w:   [4]uint64{w[0] & m[0], w[1] & m[1], w[2] & m[2], w[3] & m[3]},
-		out: out, gen: c.gen, n: uint8(n), outN: uint8(outN),
+		out: out, gen: c.gen, n: uint8(n), outN: uint8(outN), colon: uint8(colon),
 	}
+}
+
+// colonAfter returns 1 if the key of kl bytes whose text after its
+// opening quote starts the words w has a colon right after its closing
+// quote within them, else 0.
+func colonAfter(w *[4]uint64, kl int) int {
+	if j := kl + 1; j < keyBytes && byte(w[j>>3]>>(8*(j&7))) == ':' {
+		return 1
+	}
+	return 0
 }
 
 // plainKey returns the length of the key whose text after its opening

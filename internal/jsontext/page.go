@@ -177,12 +177,13 @@ const (
 // keySpan is where the text of a row's key sits in the text, between its
 // quotes: in[at:at+n], or n is -1 for a key that needed decoding. A key
 // of fewer than keyBytes bytes also has its text and closing quote in w,
-// as little-endian words, masked by m (zero words beyond them), as the
-// key cache holds keys: the next row's key at the same place is then
-// compared with two loads (four past 15 bytes), without a call.
+// and the colon right after it when colon is 1 (as the key cache holds
+// it), as little-endian words, masked by m (zero words beyond them): the
+// next row's key at the same place is then compared with two loads (four
+// past 16 bytes), without a call, and its colon with it.
 type keySpan struct {
-	at, n int
-	w, m  [4]uint64
+	at, n, colon int
+	w, m         [4]uint64
 }
 
 // rowKey returns the keySpan of the key in[at:at+n], whose closing quote
@@ -191,7 +192,10 @@ type keySpan struct {
 func rowKey(in []byte, at, n int) keySpan {
 	k := keySpan{at: at, n: n}
 	if n < keyBytes && len(in)-at >= keyBytes {
-		k.m = keyMasks[n+1]
+		if n+1 < keyBytes && in[at+n+1] == ':' {
+			k.colon = 1
+		}
+		k.m = keyMasks[n+1+k.colon]
 		for x := range k.w {
 			k.w[x] = binary.LittleEndian.Uint64(in[at+8*x:]) & k.m[x]
 		}
@@ -201,14 +205,14 @@ func rowKey(in []byte, at, n int) keySpan {
 
 // taggedRow is members for a row of a TaggedSink's page. Rows of one
 // shape list the same keys in the same order: while the row's keys are
-// those of the previous row at the same places, byte for byte, each goes
-// to SameKey, without being scanned, hashed or looked up, and cannot be
-// refused (the previous row's keys are distinct). The first key that
-// differs, and every key after it, goes to Key. p.rowKeys holds the keys
-// of the previous row of the page. Rows whose keys shuffle would pay for
-// a compare and a kept span per key and gain little: once rowMissMax
-// rows in a row match fewer than half their keys, rows keep no keys (see
-// rowMissMax).
+// those of the previous row at the same places, byte for byte, each is
+// counted in the sink's SameKeys, without being scanned, hashed or looked
+// up, and without a call, and cannot be refused (the previous row's keys
+// are distinct). The first key that differs, and every key after it, goes
+// to Key. p.rowKeys holds the keys of the previous row of the page. Rows
+// whose keys shuffle would pay for a compare and a kept span per key and
+// gain little: once rowMissMax rows in a row match fewer than half their
+// keys, rows keep no keys (see rowMissMax).
 func (p *Parser) taggedRow(i int) (int, bool) {
 	in := p.in
 	i, c := peek(in, i+1)
@@ -244,23 +248,26 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				// fewer than keyBytes bytes, a masked comparison with its
 				// words, which take in the closing quote.
 				k := &p.rowKeys[n]
-				j := 0
+				j, withColon := 0, false
 				if k.m[0] != 0 && len(in)-i > keyBytes {
 					x := (binary.LittleEndian.Uint64(in[i+1:])^k.w[0])&k.m[0] |
 						(binary.LittleEndian.Uint64(in[i+9:])^k.w[1])&k.m[1]
-					if k.n >= 16 {
+					if k.n+k.colon >= 16 {
 						x |= (binary.LittleEndian.Uint64(in[i+17:])^k.w[2])&k.m[2] |
 							(binary.LittleEndian.Uint64(in[i+25:])^k.w[3])&k.m[3]
 					}
 					if x == 0 {
-						j = i + k.n + 2
+						j, withColon = i+k.n+2+k.colon, k.colon != 0
 					}
 				} else {
 					j = longKeyMatch(in, i, k)
 				}
 				if j > 0 {
-					p.ts.SameKey()
+					*p.same++ // no call: the sink opens the column at the value
 					i = j
+					if withColon {
+						goto value // the colon was in the comparison
+					}
 					goto colon
 				}
 			}
@@ -288,11 +295,13 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			}
 		}
 	colon:
-		n++
 		if i, c = peek(in, i); c != ':' {
 			return p.endOr(i, "after object key"), true
 		}
-		if i = p.value(i+1, 2); i < 0 {
+		i++
+	value:
+		n++
+		if i = p.value(i, 2); i < 0 {
 			return i, true
 		}
 		switch i, c = peek(in, i); c {

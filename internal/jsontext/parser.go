@@ -16,6 +16,7 @@ type Parser struct {
 	ps      Pager       // s, when parsing a page
 	ts      TaggedSink  // s, if it is one
 	epoch   *uint64     // ts's KeyEpoch
+	same    *int        // ts's SameKeys
 	in      []byte
 	stack   []byte  // '[' or '{' for each array or object open in the current cell
 	frames  []frame // the arrays and objects open in a tagged cell
@@ -105,6 +106,7 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.ds, _ = s.(DecimalSink)
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.epoch = p.ts.KeyEpoch()
+		p.same = p.ts.SameKeys()
 		if p.keys == nil {
 			p.keys = new(keyCache)
 		}
@@ -124,7 +126,7 @@ func (p *Parser) result() *Error {
 // a pool. Strings handed to the sink from the buffer stay valid: the buffer
 // is dropped, not overwritten.
 func (p *Parser) Release() {
-	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil
+	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

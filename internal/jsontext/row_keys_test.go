@@ -39,7 +39,7 @@ func TestRowKeyMatchAtWordBounds(t *testing.T) {
 				t.Fatalf("%s: %v", text, err)
 			}
 			if got := s.same == 1; got != c.same {
-				t.Errorf("%s: %d keys by SameKey, want the second row's key matched: %v", text, s.same, c.same)
+				t.Errorf("%s: %d keys by place (SameKeys), want the second row's key matched: %v", text, s.same, c.same)
 			}
 		}
 	}

@@ -7,7 +7,7 @@ import (
 )
 
 // keyCountSink is a TaggedSink that counts the keys that come to Key and
-// to SameKey, and takes every value without keeping it.
+// to SameKeys, and takes every value without keeping it.
 type keyCountSink struct {
 	keys, same int
 	epoch      uint64
@@ -34,14 +34,14 @@ func (s *keyCountSink) TaggedNumber(b, _ []byte) []byte { return b }
 func (s *keyCountSink) TaggedDecimal(b, _ []byte, _ bool, _ uint64, _, _ int) []byte {
 	return b
 }
-func (s *keyCountSink) SameKey()          { s.same++ }
+func (s *keyCountSink) SameKeys() *int    { return &s.same }
 func (s *keyCountSink) KeyEpoch() *uint64 { s.epoch = 1; return &s.epoch }
 
 // TestRowsThatMissStopMatching checks when taggedRow matches a row's keys
 // against the previous row's: after rowMissMax rows that match fewer than
 // half their keys (none, or only the first of three), rows go by Key alone
 // until one row in rowRetry keeps its keys again, and the rows of one
-// shape after it go by SameKey; rows that match half their keys never
+// shape after it go by place (SameKeys); rows that match half their keys never
 // stop.
 func TestRowsThatMissStopMatching(t *testing.T) {
 	const shaped = 40
@@ -49,7 +49,7 @@ func TestRowsThatMissStopMatching(t *testing.T) {
 		name     string
 		row      func(i int) string // the rows before the shaped ones
 		n        int                // how many
-		wantSame int                // keys by SameKey on the whole page
+		wantSame int                // keys by place (SameKeys) on the whole page
 	}{
 		// Of the shaped rows, rowRetry-1 keep no keys, the next keeps
 		// them, and every row after it matches all three. Rows that match
@@ -74,7 +74,7 @@ func TestRowsThatMissStopMatching(t *testing.T) {
 			t.Fatal(err)
 		}
 		if s.same != c.wantSame {
-			t.Errorf("%s: %d keys by SameKey, %d by Key; want %d by SameKey", c.name, s.same, s.keys, c.wantSame)
+			t.Errorf("%s: %d keys by place (SameKeys), %d by Key; want %d by place (SameKeys)", c.name, s.same, s.keys, c.wantSame)
 		}
 	}
 }

@@ -42,13 +42,16 @@ type TaggedSink interface {
 	// TaggedDecimal appends the tagged value of a number with a fraction
 	// or exponent, with its digits read (see DecimalSink.Decimal).
 	TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte
-	// SameKey opens the cell of the row's next key, in place of Key: the
-	// Parser calls it only while every key of the row so far, this one
-	// included, has the text of the key at the same place in the
-	// previous row of the page (a row of keys, not a null row), which
-	// the sink took. So the key is the column of that place in the
-	// previous row's shape, and cannot repeat one of the row's keys.
-	SameKey()
+	// SameKeys returns where the sink counts the row's keys that the
+	// Parser gives by place, in place of Key: the Parser adds one to it
+	// for the row's next key only while every key of the row so far, this
+	// one included, has the text of the key at the same place in the
+	// previous row of the page (a row of keys, not a null row), which the
+	// sink took. So the key is the column of that place in the previous
+	// row's shape, and cannot repeat one of the row's keys; the sink opens
+	// that column when the key's value comes (its next call). The Parser
+	// asks for it when it starts a text; the count is the sink's to reset.
+	SameKeys() *int
 	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
 	// bytes, which is never 0. The Parser asks for it when it starts a
 	// text and reads the epoch when it starts a cell: the sink must not
@@ -254,7 +257,11 @@ key:
 		if x == 0 && e.gen == p.keys.gen {
 			i += 1 + int(e.n)
 			f.key = e.out
+			withColon := e.colon != 0
 			b = appendWord(b, e.out, int(e.outN))
+			if withColon {
+				goto value // the colon was in the comparison
+			}
 			goto colon
 		}
 	}
@@ -285,7 +292,8 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 			b = p.ts.TaggedKey(b, in[i+1:i+1+kl])
 			f.key = packBytes(b[b0:min(len(b), b0+8)])
 			if len(b)-b0 <= 8 {
-				p.keys.put(f.h^uint64(f.n), &w, kl+1, f.key, len(b)-b0)
+				c := colonAfter(&w, kl)
+				p.keys.put(f.h^uint64(f.n), &w, kl+1+c, c, f.key, len(b)-b0)
 			}
 			return b, i + 1 + kl + 1
 		}
