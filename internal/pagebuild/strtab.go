@@ -13,16 +13,6 @@ type StringTableWriter struct {
 	data  []byte
 }
 
-// Reset empties the writer, keeping its buffers.
-func (w *StringTableWriter) Reset() {
-	w.flags = w.flags[:0]
-	w.ends = w.ends[:0]
-	w.data = w.data[:0]
-}
-
-// Len returns the number of strings added.
-func (w *StringTableWriter) Len() int { return len(w.ends) }
-
 // Add appends a string and returns its index.
 func (w *StringTableWriter) Add(s string) int {
 	i := len(w.ends)
@@ -54,10 +44,4 @@ func (w *StringTableWriter) AppendTo(dst []byte) []byte {
 		}
 	}
 	return append(dst, w.data...)
-}
-
-// Size returns the byte length AppendTo would append.
-func (w *StringTableWriter) Size() int {
-	n := len(w.ends)
-	return format.SizeUvarint(uint64(n)) + 1 + len(w.flags) + n*format.StringTableWidth(len(w.data)) + len(w.data)
 }

@@ -19,8 +19,6 @@ func (t *StringTable) Len() int { return t.count }
 // DataLen returns the total bytes of string data.
 func (t *StringTable) DataLen() int { return len(t.data) }
 
-func (t *StringTable) end(i int) int { return int(t.offs[i+1]) }
-
 func (t *StringTable) span(i int) (int, int) {
 	o := t.offs[i : i+2 : i+2]
 	return int(o[0]), int(o[1])
