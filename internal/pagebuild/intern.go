@@ -104,7 +104,7 @@ func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int
 	}
 }
 
-// intern returns s's provisional id and counts one occurrence. Cost: one
+// Intern returns s's provisional id and counts one occurrence. Cost: one
 // hash of s, unless the address cache knows s, and, for a new string, an
 // append to four slices. A new string is added here, as add does, not by a
 // call: most strings of a page of varied rows are new.
@@ -132,7 +132,7 @@ func (in *Interner) Intern(s string) uint32 {
 	return id
 }
 
-// internFresh is intern for a string whose bytes are a fresh allocation,
+// InternFresh is Intern for a string whose bytes are a fresh allocation,
 // as a database driver's string values are: its address will not come
 // again, so the address cache is neither asked nor filled (which would
 // cost more than it saves). Cost: one hash of s.
@@ -146,7 +146,7 @@ func (in *Interner) InternFresh(s string) uint32 {
 	return in.add(s, h, slot)
 }
 
-// internBytes is intern for a byte slice; it copies b only the first time
+// InternBytes is Intern for a byte slice; it copies b only the first time
 // the string is seen.
 func (in *Interner) InternBytes(b []byte) uint32 {
 	h := strHash(&in.seed, b)
@@ -541,7 +541,7 @@ func (in *Interner) Lookup(s string) (uint32, bool) {
 	return id, ok
 }
 
-// internKey interns a key: keys always live in the table's common area.
+// InternKey interns a key: keys always live in the table's common area.
 // A page has few distinct keys and repeats them in every row, in whatever
 // order its rows list them, so a small table of the keys seen, indexed by
 // their length and three of their bytes, finds most of them without
