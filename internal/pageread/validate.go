@@ -125,7 +125,8 @@ type validator struct {
 	l    *Layout
 	r    reader
 	base int
-	nstr uint64 // for quickValue: the string table's length
+	nstr uint64    // for quickValue: the string table's length
+	walk quickWalk // anyColumn's, reused from cell to cell
 }
 
 func (v *validator) fail(kind error, msg string) {
@@ -205,7 +206,14 @@ func (v *validator) column(enc uint8, n int) {
 			v.fail(format.ErrLimit, "nesting exceeds MaxDepth")
 			return
 		}
+		lims := newStrLims(uint64(v.l.Strings.Len()))
 		for i := 0; i < n && r.err == nil; i++ {
+			// Most lists go through strListRun, a loop without calls;
+			// a list it leaves is read here, with its error if it is bad.
+			took, p := strListRun(r.b, r.pos, n-i, lims)
+			if r.pos, i = p, i+took; i == n {
+				break
+			}
 			cnt := r.uvarint("list length")
 			if r.err != nil {
 				return
@@ -223,6 +231,42 @@ func (v *validator) column(enc uint8, n int) {
 			v.varints(int(cnt), uint64(v.l.Strings.Len()-1), "string index")
 		}
 	}
+}
+
+// strListRun checks, from b[pos:], up to n cells of a string-list column
+// as validator.column does, and returns how many it took and where they
+// end. It stops before the first list it cannot take so, which column then
+// reads on its own: one that is bad, or whose count or an index is longer
+// than the one and two bytes it reads itself, or an index in the last
+// byte of b. Its loop makes no call, and tests each index with one
+// comparison (strLims): a list of a few strings cost about 120
+// instructions through the reader and varints.
+func strListRun(b []byte, pos, n int, lims strLims) (int, int) {
+	one, two := lims.one, lims.two
+	i := 0
+lists:
+	for ; i < n && pos < len(b); i++ {
+		cnt := int(b[pos])
+		p := pos + 1
+		if cnt >= 0x80 || cnt > len(b)-p {
+			break
+		}
+		for ; cnt > 0; cnt-- {
+			if p > len(b)-2 {
+				break lists
+			}
+			x := uint64(b[p]) | uint64(b[p+1])<<8
+			if x&0xFF < one {
+				p++
+			} else if x-0x180 < two {
+				p += 2
+			} else {
+				break lists
+			}
+		}
+		pos = p
+	}
+	return i, pos
 }
 
 // frame checks the n offsets of a frame-of-reference payload after its
@@ -322,6 +366,12 @@ func (v *validator) floats(n int) {
 	r := &v.r
 	b, pos := r.b, r.pos
 	for i := 0; i < n; i++ {
+		// Most cells go through floatRun, a loop without calls; a cell
+		// it leaves is read here, with its error if it is bad.
+		took, p := floatRun(b, pos, n-i)
+		if i, pos = i+took, p; i == n {
+			break
+		}
 		if pos >= len(b) {
 			r.pos = pos
 			v.fail(format.ErrTruncated, "float runs past the payload")
@@ -365,6 +415,35 @@ func (v *validator) floats(n int) {
 		pos += 1 + k
 	}
 	r.pos = pos
+}
+
+// floatRun checks, from b[pos:], up to n float cells as floats does, and
+// returns how many it took and where they end. It stops before the first
+// cell it cannot take so, which floats then reads on its own: a cell that
+// is bad, whose mantissa varint is nine bytes or more, or that starts
+// within nine bytes of the end of b. Each cell is read from one 8-byte
+// load after its selector, in a loop without a call, whose state stays in
+// registers (see timeRun): a consumeUvarintAt call a cell cost about 70
+// instructions of a float column's 130 a cell.
+func floatRun(b []byte, pos, n int) (int, int) {
+	i := 0
+	for ; i < n && pos <= len(b)-9; i++ {
+		s := b[pos]
+		w := quickLoad(b, pos+1)
+		if s == format.FloatRawSelector {
+			if !format.ValidFloatCell(s, w) {
+				break
+			}
+			pos += format.FloatRawSize
+			continue
+		}
+		m, k := checkedWordUvarint(w)
+		if k == 0 || !format.ValidFloatCell(s, m) {
+			break
+		}
+		pos += 1 + k
+	}
+	return i, pos
 }
 
 // intFloats checks the n number cells of an EncIntFloat column (SPEC.md
@@ -467,10 +546,18 @@ func (v *validator) timeColumn(n int, text bool) {
 			d = uint64(b[pos]&0x7F) | uint64(b[pos+1])<<7
 			pos += 2
 		} else {
+			// Up to eight bytes from one load without a call (a step of
+			// hours, or a column's first seconds); anything else, faults
+			// included, through consumeUvarintAt.
 			var m int
-			if d, m = consumeUvarintAt(b, pos); m < 0 {
-				r.pos, r.err = pos, varintErr(m, pos, "time seconds")
-				return
+			if pos <= len(b)-8 {
+				d, m = checkedWordUvarint(quickLoad(b, pos))
+			}
+			if m == 0 {
+				if d, m = consumeUvarintAt(b, pos); m < 0 {
+					r.pos, r.err = pos, varintErr(m, pos, "time seconds")
+					return
+				}
 			}
 			pos += m
 		}
@@ -498,10 +585,17 @@ func (v *validator) timeColumn(n int, text bool) {
 			pos += m
 		}
 		if perValue {
-			u, m := consumeUvarintAt(b, pos)
-			if m < 0 {
-				r.pos, r.err = pos, varintErr(m, pos, "time offset")
-				return
+			// The offset as the seconds: from one load when it can.
+			var u uint64
+			var m int
+			if pos <= len(b)-8 {
+				u, m = checkedWordUvarint(quickLoad(b, pos))
+			}
+			if m == 0 {
+				if u, m = consumeUvarintAt(b, pos); m < 0 {
+					r.pos, r.err = pos, varintErr(m, pos, "time offset")
+					return
+				}
 			}
 			pos += m
 			o := format.DecodeZigZag(u)
@@ -703,34 +797,48 @@ func (v *validator) value(d int) {
 // (TagRepeat, SPEC.md 5.5): the payload offset of an earlier array or
 // object cell of the column, which is not a repeat itself. Each repeat adds
 // the length of the cell it names to the page's expansion (l.expand), which
-// with the page's size must stay within MaxPageBytes (SPEC.md 8). Each cell
-// is checked by quickValue, and by value when quickValue gives up on it.
-// Cost: one entry of scratch per array or object cell, a binary search per
-// repeat of a cell not in the memo of the cells repeats named last.
+// with the page's size must stay within MaxPageBytes (SPEC.md 8). The
+// cells between repeats are checked in one walk of quickRun (see
+// quickWalk's column), and a cell it gives up on by value. Cost: one entry
+// of scratch per array or object cell, a binary search per repeat of a
+// cell not in the memo of the cells repeats named last.
 func (v *validator) anyColumn(n int) {
 	r := &v.r
-	cells := v.l.anyCells[:0]
 	v.nstr = uint64(v.l.Strings.Len())
+	lims := newStrLims(v.nstr)
 	var memo [repeatMemo]uint32 // at off%repeatMemo: 1 + the index in cells of the cell at off a repeat named last, or 0
-	b := r.b
-	for i := 0; i < n && r.err == nil; i++ {
-		at := r.pos
-		if at < len(b) && b[at] == format.TagRepeat {
+	w := &v.walk
+	w.column, w.cells = true, v.l.anyCells[:0]
+	room := min(v.l.depth-1, quickStack)
+	// The loop keeps its place in pos, and sets r.pos only to hand a
+	// cell to value or a fault to fail.
+	b, pos := r.b, r.pos
+loop:
+	for next := n; next > 0; { // next: the cells not yet started
+		at := pos
+		if at >= len(b) {
+			r.pos = at
+			v.value(1) // reports the missing value
+			break
+		}
+		if b[at] == format.TagRepeat {
 			// The offset read in line when it is canonical (at most eight
 			// bytes from one load, a call for the last bytes); else
 			// through the reader, which reports the fault.
 			off, m := quickUvarint(b, at+1)
 			if m > 0 {
-				r.pos = at + 1 + m
+				pos = at + 1 + m
 			} else {
-				r.pos++
+				r.pos = at + 1
 				off = r.uvarint("repeat offset")
 				if r.err != nil {
 					break
 				}
+				pos = r.pos
 			}
 			// A page repeats a few cells many times: the memo finds a
 			// cell named before without the binary search.
+			cells := w.cells
 			h := &memo[off%repeatMemo]
 			k := int(*h) - 1
 			if k < 0 || uint64(cells[k].off) != off {
@@ -746,19 +854,40 @@ func (v *validator) anyColumn(n int) {
 			if v.l.expand > v.l.maxPage-v.l.plainLen() {
 				r.pos = at
 				v.fail(format.ErrLimit, "repeated cells expand the page past MaxPageBytes")
+				break
 			}
+			next--
 			continue
 		}
-		if end := v.quickValue(b, at, 1); end >= 0 {
-			r.pos = end
-		} else {
-			v.value(1) // finds the fault, or checks what quickValue leaves to it
+		// quickRun reads this cell and the cells after it up to the next
+		// repeat, handing quickElem what it leaves.
+		w.open, w.left, w.obj, w.at, w.next = 0, 1, false, at, next-1
+		for {
+			if pos = quickRun(b, pos, lims, room, w); w.left == 0 {
+				break
+			}
+			if pos = v.quickElem(b, pos, 1, v.l.depth-1, w); pos < 0 {
+				// The cell at w.at is bad, or holds what quickValue
+				// leaves to value: value finds the fault or reads it.
+				at = w.at
+				r.pos = at
+				if v.value(1); r.err != nil {
+					break loop
+				}
+				pos = r.pos
+				if b[at] == format.TagArray || b[at] == format.TagObject {
+					w.cells = append(w.cells, anyCell{off: uint32(at), n: uint32(pos - at)})
+				}
+				break
+			}
 		}
-		if r.err == nil && (b[at] == format.TagArray || b[at] == format.TagObject) {
-			cells = append(cells, anyCell{off: uint32(at), n: uint32(r.pos - at)})
-		}
+		next = w.next
 	}
-	v.l.anyCells = cells[:0]
+	if r.err == nil {
+		r.pos = pos
+	}
+	v.l.anyCells = w.cells[:0]
+	w.column, w.cells = false, nil
 }
 
 // repeatMemo is how many cells anyColumn remembers by offset (a direct

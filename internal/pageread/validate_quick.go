@@ -23,85 +23,144 @@ import (
 // value, keeping the elements left of each open one on a stack of
 // quickStack levels: quickRun takes the common elements in a loop without
 // a call, whose state stays in registers, and hands each other one (a
-// float, a time, a long varint) to quickElem, which takes it with calls
-// and goes back to the loop. Nesting deeper than the stack goes on in
-// quickMembers, a call per value. Cost: about a fifth of value's
-// instructions on the nested values of the generated sets.
+// float, a time, a long varint, one of the last eight bytes of b) to
+// quickElem, which takes it with calls and goes back to the loop. Nesting
+// deeper than the stack goes on in quickMembers, a call per value.
+// anyColumn walks a column's cells with the same loop (see quickWalk's
+// column).
 func (v *validator) quickValue(b []byte, pos, d int) int {
 	w := quickWalk{left: 1}
-	room := v.l.depth - d // the levels of nesting left below d
+	lims := newStrLims(v.nstr)
 	for {
-		if pos = quickRun(b, pos, v.nstr, room, &w); w.left == 0 {
+		if pos = quickRun(b, pos, lims, min(v.l.depth-d, quickStack), &w); w.left == 0 {
 			return pos
 		}
-		if pos = v.quickElem(b, pos, d, room, &w); pos < 0 {
+		if pos = v.quickElem(b, pos, d, v.l.depth-d, &w); pos < 0 {
 			return -1
 		}
 	}
 }
 
 // quickWalk is where quickValue is in a value: the containers it is in
-// and the elements left of the innermost.
+// and the elements left of the innermost; and, for anyColumn, where it is
+// in the column.
 type quickWalk struct {
 	stack [quickStack]uint64 // the enclosing containers' left<<1 | obj
 	open  int                // containers entered: the element read next is at depth d+open
 	left  uint64             // elements left of the innermost container (of the value itself at first)
 	obj   bool               // the innermost container is an object: its elements have keys
+
+	// With column set, the value is a cell of an any column (d 1), and
+	// quickRun goes on from its end to the next cell, so that a column
+	// of small cells costs no call per cell: it appends the cell to
+	// cells when it is an array or object (the cells repeats may name),
+	// and starts the next one unless none is left (next 0), the payload
+	// ends, or the next is a repeat, which it leaves to anyColumn with
+	// left 0 and pos at its start.
+	column bool
+	at     int       // where the cell being read starts
+	next   int       // the cells after it, not yet started
+	cells  []anyCell // the column's array and object cells read so far
+}
+
+// strLims is the string table's length in the two forms quickRun tests
+// string indexes against, one comparison for each length of index:
+//
+//   - one: an index of one byte, x, is canonical and in the table exactly
+//     when x < one (min(nstr, 128));
+//   - two: an index of two bytes whose first is 0x80 or more, read as the
+//     little-endian 16-bit x, is canonical (its last byte 1 to 0x7F) and
+//     in the table exactly when x-0x180 < two, unsigned. Over canonical
+//     two-byte varints, x grows with the index they hold, so the test is
+//     x < the two-byte form of nstr (0x8000 past 16,383 strings, where
+//     every two-byte index is in the table); two is 0 below 129 strings.
+//
+// quickRun tests the two-byte form only after the one-byte test failed;
+// with two > 0 then one is 128, so the first byte is 0x80 or more.
+type strLims struct{ one, two uint64 }
+
+// newStrLims returns the strLims of a table of nstr strings.
+func newStrLims(nstr uint64) strLims {
+	hi := uint64(0x8000) // the first three-byte index, 16,384, in the two-byte form
+	if nstr < 16384 {
+		hi = nstr>>7<<8 | 0x80 | nstr&0x7F
+	}
+	return strLims{one: min(nstr, 128), two: max(hi, 0x180) - 0x180}
 }
 
 // quickRun checks, from b[pos:], the elements of w's containers that it
 // can take without a call, as quickValue's loop: nulls, booleans, strings
-// and integers with varints of up to three (strings) or eight (integers)
+// and integers with varints of up to two (strings) or eight (integers)
 // bytes, keys of one or two, and arrays and objects with a count of one
-// byte that fit on the stack. It returns where it stopped: at the end of
-// the value (w.left == 0), or at the start of an element, key included,
-// that it leaves to quickElem (w.left > 0), a bad one among them. The
-// loop makes no call, so that its state stays in registers (see timeRun).
-func quickRun(b []byte, pos int, nstr uint64, room int, w *quickWalk) int {
+// byte, up to room levels deep (at most quickStack). It returns where it
+// stopped: at the end of the value (w.left == 0), or at the start of an
+// element, key included, that it leaves to quickElem (w.left > 0), a bad
+// one among them, and any that starts in the last eight bytes of b. The
+// loop makes no call, so that its state stays in registers (see timeRun),
+// and reads each element from one 8-byte load, its string indexes tested
+// with one comparison each (strLims). Cost: about 20 instructions an
+// element.
+func quickRun(b []byte, pos int, lims strLims, room int, w *quickWalk) int {
 	open, left, obj := w.open, w.left, w.obj
+	one, two := lims.one, lims.two
 loop:
 	for {
-		for left == 0 {
-			if open == 0 {
-				break loop
+		if left == 0 {
+			if open != 0 {
+				open--
+				s := w.stack[open&(quickStack-1)]
+				left, obj = s>>1, s&1 != 0
+				continue
 			}
-			open--
-			left, obj = w.stack[open]>>1, w.stack[open]&1 != 0
+			if !w.column {
+				break
+			}
+			// The cell at w.at ends at pos: on to the next one.
+			if t := b[w.at]; t == format.TagArray || t == format.TagObject {
+				w.cells = append(w.cells, anyCell{off: uint32(w.at), n: uint32(pos - w.at)})
+			}
+			if w.next == 0 || pos >= len(b) || b[pos] == format.TagRepeat {
+				break
+			}
+			w.next--
+			w.at = pos
+			left, obj = 1, false
+			continue
 		}
-		p, rest := pos, left-1 // where the element ends, and what is left after it, once taken
+		if pos > len(b)-8 {
+			break
+		}
+		x := quickLoad(b, pos)
+		p := pos + 1 // past the tag, once it is read
 		if obj {
-			if uint(p) < uint(len(b)) && b[p] < 0x80 && uint64(b[p]) < nstr {
-				p++ // a one-byte key index
-			} else if uint(p+1) < uint(len(b)) && b[p] >= 0x80 && b[p+1]-1 < 0x7F && uint64(b[p]&0x7F)|uint64(b[p+1])<<7 < nstr {
-				p += 2 // a two-byte one (a table past 128 strings)
+			if x&0xFF < one {
+				x >>= 8 // a one-byte key index
+				p++
+			} else if x&0xFFFF-0x180 < two {
+				x >>= 16 // a two-byte one (a table past 128 strings)
+				p += 2
 			} else {
 				break
 			}
 		}
-		if uint(p) >= uint(len(b)) {
-			break
-		}
-		tag := b[p]
-		p++
-		switch tag {
+		switch x & 0xFF {
 		case format.TagNull, format.TagFalse, format.TagTrue:
 		case format.TagString:
-			if uint(p) < uint(len(b)) && b[p] < 0x80 && uint64(b[p]) < nstr {
+			if x>>8&0xFF < one {
 				p++
-			} else if uint(p+1) < uint(len(b)) && b[p] >= 0x80 && b[p+1]-1 < 0x7F && uint64(b[p]&0x7F)|uint64(b[p+1])<<7 < nstr {
+			} else if x>>8&0xFFFF-0x180 < two {
 				p += 2
-			} else if p+2 < len(b) && b[p]&b[p+1] >= 0x80 && b[p+2]-1 < 0x7F &&
-				uint64(b[p]&0x7F)|uint64(b[p+1]&0x7F)<<7|uint64(b[p+2])<<14 < nstr {
-				p += 3 // a table past 16,384 strings
 			} else {
-				break loop
+				break loop // three bytes (past 16,384 strings) or bad: quickElem's
 			}
 		case format.TagInt:
-			if uint(p+1) < uint(len(b)) && (b[p] < 0x80 || b[p+1]-1 < 0x7F) {
-				p += 1 + int(b[p]>>7) // one or two bytes
-			} else if p+8 <= len(b) {
+			if x&0x8000 == 0 {
+				p++
+			} else if x>>8&0xFFFF-0x180 < 0x8000-0x180 {
+				p += 2
+			} else if p <= len(b)-8 {
 				// Up to eight (ids and sizes) from one load.
-				_, m := checkedWordUvarint(binary.LittleEndian.Uint64(b[p:]))
+				_, m := checkedWordUvarint(quickLoad(b, p))
 				if m == 0 {
 					break loop
 				}
@@ -110,10 +169,10 @@ loop:
 				break loop
 			}
 		case format.TagArray, format.TagObject:
-			if uint(p) >= uint(len(b)) || b[p] >= 0x80 || open >= room || open == quickStack {
+			cnt := x >> 8 & 0xFF
+			if cnt >= 0x80 || open >= room {
 				break loop
 			}
-			cnt := uint64(b[p])
 			p++
 			if cnt > uint64(len(b)-p) {
 				break loop
@@ -123,17 +182,29 @@ loop:
 				if obj {
 					o = 1
 				}
-				w.stack[open] = rest<<1 | o
+				w.stack[open&(quickStack-1)] = (left-1)<<1 | o
 				open++
-				rest, obj = cnt, tag == format.TagObject
+				left, obj, pos = cnt, x&0xFF == format.TagObject, p
+				continue
 			}
 		default:
 			break loop
 		}
-		left, pos = rest, p
+		left--
+		pos = p
 	}
 	w.open, w.left, w.obj = open, left, obj
 	return pos
+}
+
+// quickLoad returns the eight bytes at b[pos:], little-endian, for a
+// caller that has checked pos <= len(b)-8: written byte by byte, the load
+// compiles to one move after one bounds check, where a slice of b[pos:]
+// (binary.LittleEndian.Uint64) costs two checks and the slice's
+// arithmetic. It inlines.
+func quickLoad(b []byte, pos int) uint64 {
+	return uint64(b[pos]) | uint64(b[pos+1])<<8 | uint64(b[pos+2])<<16 | uint64(b[pos+3])<<24 |
+		uint64(b[pos+4])<<32 | uint64(b[pos+5])<<40 | uint64(b[pos+6])<<48 | uint64(b[pos+7])<<56
 }
 
 // quickElem checks the element at b[pos:] that quickRun left to it, key
