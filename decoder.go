@@ -205,7 +205,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 		l := p.l
 		sr := l.RowShapes()
 		last := -1
-		var takes []cellTake
+		var takes []pageread.CellTake
 		for i := 0; i < l.Rows; i++ {
 			r.index = i
 			if id := sr.Next(); id != last {
@@ -215,9 +215,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 			// The cursors and cells by pointer: a loop over the shape's
 			// column indexes reloaded its slices and multiplied an index
 			// after every call, some twelve instructions a cell.
-			for _, t := range takes {
-				t.cur.TakeCell(t.cell)
-			}
+			pageread.TakeCells(takes)
 			if !yield(r) {
 				break
 			}
@@ -234,7 +232,7 @@ type rowsScratch struct {
 	deep [deepSlots]pageread.Cell
 	// takes pairs the cursor and the cell of each column of the current
 	// shape, in the shape's order (newShape).
-	takes []cellTake
+	takes []pageread.CellTake
 	// used is the most columns an iteration has used since the last
 	// forget: past it, the cells and cursors are zero.
 	used int
@@ -243,17 +241,11 @@ type rowsScratch struct {
 	cleared bool
 }
 
-// cellTake is a column's cursor and the row's cell it reads into.
-type cellTake struct {
-	cur  *pageread.Cursor
-	cell *pageread.Cell
-}
-
 // newShape moves s's row to shape id (0 for a null row) of l: the old
 // shape's cells become absent, and the new one's take their tags from
 // their cursors, through the pairs it returns. Cost: one write per column
 // of each shape.
-func (s *rowsScratch) newShape(l *pageread.Layout, id int) []cellTake {
+func (s *rowsScratch) newShape(l *pageread.Layout, id int) []pageread.CellTake {
 	r := &s.row
 	for _, c := range r.shape {
 		r.cells[c].Tag = tagAbsent
@@ -264,7 +256,7 @@ func (s *rowsScratch) newShape(l *pageread.Layout, id int) []cellTake {
 	}
 	takes := s.takes[:0]
 	for _, c := range r.shape {
-		takes = append(takes, cellTake{&s.cur[c], &r.cells[c].Cell})
+		takes = append(takes, pageread.CellTake{Cur: &s.cur[c], Cell: &r.cells[c].Cell})
 	}
 	s.takes = takes
 	return takes
