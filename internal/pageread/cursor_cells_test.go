@@ -14,7 +14,8 @@ import (
 // TestTakeCellsIsTakeCell: TakeCells leaves every cell and cursor as
 // TakeCell does, row after row, on columns of every encoding with values
 // whose varints take one, two and three bytes (string indexes past 127 and
-// 16,383, frame offsets and deltas of every length, negative ones too).
+// 16,383, frame offsets and deltas of every length, negative ones too), and
+// times of whole minutes and of nanoseconds, in order and not.
 func TestTakeCellsIsTakeCell(t *testing.T) {
 	t0 := time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC)
 	var rows []map[string]any
@@ -29,6 +30,7 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 			"price": float64(i) + 0.25,
 			"ok":    i%2 == 0,
 			"at":    t0.Add(time.Duration(i) * time.Minute),
+			"nano":  t0.Add(time.Duration(i*i%100_000) * 1_234_567_891),
 			"tags":  []string{"a", "b"}[:i%3%2+1],
 			"any":   map[string]any{"k": i, "v": []any{"w", i}},
 		}
@@ -58,7 +60,7 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
 		encs[one[c].Encoding()] = true
 	}
-	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR} {
+	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat} {
 		if !encs[e] {
 			t.Errorf("no column of encoding %#x", e)
 		}
