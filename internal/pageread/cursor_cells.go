@@ -1,0 +1,104 @@
+package pageread
+
+import (
+	"math/bits"
+
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
+)
+
+// CellTake pairs a column's cursor with the cell TakeCells reads its
+// current cell into.
+type CellTake struct {
+	Cur  *Cursor
+	Cell *Cell
+}
+
+// TakeCells is TakeCell for each pair of ts in turn: a row reader's loop
+// over the columns of a row. The cells that need no call, in a column
+// without a null bitmap, are read here: a string of a sequence, a string
+// index or a delta or frame-of-reference integer of one or two bytes, a
+// decimal float whose mantissa takes one or two, and a time whose two
+// varints end within eight bytes in a column of one offset. That spares each of them TakeCell's call, and a time the call
+// of takeTimeTo too: Go keeps no register across a call, so the loop
+// reloads its state after each. The other cells take TakeCell.
+func TakeCells(ts []CellTake) {
+	for _, t := range ts {
+		c, cell := t.Cur, t.Cell
+		if c.bits == nil {
+			switch c.enc {
+			case format.EncStrSeq:
+				c.i++
+				cell.Tag, cell.Str = format.TagString, uint32(c.acc)
+				c.acc++
+				continue
+			case format.EncStrRef:
+				if v := c.data[c.pos]; v < 0x80 {
+					c.i++
+					c.pos++
+					cell.Tag, cell.Str = format.TagString, uint32(v)
+					continue
+				} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
+					c.i++
+					c.pos += 2
+					cell.Tag, cell.Str = format.TagString, uint32(v&0x7F)|uint32(c.data[p])<<7
+					continue
+				}
+			case format.EncIntFOR:
+				if v := c.data[c.pos]; v < 0x80 {
+					c.i++
+					c.pos++
+					cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+uint64(v))
+					continue
+				} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
+					c.i++
+					c.pos += 2
+					cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+(uint64(v&0x7F)|uint64(c.data[p])<<7))
+					continue
+				}
+			case format.EncTime:
+				// takeTimeTo's way when both varints end within one
+				// word, in a column whose cells carry no offset.
+				if c.mode != format.TimePerValue && c.pos+8 <= len(c.data) {
+					w := jsonwire.Load64(c.data, c.pos)
+					stops := ^w & jsonwire.SWARHi // the last byte of each varint
+					if rest := stops & (stops - 1); rest != 0 {
+						v := gather7(w & (rest ^ (rest - 1)))
+						s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
+						f := v >> s
+						c.i++
+						c.pos += bits.TrailingZeros64(rest)>>3 + 1
+						c.acc += format.DecodeZigZag(v & (1<<s - 1))
+						cell.Tag = format.TagTime
+						t := &cell.Time
+						t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = c.acc, uint32(f/10), uint8(f%10), c.off, false
+						continue
+					}
+				}
+			case format.EncFloat:
+				// TakeFloat's decimal with a mantissa of one or two bytes.
+				if p := c.pos + 2; p < len(c.data) && c.data[c.pos] != format.FloatRawSelector {
+					sel, m, n := c.data[c.pos], uint64(c.data[c.pos+1]), 2
+					if m >= 0x80 {
+						m, n = m&0x7F|uint64(c.data[p])<<7, 3
+					}
+					if c.data[c.pos+n-1] < 0x80 {
+						c.i++
+						c.pos += n
+						cell.Tag, cell.Float = format.TagFloat, format.FloatCell{Dec: format.Decimal{Neg: sel&0x80 != 0, Mant: m, Exp: int(sel&0x7F) - format.FloatExpBias}}
+						continue
+					}
+				}
+			case format.EncIntDelta:
+				if v := c.data[c.pos]; v < 0x80 {
+					c.i++
+					c.pos++
+					c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(uint64(v))))
+					cell.Tag, cell.Int = format.TagInt, c.acc
+					continue
+				}
+			}
+		}
+		c.TakeCell(cell)
+	}
+}

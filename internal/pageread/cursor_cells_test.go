@@ -1,0 +1,79 @@
+package pageread_test
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// TestTakeCellsIsTakeCell: TakeCells leaves every cell and cursor as
+// TakeCell does, row after row, on columns of every encoding with values
+// whose varints take one, two and three bytes (string indexes past 127 and
+// 16,383, frame offsets and deltas of every length, negative ones too), and
+// times of whole minutes and of nanoseconds, in order and not.
+func TestTakeCellsIsTakeCell(t *testing.T) {
+	t0 := time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC)
+	var rows []map[string]any
+	for i := range 20_000 {
+		r := map[string]any{
+			"seq":   "s" + strconv.Itoa(i),
+			"ref":   "r" + strconv.Itoa(i*7919%17_000),
+			"few":   []string{"x", "y", "z"}[i%3],
+			"int":   (i%2*2 - 1) * (i % 20_000),
+			"delta": i*i%300_000 - i*3,
+			"frame": 5_000_000 + (i*i*7919+i*31)%[]int{100, 10_000, 100_000}[i%3],
+			"price": float64(i) + 0.25,
+			"ok":    i%2 == 0,
+			"at":    t0.Add(time.Duration(i) * time.Minute),
+			"nano":  t0.Add(time.Duration(i*i%100_000) * 1_234_567_891),
+			"tags":  []string{"a", "b"}[:i%3%2+1],
+			"any":   map[string]any{"k": i, "v": []any{"w", i}},
+		}
+		if i%4 == 0 {
+			r["maybe"] = "m" + strconv.Itoa(i%500)
+		} else {
+			r["maybe"] = nil
+		}
+		rows = append(rows, r)
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l pageread.Layout
+	if err := l.Reset(page, format.Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.Columns)
+	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
+	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
+	takes := make([]pageread.CellTake, n)
+	encs := map[uint8]bool{}
+	for c := range n {
+		l.ResetCursor(&one[c], c)
+		l.ResetCursor(&all[c], c)
+		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
+		encs[one[c].Encoding()] = true
+	}
+	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat} {
+		if !encs[e] {
+			t.Errorf("no column of encoding %#x", e)
+		}
+	}
+	for row := range l.Rows {
+		for c := range n {
+			one[c].TakeCell(&want[c])
+		}
+		pageread.TakeCells(takes)
+		for c := range n {
+			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
+				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
+			}
+		}
+	}
+}
