@@ -160,19 +160,21 @@ type nestedMapKey struct {
 	k uint32
 }
 
-// elemKind returns scalarKind(t), cached for this Decode call (scalarKind
-// asks reflect for four method sets).
+// elemKind returns scalarKind(t), or setStruct for a struct type without
+// decoding methods, cached per type for all calls (scalarKind asks
+// reflect for four method sets): a load from elemKinds, where a map made
+// per call cost about 700 instructions for the first slice of a call.
 func (d *decodeState) elemKind(t reflect.Type) setKind {
-	if k, ok := d.elemKinds[t]; ok {
-		return k
+	if k, ok := elemKinds.Load(t); ok {
+		return k.(setKind)
 	}
 	k := scalarKind(t)
 	if k == setGeneric && t.Kind() == reflect.Struct && !hasDecodeMethods(t) {
 		k = setStruct
 	}
-	if d.elemKinds == nil {
-		d.elemKinds = make(map[reflect.Type]setKind)
-	}
-	d.elemKinds[t] = k
+	elemKinds.Store(t, k)
 	return k
 }
+
+// elemKinds maps a slice's element type to its elemKind.
+var elemKinds sync.Map

@@ -211,9 +211,10 @@ func (d *decodeState) int64sBytes(f fieldRef, b []byte, n int) (int, bool) {
 
 // structCellInto reads the next cell of column c, not null, from its
 // cursor k, an any column's, into the field of row that cp describes, a
-// struct or a pointer to one (setStruct, setStructP): an object straight
-// from its bytes (structBytes), anything else read whole for setField.
-func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
+// struct or a pointer to one (setStruct, setStructP) whose plan is np
+// (cp.nestedPlan): an object straight from its bytes (structBytes),
+// anything else read whole for setField.
+func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, np *nestedPlan, k *pageread.Cursor, row structRef, c int, cell *pageread.Cell) error {
 	d.col = c
 	b := k.AnyBytes()
 	if b[0] != format.TagObject {
@@ -228,7 +229,7 @@ func (d *decodeState) structCellInto(p *structPlan, cp *colPlan, k *pageread.Cur
 	if cp.kind == setStructP {
 		f = f.elem(cp.etyp) // allocated if nil, as in setField
 	}
-	used, err := d.structBytes(cp.nestedPlan(d), f.asStruct(), b[1+m:], int(cnt))
+	used, err := d.structBytes(np, f.asStruct(), b[1+m:], int(cnt))
 	if err != nil {
 		return err
 	}

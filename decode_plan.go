@@ -88,17 +88,40 @@ type colPlan struct {
 	typ  reflect.Type // the field's type
 	etyp reflect.Type // for setPtr and setStructP: the pointee type; for setStruct: the field's
 	// nested is the plan of etyp for setStruct and setStructP, found on
-	// first use.
+	// first use, in the plans of a call's own (a nested plan's); the
+	// column plans that calls share (planColsEntry) leave it nil and
+	// name a slot of decodeState.topNested instead.
 	nested *nestedPlan
+	// topSlot is, in a shared column plan of a setStruct or setStructP
+	// field, one more than the slot of decodeState.topNested that caches
+	// the call's plan of etyp; 0 elsewhere.
+	topSlot uint8
 }
 
 // nestedPlan returns the plan of the struct a setStruct or setStructP field
-// decodes into. It is the only write to a colPlan after planning (see
-// planColsEntry.shared).
+// decodes into. A plan of the call's own caches it in cp.nested, the only
+// write to a colPlan after planning; a shared one (topSlot set) in a slot
+// of d, checked by type since two struct types' plans may use one slot.
+// It inlines for the plans that cache it themselves; byColumns asks once
+// per column.
 func (cp *colPlan) nestedPlan(d *decodeState) *nestedPlan {
-	if cp.nested == nil {
-		cp.nested = d.nestedPlanFor(cp.etyp)
+	if cp.nested != nil {
+		return cp.nested
 	}
+	return cp.nestedPlanSlow(d)
+}
+
+// nestedPlanSlow is nestedPlan for a plan that has not cached it.
+func (cp *colPlan) nestedPlanSlow(d *decodeState) *nestedPlan {
+	if s := cp.topSlot; s != 0 {
+		if p := d.topNested[s-1]; p != nil && p.sp.typ == cp.etyp {
+			return p
+		}
+		p := d.nestedPlanFor(cp.etyp)
+		d.topNested[s-1] = p
+		return p
+	}
+	cp.nested = d.nestedPlanFor(cp.etyp)
 	return cp.nested
 }
 
@@ -469,6 +492,21 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					return err
 				}
 			}
+		case opStruct:
+			// cellInto for each row, with the nested plan found once.
+			np := cp.nestedPlan(d)
+			for i := range n {
+				d.row = i
+				if k.TakeNull() { // (an any column, setStructP's, has no null bitmap)
+					if cp.kind == setStructP {
+						slots.at(i).field(&cp.fieldPath).setNilPtr()
+					}
+					continue
+				}
+				if err := d.structCellInto(p, cp, np, k, slots.at(i), int(c), &cell); err != nil {
+					return err
+				}
+			}
 		default:
 			for i := range n {
 				d.row = i
@@ -503,7 +541,7 @@ func (d *decodeState) cellInto(p *structPlan, cp *colPlan, k *pageread.Cursor, r
 		}
 		return nil // a null leaves the other kinds unchanged
 	} else if cp.op == opStruct {
-		return d.structCellInto(p, cp, k, row, c, cell)
+		return d.structCellInto(p, cp, cp.nestedPlan(d), k, row, c, cell)
 	} else if cp.op == opMapAny {
 		return d.mapAnyCellInto(p, cp, k, row, c, cell)
 	} else {

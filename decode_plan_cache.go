@@ -24,9 +24,11 @@ type planColsEntry struct {
 	encs      []uint8   // each column's encoding, null bitmap flag included
 	cellPaths bool      // cellPathsOnly when built
 	cols      []colPlan // the plans, nested plans not found yet (nil)
-	// shared reports that no plan in cols has a nested plan to find
-	// (setStruct, setStructP), the one thing a call writes into them, so
-	// that calls may share cols itself.
+	// shared reports that no plan in cols will have a nested plan written
+	// into it, the one thing a call writes into them, so that calls may
+	// share cols itself: every setStruct and setStructP plan has a slot of
+	// decodeState.topNested (topSlot), which holds as many as nearly any
+	// struct has such fields.
 	shared bool
 }
 
@@ -37,8 +39,10 @@ var planColsCache sync.Map
 // d's page: a new slice when the caller may change them (to fill in
 // nested plans), else the cached one, which nothing writes. Cost on a
 // hit: one comparison of each column's name and encoding, and for a
-// struct with nested struct fields a copy of the plans; on a miss, a
-// field lookup per column and a new entry for the next call.
+// struct with more nested struct fields than topNested has slots a copy
+// of the plans (about 800 instructions for seven columns, which every
+// struct with a nested one paid before the slots); on a miss, a field
+// lookup per column and a new entry for the next call.
 func (d *decodeState) planCols(t reflect.Type) []colPlan {
 	l := d.l
 	if v, ok := planColsCache.Load(t); ok {
@@ -58,7 +62,23 @@ func (d *decodeState) planCols(t reflect.Type) []colPlan {
 		e.ends[c], e.encs[c] = len(names), l.Columns[c].Enc
 	}
 	e.names = string(names)
-	e.shared = !slices.ContainsFunc(cols, func(cp colPlan) bool { return cp.kind == setStruct || cp.kind == setStructP })
+	e.shared = true
+	slot := 0
+	for c := range cols {
+		if k := cols[c].kind; k == setStruct || k == setStructP {
+			if slot == len(d.topNested) {
+				e.shared = false // the plans in cols from here on cache nested plans themselves
+				break
+			}
+			slot++
+			cols[c].topSlot = uint8(slot)
+		}
+	}
+	if !e.shared {
+		for c := range cols {
+			cols[c].topSlot = 0
+		}
+	}
 	planColsCache.Store(t, e)
 	if e.shared {
 		return cols

@@ -137,12 +137,15 @@ type decodeState struct {
 	// nestedKeys holds the keys of nested plans past their first
 	// nestedKeyScan keys.
 	nestedKeys map[nestedMapKey]int32
-	elemKinds  map[reflect.Type]setKind // scalarKind of slice element types met
-	blocks     []strBlock               // by column: the copied strings of string-seq columns
-	strs       slab[string]             // small []string fields and *string pointees
-	times      slab[time.Time]          // the pointees of *time.Time fields
-	ints       slab[int64]              // small []int64 fields
-	cur        []pageread.Cursor        // the rows' cursors (rowIter.init)
+	// topNested caches, for the column plans that calls share, the plans
+	// of the structs their setStruct and setStructP fields decode into
+	// (colPlan.topSlot): they may not cache them themselves.
+	topNested [4]*nestedPlan
+	blocks    []strBlock        // by column: the copied strings of string-seq columns
+	strs      slab[string]      // small []string fields and *string pointees
+	times     slab[time.Time]   // the pointees of *time.Time fields
+	ints      slab[int64]       // small []int64 fields
+	cur       []pageread.Cursor // the rows' cursors (rowIter.init)
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
