@@ -1,6 +1,7 @@
 package jsonwire
 
 import (
+	"math/bits"
 	"unicode/utf8"
 
 	"github.com/rowpage/rowpage/format"
@@ -184,7 +185,21 @@ func appendQuotedFrom[S ~string | ~[]byte](dst []byte, s S, i int, escapeHTML bo
 		// Cyrillic text that would be a kernel call per character.
 		for {
 			i = plainRunes(s, i)
-			if i >= len(s) || s[i] < utf8.RuneSelf {
+			if i >= len(s) {
+				break
+			}
+			if s[i] < utf8.RuneSelf {
+				// The ASCII between words of another script (a space,
+				// punctuation) is short: when the next word holds the
+				// run's end, it is measured here, where PlainPrefix
+				// costs a call and a kernel's set-up.
+				if i+8 <= len(s) {
+					if m := stopLanes(Load64(s, i)); m != 0 {
+						if i += bits.TrailingZeros64(m) >> 3; s[i] >= utf8.RuneSelf {
+							continue
+						}
+					}
+				}
 				break
 			}
 			dst = append(dst, s[start:i]...)
