@@ -266,6 +266,10 @@ func (w *walker) setRow(m map[string]any) error {
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
+	if s.n == len(b.Shapes) { // every shape of the page is in s: this one is new
+		s.put(set, b.EndNewRow())
+		return nil
+	}
 	b.EndRow()
 	s.put(set, b.Last)
 	return nil
@@ -362,7 +366,7 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
-	b.EndRow()
+	w.csets.putRow(b, b.EndNewRow()) // a row that made a column has a new shape
 	return nil
 }
 

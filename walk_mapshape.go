@@ -297,6 +297,22 @@ func (s *colSets) put(set uint64, id uint32) {
 	s.n++
 }
 
+// putRow adds shape id, the shape of the row just added to page b, that
+// freshRow made: so that while every shape of a page is in the table,
+// setRow knows a set it does not find to be a new shape (EndNewRow). A
+// page past maxSetCols columns has no use for the table.
+func (s *colSets) putRow(b *pagebuild.Builder, id uint32) {
+	if b.NumColumns() > maxSetCols {
+		return
+	}
+	s.begin(b)
+	var set uint64
+	for _, ci := range b.Shapes[id-1] {
+		set |= 1 << (ci & (maxSetCols - 1))
+	}
+	s.put(set, id)
+}
+
 func (s *colSets) place(e colSet) {
 	mask := len(s.slots) - 1
 	i := s.slot(e.set)
