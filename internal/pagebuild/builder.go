@@ -113,7 +113,7 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
 			at = int32(sh[pos])
 			if c := &b.Cols[at]; !b.keysMove && b.In.Strs[c.Name] == s {
-				b.In.Counts[c.Name]++
+				b.In.Seen(c.Name)
 				return at
 			}
 		}
@@ -420,8 +420,8 @@ func (b *Builder) Release() {
 func (b *Builder) Retained() int {
 	in := &b.In
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
-		16*cap(in.Strs) + cap(in.Keys) +
-		4*(cap(in.hashes)+cap(in.sampled)+cap(in.Counts)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
+		16*cap(in.Strs) + 8*cap(in.meta) +
+		4*(cap(in.sampled)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
 			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.tab)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {
