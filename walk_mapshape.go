@@ -219,9 +219,13 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 		}
 	}
 	r.order, r.pre = order, pre
+	lo := k + 1 // order[:lo] did not move: their ranks stand
+	if cap(r.rank) < n {
+		lo = 0
+	}
 	r.rank = pagebuild.Grow(r.rank, n)
-	for i, ci := range order {
-		r.rank[ci] = uint32(i)
+	for i, ci := range order[lo:] {
+		r.rank[ci] = uint32(lo + i)
 	}
 	return r.rank
 }
@@ -241,7 +245,11 @@ type colSets struct {
 	page  uint64   // the Builder's page the table describes
 	slots []colSet // open addressing; len is a power of two, or 0
 	n     int      // sets in slots
-	vals  []any    // column -> the row's value for it (maxSetCols of them), nil between rows
+	// vals holds column -> the row's value for it (maxSetCols of them). A
+	// row reads only the columns of its set, which it wrote, so values
+	// of earlier rows stay until release clears them: clearing each cell
+	// after use cost a store with its write-barrier check per cell.
+	vals []any
 }
 
 // colSet is one entry of colSets: a set and its shape id, or a zero id for
