@@ -379,7 +379,7 @@ func (b *Builder) keyBytes(k []byte) {
 		return
 	}
 	id := b.e.b.In.InternBytes(k)
-	b.e.b.In.Keys[id] = true
+	b.e.b.In.MarkKey(id)
 	b.col.Tagged = format.AppendUvarint(b.col.Tagged, uint64(id))
 	b.stack[n-1].keyed = true
 }

@@ -232,7 +232,6 @@ func (w *walker) setRow(m map[string]any) error {
 			ci := bits.TrailingZeros64(u)
 			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
 			vals = append(vals, cv[ci])
-			cv[ci] = nil
 		}
 		w.vals, w.ranks.row = vals, cols
 		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
@@ -242,7 +241,6 @@ func (w *walker) setRow(m map[string]any) error {
 		for _, ci := range b.Shapes[id-1] {
 			c := &b.Cols[ci]
 			v := cv[ci&(maxSetCols-1)]
-			cv[ci&(maxSetCols-1)] = nil
 			if err := w.anyCell(c, v); err != nil {
 				return w.cellError(err, b.In.Strs[c.Name])
 			}
@@ -261,10 +259,13 @@ func (w *walker) setRow(m map[string]any) error {
 		ci := order[bits.TrailingZeros64(rs)]
 		c, _ := b.Use(ci)
 		v := cv[ci&(maxSetCols-1)]
-		cv[ci&(maxSetCols-1)] = nil
 		if err := w.anyCell(c, v); err != nil {
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
+	}
+	if s.n == len(b.Shapes) { // every shape of the page is in s: this one is new
+		s.put(set, b.EndNewRow())
+		return nil
 	}
 	b.EndRow()
 	s.put(set, b.Last)
@@ -362,7 +363,7 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
-	b.EndRow()
+	w.csets.putRow(b, b.EndNewRow()) // a row that made a column has a new shape
 	return nil
 }
 

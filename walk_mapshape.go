@@ -219,9 +219,13 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 		}
 	}
 	r.order, r.pre = order, pre
+	lo := k + 1 // order[:lo] did not move: their ranks stand
+	if cap(r.rank) < n {
+		lo = 0
+	}
 	r.rank = pagebuild.Grow(r.rank, n)
-	for i, ci := range order {
-		r.rank[ci] = uint32(i)
+	for i, ci := range order[lo:] {
+		r.rank[ci] = uint32(lo + i)
 	}
 	return r.rank
 }
@@ -241,7 +245,11 @@ type colSets struct {
 	page  uint64   // the Builder's page the table describes
 	slots []colSet // open addressing; len is a power of two, or 0
 	n     int      // sets in slots
-	vals  []any    // column -> the row's value for it (maxSetCols of them), nil between rows
+	// vals holds column -> the row's value for it (maxSetCols of them). A
+	// row reads only the columns of its set, which it wrote, so values
+	// of earlier rows stay until release clears them: clearing each cell
+	// after use cost a store with its write-barrier check per cell.
+	vals []any
 }
 
 // colSet is one entry of colSets: a set and its shape id, or a zero id for
@@ -295,6 +303,22 @@ func (s *colSets) put(set uint64, id uint32) {
 	}
 	s.place(colSet{set: set, id: id})
 	s.n++
+}
+
+// putRow adds shape id, the shape of the row just added to page b, that
+// freshRow made: so that while every shape of a page is in the table,
+// setRow knows a set it does not find to be a new shape (EndNewRow). A
+// page past maxSetCols columns has no use for the table.
+func (s *colSets) putRow(b *pagebuild.Builder, id uint32) {
+	if b.NumColumns() > maxSetCols {
+		return
+	}
+	s.begin(b)
+	var set uint64
+	for _, ci := range b.Shapes[id-1] {
+		set |= 1 << (ci & (maxSetCols - 1))
+	}
+	s.put(set, id)
 }
 
 func (s *colSets) place(e colSet) {

@@ -246,7 +246,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 					m = m2
 				}
 				if m.hit(x, w) {
-					in.Counts[m.id]++
+					in.Seen(m.id)
 					r.col.AppendStr(m.id)
 					r.def.Interned(false)
 					continue

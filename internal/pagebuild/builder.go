@@ -113,7 +113,7 @@ func (b *Builder) ColumnIndex(s string) int32 {
 		if sh := b.Shapes[b.Last-1]; pos < len(sh) {
 			at = int32(sh[pos])
 			if c := &b.Cols[at]; !b.keysMove && b.In.Strs[c.Name] == s {
-				b.In.Counts[c.Name]++
+				b.In.Seen(c.Name)
 				return at
 			}
 		}
@@ -187,6 +187,22 @@ func (b *Builder) EndRow() {
 	b.Rows++
 }
 
+// EndNewRow finishes the current row, whose shape the caller knows the
+// page does not have yet (a row that made a column, or a map row whose set
+// of columns the caller has not met on the page), and returns the new
+// shape's id. The shape is added without a lookup; the hash table finds
+// it once a later EndRow asks (shapeID indexes the shapes it lacks first),
+// so a page whose rows all come through EndNewRow, ShapeRow and RepeatRow
+// never hashes a shape. A shape added twice would change the page, so the
+// caller must be sure.
+func (b *Builder) EndNewRow() uint32 {
+	id := b.addShape()
+	b.RowShape = append(b.RowShape, id)
+	b.Last = id
+	b.Rows++
+	return id
+}
+
 // repeatRow finishes a row that has the previous row's shape, set without
 // use (so without b.cur and the duplicate check): one append.
 func (b *Builder) RepeatRow() {
@@ -206,6 +222,9 @@ func (b *Builder) ShapeRow(id uint32) {
 
 // shapeID returns the id of the shape b.cur, adding it if it is new.
 func (b *Builder) shapeID() uint32 {
+	if b.indexed < len(b.Shapes) {
+		b.indexShapes()
+	}
 	mask := len(b.shapeIDs) - 1
 	i := int(hashShape(b.cur)) & mask
 	for ; b.shapeIDs[i] != 0; i = (i + 1) & mask {
@@ -213,19 +232,42 @@ func (b *Builder) shapeID() uint32 {
 			return id
 		}
 	}
-	id := uint32(len(b.Shapes) + 1)
+	id := b.addShape()
 	b.shapeIDs[i] = id
 	b.indexed++
+	if 2*len(b.Shapes) > len(b.shapeIDs) {
+		b.growShapes()
+	}
+	return id
+}
+
+// addShape adds b.cur as the page's next shape, without indexing it, and
+// returns its id.
+func (b *Builder) addShape() uint32 {
+	id := uint32(len(b.Shapes) + 1)
 	if len(b.Shapes) < cap(b.Shapes) {
 		b.Shapes = b.Shapes[:len(b.Shapes)+1]
 		b.Shapes[id-1] = append(b.Shapes[id-1][:0], b.cur...)
 	} else {
 		b.Shapes = append(b.Shapes, append([]uint32(nil), b.cur...))
 	}
-	if 2*len(b.Shapes) > len(b.shapeIDs) {
-		b.growShapes()
-	}
 	return id
+}
+
+// indexShapes puts the shapes EndNewRow added in the hash table.
+func (b *Builder) indexShapes() {
+	for b.indexed < len(b.Shapes) {
+		if 2*(b.indexed+1) > len(b.shapeIDs) {
+			b.growShapes()
+		}
+		mask := len(b.shapeIDs) - 1
+		i := int(hashShape(b.Shapes[b.indexed])) & mask
+		for b.shapeIDs[i] != 0 {
+			i = (i + 1) & mask
+		}
+		b.indexed++
+		b.shapeIDs[i] = uint32(b.indexed)
+	}
 }
 
 // clearShapeIDs empties the shape hash table. When the table is much
@@ -248,11 +290,11 @@ func (b *Builder) clearShapeIDs() {
 	}
 }
 
-// growShapes doubles the shape hash table.
+// growShapes doubles the shape hash table, which holds shapes[:indexed].
 func (b *Builder) growShapes() {
 	b.shapeIDs = make([]uint32, 2*len(b.shapeIDs))
 	mask := len(b.shapeIDs) - 1
-	for j, sh := range b.Shapes {
+	for j, sh := range b.Shapes[:b.indexed] {
 		i := int(hashShape(sh)) & mask
 		for b.shapeIDs[i] != 0 {
 			i = (i + 1) & mask
@@ -378,8 +420,8 @@ func (b *Builder) Release() {
 func (b *Builder) Retained() int {
 	in := &b.In
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
-		16*cap(in.Strs) + cap(in.Keys) +
-		4*(cap(in.hashes)+cap(in.sampled)+cap(in.Counts)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
+		16*cap(in.Strs) + 8*cap(in.meta) +
+		4*(cap(in.sampled)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
 			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.tab)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {

@@ -21,13 +21,11 @@ import "math/bits"
 // Lookups of a string already seen do not allocate: the table keeps the
 // caller's string (not a copy) until reset.
 type Interner struct {
-	seed   hashSeed
-	Gen    uint64   // generation of the current page, 1 to 1<<16-1
-	slots  []uint64 // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
-	hashes []uint32 // provisional id -> hash
-	Strs   []string // provisional id -> string
-	Counts []uint32 // provisional id -> occurrences
-	Keys   []bool   // provisional id -> used as a key (column name or object key)
+	seed  hashSeed
+	Gen   uint64    // generation of the current page, 1 to 1<<16-1
+	slots []uint64  // gen<<48 | hash>>16<<32 | id+1; len is a power of two, or 0
+	Strs  []string  // provisional id -> string
+	meta  []strMeta // provisional id -> its hash and count (kept apart from Strs, which callers read)
 	// Epoch changes whenever ids given before may no longer hold: at reset
 	// and when merge renumbers them. It is never 0, once reset, so a
 	// caller that keeps ids can mark them stale with 0.
@@ -53,6 +51,32 @@ type Interner struct {
 	Tabled      int // tableDeferred's calls since reset, for tests
 }
 
+// strMeta is what the interner keeps of a string besides its bytes: one
+// slice of them, not one per field, so that a new string costs one append
+// for them, not three.
+type strMeta struct {
+	hash  uint32 // its hash (a sample hash while deferred: AddDeferred)
+	count uint32 // occurrences, | keyBit once used as a key
+}
+
+// keyBit marks a strMeta.count of a string used as a key (a column name or
+// an object key): such a count is never 1, so one comparison tells the
+// strings that may sit in a column's private run (count 1, not a key).
+// Counts stay far below it: a page holds fewer than 1<<31 values.
+const keyBit = 1 << 31
+
+// Seen counts one more occurrence of id.
+func (in *Interner) Seen(id uint32) { in.meta[id].count++ }
+
+// MarkKey notes that id is used as a key.
+func (in *Interner) MarkKey(id uint32) { in.meta[id].count |= keyBit }
+
+// Count returns the occurrences of id.
+func (in *Interner) Count(id uint32) uint32 { return in.meta[id].count &^ keyBit }
+
+// IsKey reports whether id is used as a key.
+func (in *Interner) IsKey(id uint32) bool { return in.meta[id].count&keyBit != 0 }
+
 // minInternSlots is the table size of a fresh interner.
 const minInternSlots = 64
 
@@ -68,9 +92,7 @@ func (in *Interner) reset() {
 	in.cache.reset()
 	clear(in.keys[:])
 	in.Strs = in.Strs[:0]
-	in.hashes = in.hashes[:0]
-	in.Counts = in.Counts[:0]
-	in.Keys = in.Keys[:0]
+	in.meta = in.meta[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
 	in.sampled = in.sampled[:0]
@@ -106,26 +128,24 @@ func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int
 
 // Intern returns s's provisional id and counts one occurrence. Cost: one
 // hash of s, unless the address cache knows s, and, for a new string, an
-// append to four slices. A new string is added here, as add does, not by a
+// append to two slices. A new string is added here, as add does, not by a
 // call: most strings of a page of varied rows are new.
 func (in *Interner) Intern(s string) uint32 {
 	if id, ok := in.cache.get(s); ok {
-		in.Counts[id]++
+		in.meta[id].count++
 		return id
 	}
 	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
-		in.Counts[id]++
+		in.meta[id].count++
 		in.cache.put(s, id)
 		return id
 	}
 	id = uint32(len(in.Strs))
 	in.slots[slot] = in.entry(h, id)
-	in.hashes = append(in.hashes, h)
 	in.Strs = append(in.Strs, s)
-	in.Counts = append(in.Counts, 1)
-	in.Keys = append(in.Keys, false)
+	in.meta = append(in.meta, strMeta{hash: h, count: 1})
 	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
 		in.grow(2 * len(in.slots))
 	}
@@ -140,7 +160,7 @@ func (in *Interner) InternFresh(s string) uint32 {
 	h := strHash(&in.seed, s)
 	id, slot, ok := find(in, s, h)
 	if ok {
-		in.Counts[id]++
+		in.meta[id].count++
 		return id
 	}
 	return in.add(s, h, slot)
@@ -152,7 +172,7 @@ func (in *Interner) InternBytes(b []byte) uint32 {
 	h := strHash(&in.seed, b)
 	id, slot, ok := find(in, b, h)
 	if ok {
-		in.Counts[id]++
+		in.meta[id].count++
 		return id
 	}
 	return in.add(string(b), h, slot)
@@ -162,10 +182,8 @@ func (in *Interner) InternBytes(b []byte) uint32 {
 func (in *Interner) add(s string, h uint32, slot int) uint32 {
 	id := uint32(len(in.Strs))
 	in.slots[slot] = in.entry(h, id)
-	in.hashes = append(in.hashes, h)
 	in.Strs = append(in.Strs, s)
-	in.Counts = append(in.Counts, 1)
-	in.Keys = append(in.Keys, false)
+	in.meta = append(in.meta, strMeta{hash: h, count: 1})
 	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
 		in.grow(2 * len(in.slots))
 	}
@@ -188,7 +206,8 @@ func (in *Interner) grow(n int) {
 	}
 	mask := len(in.slots) - 1
 	def := in.deferred
-	for id, h := range in.hashes {
+	for id, m := range in.meta {
+		h := m.hash
 		if len(def) > 0 && def[0] == uint32(id) {
 			def = def[1:]
 			continue
@@ -218,7 +237,7 @@ func (in *Interner) grow(n int) {
 // strings are never looked up (settle compares strings where sample
 // hashes agree, and tableDeferred hashes them in full). Cost: a hash of s,
 // or of three of its words, a bit of a filter of half a byte per deferred
-// string, and an append to five slices (six for a long string).
+// string, and an append to three slices (four for a long string).
 func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.Strs))
 	var h uint32
@@ -228,10 +247,8 @@ func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 		h = sampleHash(&in.seed, s)
 		in.sampled = append(in.sampled, id)
 	}
-	in.hashes = append(in.hashes, h)
 	in.Strs = append(in.Strs, s)
-	in.Counts = append(in.Counts, 1)
-	in.Keys = append(in.Keys, false)
+	in.meta = append(in.meta, strMeta{hash: h, count: 1})
 	in.deferred = append(in.deferred, id)
 	if 2*len(in.deferred) > 64*len(in.filter) && 64*len(in.filter) < maxFilterBits {
 		in.growFilter()
@@ -326,20 +343,20 @@ func (in *Interner) fullHashes(ids []uint32) {
 	if ids == nil {
 		for id, s := range in.Strs {
 			if len(s) > sampleHashMin {
-				in.hashes[id] = strHash(&in.seed, s)
+				in.meta[id].hash = strHash(&in.seed, s)
 			}
 		}
 		return
 	}
 	for _, id := range ids {
 		if s := in.Strs[id]; len(s) > sampleHashMin {
-			in.hashes[id] = strHash(&in.seed, s)
+			in.meta[id].hash = strHash(&in.seed, s)
 		}
 	}
 }
 
 // sampleHashes replaces the hash of each string that is not deferred and
-// longer than sampleHashMin with its sample hash, so that in.hashes holds
+// longer than sampleHashMin with its sample hash, so that in.meta holds
 // the sample hash of every id.
 func (in *Interner) sampleHashes() {
 	def := in.deferred
@@ -351,7 +368,7 @@ func (in *Interner) sampleHashes() {
 			def = def[1:]
 		}
 		if len(def) == 0 || def[0] != uint32(id) {
-			in.hashes[id] = sampleHash(&in.seed, s)
+			in.meta[id].hash = sampleHash(&in.seed, s)
 		}
 	}
 }
@@ -364,11 +381,11 @@ func (in *Interner) sampleHashes() {
 // first-level cache however many strings the page has: one table of the
 // whole page's hashes (as the interner's, or a set of hashes) outgrows the
 // caches past a few thousand rows, and each probe is then a miss. Strings
-// are compared only where their 32-bit hashes (in.hashes) agree; if
+// are compared only where their 32-bit hashes (in.meta) agree; if
 // more than falses of those comparisons find distinct strings (falses
 // below 0: no limit), it gives up and reports false.
 func (in *Interner) dedupe(falses int) ([]uint32, bool) {
-	hs := in.hashes
+	hs := in.meta
 	n := len(hs)
 	shift := uint(32) // the bucket of hash h is h>>shift
 	for n>>(32-shift) > dedupeBucket {
@@ -377,7 +394,8 @@ func (in *Interner) dedupe(falses int) ([]uint32, bool) {
 	starts := Grow(in.starts, 1<<(32-shift)+1)
 	clear(starts)
 	in.starts = starts
-	for _, h := range hs {
+	for _, m := range hs {
+		h := m.hash
 		starts[h>>shift+1]++
 	}
 	most := 0
@@ -389,7 +407,8 @@ func (in *Interner) dedupe(falses int) ([]uint32, bool) {
 	// bucket b to its end as the bucket fills.
 	parts := Grow(in.parts, n)
 	in.parts = parts
-	for id, h := range hs {
+	for id, m := range hs {
+		h := m.hash
 		b := h >> shift
 		parts[starts[b]] = uint64(h)<<32 | uint64(id)
 		starts[b]++
@@ -467,10 +486,10 @@ func (in *Interner) TableDeferred() []uint32 {
 	}
 	var alias []uint32
 	for _, d := range in.deferred {
-		h := in.hashes[d]
+		h := in.meta[d].hash
 		if s := in.Strs[d]; len(s) > sampleHashMin { // its sample hash (AddDeferred)
 			h = strHash(&in.seed, s)
-			in.hashes[d] = h
+			in.meta[d].hash = h
 		}
 		id, slot, ok := find(in, in.Strs[d], h)
 		if !ok {
@@ -510,17 +529,17 @@ func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	for id := range in.Strs {
 		if a := alias[id]; a != uint32(id) {
 			k := alias[a] // a < id: already its new id
-			in.Counts[k] += in.Counts[id]
-			in.Keys[k] = in.Keys[k] || in.Keys[id]
+			mk, mi := in.meta[k].count, in.meta[id].count
+			in.meta[k].count = (mk&^keyBit + mi&^keyBit) | (mk|mi)&keyBit
 			alias[id] = k
 			continue
 		}
-		in.Strs[n], in.hashes[n], in.Counts[n], in.Keys[n] = in.Strs[id], in.hashes[id], in.Counts[id], in.Keys[id]
+		in.Strs[n], in.meta[n] = in.Strs[id], in.meta[id]
 		alias[id] = uint32(n)
 		n++
 	}
 	clear(in.Strs[n:])
-	in.Strs, in.hashes, in.Counts, in.Keys = in.Strs[:n], in.hashes[:n], in.Counts[:n], in.Keys[:n]
+	in.Strs, in.meta = in.Strs[:n], in.meta[:n]
 	in.cache.reset()
 	clear(in.keys[:])
 	in.Epoch++
@@ -552,12 +571,12 @@ func (in *Interner) InternKey(s string) uint32 {
 	slot := keySlot(s)
 	if e := in.keys[slot]; e != 0 {
 		if id := e - 1; in.Strs[id] == s {
-			in.Counts[id]++
+			in.meta[id].count++
 			return id
 		}
 	}
 	id := in.Intern(s)
-	in.Keys[id] = true
+	in.meta[id].count |= keyBit
 	in.keys[slot] = id + 1
 	return id
 }
@@ -573,7 +592,7 @@ func (in *Interner) LookupKey(s string) (uint32, bool) {
 		}
 	}
 	id, ok := in.Lookup(s)
-	return id, ok && in.Keys[id]
+	return id, ok && in.meta[id].count&keyBit != 0
 }
 
 // keyCache maps keySlot(s) to the provisional id+1 of key s, or 0. It

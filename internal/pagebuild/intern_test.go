@@ -66,11 +66,11 @@ func TestSettle(t *testing.T) {
 				}
 			}
 			if a, b := tc.collide[0], tc.collide[1]; a != b {
-				in.hashes[b] = in.hashes[a]
+				in.meta[b].hash = in.meta[a].hash
 			}
 			m := in.Settle()
-			if !slices.Equal(m, tc.wantMap) || !slices.Equal(in.Strs, tc.wantStrs) || !slices.Equal(in.Counts, tc.wantCount) {
-				t.Fatalf("renumbering %v, strings %q, counts %v; want %v, %q, %v", m, in.Strs, in.Counts, tc.wantMap, tc.wantStrs, tc.wantCount)
+			if !slices.Equal(m, tc.wantMap) || !slices.Equal(in.Strs, tc.wantStrs) || !slices.Equal(counts(&in), tc.wantCount) {
+				t.Fatalf("renumbering %v, strings %q, counts %v; want %v, %q, %v", m, in.Strs, counts(&in), tc.wantMap, tc.wantStrs, tc.wantCount)
 			}
 			if len(in.deferred) != 0 {
 				t.Fatalf("deferred ids left: %v", in.deferred)
@@ -103,12 +103,12 @@ func TestSettleManyCollisions(t *testing.T) {
 		in.AddDeferred("s" + strconv.Itoa(i))
 	}
 	in.AddDeferred("s7") // the real repeat, last
-	for i := range in.hashes {
-		in.hashes[i] = in.hashes[0] // every pair a false alarm but one
+	for i := range in.meta {
+		in.meta[i].hash = in.meta[0].hash // every pair a false alarm but one
 	}
 	m := in.Settle()
-	if len(m) != 201 || m[200] != 7 || in.Len() != 200 || in.Counts[7] != 2 {
-		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[195:], in.Len(), in.Counts[7])
+	if len(m) != 201 || m[200] != 7 || in.Len() != 200 || in.Count(7) != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[195:], in.Len(), in.Count(7))
 	}
 }
 
@@ -124,8 +124,8 @@ func TestSettleGrows(t *testing.T) {
 	}
 	in.InternFresh("s500") // a repeat: settle merges
 	m := in.Settle()
-	if len(m) != n+1 || m[n] != 500 || in.Len() != n || in.Counts[500] != 2 {
-		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[n:], in.Len(), in.Counts[500])
+	if len(m) != n+1 || m[n] != 500 || in.Len() != n || in.Count(500) != 2 {
+		t.Fatalf("renumbering of the repeat %v, %d strings, count %d", m[n:], in.Len(), in.Count(500))
 	}
 	for i := range n {
 		if m[i] != uint32(i) {
@@ -165,7 +165,7 @@ func TestSettleMatchesInterning(t *testing.T) {
 			}
 			for id, s := range in.Strs {
 				if len(s)%3 == 0 { // one string in ten or so, by its bytes
-					in.hashes[id] = 0x9E3779B9
+					in.meta[id].hash = 0x9E3779B9
 				}
 			}
 			m := in.Settle()
@@ -192,8 +192,8 @@ func TestSettleMatchesInterning(t *testing.T) {
 				}
 			}
 			for id, s := range in.Strs {
-				if in.Counts[id] != count[s] {
-					t.Fatalf("n %d pool %d: %q counted %d, want %d", n, pool, s, in.Counts[id], count[s])
+				if in.Count(uint32(id)) != count[s] {
+					t.Fatalf("n %d pool %d: %q counted %d, want %d", n, pool, s, in.Count(uint32(id)), count[s])
 				}
 			}
 		}
@@ -323,10 +323,19 @@ func TestSettleSampleHashes(t *testing.T) {
 				if m != nil {
 					got = m[got]
 				}
-				if got != first[s] || in.Counts[got] != count[s] {
-					t.Fatalf("%s (table %v): %q has id %d count %d, want %d and %d", tc.name, table, s, got, in.Counts[got], first[s], count[s])
+				if got != first[s] || in.Count(got) != count[s] {
+					t.Fatalf("%s (table %v): %q has id %d count %d, want %d and %d", tc.name, table, s, got, in.Count(got), first[s], count[s])
 				}
 			}
 		}
 	}
+}
+
+// counts returns the count of every id of in.
+func counts(in *Interner) []uint32 {
+	var cs []uint32
+	for id := range in.Strs {
+		cs = append(cs, in.Count(uint32(id)))
+	}
+	return cs
 }

@@ -195,7 +195,7 @@ func (b *Builder) assignStrings() {
 		seq := true
 		for _, id := range c.strs {
 			id = b.settled(id)
-			if in.Counts[id] != 1 || in.Keys[id] {
+			if in.meta[id].count != 1 { // a repeat, or a key (keyBit)
 				seq = false
 				break
 			}
