@@ -151,6 +151,11 @@ func (d *decodeState) null(v reflect.Value) error {
 		}
 		return nil
 	}
+	if v.Kind() == reflect.Interface && holdsPointer(v) && v.Elem().Elem().Kind() == reflect.Pointer {
+		// As json.Unmarshal: an interface holding a pointer to a pointer
+		// keeps it, and the pointer it points to becomes nil.
+		v = v.Elem().Elem()
+	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
 		v.SetZero()
