@@ -23,6 +23,22 @@ type apHolder struct {
 	Nil any `json:"nil"`
 }
 
+// apNest and apNestP hold an apHolder, as an object cell decodes into it.
+type apNest struct {
+	In apHolder `json:"in"`
+}
+
+type apNestP struct {
+	In *apHolder `json:"in"`
+}
+
+// apLists has lists of interfaces, as array cells decode into them.
+type apLists struct {
+	A []any  `json:"a"`
+	B [3]any `json:"b"`
+	C []any  `json:"c"`
+}
+
 // TestUnmarshalAnyPointers decodes rows into destinations whose interface
 // elements already hold values (pointers to structs, to maps, to pointers,
 // nil pointers, values that are not pointers) and compares each result
@@ -103,6 +119,19 @@ func TestUnmarshalAnyPointers(t *testing.T) {
 			func() any { return &apHolder{Row: apRow{Old: "f"}} }},
 		{"object/field-null", map[string]any{"row": nil, "nil": nil},
 			func() any { return &apHolder{Row: &apRow{Old: "f"}, Nil: pp()} }},
+		{"object/nested", map[string]any{"in": map[string]any{"row": map[string]any{"id": 2}, "nil": nil}},
+			func() any { return &apNest{In: apHolder{Row: &apRow{Old: "f"}, Nil: pp()}} }},
+		{"object/nested-ptr", map[string]any{"in": map[string]any{"row": map[string]any{"id": 2}, "nil": nil}},
+			func() any { return &apNestP{In: &apHolder{Row: &apRow{Old: "f"}, Nil: pp()}} }},
+		{"value/ptr", 5, func() any { var v any = new(int); return &v }},
+		{"value/list", []any{[]any{1, 2}}, func() any { return &[]any{&[]int{7, 8, 9}} }},
+		{"object/lists", map[string]any{"a": []any{1, nil, 3}, "b": []any{4, 5}, "c": []any{6}},
+			func() any {
+				pp := pp()
+				return &apLists{A: []any{new(int), pp, new(float64)}, B: [3]any{new(int), "x", new(int)}, C: []any{}}
+			}},
+		{"object/lists-grow", map[string]any{"a": []any{1, 2, 3}},
+			func() any { return &apLists{A: []any{new(int)}} }},
 		{"object/self", map[string]any{"id": 1}, func() any { var v any; v = &v; return &v }},
 	}
 	for _, o := range objs {
