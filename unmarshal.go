@@ -19,7 +19,13 @@ import (
 // methods. A page of rows decodes into a slice or array of structs, maps or
 // pointers to them, or into any ([]any of map[string]any); a one-object page
 // into a struct, map or any. Interface values receive the generic forms of
-// Row.Value unless the mode is JSONCompatible.
+// Row.Value unless the mode is JSONCompatible. As in json.Unmarshal, an
+// interface value (an element of a []any or [N]any, a field of type any,
+// v's pointee) that holds a non-nil pointer is decoded into through the
+// pointer (a []any too short for the rows keeps its elements as it grows);
+// a null sets such an interface to nil, unless it holds a pointer to a
+// pointer, whose pointee becomes nil instead. An interface holding any
+// other value gets a new one.
 func Unmarshal(page []byte, v any) error { return defaultDecMode.Unmarshal(page, v) }
 
 // Unmarshal opens page under mode m and decodes it into v. The page's
@@ -310,6 +316,13 @@ func (d *decodeState) rows(v reflect.Value) error {
 		if v.Cap() >= n && !v.IsNil() {
 			v.SetLen(n) // in place: v.Set(v.Slice(0, n)) allocates a header
 			reused = true
+		} else if v.Len() > 0 && v.Type().Elem().Kind() == reflect.Interface {
+			// As json.Unmarshal, which grows the slice: the elements it
+			// had keep what they hold (the loop below decodes into a
+			// pointer an element holds).
+			s := reflect.MakeSlice(v.Type(), n, n)
+			reflect.Copy(s, v)
+			v.Set(s)
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
@@ -337,11 +350,21 @@ func (d *decodeState) rows(v reflect.Value) error {
 		return d.fastRows(v, n, p, rt.ptr, &it)
 	}
 	zero := reflect.Zero(v.Type().Elem())
+	iface := v.Type().Elem().Kind() == reflect.Interface
 	for i := 0; i < n; i++ {
 		d.row = i
 		e := v.Index(i)
-		e.Set(zero)
 		shape := it.next()
+		if iface && holdsPointer(e) {
+			// As json.Unmarshal: the row decodes into the pointee (a
+			// null row into the interface, or the pointer it points to:
+			// null's rule).
+			if err := d.rowInto(e, shape, &it); err != nil {
+				return err
+			}
+			continue
+		}
+		e.Set(zero)
 		if shape == nil {
 			continue
 		}
@@ -355,6 +378,17 @@ func (d *decodeState) rows(v reflect.Value) error {
 		}
 	}
 	return nil
+}
+
+// holdsPointer reports whether v, an interface, holds a non-nil pointer,
+// which json.Unmarshal decodes into rather than replacing the interface's
+// value (its indirect).
+func holdsPointer(v reflect.Value) bool {
+	if v.IsNil() {
+		return false
+	}
+	e := v.Elem()
+	return e.Kind() == reflect.Pointer && !e.IsNil()
 }
 
 // mapRowsType is the type of a slice of generic rows, which mapRows fills.
@@ -475,6 +509,11 @@ func (d *decodeState) indirect(v reflect.Value) reflect.Value {
 		}
 		if v.Kind() != reflect.Pointer {
 			return v
+		}
+		if e := v.Elem(); e.Kind() == reflect.Interface && e.Elem().Equal(v) {
+			// An interface holding its own address (var x any; x = &x):
+			// json.Unmarshal decodes into the interface, not round the loop.
+			return e
 		}
 		if v.CanAddr() && v.Addr().Type().Implements(unmarshalerType) {
 			return v

@@ -151,6 +151,11 @@ func (d *decodeState) null(v reflect.Value) error {
 		}
 		return nil
 	}
+	if v.Kind() == reflect.Interface && holdsPointer(v) && v.Elem().Elem().Kind() == reflect.Pointer {
+		// As json.Unmarshal: an interface holding a pointer to a pointer
+		// keeps it, and the pointer it points to becomes nil.
+		v = v.Elem().Elem()
+	}
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Interface:
 		v.SetZero()
@@ -303,8 +308,15 @@ func (d *decodeState) arrayInto(v reflect.Value, c *pageread.Cell) error {
 	switch v.Kind() {
 	case reflect.Slice:
 		n := c.Len
+		iface := v.Type().Elem().Kind() == reflect.Interface
 		if v.Cap() >= n && !v.IsNil() {
 			v.Set(v.Slice(0, n))
+		} else if iface && v.Len() > 0 {
+			// As json.Unmarshal, which grows the slice: the elements it
+			// had keep what they hold.
+			s := reflect.MakeSlice(v.Type(), n, n)
+			reflect.Copy(s, v)
+			v.Set(s)
 		} else {
 			v.Set(reflect.MakeSlice(v.Type(), n, n))
 		}
@@ -317,6 +329,13 @@ func (d *decodeState) arrayInto(v reflect.Value, c *pageread.Cell) error {
 		for i := 0; i < n; i++ {
 			r.Next(&e)
 			ev := v.Index(i)
+			if iface && holdsPointer(ev) {
+				// As json.Unmarshal: the element decodes into the pointee.
+				if err := d.cell(ev, &e, false); err != nil {
+					return err
+				}
+				continue
+			}
 			ev.Set(zero)
 			// Scalars without decoding methods take the plans' setters,
 			// which write what the reflect path would for the values they
@@ -339,9 +358,12 @@ func (d *decodeState) arrayInto(v reflect.Value, c *pageread.Cell) error {
 		c.Close(r.End(&e)) // for the reader of the enclosing value
 	case reflect.Array:
 		zero := reflect.Zero(v.Type().Elem())
+		iface := v.Type().Elem().Kind() == reflect.Interface
 		for i := 0; i < v.Len(); i++ {
 			ev := v.Index(i)
-			ev.Set(zero)
+			if i >= c.Len || !iface || !holdsPointer(ev) { // json.Unmarshal decodes into a pointee
+				ev.Set(zero)
+			}
 			if i < c.Len {
 				r.Next(&e)
 				if err := d.cell(ev, &e, false); err != nil {
