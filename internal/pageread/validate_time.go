@@ -53,7 +53,7 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 			break
 		}
 		l := local + format.DecodeZigZag(d)
-		if l < format.TimeMinLocal || l > format.TimeMaxLocal || !fracValid(f) {
+		if uint64(l-format.TimeMinLocal) > format.TimeMaxLocal-format.TimeMinLocal || !fracValid(f) {
 			break
 		}
 		pos, local = p, l
@@ -64,14 +64,13 @@ func timeRun(b []byte, pos, n int, local int64) (int, int, int64) {
 // fracValid reports whether f, a time cell's fraction varint (the
 // fraction's digits times ten plus their count), is in range: at most
 // nine digits, the fraction below ten to the power of their count. It is
-// timeCellValid's check of the fraction.
+// timeCellValid's check of the fraction, in one compare: with c = f%10
+// and q = f/10, q < 10^c holds exactly when f = 10q+c < 10^(c+1) (10q and
+// 10^(c+1) are multiples of ten and c < 10), which also rules out ten
+// digits or more (f < 10^10).
 func fracValid(f uint64) bool {
-	if f > 9_999_999_999 {
-		return false
-	}
-	q := f / 10
-	return q < pow10frac[f-q*10]
+	return f < pow10frac[f%10]
 }
 
-// pow10frac[k] = 10^k, for fracValid.
-var pow10frac = [10]uint64{1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000}
+// pow10frac[c] = 10^(c+1), for fracValid.
+var pow10frac = [10]uint64{10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000, 1000000000, 10000000000}
