@@ -121,7 +121,7 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 			if f != 0 {
 				confirmed++
 			}
-			pos = jsonwire.PlainPrefix(data, end)
+			pos = jsonwire.PlainPrefixNear(data, end)
 			continue
 		}
 		esc, html, high := jsonwire.ClassMasks(data, pos)
@@ -157,7 +157,7 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 			}
 			want = tableFlag(flags, i)
 		}
-		pos = jsonwire.PlainPrefix(data, next)
+		pos = jsonwire.PlainPrefixNear(data, next)
 	}
 	if confirmed != claimed {
 		return firstWrongFlags(flags, data, ends)
