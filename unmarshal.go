@@ -25,7 +25,11 @@ import (
 // pointer (a []any too short for the rows keeps its elements as it grows);
 // a null sets such an interface to nil, unless it holds a pointer to a
 // pointer, whose pointee becomes nil instead. An interface holding any
-// other value gets a new one.
+// other value gets a new one. Unlike json.Unmarshal, which merges each row
+// into the element already there, the rows of a slice or array of
+// structs, maps or pointers to them are decoded into zeroed elements:
+// what a reused slice held before the call is dropped, fields and map
+// keys the page lacks included.
 func Unmarshal(page []byte, v any) error { return defaultDecMode.Unmarshal(page, v) }
 
 // Unmarshal opens page under mode m and decodes it into v. The page's
