@@ -351,7 +351,9 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 				return w.cellError(err, strs[c.Name])
 			}
 		}
-		c, _ := b.Key(k)
+		ci := b.ColumnIndex(k)
+		w.keyCols.put(k, b.Page, ci) // setRow finds the key here from the next row on
+		c, _ := b.Use(ci)
 		if err := w.anyCell(c, vals[at[i]]); err != nil {
 			return w.cellError(err, k)
 		}

@@ -17,7 +17,10 @@ func TestNestedKeyIDsAfterRenumber(t *testing.T) {
 	rows := make([]map[string]any, 3000)
 	for i := range rows {
 		rows[i] = map[string]any{
-			"later": "late" + strconv.Itoa(i%700), // distinct for 700 rows, then repeats
+			// Distinct for 1,500 rows, then repeats: the page holds the
+			// 1,024 strings a column needs to defer (MinDeferStrings) by
+			// row 1,024 or so.
+			"later": "late" + strconv.Itoa(i%1500),
 			"meta": map[string]any{
 				"key" + strconv.Itoa(i/900): i, // a new key now and then, after the merge
 				"kind":                      "k" + strconv.Itoa(i%3),

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // taggedTexts are texts for the tokenizer's own writing of nested cells
@@ -81,6 +83,11 @@ func TestTaggedCellsEqualBuilderPages(t *testing.T) {
 func TestTaggedKeysAfterRenumbering(t *testing.T) {
 	var b strings.Builder
 	b.WriteByte('[')
+	// First rows of strings of their own, so that the page holds the
+	// strings a column needs to defer (pagebuild.MinDeferStrings).
+	for r := range pagebuild.MinDeferStrings {
+		fmt.Fprintf(&b, `{"f":"f%d"},`, r)
+	}
 	for r := range 700 {
 		if r > 0 {
 			b.WriteByte(',')

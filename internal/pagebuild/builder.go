@@ -327,7 +327,8 @@ func equalU32(a, b []uint32) bool {
 
 // CellString adds s as a cell of column c (not nested in an array or
 // object). A column whose strings have been new DeferAfter times in a row
-// (ids, e-mail addresses, text) has its next strings given ids without a
+// (ids, e-mail addresses, text), on a page of at least MinDeferStrings
+// strings (Deferral.InternedOn), has its next strings given ids without a
 // lookup in the interner's table (Interner.AddDeferred), which for a page
 // of many thousands of strings is a cache miss that finds nothing; settle
 // checks them all at once before the page is written. If a window of a
@@ -358,7 +359,7 @@ func (b *Builder) CellString(c *Column, s string) {
 	n := len(in.Strs)
 	id := in.Intern(s)
 	c.AppendStr(id)
-	c.def.Interned(int(id) >= n && !b.NoDefer)
+	c.def.InternedOn(int(id) >= n && !b.NoDefer, n)
 }
 
 // undefer puts the deferred strings in the interner's table, so that
