@@ -154,30 +154,31 @@ func (e *Elems) Next() bool {
 	pos++
 	e.tag, e.at = tag, uint32(pos)
 	switch tag {
-	case format.TagString, format.TagInt:
-		v := uint64(b[pos])
-		if v < 0x80 {
-			pos++
+	case format.TagString:
+		// Indexes of one and two bytes, the most common elements,
+		// return here.
+		if v := b[pos]; v < 0x80 {
+			e.val, e.pos = uint64(v), uint32(pos+1)
+			return true
 		} else if y := b[pos+1]; y < 0x80 {
-			v = v&0x7F | uint64(y)<<7
-			pos += 2
-		} else if pos+8 <= len(b) {
-			// Longer ones (large integers and ids; string indexes on a
-			// table past 16,384 strings) from one load, without
-			// UvarintAt's call.
-			var n int
-			if v, n = pageread.WordUvarint(jsonwire.Load64(b, pos)); n != 0 {
-				pos += n
-			} else {
-				v, pos = pageread.UvarintAt(b, pos)
-			}
-		} else {
-			v, pos = pageread.UvarintAt(b, pos)
+			e.val, e.pos = uint64(v&0x7F)|uint64(y)<<7, uint32(pos+2)
+			return true
 		}
-		if tag == format.TagInt {
-			v = uint64(format.DecodeZigZag(v))
+		v, p := longUvarint(b, pos)
+		e.val, e.pos = v, uint32(p)
+		return true
+	case format.TagInt:
+		// As strings: one and two bytes (to ±8191) return here.
+		if v := b[pos]; v < 0x80 {
+			e.val, e.pos = uint64(format.DecodeZigZag(uint64(v))), uint32(pos+1)
+			return true
+		} else if y := b[pos+1]; y < 0x80 {
+			e.val, e.pos = uint64(format.DecodeZigZag(uint64(v&0x7F)|uint64(y)<<7)), uint32(pos+2)
+			return true
 		}
-		e.val = v
+		v, p := longUvarint(b, pos)
+		e.val, e.pos = uint64(format.DecodeZigZag(v)), uint32(p)
+		return true
 	case format.TagArray, format.TagObject:
 		cnt := uint64(b[pos])
 		if cnt < 0x80 {
@@ -198,6 +199,20 @@ func (e *Elems) Next() bool {
 	}
 	e.pos = uint32(pos)
 	return true
+}
+
+// longUvarint reads the uvarint of three bytes or more at b[pos]
+// (validated), for Next: its value and the position after it. Large
+// integers and ids, and string indexes on a table past 16,384 strings,
+// come from one load, without UvarintAt's call; it is apart from Next so
+// that Next's common elements, which return before it, need no call.
+func longUvarint(b []byte, pos int) (uint64, int) {
+	if pos+8 <= len(b) {
+		if v, n := pageread.WordUvarint(jsonwire.Load64(b, pos)); n != 0 {
+			return v, pos + n
+		}
+	}
+	return pageread.UvarintAt(b, pos)
 }
 
 // report returns the slot where the iterator over the current element's

@@ -97,6 +97,31 @@ func TakeCells(ts []CellTake) {
 					cell.Tag, cell.Int = format.TagInt, c.acc
 					continue
 				}
+			case format.EncAny:
+				// takeAnyOpen's common cell without its calls: an array
+				// or object with a one-byte count of 1 to 127, after a
+				// cell the reader closed (or none left open).
+				if !c.keep {
+					break
+				}
+				b, pos := c.data, c.pos
+				if m := &c.open; m.open {
+					// openMark.skip's test that cell is the open
+					// container, closed.
+					if cell.Open || cell.Tag != m.tag || cell.Len != m.n || len(cell.Data) == 0 || &cell.Data[0] != &b[pos] {
+						break
+					}
+					pos += len(cell.Data)
+				}
+				if p := pos + 2; p <= len(b) {
+					if tag, cnt := b[pos], b[pos+1]; (tag == format.TagArray || tag == format.TagObject) && cnt-1 < 0x7F {
+						c.pos = p
+						c.i++
+						cell.Tag, cell.Len, cell.Flat, cell.Data, cell.Open = tag, int(cnt), false, b[p:], true
+						c.open = openMark{open: true, tag: tag, n: int(cnt), at: pos}
+						continue
+					}
+				}
 			}
 		}
 		c.TakeCell(cell)

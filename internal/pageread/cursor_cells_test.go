@@ -77,3 +77,86 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeCellsKeepOpen: on cursors made KeepOpen, as a row reader's any
+// columns are, TakeCells leaves every cell and cursor as TakeCell does,
+// row after row, whether the reader closed the cell before (walking its
+// elements, as Elems does) or left it open: arrays and objects with counts
+// of 0 to 130 (one- and two-byte counts), nested ones, repeats of an
+// earlier cell, scalars and nulls.
+func TestTakeCellsKeepOpen(t *testing.T) {
+	var rows []map[string]any
+	for i := range 3000 {
+		var v any
+		switch k := i % 7; {
+		case k == 0:
+			v = i
+		case k == 1:
+			v = nil
+		case k == 2:
+			v = "s" + strconv.Itoa(i%40)
+		case k == 3:
+			v = map[string]any{"k": i % 5, "v": []any{"w", i % 3}} // repeats, often
+		default:
+			a := make([]any, i%131)
+			for j := range a {
+				a[j] = j * i
+			}
+			if i%3 == 0 {
+				v = map[string]any{"a": a, "n": i}
+			} else {
+				v = a
+			}
+		}
+		rows = append(rows, map[string]any{"any": v, "other": map[string]any{"x": []any{i % 2}}})
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l pageread.Layout
+	if err := l.Reset(page, format.Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.Columns)
+	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
+	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
+	takes := make([]pageread.CellTake, n)
+	for c := range n {
+		l.ResetCursor(&one[c], c)
+		l.ResetCursor(&all[c], c)
+		if one[c].Encoding() != format.EncAny {
+			t.Fatalf("column %s: encoding %#x, want any", l.ColumnName(c), one[c].Encoding())
+		}
+		one[c].KeepOpen()
+		all[c].KeepOpen()
+		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
+	}
+	opened := 0
+	for row := range l.Rows {
+		for c := range n {
+			one[c].TakeCell(&want[c])
+		}
+		pageread.TakeCells(takes)
+		for c := range n {
+			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
+				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
+			}
+			if want[c].Open {
+				opened++
+			}
+			// A reader walks the elements of two open cells in three and
+			// closes them, as Elems does; the rest stay open.
+			if (row+c)%3 != 0 && want[c].Open {
+				for _, x := range []*pageread.Cell{&want[c], &got[c]} {
+					r := pageread.Elements(x)
+					var e pageread.Cell
+					x.Close(r.End(&e))
+				}
+			}
+		}
+	}
+	if opened < len(rows) {
+		t.Fatalf("only %d cells open", opened)
+	}
+}

@@ -173,10 +173,10 @@ loop:
 			if cnt >= 0x80 || open >= room {
 				break loop
 			}
+			// A count past the bytes left is not tested here: its
+			// elements run out of bytes and quickElem finds it, and
+			// value reports it from the cell's start.
 			p++
-			if cnt > uint64(len(b)-p) {
-				break loop
-			}
 			if cnt != 0 {
 				o := uint64(0)
 				if obj {

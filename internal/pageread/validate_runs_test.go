@@ -248,47 +248,109 @@ func TestAnyColumnMatchesValue(t *testing.T) {
 			case 1:
 				b = b[:rng.IntN(len(b)+1)]
 			}
-			newLayout := func() *Layout {
-				l := &Layout{depth: 4, maxStr: 1 << 20, maxPage: 1 << 30}
-				l.Strings.count = nstr
-				return l
-			}
-			ref := validator{l: newLayout(), r: reader{b: b}}
-			cells := map[int]int{}
-			for range n {
-				at := ref.r.pos
-				if at < len(b) && b[at] == format.TagRepeat {
-					ref.r.pos++
-					off := ref.r.uvarint("repeat offset")
-					if ref.r.err != nil {
-						break
-					}
-					size, ok := cells[int(off)]
-					if !ok || off > uint64(len(b)) {
-						ref.r.pos = at
-						ref.fail(format.ErrCorrupt, "")
-						break
-					}
-					ref.l.expand += size
-					continue
-				}
-				if ref.value(1); ref.r.err != nil {
-					break
-				}
-				if b[at] == format.TagArray || b[at] == format.TagObject {
-					cells[at] = ref.r.pos - at
-				}
-			}
-			v := validator{l: newLayout(), r: reader{b: b}}
-			v.anyColumn(n)
-			wantPos, wantKind := ref.r.pos, error(nil)
+			checkAnyColumn(t, b, n, nstr)
+		}
+	}
+}
+
+// checkAnyColumn checks anyColumn on the n cells of b against a reference
+// that checks each cell with value alone and each repeat against the array
+// and object cells before it, with a string table of nstr.
+func checkAnyColumn(t *testing.T, b []byte, n, nstr int) {
+	t.Helper()
+	newLayout := func() *Layout {
+		l := &Layout{depth: 4, maxStr: 1 << 20, maxPage: 1 << 30}
+		l.Strings.count = nstr
+		return l
+	}
+	ref := validator{l: newLayout(), r: reader{b: b}}
+	cells := map[int]int{}
+	for range n {
+		at := ref.r.pos
+		if at < len(b) && b[at] == format.TagRepeat {
+			ref.r.pos++
+			off := ref.r.uvarint("repeat offset")
 			if ref.r.err != nil {
-				wantPos, wantKind = ref.r.err.Offset, ref.r.err.Err
+				break
 			}
-			checkAgainst(t, b, &v, wantPos, wantKind)
-			if ref.r.err == nil && v.l.expand != ref.l.expand {
-				t.Fatalf("% x: expansion %d, want %d", b, v.l.expand, ref.l.expand)
+			size, ok := cells[int(off)]
+			if !ok || off > uint64(len(b)) {
+				ref.r.pos = at
+				ref.fail(format.ErrCorrupt, "")
+				break
+			}
+			ref.l.expand += size
+			continue
+		}
+		if ref.value(1); ref.r.err != nil {
+			break
+		}
+		if b[at] == format.TagArray || b[at] == format.TagObject {
+			cells[at] = ref.r.pos - at
+		}
+	}
+	v := validator{l: newLayout(), r: reader{b: b}}
+	v.anyColumn(n)
+	wantPos, wantKind := ref.r.pos, error(nil)
+	if ref.r.err != nil {
+		wantPos, wantKind = ref.r.err.Offset, ref.r.err.Err
+	}
+	checkAgainst(t, b, &v, wantPos, wantKind)
+	if ref.r.err == nil && v.l.expand != ref.l.expand {
+		t.Fatalf("% x: expansion %d, want %d", b, v.l.expand, ref.l.expand)
+	}
+}
+
+// TestAnyColumnLongCounts checks anyColumn against its reference on
+// columns where one array or object, at the top of a cell or nested in
+// one, claims more elements than it holds: one to three more, or 127, so
+// that its elements run into the next cells or past the payload's end
+// (quickRun does not compare a count with the bytes left), with and
+// without repeats and padding after the column.
+func TestAnyColumnLongCounts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(61, 62))
+	tried := 0
+	for range 20_000 {
+		n := 1 + rng.IntN(8)
+		var b []byte
+		var counts []int // where the count bytes of the arrays and objects are
+		var starts []int
+		for range n {
+			if len(starts) > 0 && rng.IntN(5) == 0 {
+				b = format.AppendUvarint(append(b, format.TagRepeat), uint64(starts[rng.IntN(len(starts))]))
+				continue
+			}
+			starts = append(starts, len(b))
+			if rng.IntN(2) == 0 {
+				// An object of a string and an array of ints.
+				k := rng.IntN(4)
+				counts = append(counts, len(b)+1)
+				b = append(b, format.TagObject, 2, 1, format.TagString, byte(rng.IntN(100)), 2)
+				counts = append(counts, len(b)+1)
+				b = append(b, format.TagArray, byte(k))
+				for range k {
+					b = format.AppendVarint(append(b, format.TagInt), rng.Int64N(300))
+				}
+			} else {
+				b = appendGoodElem(b, rng)
 			}
 		}
+		if len(counts) == 0 {
+			continue
+		}
+		at := counts[rng.IntN(len(counts))]
+		if rng.IntN(4) == 0 {
+			b[at] = 127
+		} else {
+			b[at] += byte(1 + rng.IntN(3))
+		}
+		if rng.IntN(2) == 0 {
+			b = append(b, make([]byte, rng.IntN(12))...)
+		}
+		tried++
+		checkAnyColumn(t, b, n, 300)
+	}
+	if tried < 10_000 {
+		t.Fatalf("only %d columns", tried)
 	}
 }
