@@ -55,7 +55,7 @@ const groupEmpty = 0x8080808080808080
 // mapTypeHead is the layout of the start of the runtime's map type
 // (abi.MapType) past its abi.Type, for mapSlabsOK's check.
 type mapTypeHead struct {
-	typ       [48]byte // abi.Type
+	typ       [48]byte // abi.Type (on 64-bit platforms)
 	key, elem unsafe.Pointer
 	group     unsafe.Pointer
 	hasher    unsafe.Pointer
@@ -77,7 +77,10 @@ var mapSlabsOK = checkMapSlabs()
 // it hold, find, count and iterate what it is given.
 func checkMapSlabs() bool {
 	mt := (*mapTypeHead)(mapAnyWord)
-	if unsafe.Sizeof(mapTypeHead{}.typ) != 48 || mt.groupSize != unsafe.Sizeof(anyMapGroup{}) ||
+	if unsafe.Sizeof(uintptr(0)) != 8 { // abi.Type is 48 bytes on 64-bit platforms only
+		return false
+	}
+	if mt.groupSize != unsafe.Sizeof(anyMapGroup{}) ||
 		mt.slotSize != unsafe.Sizeof(anyMapSlot{}) || mt.elemOff != unsafe.Offsetof(anyMapSlot{}.val) ||
 		*(*uintptr)(mt.group) != unsafe.Sizeof(anyMapGroup{}) { // Group.Size_
 		return false
@@ -135,7 +138,7 @@ type smallAnyMap struct {
 type mapSlabs struct {
 	free []smallAnyMap // the spare maps of the last array
 	size int           // the length of the last array
-	seed uintptr       // the hash seed of the next map
+	seed uint64        // the hash seed of the next map
 }
 
 // seedStep is what the seed of each map adds to the last one's: the
@@ -162,13 +165,13 @@ func (s *mapSlabs) inArrays() map[string]any {
 	if len(s.free) == 0 {
 		s.size = min(max(2*s.size, 8), mapSlabMost)
 		s.free = make([]smallAnyMap, s.size)
-		s.seed = uintptr(rand.Uint64())
+		s.seed = rand.Uint64()
 	}
 	m := &s.free[0]
 	s.free = s.free[1:]
 	m.group.ctrl = groupEmpty
 	m.head.dirPtr = unsafe.Pointer(&m.group)
-	m.head.seed = s.seed
+	m.head.seed = uintptr(s.seed)
 	s.seed += seedStep
 	p := &m.head
 	return *(*map[string]any)(unsafe.Pointer(&p))
