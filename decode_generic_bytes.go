@@ -77,7 +77,7 @@ func (d *valueDecoder) valueBytes(b []byte) (any, int) {
 		if cnt >= 0x80 {
 			cnt, n = countSlow(b[1:])
 		}
-		out := make(map[string]any, cnt)
+		out := d.newMapAny(cnt)
 		return out, 1 + n + d.membersBytes(out, b[1+n:], int(cnt))
 	}
 	var c pageread.Cell
@@ -139,6 +139,17 @@ func (d *valueDecoder) newAnys(n int) []any {
 		return make([]any, n)
 	}
 	return d.anys.cut(n, anySlab)
+}
+
+// newMapAny returns a new map[string]any with room for n members: with
+// d.cache set and n small, made in arrays the call shares (mapSlabs), so
+// that the maps of a Decode's generic values cost no allocation each. A
+// map kept alone keeps those arrays (about 20 KiB at most) alive.
+func (d *valueDecoder) newMapAny(n int) map[string]any {
+	if !d.cache {
+		return make(map[string]any, n)
+	}
+	return d.maps.newMap(n)
 }
 
 // membersBytes sets in out the n members at the start of b, an object's,

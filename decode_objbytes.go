@@ -292,7 +292,7 @@ func (d *decodeState) mapAnyInto(m *map[string]any, c *pageread.Cell) (ok bool, 
 // members take.
 func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, error) {
 	if *m == nil {
-		*m = make(map[string]any, n)
+		*m = d.newMapAny(n)
 	}
 	out := *m
 	pos := 0

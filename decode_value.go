@@ -23,6 +23,7 @@ type valueDecoder struct {
 	strs      []string            // copies of strings by table index, "" until made
 	box       boxes               // with cache: what interface values of strings and numbers point at (strAny)
 	anys      slab[any]           // with cache: the arrays of small []any values (newAnys)
+	maps      mapSlabs            // with cache: where small map[string]any values are made (newMapAny)
 	shared    *pageStrings        // without cache: the Page's copies of strings
 	copied    int                 // with cache: the bytes of string-table entries copied so far (copyRun)
 	fresh     int                 // with cache: no entry from this index on is copied yet (copyRun)
@@ -121,7 +122,7 @@ func (d *valueDecoder) cellValue(c *pageread.Cell) any {
 		c.Close(used)
 		return d.listAny(out)
 	case format.TagObject:
-		out := make(map[string]any, c.Len)
+		out := d.newMapAny(c.Len)
 		c.Close(d.membersBytes(out, c.Data, c.Len))
 		return out
 	}

@@ -84,7 +84,8 @@ var unmarshalScratches sync.Pool
 // strings are copied a run of up to 16 KiB at a time; small []string and
 // []int64 fields and the pointees of *string and *time.Time fields are cut
 // from shared arrays; and (except under the purego build tag) interface
-// values of strings and numbers point into arrays the call shares. So a
+// values of strings and numbers point into arrays the call shares, and
+// generic maps (map[string]any) of up to 8 members are made in them. So a
 // value kept alone may keep such a block alive, or, for an interface
 // value of a string, the call's table of string headers (16 bytes per
 // entry of the page's string table).
