@@ -167,8 +167,13 @@ func (s *cellSink) Null() { s.column().AppendNull() }
 // Bool adds a bool.
 func (s *cellSink) Bool(v bool) { s.column().AppendBool(v) }
 
-// Int adds an integer.
-func (s *cellSink) Int(v int64) { s.column().AppendInt(v) }
+// Int adds an integer: the common one, not negative in a column of
+// integers, without a call of Column.AppendInt.
+func (s *cellSink) Int(v int64) {
+	if c := s.column(); !c.TryAppendInt(v) {
+		c.AppendInt(v)
+	}
+}
 
 // String adds a string: a text time if it is one, else a string id.
 func (s *cellSink) String(v []byte) { cellString(s.pb, s.column(), v) }

@@ -49,12 +49,17 @@ func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(vi
 func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) { pb.CellString(c, view(v)) }
 
 // nestedString adds v inside the array or object being written into c: a
-// text time if it is one, else the id of v, kept as a view of the text.
+// text time if it is one (MayBeTextTime first, inlined, which most
+// strings fail without a call), else the id of v, kept as a view of the
+// text. A view's address does not come again within a page (each is another
+// place in the text, or in the tokenizer's scratch buffer, which only
+// grows within a text), so the interner's address cache is neither asked
+// nor filled (Interner.InternFresh).
 func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
 	s := view(v)
-	if pagebuild.NestedTextTime(c, s) {
+	if pagebuild.MayBeTextTime(s) && pagebuild.NestedTextTime(c, s) {
 		return
 	}
-	id := pb.In.Intern(s)
+	id := pb.In.InternFresh(s)
 	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
 }
