@@ -5,6 +5,7 @@
 // Every timing is first reduced to the median of its runs (-count).
 //
 //	go run ./tools/benchsummary -kind hit hit.txt
+//	go run ./tools/benchsummary -kind hit -match from=maps hit.txt
 //
 // Kinds and the benchmarks they read:
 //
@@ -68,6 +69,7 @@ var kinds = map[string]struct {
 
 func main() {
 	kind := flag.String("kind", "hit", "hit, page, structs or marshal")
+	match := flag.String("match", "", "only the cells whose name holds this text, e.g. from=maps")
 	flag.Parse()
 	k, ok := kinds[*kind]
 	if !ok || flag.NArg() != 1 {
@@ -84,6 +86,15 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	if *match != "" {
+		var kept []*cell
+		for _, c := range cells {
+			if strings.Contains(c.name, *match) {
+				kept = append(kept, c)
+			}
+		}
+		cells = kept
 	}
 	for _, r := range k.ratios {
 		report(os.Stdout, r, cells)
