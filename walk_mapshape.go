@@ -387,25 +387,22 @@ func (e *keyCol) holds(a, b uint64, n int, page uint64) bool {
 	return e.a == a && e.b == b && e.n == int64(n) && e.page == page
 }
 
-// get returns the column remembered for k on page. It is keyLoads and
-// keyColsMix written out, so that it costs one call: setRow calls it for
-// every key of every row.
+// get returns the column remembered for k on page. setRow, which calls it
+// for every key of every row, has it written out up to k's first place.
 func (t *keyCols) get(k string, page uint64) (int32, bool) {
-	var a, b uint64
-	switch n := len(k); {
-	case n >= 8:
-		a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
-	case n >= 4:
-		a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
-	case n > 0:
-		a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
-	}
-	x := (a ^ b*0x9E3779B97F4A7C15 ^ uint64(len(k))) * 0xBF58476D1CE4E5B9
-	if e := &t[x>>(64-8)]; e.a == a && e.b == b && e.n == int64(len(k)) && e.page == page {
+	a, b := keyLoads(k)
+	x := keyColsMix(a, b, len(k))
+	if e := &t[x>>(64-8)]; e.holds(a, b, len(k), page) {
 		return e.ci, true
 	}
+	return t.second(x, a, b, len(k), page)
+}
+
+// second returns the column remembered in the second place of the key of
+// n bytes that loads as a, b and mixes to x, for page: get's last step.
+func (t *keyCols) second(x, a, b uint64, n int, page uint64) (int32, bool) {
 	e := &t[x>>(64-16)&(keyColsSize-1)]
-	return e.ci, e.a == a && e.b == b && e.n == int64(len(k)) && e.page == page
+	return e.ci, e.holds(a, b, n, page)
 }
 
 // put remembers column ci for k on page, if k has at most 16 bytes: in
