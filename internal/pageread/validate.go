@@ -669,23 +669,27 @@ func (v *validator) varints(n int, max uint64, what string) {
 	r := &v.r
 	b := r.b
 	pos := r.pos
-	// With every one-byte value in range, the varints of one and two
-	// bytes that a word starts with are taken from one load: a run of
-	// one-byte ones on its own, which costs the fewest instructions, and
-	// else twoByteRun's (the frame offsets of ids, string indexes past
-	// 127).
+	// The varints of one and two bytes that a word starts with are taken
+	// from one load: a run of one-byte ones in range on its own, which
+	// costs the fewest instructions, and, with every one-byte value in
+	// range (wide), twoByteRun's (the frame offsets of ids, string
+	// indexes past 127). A one-byte value is at most max when adding
+	// over, 0x7F - max in each byte (0 when max >= 0x7F), leaves its high
+	// bit clear: so the string indexes of a table of fewer than 128
+	// strings take one load a word too.
 	wide := max >= 0x7F
+	over := (0x7F - min(max, 0x7F)) * 0x0101010101010101
 	lim := twoByteLim(max)
 	for i := 0; i < n; i++ {
-		if wide && pos+8 <= len(b) {
+		if pos+8 <= len(b) {
 			w := jsonwire.Load64(b, pos)
-			if k := bits.TrailingZeros64(w&jsonwire.SWARHi) >> 3; k > 0 {
+			if k := bits.TrailingZeros64((w|(w&0x7F7F7F7F7F7F7F7F+over))&jsonwire.SWARHi) >> 3; k > 0 {
 				k = min(k, n-i)
 				pos += k
 				i += k - 1
 				continue
 			}
-			if ends := twoByteRun(w, lim); ends != 0 {
+			if ends := twoByteRun(w, lim); wide && ends != 0 {
 				k := bits.OnesCount64(ends)
 				for ; k > n-i; k-- { // the column's last cells: no further
 					ends &^= 1 << (63 - bits.LeadingZeros64(ends))

@@ -10,8 +10,9 @@ import (
 )
 
 // TestVarintsMatchesReference checks validator.varints, which takes runs of
-// one- and two-byte varints from one load when every one-byte value is in
-// range (twoByteRun, with bounds between 0x80 and 0x4000 that some two-byte
+// one-byte varints in range from one load (bounds below 127 among them),
+// and runs of one- and two-byte ones when every one-byte value is in range
+// (twoByteRun, with bounds between 0x80 and 0x4000 that some two-byte
 // varints exceed), against a reference that reads each varint with
 // ConsumeUvarint: on runs of 0 to 40 varints of one to ten bytes (runs of
 // one-byte ones among them, longer than a word), with a bound below 127, at
