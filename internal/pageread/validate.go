@@ -689,14 +689,19 @@ func (v *validator) varints(n int, max uint64, what string) {
 				i += k - 1
 				continue
 			}
-			if ends := twoByteRun(w, lim); wide && ends != 0 {
-				k := bits.OnesCount64(ends)
-				for ; k > n-i; k-- { // the column's last cells: no further
-					ends &^= 1 << (63 - bits.LeadingZeros64(ends))
+			// twoByteRun's, unless the first varint has three bytes or
+			// more (a second byte of 0x80 or more), which it would only
+			// reject.
+			if wide && w&0x8000 == 0 {
+				if ends := twoByteRun(w, lim); ends != 0 {
+					k := bits.OnesCount64(ends)
+					for ; k > n-i; k-- { // the column's last cells: no further
+						ends &^= 1 << (63 - bits.LeadingZeros64(ends))
+					}
+					pos += (63-bits.LeadingZeros64(ends))>>3 + 1
+					i += k - 1
+					continue
 				}
-				pos += (63-bits.LeadingZeros64(ends))>>3 + 1
-				i += k - 1
-				continue
 			}
 		}
 		if pos < len(b) && b[pos] < 0x80 {
