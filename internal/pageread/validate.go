@@ -437,7 +437,12 @@ func floatRun(b []byte, pos, n int) (int, int) {
 			pos += format.FloatRawSize
 			continue
 		}
-		m, k := checkedWordUvarint(w)
+		// A mantissa of one byte (0, and whole amounts below 128) needs
+		// no gather.
+		m, k := w&0x7F, 1
+		if w&0x80 != 0 {
+			m, k = checkedWordUvarint(w)
+		}
 		if k == 0 || !format.ValidFloatCell(s, m) {
 			break
 		}
