@@ -10,16 +10,19 @@ import (
 )
 
 // TestVarintsMatchesReference checks validator.varints, which takes runs of
-// one-byte varints from one load when every one-byte value is in range,
-// against a reference that reads each varint with ConsumeUvarint: on runs
-// of 0 to 40 varints of one to ten bytes (runs of one-byte ones among
-// them, longer than a word), with a bound below 127, at 127 and above,
+// one-byte varints in range from one load (bounds below 127 among them),
+// and runs of one- and two-byte ones when every one-byte value is in range
+// (twoByteRun, with bounds between 0x80 and 0x4000 that some two-byte
+// varints exceed), against a reference that reads each varint with
+// ConsumeUvarint: on runs of 0 to 40 varints of one to ten bytes (runs of
+// one-byte ones among them, longer than a word), with a bound below 127, at
+// 127 and above,
 // non-minimal varints, changed bytes and cut payloads, both must accept
 // the same runs and end at the same place, or fail at the same offset with
 // the same kind of error.
 func TestVarintsMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(29, 14))
-	maxes := []uint64{0, 5, 126, 127, 128, 200, 16383, 1 << 20, math.MaxUint64}
+	maxes := []uint64{0, 5, 126, 127, 128, 200, 300, 1000, 16256, 16383, 16384, 1 << 20, math.MaxUint64}
 	runs := 0
 	for range 100_000 {
 		max := maxes[rng.IntN(len(maxes))]
