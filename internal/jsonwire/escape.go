@@ -128,14 +128,14 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	if len(s) > quoteWordsMax {
 		return appendQuotedFrom(dst, s, 0, escapeHTML)
 	}
-	esc := &escapeWords[0]
+	t := &quoteTables[0]
 	if escapeHTML {
-		esc = &escapeWords[1]
+		t = &quoteTables[1]
 	}
-	o, i := quoteASCII(dst[len(dst):cap(dst)], 0, s, 0, esc)
+	o, i := quoteASCII(dst[len(dst):cap(dst)], 0, s, 0, t)
 	dst = dst[:len(dst)+o]
 	if i < len(s) {
-		if dst, i = quoteRoom(dst, s, i, esc); i < len(s) {
+		if dst, i = quoteRoom(dst, s, i, t); i < len(s) {
 			return appendQuotedFrom(dst, s, i, escapeHTML)
 		}
 	}

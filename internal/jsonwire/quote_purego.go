@@ -10,7 +10,7 @@ import (
 
 // quoteASCII writes s[i:] into out from o on, as quoteRoom does, a word at
 // a time: each word is stored whole, and the first byte of it that is not
-// plain, if any, is written over with its escape from esc (escapeWords).
+// plain, if any, is written over with its escape from t (quoteTables).
 // It returns where it stopped in out and in s: at the end of s, at a byte
 // from 0x80, or when out has too little room (16 bytes for a word, 64 for
 // the last few bytes). Its loops make no calls, so that they keep their
@@ -18,7 +18,8 @@ import (
 // reads and writes through pointers: the same steps, bounds-checked.
 //
 //go:noinline
-func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, esc *[utf8.RuneSelf]uint64) (int, int) {
+func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, t *quoteTable) (int, int) {
+	esc := &t.esc
 	n := len(s)
 	for i+8 <= n {
 		if len(out)-o < 16 {

@@ -79,7 +79,7 @@ func escapeWord(e string) uint64 {
 }
 
 // quoteRoom writes the quoted form of s[i:], without the quotes, into the
-// spare capacity of dst with the escapes of esc (escapeWords), for as long
+// spare capacity of dst with the escapes of t (quoteTables), for as long
 // as that holds 16 bytes more than it has written, and returns dst
 // extended by what it wrote and the index of s it reached: len(s) when it
 // wrote all of s. The caller appends the rest. It may write up to 8 bytes
@@ -87,7 +87,7 @@ func escapeWord(e string) uint64 {
 // overwrite. Runs of ASCII go through quoteASCII, which makes no calls;
 // the rest (non-ASCII text, invalid UTF-8, U+2028 and U+2029) is handled
 // here.
-func quoteRoom[S ~string | ~[]byte](dst []byte, s S, i int, esc *[utf8.RuneSelf]uint64) ([]byte, int) {
+func quoteRoom[S ~string | ~[]byte](dst []byte, s S, i int, t *quoteTable) ([]byte, int) {
 	out := dst[len(dst):cap(dst)]
 	n := len(s)
 	o := 0
@@ -109,7 +109,7 @@ func quoteRoom[S ~string | ~[]byte](dst []byte, s S, i int, esc *[utf8.RuneSelf]
 			o += 6
 			i++
 		}
-		o, i = quoteASCII(out, o, s, i, esc)
+		o, i = quoteASCII(out, o, s, i, t)
 	}
 	return dst[:len(dst)+o], i
 }

@@ -11,7 +11,7 @@ import (
 
 // quoteASCII writes s[i:] into out from o on, as quoteRoom does, a word at
 // a time: each word is stored whole, and the first byte of it that is not
-// plain, if any, is written over with its escape from esc (escapeWords).
+// plain, if any, is written over with its escape from t (quoteTables).
 // It returns where it stopped in out and in s: at the end of s, at a byte
 // from 0x80, or when out has too little room (16 bytes for a word, 64 for
 // the last few bytes). quoteWords does the work through pointers, on
@@ -19,10 +19,10 @@ import (
 // bounds-checked twin): with slices, their bounds and capacities, its
 // loop had more values live than registers and spilled them, at about
 // twice the instructions a word.
-func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, esc *[utf8.RuneSelf]uint64) (int, int) {
+func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, t *quoteTable) (int, int) {
 	// A string header and the first two words of a slice header agree.
 	str := *(*string)(unsafe.Pointer(&s))
-	return quoteWords(unsafe.Pointer(unsafe.SliceData(out)), o, len(out), unsafe.Pointer(unsafe.StringData(str)), i, len(str), esc)
+	return quoteWords(unsafe.Pointer(unsafe.SliceData(out)), o, len(out), unsafe.Pointer(unsafe.StringData(str)), i, len(str), t)
 }
 
 // word returns the 8 bytes at p as a little-endian word: one load.
@@ -35,16 +35,18 @@ func putWord(p unsafe.Pointer, w uint64) { binary.LittleEndian.PutUint64((*[8]by
 // src. Every access is within them: a word is read at i only when i+8 <= n
 // (the last few bytes as the word ending at n, or one by one when n < 8),
 // and written at o only when o+16 <= room (o+64 for the last few bytes,
-// whose escapes may take 42).
+// whose escapes may take 42). Its word test is stopLanes with the
+// constants read from t (stopConsts.lanes).
 //
 //go:noinline
-func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, i, n int, esc *[utf8.RuneSelf]uint64) (int, int) {
+func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, i, n int, t *quoteTable) (int, int) {
+	esc, sw := &t.esc, &t.stop
 	for i+8 <= n {
 		if room-o < 16 {
 			return o, i
 		}
 		w := word(unsafe.Add(src, i))
-		m := stopLanes(w)
+		m := sw.lanes(w)
 		putWord(unsafe.Add(dst, o), w)
 		if m == 0 {
 			o += 8
@@ -82,7 +84,7 @@ func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, i, n int, e
 			w = w<<8 | uint64(*(*byte)(unsafe.Add(src, k)))
 		}
 	}
-	if stopLanes(w)&(1<<(8*r&63)-1) == 0 {
+	if sw.lanes(w)&(1<<(8*r&63)-1) == 0 {
 		putWord(unsafe.Add(dst, o), w)
 		return o + int(r), n
 	}
