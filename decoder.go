@@ -368,14 +368,9 @@ func (r *Row) Float(c int) (float64, bool) {
 	if x := r.cell(c); x != nil {
 		switch x.Tag {
 		case format.TagFloat:
-			// FloatCell.Float64's exact case of a fraction, the common
-			// float (prices, rates), in line: the cell passed by value
-			// to its call cost about half of Float.
-			if f := &x.Float; !f.Raw && f.Dec.Mant < 1<<53 && uint(-f.Dec.Exp) < uint(len(fracPow10)) {
-				v := float64(f.Dec.Mant) / fracPow10[-f.Dec.Exp]
-				if f.Dec.Neg {
-					v = -v
-				}
+			// The common float (prices, rates) in line: the cell passed
+			// by value to Float64 cost about half of Float.
+			if v, ok := x.Float.Fraction64(); ok {
 				return v, true
 			}
 			return x.Float.Float64(), true
@@ -387,12 +382,6 @@ func (r *Row) Float(c int) (float64, bool) {
 	}
 	return 0, false
 }
-
-// fracPow10[k] is 10^k, exact as a float64, for Row.Float: a mantissa
-// below 2^53 divided by it is the correctly rounded value of the decimal
-// mantissa × 10^-k, as FloatCell.Float64 computes it (k up to 22).
-var fracPow10 = [23]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // Bool returns column c as a bool.
 func (r *Row) Bool(c int) (v, ok bool) { return cellBool(r.cell(c)) }
