@@ -297,7 +297,8 @@ func (p *Page) startRows(s *rowsScratch) *Row {
 	}
 	s.used = max(s.used, n)
 	*r = Row{p: p, cells: cells}
-	if !s.cleared {
+	cleared := s.cleared
+	if !cleared {
 		// Nor any report of an older page's bytes (some 2 KB: forget
 		// has cleared them when it ran).
 		s.deep = [deepSlots]pageread.Cell{}
@@ -308,7 +309,14 @@ func (p *Page) startRows(s *rowsScratch) *Row {
 	}
 	cur := s.cur[:n]
 	for c := range cur {
-		l.ResetCursor(&cur[c], c)
+		if cleared {
+			// forget has cleared the cursors, and those past the
+			// columns it cleared were never used since (see used):
+			// StartCursor spares clearing each again.
+			l.StartCursor(&cur[c], c)
+		} else {
+			l.ResetCursor(&cur[c], c)
+		}
 		if cur[c].Encoding() == format.EncAny {
 			// Array and object cells stay open: a cell that an Elems
 			// walks to its end is closed with the length it found

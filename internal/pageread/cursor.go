@@ -78,6 +78,8 @@ type Cursor struct {
 	col  int      // the column's index
 
 	esc *EscapedStrings // where the renderers copy repeated escaped strings from (SetEscaped), or nil
+
+	times []timeCell // a time column's cells as Parse decoded them (Column.times), for TakeCells; or nil
 }
 
 // Cursor returns a cursor at the first cell of column c.
@@ -124,6 +126,9 @@ func (l *Layout) StartCursor(cur *Cursor, c int) {
 		v, n := format.ConsumeUvarint(cur.data[cur.pos:])
 		cur.acc, cur.pos = int64(v), cur.pos+n
 	case format.EncTime, format.EncTextTime:
+		if cur.bits == nil { // TakeCells takes cells of a column without nulls by index
+			cur.times = col.times
+		}
 		cur.mode = cur.data[cur.pos] &^ format.TimeZeroPlus
 		cur.plus = cur.data[cur.pos]&format.TimeZeroPlus != 0 && cur.enc == format.EncTextTime
 		cur.pos++

@@ -18,8 +18,9 @@ type CellTake struct {
 // over the columns of a row. The cells that need no call, in a column
 // without a null bitmap, are read here: a string of a sequence, a string
 // index or a delta or frame-of-reference integer of one or two bytes, a
-// decimal float whose mantissa takes one or two, and a time whose two
-// varints end within eight bytes in a column of one offset. That spares each of them TakeCell's call, and a time the call
+// decimal float whose mantissa takes one or two, and a time that Parse
+// kept decoded (Column.times) or whose two varints end within eight bytes
+// in a column of one offset. That spares each of them TakeCell's call, and a time the call
 // of takeTimeTo too: Go keeps no register across a call, so the loop
 // reloads its state after each. The other cells take TakeCell.
 func TakeCells(ts []CellTake) {
@@ -57,7 +58,20 @@ func TakeCells(ts []CellTake) {
 					continue
 				}
 			case format.EncTime:
-				// takeTimeTo's way when both varints end within one
+				// The cell as Parse decoded it, when it kept the column's
+				// cells (its mode fixes the offset): takeTimeTo's result,
+				// cursor included, from a few loads.
+				if uint(c.i) < uint(len(c.times)) {
+					x := &c.times[c.i]
+					c.i++
+					c.pos += int(x.size)
+					cell.Tag = format.TagTime
+					t := &cell.Time
+					t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = x.local, x.frac, x.digits, c.off, false
+					c.acc = x.local
+					continue
+				}
+				// Else takeTimeTo's way when both varints end within one
 				// word, in a column whose cells carry no offset.
 				if c.mode != format.TimePerValue && c.pos+8 <= len(c.data) {
 					w := jsonwire.Load64(c.data, c.pos)

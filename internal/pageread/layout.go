@@ -52,6 +52,7 @@ type Layout struct {
 	names  []uint64
 
 	anyCells []anyCell           // the validator's array and object cells of one any column
+	times    []timeCell          // the cells of the time columns (Column.times)
 	rend     [][]rendCell        // per column, the array and object cells TakeValueJSON rendered
 	rendUsed []int32             // the columns whose rend is not empty
 	rendGen  uint32              // generation of dst spans in rend; FlushedJSON moves it on
@@ -75,6 +76,10 @@ type Column struct {
 	Payload []byte
 
 	deferred bool // cells not yet validated (see ResetDeferred)
+	// times are the cells of a time column whose mode fixes the offset,
+	// as its check decoded them (timeCell), for TakeCells; nil for any
+	// other column, or one whose cells were not checked by Parse.
+	times []timeCell
 }
 
 // NumShapes returns the number of distinct row shapes.

@@ -493,6 +493,7 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 	// No clear: reset cleared the last page's columns, and past them the
 	// backing array holds none (see Forget), so every entry is zero.
 	l.Columns = grow(l.Columns, cols)
+	l.times = l.times[:0] // the last page's time cells
 	r := reader{b: s.b}
 	var names []uint64
 	if l.Kind != format.KindValue {

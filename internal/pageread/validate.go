@@ -74,6 +74,9 @@ func (l *Layout) validateColumn(c int, deferCells bool) error {
 		col.deferred = true
 		return nil
 	}
+	if enc == format.EncTime {
+		v.times = l.timeCells(values, len(col.Payload))
+	}
 	v.column(enc, values)
 	if v.r.err != nil {
 		return v.r.fix(v.base)
@@ -81,6 +84,7 @@ func (l *Layout) validateColumn(c int, deferCells bool) error {
 	if v.r.pos != len(v.r.b) {
 		return errAt(format.ErrCorrupt, v.base+v.r.pos, "column payload has trailing bytes")
 	}
+	col.times = v.times // every cell written: the column is good
 	return nil
 }
 
@@ -120,13 +124,19 @@ func countBits(b []byte, n int) (int, bool) {
 	return c, true
 }
 
-// validator walks a column payload checking every value.
+// validator walks a column payload checking every value. It is built for
+// each column, so it is kept small: anyColumn's quickWalk, some 200 bytes,
+// is its own local, which a validator holding it had every column clear
+// and copy (about 70 instructions a column).
 type validator struct {
 	l    *Layout
 	r    reader
 	base int
-	nstr uint64    // for quickValue: the string table's length
-	walk quickWalk // anyColumn's, reused from cell to cell
+	nstr uint64 // for quickValue: the string table's length
+	// times, when not nil, is where timeColumn writes each cell of a
+	// time column it checks (one per value); it clears it for a column
+	// of per-value offsets, whose cells TakeCells does not take so.
+	times []timeCell
 }
 
 func (v *validator) fail(kind error, msg string) {
@@ -531,13 +541,17 @@ func (v *validator) timeColumn(n int, text bool) {
 	b, pos := r.b, r.pos
 	local := int64(0)
 	perValue := mode == format.TimePerValue
+	if perValue {
+		v.times = nil
+	}
+	out := v.times
 	mixed := false // per-value offsets differ (else mode 0 or 1 fits: SPEC.md 5.4)
 	zero := false  // some per-value offset is 0
 	for i := 0; i < n; i++ {
 		if !perValue {
 			// Most cells go through timeRun, a loop without calls; a cell
 			// it leaves is read here, with its error if it is bad.
-			k, p, l := timeRun(b, pos, n-i, local)
+			k, p, l := timeRun(b, pos, n-i, local, out[min(i, len(out)):])
 			if i, pos, local = i+k, p, l; i == n {
 				break
 			}
@@ -612,6 +626,9 @@ func (v *validator) timeColumn(n int, text bool) {
 			r.pos = at
 			v.fail(format.ErrCorrupt, "timestamp out of range")
 			return
+		}
+		if i < len(out) {
+			out[i] = timeCell{local: local, frac: uint32(frac / 10), size: uint8(pos - at), digits: uint8(frac % 10)}
 		}
 	}
 	if perValue && !mixed {
@@ -864,8 +881,8 @@ func (v *validator) anyColumn(n int) {
 	v.nstr = uint64(v.l.Strings.Len())
 	lims := newStrLims(v.nstr)
 	var memo [repeatMemo]uint32 // at off%repeatMemo: 1 + the index in cells of the cell at off a repeat named last, or 0
-	w := &v.walk
-	w.column, w.cells = true, v.l.anyCells[:0]
+	// The walk, reused from cell to cell: a local, not the validator's.
+	w := &quickWalk{column: true, cells: v.l.anyCells[:0]}
 	room := min(v.l.depth-1, quickStack)
 	// The loop keeps its place in pos, and sets r.pos only to hand a
 	// cell to value or a fault to fail.
@@ -944,7 +961,6 @@ loop:
 		r.pos = pos
 	}
 	v.l.anyCells = w.cells[:0]
-	w.column, w.cells = false, nil
 }
 
 // repeatMemo is how many cells anyColumn remembers by offset (a direct

@@ -1,0 +1,94 @@
+package pageread
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestTimeCellsAreTakeCell checks the time cells Parse keeps (Column.times)
+// against the cells TakeCell decodes from the payload: on 20,000 columns of
+// 1 to 40 cells in the UTC, shared-offset and per-value modes, with steps
+// of one to six bytes and fractions of every length, TakeCells, which
+// takes the kept cells, must leave every cell and the cursor as TakeCell
+// does on a cursor without them; a per-value column keeps none, and a
+// column whose check fails keeps none either.
+func TestTimeCellsAreTakeCell(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 14))
+	kept := 0
+	for range 20_000 {
+		mode := byte(rng.IntN(3)) // TimeUTC, TimeShared or TimePerValue
+		b := []byte{mode}
+		if mode == format.TimeShared {
+			b = format.AppendVarint(b, int64(60*(1+rng.IntN(1000))))
+		}
+		n := 1 + rng.IntN(40)
+		for i := range n {
+			var d int64
+			switch r := rng.IntN(8); {
+			case i == 0:
+				d = 1_700_000_000 + rng.Int64N(1e8)
+			case r == 0:
+				d = rng.Int64N(1<<34) - 1<<33
+			default:
+				d = rng.Int64N(300)
+			}
+			b = format.AppendVarint(b, d)
+			var f uint64
+			switch r := rng.IntN(4); r {
+			case 0:
+				f = 0
+			case 1:
+				f = rng.Uint64N(1000)*10 + 3
+			case 2:
+				f = rng.Uint64N(1e6)*10 + 6
+			default:
+				f = rng.Uint64N(1e9)*10 + 9
+			}
+			b = format.AppendUvarint(b, f)
+			if mode == format.TimePerValue {
+				b = format.AppendVarint(b, int64(60*rng.IntN(3)))
+			}
+		}
+		bad := rng.IntN(8) == 0
+		if bad { // a cut column: its check fails, and keeps nothing
+			b = b[:len(b)-1]
+		}
+		l := Layout{Columns: []Column{{Enc: format.EncTime, Count: n, Payload: b}}}
+		err := l.validateColumn(0, false)
+		if bad || mode == format.TimePerValue {
+			if l.Columns[0].times != nil {
+				t.Fatalf("% x (mode %d, bad %v): kept %d time cells", b, mode, bad, len(l.Columns[0].times))
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("% x: %v", b, err)
+		}
+		if len(l.Columns[0].times) != n {
+			t.Fatalf("% x: kept %d time cells of %d", b, len(l.Columns[0].times), n)
+		}
+		kept++
+		var got, want Cursor
+		l.ResetCursor(&got, 0)
+		l.ResetCursor(&want, 0)
+		want.times = nil
+		takes := []CellTake{{Cur: &got}}
+		for i := range n {
+			var g, w Cell
+			takes[0].Cell = &g
+			TakeCells(takes)
+			want.TakeCell(&w)
+			cg := got
+			cg.times = nil
+			if !reflect.DeepEqual(g, w) || !reflect.DeepEqual(cg, want) {
+				t.Fatalf("% x, cell %d: TakeCells gave %+v (pos %d), TakeCell %+v (pos %d)", b, i, g.Time, got.pos, w.Time, want.pos)
+			}
+		}
+	}
+	if kept < 10_000 {
+		t.Fatalf("only %d columns kept their cells", kept)
+	}
+}
