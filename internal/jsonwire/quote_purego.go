@@ -83,3 +83,11 @@ func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, t *quoteTabl
 	}
 	return o, i
 }
+
+// QuoteWordsInto writes s, of at most QuoteWordsMax bytes, into the room
+// of dst after len(dst) with the escapes of t (quoteASCII), and returns
+// the length of dst with what it wrote and the index of s it reached: the
+// safe twin of quote_unsafe.go's.
+func QuoteWordsInto(dst, s []byte, t *QuoteTable) (int, int) {
+	return quoteASCII(dst[:cap(dst)], len(dst), s, 0, t)
+}

@@ -22,7 +22,11 @@ import (
 func quoteASCII[S ~string | ~[]byte](out []byte, o int, s S, i int, t *quoteTable) (int, int) {
 	// A string header and the first two words of a slice header agree.
 	str := *(*string)(unsafe.Pointer(&s))
-	return quoteWords(unsafe.Pointer(unsafe.SliceData(out)), o, len(out), unsafe.Pointer(unsafe.StringData(str)), i, len(str), t)
+	if i >= len(str) {
+		return o, i
+	}
+	o, k := quoteWords(unsafe.Pointer(unsafe.SliceData(out)), o, len(out), unsafe.Pointer(unsafe.StringData(str[i:])), len(str)-i, t)
+	return o, i + k
 }
 
 // word returns the 8 bytes at p as a little-endian word: one load.
@@ -32,15 +36,20 @@ func word(p unsafe.Pointer) uint64 { return binary.LittleEndian.Uint64((*[8]byte
 func putWord(p unsafe.Pointer, w uint64) { binary.LittleEndian.PutUint64((*[8]byte)(p)[:], w) }
 
 // quoteWords is quoteASCII on the room bytes at dst and the n bytes at
-// src. Every access is within them: a word is read at i only when i+8 <= n
-// (the last few bytes as the word ending at n, or one by one when n < 8),
+// src, from the first: it has no parameter for where in src to start,
+// which keeps QuoteWordsInto within the inliner's budget (quoteASCII
+// passes the rest of s instead, whose last bytes, when fewer than 8
+// remain, it then gathers one by one). Every access is within them: a
+// word is read at i only when i+8 <= n (the last few bytes as the word
+// ending at n, or one by one when n < 8),
 // and written at o only when o+16 <= room (o+64 for the last few bytes,
 // whose escapes may take 42). Its word test is stopLanes with the
 // constants read from t (stopConsts.lanes).
 //
 //go:noinline
-func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, i, n int, t *quoteTable) (int, int) {
+func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, n int, t *quoteTable) (int, int) {
 	esc, sw := &t.esc, &t.stop
+	i := 0
 	for i+8 <= n {
 		if room-o < 16 {
 			return o, i
@@ -102,4 +111,17 @@ func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, i, n int, t
 		}
 	}
 	return o, i
+}
+
+// QuoteWordsInto writes s, of at most QuoteWordsMax bytes, into the room
+// of dst after len(dst) with the escapes of t, as AppendQuoted does but
+// without quotes, a word at a time (quoteWords, entered directly: no call
+// between the caller and the loop). It returns the length of dst with
+// what it wrote, and the index of s it reached: len(s) when it wrote all
+// of s, or where it stopped at a byte from 0x80 or for want of room (see
+// quoteASCII); AppendQuotedRest takes it from there. It may write up to 8
+// bytes past the returned length, within cap(dst). See quote_into.go for
+// the whole sequence. Inlines.
+func QuoteWordsInto(dst, s []byte, t *QuoteTable) (int, int) {
+	return quoteWords(unsafe.Pointer(unsafe.SliceData(dst)), len(dst), cap(dst), unsafe.Pointer(unsafe.SliceData(s)), len(s), t)
 }

@@ -57,46 +57,62 @@ func (x *EscapedStrings) Begin() {
 	}
 }
 
-// appendQuoted appends b, string-table entry i, quoted and escaped as
-// jsonwire.AppendQuoted does: copied from dst when the table holds the
-// span where this render last wrote entry i, otherwise escaped and
-// recorded. escapeHTML must be the same for every call of one render.
-func (x *EscapedStrings) appendQuoted(dst []byte, i int, b []byte, escapeHTML bool) []byte {
-	if x == nil {
-		return jsonwire.AppendQuoted(dst, b, escapeHTML)
+// appendSpanJSON appends string bytes b, string-table entry i, quoted: as
+// they are when clean, otherwise escaped as jsonwire.AppendQuoted does,
+// through x (see EscapedStrings; x may be nil): copied from dst when x
+// holds the span where this render last wrote entry i, otherwise escaped
+// and recorded. It is the renderers' way out for a string their fixed
+// moves do not take, which need not look the string up again as
+// AppendStringJSON would. escapeHTML must be the same for every call of
+// one render.
+//
+// It makes no call on its common paths: a clean string of up to 62 bytes
+// goes in fixed moves (putQuoted64) when the table has 64 bytes from its
+// start (b's capacity runs to the table's end) and dst the room; a copy
+// of up to 64 bytes from dst likewise (copySpan64); and an escaped string
+// of up to jsonwire.QuoteWordsMax bytes enters the word loop directly
+// (jsonwire.QuoteWordsInto), where a chain of three calls before it
+// (EscapedStrings.appendQuoted, AppendQuoted, quoteASCII) cost about 100
+// instructions a string.
+func appendSpanJSON(dst []byte, x *EscapedStrings, i int, b []byte, clean, escapeHTML bool) []byte {
+	if clean {
+		if m := len(b); m <= 62 && cap(b) >= 64 && len(dst)+64 <= cap(dst) {
+			return putQuoted64(dst, (*[64]byte)(b[:64]), m)
+		}
+		dst = append(dst, '"')
+		dst = append(dst, b...)
+		return append(dst, '"')
 	}
-	sl := &x.slots[uint8(i)]
-	if sl.gen == x.gen && sl.id == uint32(i) && sl.n != 0 {
-		o, n := uint(sl.off), uint(sl.n)
-		if n <= uint(len(dst)) && o <= uint(len(dst))-n {
-			return append(dst, dst[o:o+n]...)
+	var sl *escapedSlot
+	if x != nil {
+		sl = &x.slots[uint8(i)]
+		if sl.gen == x.gen && sl.id == uint32(i) && sl.n != 0 {
+			o, n := uint(sl.off), uint(sl.n)
+			if n <= uint(len(dst)) && o <= uint(len(dst))-n {
+				if n <= 64 && len(dst)+64 <= cap(dst) {
+					return copySpan64(dst, int(o), int(n))
+				}
+				return append(dst, dst[o:o+n]...)
+			}
 		}
 	}
 	s := len(dst)
-	dst = jsonwire.AppendQuoted(dst, b, escapeHTML)
-	if uint64(len(dst)) <= math.MaxUint32 {
+	dst = append(dst, '"')
+	k := 0
+	if len(b) <= jsonwire.QuoteWordsMax {
+		var o int
+		o, k = jsonwire.QuoteWordsInto(dst, b, jsonwire.QuoteTableOf(escapeHTML))
+		dst = dst[:o]
+	}
+	if k < len(b) {
+		dst = jsonwire.AppendQuotedRest(dst, b, k, escapeHTML)
+	} else {
+		dst = append(dst, '"')
+	}
+	if sl != nil && uint64(len(dst)) <= math.MaxUint32 {
 		*sl = escapedSlot{off: uint32(s), n: uint32(len(dst) - s), id: uint32(i), gen: x.gen}
 	}
 	return dst
-}
-
-// appendSpanJSON appends string bytes b, string-table entry i, quoted: as
-// they are when clean, otherwise escaped as AppendQuoted does, through x
-// (see EscapedStrings; x may be nil). It is the renderers' way out for a
-// string their fixed moves do not take, which need not look the string up
-// again as AppendStringJSON would. A clean string of up to 62 bytes goes
-// in fixed moves (putQuoted64) when the table has 64 bytes from its start
-// (b's capacity runs to the table's end) and dst the room.
-func appendSpanJSON(dst []byte, x *EscapedStrings, i int, b []byte, clean, escapeHTML bool) []byte {
-	if !clean {
-		return x.appendQuoted(dst, i, b, escapeHTML)
-	}
-	if m := len(b); m <= 62 && cap(b) >= 64 && len(dst)+64 <= cap(dst) {
-		return putQuoted64(dst, (*[64]byte)(b[:64]), m)
-	}
-	dst = append(dst, '"')
-	dst = append(dst, b...)
-	return append(dst, '"')
 }
 
 // SetEscaped makes the cursor's JSON renderers (TakeStrJSON,

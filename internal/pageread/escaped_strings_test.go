@@ -1,7 +1,9 @@
 package pageread
 
 import (
+	"bytes"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -88,5 +90,44 @@ func TestEscapedStringsNil(t *testing.T) {
 	}
 	if got := string(appendSpanJSON(nil, x, 1, []byte("ok"), true, true)); got != `"ok"` {
 		t.Fatalf("clean: %s", got)
+	}
+}
+
+// appendQuoted is appendSpanJSON for a string that needs escaping, as the
+// tests above call it.
+func (x *EscapedStrings) appendQuoted(dst []byte, i int, b []byte, escapeHTML bool) []byte {
+	return appendSpanJSON(dst, x, i, b, false, escapeHTML)
+}
+
+// TestEscapedStringsCopyEveryLength references escaped strings of every
+// length from 0 to 140 bytes (escaped JSON of 2 to well past 64 bytes, so
+// both copySpan64's fixed moves and the append) twice, with every amount
+// of spare capacity around 64 bytes, and compares the output with
+// AppendQuoted's: the second reference, a copy from dst, must equal the
+// first, and nothing may be written past cap(dst) while dst is not grown.
+func TestEscapedStringsCopyEveryLength(t *testing.T) {
+	var x EscapedStrings
+	const canary = 0xA5
+	for n := 0; n <= 140; n++ {
+		b := []byte(strings.Repeat(`a"b<`, 40)[:n])
+		q := quoted(string(b))
+		for room := 0; room < 2*len(q)+70; room++ {
+			x.Begin()
+			backing := bytes.Repeat([]byte{canary}, 5+room+72)
+			dst := append(backing[:0:5+room], "head:"...)
+			dst = x.appendQuoted(dst, 7, b, true)
+			dst = append(dst, ',')
+			dst = x.appendQuoted(dst, 7, b, true)
+			if want := "head:" + q + "," + q; string(dst) != want {
+				t.Fatalf("n %d, room %d: %s, want %s", n, room, dst, want)
+			}
+			if &dst[0] == &backing[0] {
+				for j := 5 + room; j < len(backing); j++ {
+					if backing[j] != canary {
+						t.Fatalf("n %d, room %d: wrote past cap(dst) at %d", n, room, j)
+					}
+				}
+			}
+		}
 	}
 }

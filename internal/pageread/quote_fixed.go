@@ -54,3 +54,19 @@ func putQuoted64(dst []byte, src *[64]byte, m int) []byte {
 	q[(m+1)&63] = '"'
 	return dst[:n+m+2]
 }
+
+// copySpan64 appends dst[o:o+n], n at most 64 and o+n at most len(dst),
+// with four 16-byte moves from dst[o:o+64] to the 64 bytes after len(dst),
+// which the caller has checked are within cap(dst) (o+64 then is too):
+// EscapedStrings' copy of a repeated escaped string, where an append took
+// a memmove call. The moves may read bytes past o+n, some of them written
+// by an earlier move, but those land past the n bytes kept.
+func copySpan64(dst []byte, o, n int) []byte {
+	l := len(dst)
+	q, src := (*[64]byte)(dst[l:l+64]), (*[64]byte)(dst[o:o+64])
+	*(*[16]byte)(q[0:]) = *(*[16]byte)(src[0:])
+	*(*[16]byte)(q[16:]) = *(*[16]byte)(src[16:])
+	*(*[16]byte)(q[32:]) = *(*[16]byte)(src[32:])
+	*(*[16]byte)(q[48:]) = *(*[16]byte)(src[48:])
+	return dst[:l+n]
+}

@@ -103,7 +103,7 @@ func (l *Layout) appendStringEscaped(dst []byte, x *EscapedStrings, i int, escap
 	o := t.offs[i : i+2 : i+2]
 	s, e := int(o[0]), int(o[1])
 	if t.flags[i>>2]>>(uint(i&3)*2)&escapeMask(escapeHTML) != 0 || !l.flagsOK {
-		return x.appendQuoted(dst, i, t.data[s:e], escapeHTML)
+		return appendSpanJSON(dst, x, i, t.data[s:e], false, escapeHTML)
 	}
 	n, m := len(dst), e-s
 	if m <= 30 && s+32 <= len(t.data) && cap(dst)-n >= 32 {
