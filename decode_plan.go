@@ -458,11 +458,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 				}
 			}
 		case opTimeText:
-			for i := range n {
-				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setString(d.timeText(k.TakeTime()))
-				}
-			}
+			d.timeTextColumn(slots, n, cp, k)
 		case opStrList:
 			for i := range n {
 				f := slots.at(i).field(&cp.fieldPath)
