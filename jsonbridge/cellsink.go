@@ -45,7 +45,9 @@ type cellSink struct {
 // newCellSink returns the cellSink of b.
 func newCellSink(b *rowpage.Builder) *cellSink {
 	st := pagebuild.StreamOf(b)
-	return &cellSink{b: b, pb: st.Page(), value: sink{b, st}}
+	pb := st.Page()
+	pb.In.Fresh = true // its strings are views of the text (Interner.Fresh)
+	return &cellSink{b: b, pb: pb, value: sink{b, st}}
 }
 
 // start forgets the cell, error and row keys of an earlier attempt or

@@ -4,7 +4,6 @@ package jsonbridge
 
 import (
 	"github.com/rowpage/rowpage"
-	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
@@ -50,5 +49,5 @@ func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
 		return
 	}
 	id := pb.In.InternBytes(v)
-	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+	c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
 }

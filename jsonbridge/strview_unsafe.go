@@ -6,7 +6,6 @@ import (
 	"unsafe"
 
 	"github.com/rowpage/rowpage"
-	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
@@ -61,5 +60,5 @@ func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
 		return
 	}
 	id := pb.In.InternFresh(s)
-	c.Tagged = format.AppendUvarint(append(c.Tagged, format.TagString), uint64(id))
+	c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
 }

@@ -1,7 +1,6 @@
 package jsontext
 
 import (
-	"encoding/binary"
 	"errors"
 )
 
@@ -197,7 +196,7 @@ func rowKey(in []byte, at, n int) keySpan {
 		}
 		k.m = keyMasks[n+1+k.colon]
 		for x := range k.w {
-			k.w[x] = binary.LittleEndian.Uint64(in[at+8*x:]) & k.m[x]
+			k.w[x] = wordAt(in, at+8*x) & k.m[x]
 		}
 	}
 	return k
@@ -250,11 +249,11 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				k := &p.rowKeys[n]
 				j, withColon := 0, false
 				if k.m[0] != 0 && len(in)-i > keyBytes {
-					x := (binary.LittleEndian.Uint64(in[i+1:])^k.w[0])&k.m[0] |
-						(binary.LittleEndian.Uint64(in[i+9:])^k.w[1])&k.m[1]
+					x := (wordAt(in, i+1)^k.w[0])&k.m[0] |
+						(wordAt(in, i+9)^k.w[1])&k.m[1]
 					if k.n+k.colon >= 16 {
-						x |= (binary.LittleEndian.Uint64(in[i+17:])^k.w[2])&k.m[2] |
-							(binary.LittleEndian.Uint64(in[i+25:])^k.w[3])&k.m[3]
+						x |= (wordAt(in, i+17)^k.w[2])&k.m[2] |
+							(wordAt(in, i+25)^k.w[3])&k.m[3]
 					}
 					if x == 0 {
 						j, withColon = i+k.n+2+k.colon, k.colon != 0

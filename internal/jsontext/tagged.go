@@ -107,13 +107,13 @@ value:
 	case c-'1' <= 8 && len(in)-i >= 16:
 		// A positive integer, of up to 15 digits if not followed by a
 		// fraction or exponent: from two loads, without a call.
-		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		d := wordAt(in, i) - lsb*'0'
 		n := leadingDigits(d)
 		var v uint64
 		if n < 8 {
 			v = digits8(d << (64 - 8*n))
 		} else {
-			d2 := binary.LittleEndian.Uint64(in[i+8:]) - lsb*'0'
+			d2 := wordAt(in, i+8) - lsb*'0'
 			n2 := leadingDigits(d2)
 			if n2 == 8 {
 				goto number
@@ -248,11 +248,11 @@ key:
 	if len(in)-i > keyBytes {
 		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
 		m := &keyMasks[e.n]
-		x := (binary.LittleEndian.Uint64(in[i+1:])^e.w[0])&m[0] |
-			(binary.LittleEndian.Uint64(in[i+9:])^e.w[1])&m[1]
+		x := (wordAt(in, i+1)^e.w[0])&m[0] |
+			(wordAt(in, i+9)^e.w[1])&m[1]
 		if e.n > 16 { // the last two words' masks are zero up to 16 bytes
-			x |= (binary.LittleEndian.Uint64(in[i+17:])^e.w[2])&m[2] |
-				(binary.LittleEndian.Uint64(in[i+25:])^e.w[3])&m[3]
+			x |= (wordAt(in, i+17)^e.w[2])&m[2] |
+				(wordAt(in, i+25)^e.w[3])&m[3]
 		}
 		if x == 0 && e.gen == p.keys.gen {
 			i += 1 + int(e.n)
@@ -286,7 +286,7 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	if len(in)-i > keyBytes {
 		var w [4]uint64
 		for k := range w {
-			w[k] = binary.LittleEndian.Uint64(in[i+1+8*k:])
+			w[k] = wordAt(in, i+1+8*k)
 		}
 		if kl := plainKey(&w); kl >= 0 {
 			b = p.ts.TaggedKey(b, in[i+1:i+1+kl])
@@ -329,7 +329,7 @@ func packBytes(b []byte) uint64 {
 func appendWord(b []byte, w uint64, n int) []byte {
 	b = slices.Grow(b, 8)
 	l := len(b)
-	binary.LittleEndian.PutUint64(b[l:l+8], w)
+	putWordAt(b, l, w)
 	return b[:l+n]
 }
 
@@ -378,14 +378,14 @@ func (p *Parser) digits(i int) (int, int64) {
 	in := p.in
 	var v int64
 	if len(in)-i >= 8 {
-		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		d := wordAt(in, i) - lsb*'0'
 		n := leadingDigits(d)
 		if n < 8 {
 			return i + n, int64(digits8(d << (64 - 8*n)))
 		}
 		v = int64(digits8(d))
 		if i += 8; len(in)-i >= 8 {
-			d = binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+			d = wordAt(in, i) - lsb*'0'
 			n = leadingDigits(d)
 			if n < 8 {
 				if n > 0 {

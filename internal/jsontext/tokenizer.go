@@ -65,7 +65,7 @@ func (p *Parser) value(i, depth int) int {
 		// exponent, the common number cell, from one load without a
 		// call; anything else (and "0" before a digit, invalid) from
 		// number.
-		d := binary.LittleEndian.Uint64(in[i:]) - lsb*'0'
+		d := wordAt(in, i) - lsb*'0'
 		if n := leadingDigits(d); n < 8 && (c != '0' || n == 1) {
 			if e := in[i+n]; e != '.' && e|0x20 != 'e' {
 				p.s.Int(int64(digits8(d << (64 - 8*n))))
@@ -266,7 +266,7 @@ func digits8(d uint64) uint64 {
 // eight bytes a turn while eight remain, then one at a time.
 func skipDigits(in []byte, i int) int {
 	for len(in)-i >= 8 {
-		n := leadingDigits(binary.LittleEndian.Uint64(in[i:]) - lsb*'0')
+		n := leadingDigits(wordAt(in, i) - lsb*'0')
 		i += n
 		if n < 8 {
 			return i

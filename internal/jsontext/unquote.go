@@ -1,7 +1,6 @@
 package jsontext
 
 import (
-	"encoding/binary"
 	"math/bits"
 	"unicode/utf8"
 
@@ -52,7 +51,7 @@ func (p *Parser) str(i int) ([]byte, int) {
 	start := i + 1
 	j := start
 	for ; len(in)-j >= 8; j += 8 {
-		w := binary.LittleEndian.Uint64(in[j:])
+		w := wordAt(in, j)
 		if m := specialBytes(w); m != 0 {
 			n := bits.TrailingZeros64(m) // 8*lane + 7
 			j += n >> 3
@@ -105,7 +104,7 @@ var isStop = func() (t [256]bool) {
 // in at or after j, or len(in): eight bytes a turn, then byte by byte.
 func textEnd(in []byte, j int) int {
 	for ; len(in)-j >= 8; j += 8 {
-		if m := stopBytes(binary.LittleEndian.Uint64(in[j:])); m != 0 {
+		if m := stopBytes(wordAt(in, j)); m != 0 {
 			return j + bits.TrailingZeros64(m)>>3
 		}
 	}

@@ -31,6 +31,12 @@ type Interner struct {
 	// caller that keeps ids can mark them stale with 0.
 	Epoch uint64
 	cache strCache // ids of repeated strings by address (strcache_*.go)
+	// Fresh says that no string given to Intern shares its address with
+	// an earlier one of the page but for the same bytes: AppendPage's
+	// strings are views of places in the JSON text. Intern then skips the
+	// address cache, as InternFresh does: it would never find a string,
+	// and remembering repeats cost more than a miss.
+	Fresh bool
 	keys  keyCache // ids of keys by a few of their bytes (InternKey)
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
@@ -131,6 +137,9 @@ func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int
 // append to two slices. A new string is added here, as add does, not by a
 // call: most strings of a page of varied rows are new.
 func (in *Interner) Intern(s string) uint32 {
+	if in.Fresh {
+		return in.InternFresh(s)
+	}
 	if id, ok := in.cache.get(s); ok {
 		in.meta[id].count++
 		return id

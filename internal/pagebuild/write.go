@@ -547,10 +547,16 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 // and returns the bytes of src it used. It walks the value in one loop,
 // with the arrays and objects it is inside on a stack of their elements
 // left, not a call per container: on pages of many small objects (a price
-// list, areas with their ids) the calls cost more than the copying. Strings
-// and scalars are copied in that loop too (floats may become TagFloatInt),
-// and ids of one or two bytes, which nearly all are, are read and written
-// there (copyID).
+// list, areas with their ids) the calls cost more than the copying.
+//
+// The loop copies the common elements itself (arrays and objects of fewer
+// than 128 elements, literals, integers of up to 8 varint bytes, and
+// strings and keys whose ids and indexes take one byte each) with stores
+// into dst's spare room, which it makes sure of at the top of each turn,
+// and nothing else: everything else goes to remapElem or remapKey, its one
+// way out, which also make the room. So the loop makes no call on its hot
+// paths, where an append's growslice or a rare element's call anywhere in
+// it had its values stored to the stack and loaded back on every turn.
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	// cur is the innermost container's elements left << 1 | 1 for an
 	// object, held in a register; open holds the ones around it, outermost
@@ -559,20 +565,18 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	depth, cur := 0, uint64(0)
 	pos := 0
 	for {
+		l := len(dst)
+		if cap(dst)-l < remapRoom {
+			goto elem
+		}
 		switch t := src[pos]; t {
 		case format.TagArray, format.TagObject:
 			cnt := containerCount(src[pos+1:])
-			if cnt > 0 && depth == remapDepth { // deeper than the stack: a call of its own
-				var n int
-				dst, n = remapTagged(dst, src[pos:], remap, fint)
-				pos += n
-				break
+			if cnt >= 0x80 || cnt > 0 && depth == remapDepth {
+				goto elem
 			}
-			if cnt < 0x80 {
-				dst = append(dst, t, byte(cnt))
-			} else {
-				dst = format.AppendUvarint(append(dst, t), cnt)
-			}
+			dst = dst[:l+2]
+			dst[l], dst[l+1] = t, byte(cnt)
 			pos += 1 + containerCountSize
 			if cnt > 0 {
 				open[depth] = cur
@@ -580,51 +584,51 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 			}
 		case format.TagString:
-			if b := src[pos+1]; b < 0x80 && remap[b] < 0x80 {
-				dst = append(dst, format.TagString, byte(remap[b]))
-				pos += 2
-			} else {
-				var id uint32
-				id, pos = readID(src, pos+1)
-				dst = AppendTaggedStr(dst, remap[id])
+			b := src[pos+1]
+			if b >= 0x80 || remap[b] >= 0x80 {
+				goto elem
 			}
+			dst = dst[:l+2]
+			dst[l], dst[l+1] = format.TagString, byte(remap[b])
+			pos += 2
 		case format.TagNull, format.TagFalse, format.TagTrue:
-			dst = append(dst, t)
+			dst = dst[:l+1]
+			dst[l] = t
 			pos++
 		case format.TagInt, format.TagUint, format.TagFloatInt:
-			// copyVarint, inline: a varint of up to 8 bytes is found and
-			// copied with one 8-byte load and store.
-			if pos+9 <= len(src) {
-				u := binary.LittleEndian.Uint64(src[pos+1:])
-				if ends := ^u & 0x8080808080808080; ends != 0 {
-					n := bits.TrailingZeros64(ends)>>3 + 1
-					at := len(dst) + 1 + n
-					dst = binary.LittleEndian.AppendUint64(append(dst, t), u)[:at]
-					pos += 1 + n
-					break
-				}
+			// A varint of up to 8 bytes is found and copied with one
+			// 8-byte load and store.
+			if pos+9 > len(src) {
+				goto elem
 			}
-			dst, pos = copyVarint(dst, src, pos)
-		case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
-			n := 1 + varintsLen(src[pos+1:], 3)
-			dst = append(dst, src[pos:pos+n]...)
-			pos += n
-		case format.TagFloat:
-			v, n, ok := cellInt(src[pos+1:])
-			if ok {
-				*fint = true
-				dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
-			} else {
-				dst = append(dst, src[pos:pos+1+n]...)
+			u := binary.LittleEndian.Uint64(src[pos+1:])
+			ends := ^u & 0x8080808080808080
+			if ends == 0 {
+				goto elem
 			}
+			dst = dst[:l+9]
+			dst[l] = t
+			binary.LittleEndian.PutUint64(dst[l+1:], u)
+			n := bits.TrailingZeros64(ends)>>3 + 1
+			dst = dst[:l+1+n]
 			pos += 1 + n
-		default: // bytes, number text
-			n := format.SkipValue(src[pos:])
-			dst = append(dst, src[pos:pos+n]...)
-			pos += n
+		default:
+			goto elem
 		}
+		goto next
+	elem:
+		{
+			var push uint64
+			dst, pos, push = remapElem(dst, src, pos, remap, fint, depth == remapDepth)
+			if push != 0 {
+				open[depth] = cur
+				depth++
+				cur = push
+			}
+		}
+	next:
 		// The next element: close the containers it has left, and copy
-		// its key if it is in an object.
+		// its key if it is in an object (dst has room for it).
 		for cur < 2 {
 			if depth == 0 {
 				return dst, pos
@@ -635,15 +639,86 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		cur -= 2
 		if cur&1 != 0 {
 			if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
-				dst = append(dst, byte(remap[b]))
+				l := len(dst)
+				dst = dst[:l+1]
+				dst[l] = byte(remap[b])
 				pos++
 			} else {
-				var id uint32
-				id, pos = readID(src, pos)
-				dst = AppendID(dst, remap[id])
+				dst, pos = remapKey(dst, src, pos, remap)
 			}
 		}
 	}
+}
+
+// remapRoom is the spare room remapTagged makes sure of before each of
+// its elements: enough for the longest element its loop copies itself
+// (a tag and the 8-byte store of a varint) and the key after it.
+const remapRoom = 16
+
+// remapElem copies the element at src[pos] for remapTagged when its loop
+// does not (or dst is short of room) and returns dst with remapRoom bytes
+// of room, the position after the element's tag and count if it is a
+// non-empty array or object, else after the element, and, for such an
+// array or object, its elements << 1 | 1 for an object (to push on
+// remapTagged's stack), else 0. deep says the stack is full: a non-empty
+// array or object is then copied whole by a call of remapTagged of its
+// own.
+//
+//go:noinline
+func remapElem(dst, src []byte, pos int, remap []uint32, fint *bool, deep bool) ([]byte, int, uint64) {
+	var push uint64
+	switch t := src[pos]; t {
+	case format.TagArray, format.TagObject:
+		cnt := containerCount(src[pos+1:])
+		if cnt > 0 && deep {
+			var n int
+			dst, n = remapTagged(dst, src[pos:], remap, fint)
+			pos += n
+			break
+		}
+		dst = format.AppendUvarint(append(dst, t), cnt)
+		pos += 1 + containerCountSize
+		if cnt > 0 {
+			push = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+		}
+	case format.TagString:
+		var id uint32
+		id, pos = readID(src, pos+1)
+		dst = AppendTaggedStr(dst, remap[id])
+	case format.TagNull, format.TagFalse, format.TagTrue:
+		dst = append(dst, t)
+		pos++
+	case format.TagInt, format.TagUint, format.TagFloatInt:
+		dst, pos = copyVarint(dst, src, pos)
+	case format.TagTime, format.TagTextTime, format.TagTextTimePlus:
+		n := 1 + varintsLen(src[pos+1:], 3)
+		dst = append(dst, src[pos:pos+n]...)
+		pos += n
+	case format.TagFloat:
+		v, n, ok := cellInt(src[pos+1:])
+		if ok {
+			*fint = true
+			dst = format.AppendVarint(append(dst, format.TagFloatInt), v)
+		} else {
+			dst = append(dst, src[pos:pos+1+n]...)
+		}
+		pos += 1 + n
+	default: // bytes, number text
+		n := format.SkipValue(src[pos:])
+		dst = append(dst, src[pos:pos+n]...)
+		pos += n
+	}
+	return slices.Grow(dst, remapRoom), pos, push
+}
+
+// remapKey copies the key id at src[pos] for remapTagged when its id or
+// index takes more than a byte, and returns dst and the position after it.
+//
+//go:noinline
+func remapKey(dst, src []byte, pos int, remap []uint32) ([]byte, int) {
+	var id uint32
+	id, pos = readID(src, pos)
+	return AppendID(dst, remap[id]), pos
 }
 
 // remapDepth is how deep remapTagged follows arrays and objects in one
