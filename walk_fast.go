@@ -443,6 +443,9 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 // across the map lookup, which spills every register: the keys, an index
 // and the values.
 func valuesOfKeys(m map[string]any, keys []string, scratch *[]any) ([]any, bool) {
+	if vals, ok, handled := smallValuesOfKeys(m, keys, scratch); handled {
+		return vals, ok
+	}
 	vals := pagebuild.Grow(*scratch, len(keys))
 	*scratch = vals
 	vals = vals[:len(keys)]
