@@ -16,7 +16,9 @@ import (
 // are equal copies rather than the map's own strings.
 func TestSmallValuesOfKeys(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
-	names := []string{"id", "ab", "ba", "type", "name", "url", "login", "avatar_url", "payload", "x", "y", "created_at", "public", "zz", "repo", "actor"}
+	names := []string{"id", "ab", "ba", "type", "name", "url", "login", "avatar_url", "payload", "x", "y", "created_at", "public", "zz", "repo", "actor",
+		"created_on", "abcdefghi", "abcdefghj", "a_long_key_name_001", "a_long_key_name_002", "q", "pq",
+		"aaaaaaaaXaaaaaaaaaa", "aaaaaaaaYaaaaaaaaaa"}
 	var scratch []any
 	for trial := range 20000 {
 		m := map[string]any{}
@@ -80,4 +82,49 @@ func refValuesOfKeys(m map[string]any, keys []string) ([]any, bool) {
 		vals = append(vals, v)
 	}
 	return vals, true
+}
+
+// TestSmallEntries checks smallEntries, which reads a small map's members
+// from its group, against iterating the map, over maps of 0 to 12 members
+// built by inserts and deletes: the same pairs in some order, after what
+// keys and vals held, or nothing appended when it does not handle the map.
+func TestSmallEntries(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	handled := 0
+	for range 20000 {
+		m := map[string]any{}
+		n := r.IntN(13)
+		for len(m) < n {
+			m["k"+strconv.Itoa(r.IntN(40))] = r.IntN(1000)
+		}
+		for k := range m { // delete some, add some
+			if r.IntN(4) == 0 {
+				delete(m, k)
+			}
+		}
+		for range r.IntN(3) {
+			m["n"+strconv.Itoa(r.IntN(5))] = "v"
+		}
+		keys, vals, ok := smallEntries(m, []string{"before"}, []any{0})
+		if !ok {
+			if len(keys) != 1 || len(vals) != 1 {
+				t.Fatalf("map %v: smallEntries did not handle it, and left %q, %v", m, keys, vals)
+			}
+			continue
+		}
+		if len(keys) != len(m)+1 || len(vals) != len(keys) || keys[0] != "before" {
+			t.Fatalf("map %v: smallEntries = %q, %v", m, keys, vals)
+		}
+		seen := map[string]bool{}
+		for i, k := range keys[1:] {
+			if v, in := m[k]; !in || v != vals[i+1] || seen[k] {
+				t.Fatalf("map %v: smallEntries = %q, %v", m, keys, vals)
+			}
+			seen[k] = true
+		}
+		handled++
+	}
+	if mapSlabsOK && handled < 5000 {
+		t.Errorf("smallEntries handled %d maps of 20000", handled)
+	}
 }
