@@ -154,8 +154,9 @@ func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E37
 // up once each, without iterating m or sorting (for a map of a few keys,
 // the iterator's start alone costs more than the lookups); the way's ids
 // then still hold. Otherwise a way, the oldest once all are filled, gets
-// m's keys and no valid ids. Either way the returned way is tried first
-// next time.
+// m's keys and no valid ids, read from m's group if m is small
+// (smallEntries), else by iterating m. Either way the returned way is
+// tried first next time.
 func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys, []any) {
 	for len(w.nestKeys) <= depth {
 		w.nestKeys = append(w.nestKeys, new(nestKeyTable))
@@ -188,10 +189,12 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	nk := &sl.ways[j]
 	vals := w.nestVals[depth][:0]
 	t.used |= 1 << i
-	keys := nk.keys[:0]
-	for k, v := range m {
-		keys = append(keys, k)
-		vals = append(vals, v)
+	keys, vals, small := smallEntries(m, nk.keys[:0], vals)
+	if !small {
+		for k, v := range m {
+			keys = append(keys, k)
+			vals = append(vals, v)
+		}
 	}
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)

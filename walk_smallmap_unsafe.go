@@ -1,0 +1,103 @@
+//go:build !purego && go1.26 && !go1.27
+
+package rowpage
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
+
+// Members of a small map[string]any (at most 8: one group, no directory)
+// read from its group, laid out as decode_maps_unsafe.go describes,
+// instead of a runtime lookup per key or an iterator. A lookup hashes the
+// key and scans the group's control bytes, about 125 instructions for a
+// key of a map of an event; reading the group's full slots and finding
+// each key in the list costs about 40: a comparison of lengths per key
+// tried, and for a match a comparison of addresses (a literal key of a
+// hand-built map is the very string) or of two words (a key of at most 16
+// bytes) or memequal. Used only while mapSlabsOK holds: the layouts were
+// checked against the runtime's at start. Reading a map that another
+// goroutine writes is a race here as it is for a lookup.
+
+// smallGroup returns the group of m if m is a small map of n members,
+// else nil: a test of its header, small enough to be inlined, so that a
+// larger map (a row of more than 8 keys) pays no call for it.
+func smallGroup(m map[string]any, n int) unsafe.Pointer {
+	h := *(**mapHeader)(unsafe.Pointer(&m))
+	if !mapSlabsOK || h == nil || h.dirLen != 0 || h.used != uint64(n) {
+		return nil
+	}
+	return h.dirPtr
+}
+
+// groupValuesOfKeys returns the values for keys, in order, in *scratch,
+// of the small map whose group is group (smallGroup) and which has
+// len(keys) members, or false if it lacks one of the keys, as
+// valuesOfKeys does. It reads no more than the group's 8 slots.
+func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any) ([]any, bool) {
+	g := (*anyMapGroup)(group)
+	vals := pagebuild.Grow(*scratch, len(keys))
+	*scratch = vals
+	// The full slots have the top bit of their control byte clear.
+	for full := ^g.ctrl & groupEmpty; full != 0; full &= full - 1 {
+		sl := &g.slots[bits.TrailingZeros64(full)>>3&7]
+		k := sl.key
+		// The index of k in keys, written out here (a call of a function
+		// too large to inline cost about 10 instructions a key): a key that
+		// is the very string of k (a literal key) is found without reading
+		// bytes, and one of at most 16 bytes (most keys) by comparing two
+		// words, not by a call of memequal.
+		i := 0
+		for ; i < len(keys); i++ {
+			if x := keys[i]; len(x) == len(k) && (unsafe.StringData(x) == unsafe.StringData(k) || sameBytes(x, k)) {
+				break
+			}
+		}
+		if i == len(keys) {
+			return nil, false // m has a key not in keys: it lacks one of them
+		}
+		vals[i] = sl.val
+	}
+	// As many full slots as keys, each key distinct, each slot's key found:
+	// m has exactly keys.
+	return vals, true
+}
+
+// sameBytes reports whether x and k, of the same length, hold the same
+// bytes: two loads from each for a string of at most 16 bytes.
+func sameBytes(x, k string) bool {
+	switch n := len(k); {
+	case n > 16:
+		return x == k
+	case n >= 8:
+		return pagebuild.Load64(x, 0) == pagebuild.Load64(k, 0) && pagebuild.Load64(x, n-8) == pagebuild.Load64(k, n-8)
+	case n >= 4:
+		return pagebuild.Load32(x, 0) == pagebuild.Load32(k, 0) && pagebuild.Load32(x, n-4) == pagebuild.Load32(k, n-4)
+	case n > 0: // 1 to 3 bytes: the first, middle and last are all of them
+		return x[0] == k[0] && x[n>>1] == k[n>>1] && x[n-1] == k[n-1]
+	}
+	return true
+}
+
+// smallEntries appends the keys and values of m to keys and vals, from
+// its group, if m is a small map, without the iterator's start (about 250
+// instructions with its random draw) and step per member; ok is false,
+// and nothing appended, for another map. The order is the group's.
+func smallEntries(m map[string]any, keys []string, vals []any) ([]string, []any, bool) {
+	if !mapSlabsOK {
+		return keys, vals, false
+	}
+	h := *(**mapHeader)(unsafe.Pointer(&m))
+	if h == nil || h.dirLen != 0 || h.dirPtr == nil {
+		return keys, vals, false
+	}
+	g := (*anyMapGroup)(h.dirPtr)
+	for full := ^g.ctrl & groupEmpty; full != 0; full &= full - 1 {
+		sl := &g.slots[bits.TrailingZeros64(full)>>3&7]
+		keys = append(keys, sl.key)
+		vals = append(vals, sl.val)
+	}
+	return keys, vals, true
+}
