@@ -318,6 +318,7 @@ func (d *decodeState) fastRows(v reflect.Value, n int, p *structPlan, ptr bool, 
 			v.Clear()
 		}
 		it.init(d.l, &d.cur)
+		clear(d.blocks) // blockMem stays zeroed for the next take
 		d.blocks = nil
 	}
 	it.needCells()

@@ -183,7 +183,7 @@ func (d *decodeState) seqStr(col int, i uint32) string {
 // chunk, a cell out of order, and JSON-compatible decoding.
 func (d *decodeState) seqStrSlow(col int, i uint32) string {
 	if d.blocks == nil {
-		d.blocks = make([]strBlock, len(d.l.Columns))
+		d.blocks = d.takeBlocks()
 	}
 	b := &d.blocks[col]
 	if b.stop == 0 {
@@ -205,6 +205,17 @@ func (d *decodeState) seqStrSlow(col int, i uint32) string {
 		return jsonString(d.l.Strings.Bytes(int(i)))
 	}
 	return s
+}
+
+// takeBlocks returns zeroed blocks for the page's columns: d.blockMem
+// when it holds enough, else a new array, kept in d.blockMem for the
+// call's scratch.
+func (d *decodeState) takeBlocks() []strBlock {
+	n := len(d.l.Columns)
+	if cap(d.blockMem) < n {
+		d.blockMem = make([]strBlock, n)
+	}
+	return d.blockMem[:n]
 }
 
 // fillBlock copies the next chunk of b's strings, starting with entry

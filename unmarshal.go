@@ -63,12 +63,14 @@ func (m *DecMode) Unmarshal(page []byte, v any) error {
 // unmarshalScratch is the memory an Unmarshal call parses and decodes in
 // and the next call reuses: the layout, with its column, shape and
 // string-table arrays, the cursors over its columns, the list of the
-// call's nested plans (empty between calls: releaseNested clears it), and
-// the Page around the layout.
+// call's nested plans (empty between calls: releaseNested clears it), the
+// string-seq columns' blocks (zeroed, so that they keep no chunk alive),
+// and the Page around the layout.
 type unmarshalScratch struct {
 	l      pageread.Layout
 	cur    []pageread.Cursor
 	nested []*nestedPlan
+	blocks []strBlock
 	p      Page
 }
 
@@ -94,9 +96,10 @@ func (p *Page) Decode(v any) error { return p.decode(v, nil) }
 // decode is Decode with memory to reuse: when s is not nil, the rows'
 // cursors are cut from s.cur, grown to the column count when short, and
 // left there for the caller, who must clear them before they outlive the
-// page; and the list of nested plans grows in s.nested, left there empty
+// page; the list of nested plans grows in s.nested, left there empty
 // (a list made afresh cost about 300 instructions of allocation per
-// struct type that objects decode into).
+// struct type that objects decode into); and the string-seq columns'
+// blocks are cut from s.blocks, left there zeroed.
 func (p *Page) decode(v any, s *unmarshalScratch) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -105,13 +108,14 @@ func (p *Page) decode(v any, s *unmarshalScratch) error {
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, compat: p.mode.compat, useNumber: p.mode.useNumber, cache: true}, p: p, row: -1, col: -1,
 		jsonLeft: p.l.JSONBudget()}
 	if s != nil {
-		d.cur, d.nested = s.cur, s.nested[:0]
+		d.cur, d.nested, d.blockMem = s.cur, s.nested[:0], s.blocks
 	}
 	err := d.page(rv.Elem())
 	d.releaseDates()
 	d.releaseNested()
 	if s != nil {
-		s.cur, s.nested = d.cur, d.nested
+		clear(d.blocks) // drop the chunks
+		s.cur, s.nested, s.blocks = d.cur, d.nested, d.blockMem
 	}
 	if err != nil {
 		return err
@@ -152,11 +156,14 @@ type decodeState struct {
 	// of the structs their setStruct and setStructP fields decode into
 	// (colPlan.topSlot): they may not cache them themselves.
 	topNested [4]*nestedPlan
-	blocks    []strBlock        // by column: the copied strings of string-seq columns
-	strs      slab[string]      // small []string fields and *string pointees
-	times     slab[time.Time]   // the pointees of *time.Time fields
-	ints      slab[int64]       // small []int64 fields
-	cur       []pageread.Cursor // the rows' cursors (rowIter.init)
+	blocks    []strBlock // by column: the copied strings of string-seq columns; nil until the first (seqStrSlow)
+	// blockMem is the memory blocks takes, zeroed: an Unmarshal call's
+	// from its scratch (a fresh array cost about 330 instructions a call).
+	blockMem []strBlock
+	strs     slab[string]      // small []string fields and *string pointees
+	times    slab[time.Time]   // the pointees of *time.Time fields
+	ints     slab[int64]       // small []int64 fields
+	cur      []pageread.Cursor // the rows' cursors (rowIter.init)
 	// late is the first error that, as in json.Unmarshal, leaves its value
 	// alone and lets decoding go on, to be returned at the end.
 	late *Error
