@@ -17,26 +17,7 @@ func TestTakeTimeKeptCells(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 145))
 	kept := 0
 	for range 10_000 {
-		mode := byte(rng.IntN(3)) // TimeUTC, TimeShared or TimePerValue
-		b := []byte{mode}
-		if mode == format.TimeShared {
-			b = format.AppendVarint(b, int64(60*(1+rng.IntN(1000))))
-		}
-		n := 1 + rng.IntN(40)
-		for i := range n {
-			d := rng.Int64N(300)
-			if i == 0 {
-				d = 1_700_000_000 + rng.Int64N(1e8)
-			} else if rng.IntN(8) == 0 {
-				d = rng.Int64N(1<<34) - 1<<33
-			}
-			b = format.AppendVarint(b, d)
-			f := []uint64{0, rng.Uint64N(1000)*10 + 3, rng.Uint64N(1e6)*10 + 6, rng.Uint64N(1e9)*10 + 9}[rng.IntN(4)]
-			b = format.AppendUvarint(b, f)
-			if mode == format.TimePerValue {
-				b = format.AppendVarint(b, int64(60*rng.IntN(3)))
-			}
-		}
+		b, mode, n := randomTimePayload(rng)
 		l := Layout{Columns: []Column{{Enc: format.EncTime, Count: n, Payload: b}}}
 		if err := l.validateColumn(0, false); err != nil && mode == format.TimePerValue {
 			continue // every offset equal: the check wants mode 0 or 1

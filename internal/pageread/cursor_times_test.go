@@ -19,39 +19,7 @@ func TestTimeCellsAreTakeCell(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 14))
 	kept := 0
 	for range 20_000 {
-		mode := byte(rng.IntN(3)) // TimeUTC, TimeShared or TimePerValue
-		b := []byte{mode}
-		if mode == format.TimeShared {
-			b = format.AppendVarint(b, int64(60*(1+rng.IntN(1000))))
-		}
-		n := 1 + rng.IntN(40)
-		for i := range n {
-			var d int64
-			switch r := rng.IntN(8); {
-			case i == 0:
-				d = 1_700_000_000 + rng.Int64N(1e8)
-			case r == 0:
-				d = rng.Int64N(1<<34) - 1<<33
-			default:
-				d = rng.Int64N(300)
-			}
-			b = format.AppendVarint(b, d)
-			var f uint64
-			switch r := rng.IntN(4); r {
-			case 0:
-				f = 0
-			case 1:
-				f = rng.Uint64N(1000)*10 + 3
-			case 2:
-				f = rng.Uint64N(1e6)*10 + 6
-			default:
-				f = rng.Uint64N(1e9)*10 + 9
-			}
-			b = format.AppendUvarint(b, f)
-			if mode == format.TimePerValue {
-				b = format.AppendVarint(b, int64(60*rng.IntN(3)))
-			}
-		}
+		b, mode, n := randomTimePayload(rng)
 		bad := rng.IntN(8) == 0
 		if bad { // a cut column: its check fails, and keeps nothing
 			b = b[:len(b)-1]
@@ -91,4 +59,37 @@ func TestTimeCellsAreTakeCell(t *testing.T) {
 	if kept < 10_000 {
 		t.Fatalf("only %d columns kept their cells", kept)
 	}
+}
+
+// randomTimePayload returns the payload of a valid EncTime column of 1 to
+// 40 cells, its mode (TimeUTC, TimeShared or TimePerValue) and its cell
+// count: steps of one to six bytes (now and then one of up to 2^33
+// seconds either way), fractions of 0, 3, 6 and 9 digits, and per-value
+// offsets of 0, 60 or 120 seconds. A per-value column whose offsets all
+// agree fails its check (the mode must then be 0 or 1).
+func randomTimePayload(rng *rand.Rand) (b []byte, mode byte, n int) {
+	mode = byte(rng.IntN(3))
+	b = []byte{mode}
+	if mode == format.TimeShared {
+		b = format.AppendVarint(b, int64(60*(1+rng.IntN(1000))))
+	}
+	n = 1 + rng.IntN(40)
+	for i := range n {
+		var d int64
+		switch r := rng.IntN(8); {
+		case i == 0:
+			d = 1_700_000_000 + rng.Int64N(1e8)
+		case r == 0:
+			d = rng.Int64N(1<<34) - 1<<33
+		default:
+			d = rng.Int64N(300)
+		}
+		b = format.AppendVarint(b, d)
+		f := []uint64{0, rng.Uint64N(1000)*10 + 3, rng.Uint64N(1e6)*10 + 6, rng.Uint64N(1e9)*10 + 9}[rng.IntN(4)]
+		b = format.AppendUvarint(b, f)
+		if mode == format.TimePerValue {
+			b = format.AppendVarint(b, int64(60*rng.IntN(3)))
+		}
+	}
+	return b, mode, n
 }
