@@ -628,7 +628,7 @@ func (v *validator) timeColumn(n int, text bool) {
 			return
 		}
 		if i < len(out) {
-			out[i] = timeCell{local: local, frac: uint32(frac / 10), size: uint8(pos - at), digits: uint8(frac % 10)}
+			out[i] = keptTime(local, frac, pos-at)
 		}
 	}
 	if perValue && !mixed {

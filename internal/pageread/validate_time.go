@@ -62,7 +62,7 @@ func timeRun(b []byte, pos, n int, local int64, out []timeCell) (int, int, int64
 			break
 		}
 		if i < len(out) {
-			out[i] = timeCell{local: l, frac: uint32(f / 10), size: uint8(p - pos), digits: uint8(f % 10)}
+			out[i] = keptTime(l, f, p-pos)
 		}
 		pos, local = p, l
 	}
@@ -80,6 +80,13 @@ type timeCell struct {
 	frac   uint32
 	size   uint8 // the cell's bytes: two varints, 15 bytes at most
 	digits uint8
+}
+
+// keptTime is the timeCell of a cell of size bytes whose local seconds
+// are local and whose fraction varint is f (digits times ten plus their
+// count). Inlines.
+func keptTime(local int64, f uint64, size int) timeCell {
+	return timeCell{local: local, frac: uint32(f / 10), size: uint8(size), digits: uint8(f % 10)}
 }
 
 // timeCells returns n cells of l.times for a time column's checks to
