@@ -128,10 +128,7 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	if len(s) > quoteWordsMax {
 		return appendQuotedFrom(dst, s, 0, escapeHTML)
 	}
-	t := &quoteTables[0]
-	if escapeHTML {
-		t = &quoteTables[1]
-	}
+	t := QuoteTableOf(escapeHTML)
 	o, i := quoteASCII(dst[len(dst):cap(dst)], 0, s, 0, t)
 	dst = dst[:len(dst)+o]
 	if i < len(s) {
