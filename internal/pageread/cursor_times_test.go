@@ -93,3 +93,21 @@ func randomTimePayload(rng *rand.Rand) (b []byte, mode byte, n int) {
 	}
 	return b, mode, n
 }
+
+// TestTimeCellsHostileCount checks that a time column whose cell count is
+// more than its payload can hold (each cell takes two bytes at least) gets
+// nothing kept, and nothing allocated for it: its check fails, as before.
+func TestTimeCellsHostileCount(t *testing.T) {
+	b := []byte{format.TimeUTC}
+	b = format.AppendVarint(b, 1_700_000_000)
+	b = format.AppendUvarint(b, 0)
+	for _, n := range []int{len(b), 1 << 20, 1 << 30} {
+		l := Layout{Columns: []Column{{Enc: format.EncTime, Count: n, Payload: b}}}
+		if err := l.validateColumn(0, false); err == nil {
+			t.Fatalf("count %d over %d payload bytes: no error", n, len(b))
+		}
+		if l.Columns[0].times != nil || cap(l.times) != 0 {
+			t.Fatalf("count %d over %d payload bytes: kept %d cells, %d allocated", n, len(b), len(l.Columns[0].times), cap(l.times))
+		}
+	}
+}
