@@ -59,14 +59,19 @@ func (d *valueDecoder) timeText(ts format.Timestamp) string {
 }
 
 // textChunk is how many cells timeTextColumn renders into one string: at
-// most 35 bytes of text and 2 of quotes each, some 9.5 KiB.
+// most textMost bytes each, some 9.5 KiB.
 const textChunk = 256
+
+// textMost is the most bytes a time's quoted text takes: 35 of text and 2
+// of quotes.
+const textMost = 37
 
 // timeTextColumn decodes the n cells of a text-time column, from its
 // cursor k, into the string fields that cp describes of the rows slots
 // addresses, as timeText does for each (a null leaves its field alone).
 // It renders a chunk of cells at a time, quoted, one after another into
-// d.buf, straight from the cursor (TakeTimeJSON), and copies the chunk
+// d.textBuf (sized for the chunk up front, and kept for the next call by
+// Unmarshal), straight from the cursor (TakeTimeJSON), and copies the chunk
 // into one string that the fields are cut from: one allocation per chunk,
 // no copy per string. Open has validated every cell, so none fails
 // TakeTimeJSON's checks; one that did would render nothing, leaving its
@@ -78,14 +83,17 @@ func (d *decodeState) timeTextColumn(slots *rowSlots, n int, cp *colPlan, k *pag
 	var ends [textChunk]uint16 // where each row's text ends in the chunk
 	for i := 0; i < n; {
 		m := min(n-i, textChunk)
-		buf := d.buf[:0]
+		if need := m*textMost + jsonwire.TimestampWindow; cap(d.textBuf) < need {
+			d.textBuf = make([]byte, 0, need)
+		}
+		buf := d.textBuf[:0]
 		for r := range m {
 			if !k.TakeNull() {
 				buf = k.TakeTimeJSON(buf, d.dates)
 			}
 			ends[r] = uint16(len(buf))
 		}
-		d.buf = buf
+		d.textBuf = buf
 		s := string(buf)
 		from := 0
 		for r, e := range ends[:m] {

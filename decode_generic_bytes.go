@@ -170,12 +170,13 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 		if b[pos] == format.TagString {
 			x, next := shortIndexAt(b, pos+1)
 			if v, ok := d.strBoxed(x); ok {
-				out[key], pos = v, next
+				putAny(out, key, v)
+				pos = next
 				continue
 			}
 		}
 		v, used := d.valueBytes(b[pos:])
-		out[key] = v
+		putAny(out, key, v)
 		pos += used
 	}
 	return pos

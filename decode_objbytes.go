@@ -318,13 +318,14 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		if b[pos] == format.TagString { // (a string notes no big number)
 			x, next := shortIndexAt(b, pos+1)
 			if v, ok := d.strBoxed(x); ok {
-				out[key], pos = v, next
+				putAny(out, key, v)
+				pos = next
 				continue
 			}
 		}
 		v, used := d.valueBytes(b[pos:])
 		d.noteBigNumber()
-		out[key] = v
+		putAny(out, key, v)
 		pos += used
 	}
 	return pos, nil

@@ -1,0 +1,141 @@
+//go:build !purego && go1.26 && !go1.27
+
+package rowpage
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// Members put into small generic maps without the runtime's assignment.
+// A map[string]any of at most 8 members keeps them in one group (see
+// decode_maps_unsafe.go): a control word of one byte a slot (0x80 empty,
+// else the low 7 bits of the key's hash) and the slots. The runtime's
+// mapassign_faststr hashes the key, looks in the group for it and takes
+// the first empty slot: about 135 instructions a member, some 46,000 of an
+// Unmarshal of 25 rows of the events dataset. putAny hashes the key with
+// the runtime's own string hash (the map type's hasher) and the map's
+// seed, and, when no slot's control byte matches (so the key cannot be
+// there), writes the slot and its control byte itself; in any other case
+// (a possible match, a full group, a map of more than one group) it
+// assigns as the runtime does. checkPutAny tests it once against the
+// runtime's lookups, reflect's, deletion and growth before the first use.
+
+// strhash is the runtime's hash of a string (runtime.strhash, which the
+// runtime keeps open to linkname), the hasher of map types with string
+// keys.
+//
+//go:linkname strhash runtime.strhash
+//go:noescape
+func strhash(p unsafe.Pointer, h uintptr) uintptr
+
+// ctrlLSB and ctrlMSB are the lowest and highest bits of each control byte.
+const (
+	ctrlLSB = 0x0101010101010101
+	ctrlMSB = 0x8080808080808080
+)
+
+// putAnyOK reports whether putAny's direct writes agree with the runtime:
+// set once, at start.
+var putAnyOK = mapSlabsOK && checkPutAny()
+
+// putAny sets m[key] = v.
+func putAny(m map[string]any, key string, v any) {
+	if !putAnyOK || !putSmall(m, key, v) {
+		m[key] = v
+	}
+}
+
+// putSmall writes key and v into a free slot of m's group and reports
+// true when m is a map of one group with a free slot and no slot's
+// control byte matches key's hash (so key is not in m); otherwise it
+// changes nothing and reports false.
+func putSmall(m map[string]any, key string, v any) bool {
+	h := *(**mapHeader)(unsafe.Pointer(&m))
+	if h == nil || h.dirPtr == nil || h.dirLen != 0 || h.used >= 8 || h.writing != 0 {
+		return false
+	}
+	g := (*anyMapGroup)(h.dirPtr)
+	h2 := uint64(strhash(unsafe.Pointer(&key), h.seed) & 0x7F)
+	ctrl := g.ctrl
+	x := ctrl ^ ctrlLSB*h2
+	if (x-ctrlLSB)&^x&ctrlMSB != 0 { // a slot that may hold key (the runtime's matchH2)
+		return false
+	}
+	free := ctrl & ctrlMSB // empty slots (a one-group map has no deleted ones)
+	if free == 0 {
+		return false
+	}
+	i := uint(bits.TrailingZeros64(free)) &^ 7 // the free slot's control bit
+	g.slots[i>>3] = anyMapSlot{key: key, val: v}
+	g.ctrl = ctrl&^(0xFF<<i) | h2<<i
+	h.used++
+	return true
+}
+
+// checkPutAny fills maps made in arrays (mapSlabs) and by make with
+// putSmall, keys short and long (the runtime hashes keys of 64 bytes or
+// more and matches control bytes to find them; shorter ones it compares),
+// and sees every key found, a key put twice refused and kept once by the
+// runtime's assignment (which finds it by its control byte), deletion
+// (which finds the key by its control byte) and a ninth member (the map
+// grows to a table, rehashing every key) work, and iteration sees each
+// member once.
+func checkPutAny() bool {
+	long := string(make([]byte, 70))
+	keys := []string{"a", "bb", long + "x", "ccc", long + "y", "", "d", "e"}
+	var s mapSlabs
+	for round := range 2 {
+		m := s.inArrays()
+		if round == 1 {
+			m = make(map[string]any)
+			m["z"] = -1
+			delete(m, "z")
+		}
+		for i, k := range keys {
+			if !putSmall(m, k, i) { // refused when another key's control byte matches
+				m[k] = i
+			}
+			if putSmall(m, k, i) { // a second time: refused (its control byte matches)
+				return false
+			}
+			m[k] = i // the runtime's assignment, which finds the first by its control byte
+		}
+		if len(m) != len(keys) || !putHolds(m, keys) {
+			return false
+		}
+		delete(m, "bb")
+		if _, ok := m["bb"]; ok || len(m) != len(keys)-1 {
+			return false
+		}
+		if !putSmall(m, "bb", 1) {
+			m["bb"] = 1
+		}
+		if putSmall(m, "f", 8) { // a ninth: refused, no free slot
+			return false
+		}
+		m["f"] = 8 // the runtime grows the map to a table
+		if len(m) != len(keys)+1 || m["f"] != 8 || !putHolds(m, keys) {
+			return false
+		}
+	}
+	return true
+}
+
+// putHolds reports whether m holds keys[i] = i for each i, found by index
+// (by hash for the long keys), and iteration meets no key twice.
+func putHolds(m map[string]any, keys []string) bool {
+	for i, k := range keys {
+		if v, ok := m[k]; !ok || v != i {
+			return false
+		}
+	}
+	seen := map[string]bool{}
+	for k := range m {
+		if seen[k] {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
+}
