@@ -51,8 +51,12 @@ type Cell struct {
 // first; when it returns false, call exactly one Take method matching the
 // column's encoding (or TakeCell).
 type Cursor struct {
-	enc  uint8 // encoding without the bitmap bit
-	lay  uint8 // integer layout of an int or float-int column: EncInt, EncIntDelta or EncIntFOR
+	enc uint8 // encoding without the bitmap bit
+	lay uint8 // integer layout of an int or float-int column: EncInt, EncIntDelta or EncIntFOR
+	// raw is the encoding with its null-bitmap bit (EncNullBitmap), the
+	// one byte TakeCells switches on: the switch on the encoding and a
+	// test of bits in one.
+	raw  uint8
 	data []byte
 	pos  int
 	bits []byte // null bitmap or nil
@@ -105,7 +109,7 @@ func (l *Layout) ResetCursor(cur *Cursor, c int) {
 // a cursor that is not zero its reads are wrong.
 func (l *Layout) StartCursor(cur *Cursor, c int) {
 	col := &l.Columns[c]
-	cur.enc, cur.data, cur.col = col.Enc&^format.EncNullBitmap, col.Payload, c
+	cur.enc, cur.raw, cur.data, cur.col = col.Enc&^format.EncNullBitmap, col.Enc, col.Payload, c
 	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]

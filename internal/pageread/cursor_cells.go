@@ -15,126 +15,137 @@ type CellTake struct {
 }
 
 // TakeCells is TakeCell for each pair of ts in turn: a row reader's loop
-// over the columns of a row. The cells that need no call, in a column
-// without a null bitmap, are read here: a string of a sequence, a string
+// over the columns of a row. The cells that need no call are read here:
+// in a column without a null bitmap, a string of a sequence, a string
 // index or a delta or frame-of-reference integer of one or two bytes, a
 // decimal float whose mantissa takes one or two, and a time that Parse
-// kept decoded (Column.times) or whose two varints end within eight bytes
-// in a column of one offset. That spares each of them TakeCell's call, and a time the call
-// of takeTimeTo too: Go keeps no register across a call, so the loop
-// reloads its state after each. The other cells take TakeCell.
+// kept decoded (Column.times) or whose two varints end within eight
+// bytes in a column of one offset; in a column of string indexes with a
+// null bitmap, a null and an index of one or two bytes. That spares each
+// of them TakeCell's call, and a time the call of takeTimeTo too: Go keeps
+// no register across a call, so the loop reloads its state after each.
+// The other cells take TakeCell. The switch is on the encoding with its
+// null-bitmap bit (Cursor.raw): a column with a bitmap takes its own case
+// or TakeCell, without a test of the bitmap in the other columns' cases.
 func TakeCells(ts []CellTake) {
 	for _, t := range ts {
 		c, cell := t.Cur, t.Cell
-		if c.bits == nil {
-			switch c.enc {
-			case format.EncStrSeq:
+		switch c.raw {
+		case format.EncStrSeq:
+			c.i++
+			cell.Tag, cell.Str = format.TagString, uint32(c.acc)
+			c.acc++
+			continue
+		case format.EncStrRef | format.EncNullBitmap:
+			// A column of strings and nulls (a *string field): a
+			// null as TakeCell reads it, a string as below.
+			if c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
 				c.i++
-				cell.Tag, cell.Str = format.TagString, uint32(c.acc)
-				c.acc++
+				cell.Tag = format.TagNull
 				continue
-			case format.EncStrRef:
-				if v := c.data[c.pos]; v < 0x80 {
+			}
+			fallthrough
+		case format.EncStrRef:
+			if v := c.data[c.pos]; v < 0x80 {
+				c.i++
+				c.pos++
+				cell.Tag, cell.Str = format.TagString, uint32(v)
+				continue
+			} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
+				c.i++
+				c.pos += 2
+				cell.Tag, cell.Str = format.TagString, uint32(v&0x7F)|uint32(c.data[p])<<7
+				continue
+			}
+		case format.EncIntFOR:
+			if v := c.data[c.pos]; v < 0x80 {
+				c.i++
+				c.pos++
+				cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+uint64(v))
+				continue
+			} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
+				c.i++
+				c.pos += 2
+				cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+(uint64(v&0x7F)|uint64(c.data[p])<<7))
+				continue
+			}
+		case format.EncTime:
+			// The cell as Parse decoded it, when it kept the column's
+			// cells (its mode fixes the offset): takeTimeTo's result,
+			// cursor included, from a few loads.
+			if uint(c.i) < uint(len(c.times)) {
+				x := &c.times[c.i]
+				c.i++
+				c.pos += int(x.size)
+				cell.Tag = format.TagTime
+				t := &cell.Time
+				t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = x.local, x.frac, x.digits, c.off, false
+				c.acc = x.local
+				continue
+			}
+			// Else takeTimeTo's way when both varints end within one
+			// word, in a column whose cells carry no offset.
+			if c.mode != format.TimePerValue && c.pos+8 <= len(c.data) {
+				w := jsonwire.Load64(c.data, c.pos)
+				stops := ^w & jsonwire.SWARHi // the last byte of each varint
+				if rest := stops & (stops - 1); rest != 0 {
+					v := gather7(w & (rest ^ (rest - 1)))
+					s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
+					f := v >> s
 					c.i++
-					c.pos++
-					cell.Tag, cell.Str = format.TagString, uint32(v)
-					continue
-				} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
-					c.i++
-					c.pos += 2
-					cell.Tag, cell.Str = format.TagString, uint32(v&0x7F)|uint32(c.data[p])<<7
-					continue
-				}
-			case format.EncIntFOR:
-				if v := c.data[c.pos]; v < 0x80 {
-					c.i++
-					c.pos++
-					cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+uint64(v))
-					continue
-				} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
-					c.i++
-					c.pos += 2
-					cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+(uint64(v&0x7F)|uint64(c.data[p])<<7))
-					continue
-				}
-			case format.EncTime:
-				// The cell as Parse decoded it, when it kept the column's
-				// cells (its mode fixes the offset): takeTimeTo's result,
-				// cursor included, from a few loads.
-				if uint(c.i) < uint(len(c.times)) {
-					x := &c.times[c.i]
-					c.i++
-					c.pos += int(x.size)
+					c.pos += bits.TrailingZeros64(rest)>>3 + 1
+					c.acc += format.DecodeZigZag(v & (1<<s - 1))
 					cell.Tag = format.TagTime
 					t := &cell.Time
-					t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = x.local, x.frac, x.digits, c.off, false
-					c.acc = x.local
+					t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = c.acc, uint32(f/10), uint8(f%10), c.off, false
 					continue
 				}
-				// Else takeTimeTo's way when both varints end within one
-				// word, in a column whose cells carry no offset.
-				if c.mode != format.TimePerValue && c.pos+8 <= len(c.data) {
-					w := jsonwire.Load64(c.data, c.pos)
-					stops := ^w & jsonwire.SWARHi // the last byte of each varint
-					if rest := stops & (stops - 1); rest != 0 {
-						v := gather7(w & (rest ^ (rest - 1)))
-						s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
-						f := v >> s
-						c.i++
-						c.pos += bits.TrailingZeros64(rest)>>3 + 1
-						c.acc += format.DecodeZigZag(v & (1<<s - 1))
-						cell.Tag = format.TagTime
-						t := &cell.Time
-						t.Local, t.Frac, t.Digits, t.Offset, t.ZeroPlus = c.acc, uint32(f/10), uint8(f%10), c.off, false
-						continue
-					}
+			}
+		case format.EncFloat:
+			// TakeFloat's decimal with a mantissa of one or two bytes.
+			if p := c.pos + 2; p < len(c.data) && c.data[c.pos] != format.FloatRawSelector {
+				sel, m, n := c.data[c.pos], uint64(c.data[c.pos+1]), 2
+				if m >= 0x80 {
+					m, n = m&0x7F|uint64(c.data[p])<<7, 3
 				}
-			case format.EncFloat:
-				// TakeFloat's decimal with a mantissa of one or two bytes.
-				if p := c.pos + 2; p < len(c.data) && c.data[c.pos] != format.FloatRawSelector {
-					sel, m, n := c.data[c.pos], uint64(c.data[c.pos+1]), 2
-					if m >= 0x80 {
-						m, n = m&0x7F|uint64(c.data[p])<<7, 3
-					}
-					if c.data[c.pos+n-1] < 0x80 {
-						c.i++
-						c.pos += n
-						cell.Tag, cell.Float = format.TagFloat, format.FloatCell{Dec: format.Decimal{Neg: sel&0x80 != 0, Mant: m, Exp: int(sel&0x7F) - format.FloatExpBias}}
-						continue
-					}
-				}
-			case format.EncIntDelta:
-				if v := c.data[c.pos]; v < 0x80 {
+				if c.data[c.pos+n-1] < 0x80 {
 					c.i++
-					c.pos++
-					c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(uint64(v))))
-					cell.Tag, cell.Int = format.TagInt, c.acc
+					c.pos += n
+					cell.Tag, cell.Float = format.TagFloat, format.FloatCell{Dec: format.Decimal{Neg: sel&0x80 != 0, Mant: m, Exp: int(sel&0x7F) - format.FloatExpBias}}
 					continue
 				}
-			case format.EncAny:
-				// takeAnyOpen's common cell without its calls: an array
-				// or object with a one-byte count of 1 to 127, after a
-				// cell the reader closed (or none left open).
-				if !c.keep {
+			}
+		case format.EncIntDelta:
+			if v := c.data[c.pos]; v < 0x80 {
+				c.i++
+				c.pos++
+				c.acc = int64(uint64(c.acc) + uint64(format.DecodeZigZag(uint64(v))))
+				cell.Tag, cell.Int = format.TagInt, c.acc
+				continue
+			}
+		case format.EncAny:
+			// takeAnyOpen's common cell without its calls: an array
+			// or object with a one-byte count of 1 to 127, after a
+			// cell the reader closed (or none left open).
+			if !c.keep {
+				break
+			}
+			b, pos := c.data, c.pos
+			if m := &c.open; m.open {
+				// openMark.skip's test that cell is the open
+				// container, closed.
+				if cell.Open || cell.Tag != m.tag || cell.Len != m.n || len(cell.Data) == 0 || &cell.Data[0] != &b[pos] {
 					break
 				}
-				b, pos := c.data, c.pos
-				if m := &c.open; m.open {
-					// openMark.skip's test that cell is the open
-					// container, closed.
-					if cell.Open || cell.Tag != m.tag || cell.Len != m.n || len(cell.Data) == 0 || &cell.Data[0] != &b[pos] {
-						break
-					}
-					pos += len(cell.Data)
-				}
-				if p := pos + 2; p <= len(b) {
-					if tag, cnt := b[pos], b[pos+1]; (tag == format.TagArray || tag == format.TagObject) && cnt-1 < 0x7F {
-						c.pos = p
-						c.i++
-						cell.Tag, cell.Len, cell.Flat, cell.Data, cell.Open = tag, int(cnt), false, b[p:], true
-						c.open = openMark{open: true, tag: tag, n: int(cnt), at: pos}
-						continue
-					}
+				pos += len(cell.Data)
+			}
+			if p := pos + 2; p <= len(b) {
+				if tag, cnt := b[pos], b[pos+1]; (tag == format.TagArray || tag == format.TagObject) && cnt-1 < 0x7F {
+					c.pos = p
+					c.i++
+					cell.Tag, cell.Len, cell.Flat, cell.Data, cell.Open = tag, int(cnt), false, b[p:], true
+					c.open = openMark{open: true, tag: tag, n: int(cnt), at: pos}
+					continue
 				}
 			}
 		}

@@ -1,0 +1,86 @@
+package pageread_test
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rowpage/rowpage"
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pageread"
+)
+
+// TestTakeCellsNullBitmaps: on columns with a null bitmap, of every
+// encoding TakeCells reads in line, TakeCells leaves every cell and cursor
+// as TakeCell does, row after row: nulls in runs and alone, and values
+// whose varints take one, two and three bytes between them.
+func TestTakeCellsNullBitmaps(t *testing.T) {
+	t0 := time.Date(2026, 12, 5, 19, 0, 0, 0, time.UTC)
+	var rows []map[string]any
+	for i := range 20_000 {
+		r := map[string]any{
+			"seq":   "s" + strconv.Itoa(i),
+			"ref":   "r" + strconv.Itoa(i*7919%17_000),
+			"int":   (i%2*2 - 1) * (i % 20_000),
+			"delta": i*i%300_000 - i*3,
+			"frame": 5_000_000 + (i*i*7919+i*31)%[]int{100, 10_000, 100_000}[i%3],
+			"price": float64(i%40_000) + 0.25,
+			"at":    t0.Add(time.Duration(i) * time.Minute),
+			"nano":  t0.Add(time.Duration(i*i%100_000) * 1_234_567_891),
+			"any":   map[string]any{"k": i},
+		}
+		// Each column null on its own pattern: alone, in runs of up to
+		// 15, and never in the first row of some.
+		for k := range r {
+			if h := (i*31 + len(k)*977) % 37; h < 1+len(k)%5*3 || (i/16)%7 == len(k)%7 {
+				r[k] = nil
+			}
+		}
+		rows = append(rows, r)
+	}
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l pageread.Layout
+	if err := l.Reset(page, format.Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(l.Columns)
+	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
+	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
+	takes := make([]pageread.CellTake, n)
+	encs := map[uint8]bool{}
+	for c := range n {
+		l.ResetCursor(&one[c], c)
+		l.ResetCursor(&all[c], c)
+		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
+		if one[c].MayBeNull() {
+			encs[one[c].Encoding()] = true
+		}
+	}
+	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat} {
+		if !encs[e] {
+			t.Errorf("no column of encoding %#x with a null bitmap", e)
+		}
+	}
+	nulls := 0
+	for row := range l.Rows {
+		for c := range n {
+			one[c].TakeCell(&want[c])
+			if want[c].Tag == format.TagNull {
+				nulls++
+			}
+		}
+		pageread.TakeCells(takes)
+		for c := range n {
+			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
+				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
+			}
+		}
+	}
+	if nulls < len(rows) {
+		t.Errorf("only %d nulls", nulls)
+	}
+}
