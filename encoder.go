@@ -175,6 +175,8 @@ func rowsFit(rows, size int) error {
 func (e *Encoder) release() {
 	e.b.Release()
 	clear(e.w.vals[:cap(e.w.vals)])
+	clear(e.w.rowKeys[:cap(e.w.rowKeys)])
+	clear(e.w.rowVals[:cap(e.w.rowVals)])
 	e.w.sets.release()
 	e.w.csets.release()
 	clear(e.w.shapeKeys[:cap(e.w.shapeKeys)])

@@ -36,11 +36,14 @@ type walker struct {
 	nestVals [][]any         // per depth: the values of the map sortedKeys returned last
 	path     uint32          // the place of the value being written, for sortedKeys (childPath)
 	vals     []any           // values of the row's keys, for mapRow
+	rowKeys  []string        // the keys of the map row being added (rowEntries)
+	rowVals  []any           // and their values
 	// shapeKeys are the keys of shape shapeKeysID on page shapeKeysPage,
 	// for valuesByKey.
 	shapeKeys     []string
 	shapeKeysPage uint64
 	shapeKeysID   uint32
+	shapeSlots    keyPlaces    // where the last row read against shapeKeys held them (valuesOfKeys)
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
 	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them

@@ -152,15 +152,18 @@ func (w *walker) mapRow(m map[string]any) error {
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
 	sets := &w.sets
 	search := w.mapRows && sets.begin(b)
+	rk, rv := w.rowEntries(m)
 	if b.NumColumns() == 0 { // the page's first row: no key has a column
-		for k, v := range m {
+		for j, k := range rk {
+			v := rv[j]
 			w.addFresh(k, len(vals))
 			vals = append(vals, v)
 		}
 		w.vals = vals
 		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
 	}
-	for k, v := range m {
+	for j, k := range rk {
+		v := rv[j]
 		ci, ok := b.KnownColumn(k)
 		if !ok {
 			search = false
@@ -214,7 +217,9 @@ func (w *walker) setRow(m map[string]any) error {
 	fresh := w.keyScratch(0)
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
 	kc, page := &w.keyCols, b.Page
-	for k, v := range m {
+	rk, rv := w.rowEntries(m)
+	for j, k := range rk {
+		v := rv[j]
 		// kc.get(k, page) written out up to k's first place, where most
 		// keys are: as a call it cost about 40 instructions a key, a
 		// quarter of them the call's.
@@ -430,23 +435,29 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 	if w.shapeKeysPage != b.Page || w.shapeKeysID != b.Last {
 		w.shapeKeysPage, w.shapeKeysID = b.Page, b.Last
 		w.shapeKeys = w.shapeKeys[:0]
+		w.shapeSlots.reset()
 		for _, ci := range sh {
 			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
 	}
-	return valuesOfKeys(m, w.shapeKeys, &w.vals)
+	return valuesOfKeys(m, w.shapeKeys, &w.vals, &w.shapeSlots)
 }
 
 // valuesOfKeys returns m's values for keys, in order, in *scratch (grown
 // as needed and kept there), or false if m lacks one of them. A small map
 // of as many members as keys is read from its group where the layout is
-// known (groupValuesOfKeys: about 40 instructions a key). Otherwise the
+// known (groupValuesOfKeys: about 40 instructions a key, about 10 when
+// its keys sit where p says the last map's did), and a larger one from its
+// tables (bigValuesOfKeys: about 35 a key). Otherwise the
 // cost is a lookup per key until one is missing. The loop keeps few
 // values live across the map lookup, which spills every register: the
 // keys, an index and the values.
-func valuesOfKeys(m map[string]any, keys []string, scratch *[]any) ([]any, bool) {
+func valuesOfKeys(m map[string]any, keys []string, scratch *[]any, p *keyPlaces) ([]any, bool) {
 	if g := smallGroup(m, len(keys)); g != nil {
-		return groupValuesOfKeys(g, keys, scratch)
+		return groupValuesOfKeys(g, keys, scratch, p)
+	}
+	if vals, ok, done := bigValuesOfKeys(m, keys, scratch, p); done {
+		return vals, ok
 	}
 	vals := pagebuild.Grow(*scratch, len(keys))
 	*scratch = vals

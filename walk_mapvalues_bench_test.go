@@ -21,7 +21,9 @@ import (
 //
 // Starting the iterator and stepping it through a swiss table cost more
 // than hashing a short key and probing for it, so mapRow and sortedKeys
-// look keys up. Run (func2 is via=range):
+// look keys up where the map layout is not known; where it is, they read
+// the map's group or tables instead (groupValuesOfKeys, bigValuesOfKeys),
+// which by-key measures here. Run (func2 is via=range):
 //
 //	RUNS=3 tools/instructions . 'MapValues/keys=18/via=by-key$' 'github.com/rowpage/rowpage.BenchmarkMapValues.func1' 21
 func BenchmarkMapValues(b *testing.B) {
@@ -41,9 +43,10 @@ func BenchmarkMapValues(b *testing.B) {
 		name := "keys=" + strconv.Itoa(n)
 		b.Run(name+"/via=by-key", func(b *testing.B) {
 			var scratch []any
+			var order keyPlaces
 			for b.Loop() {
 				for _, m := range maps {
-					if _, ok := valuesOfKeys(m, keys, &scratch); !ok {
+					if _, ok := valuesOfKeys(m, keys, &scratch, &order); !ok {
 						b.Fatal("a key is missing")
 					}
 				}

@@ -123,6 +123,7 @@ type nestKeys struct {
 	keys  []string
 	ids   []uint32
 	epoch uint64
+	slots keyPlaces // where the last small map of keys held them (valuesOfKeys)
 }
 
 // release drops the keys of the slots used since the last release, and
@@ -135,6 +136,7 @@ func (t *nestKeyTable) release() {
 			clear(nk.keys[:cap(nk.keys)])
 			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
 			nk.epoch = 0
+			nk.slots.reset()
 		}
 		sl.n, sl.last, sl.next = 0, 0, 0
 	}
@@ -154,9 +156,9 @@ func childPath(path uint32, i int) uint32 { return (path ^ uint32(i+1)) * 0x9E37
 // up once each, without iterating m or sorting (for a map of a few keys,
 // the iterator's start alone costs more than the lookups); the way's ids
 // then still hold. Otherwise a way, the oldest once all are filled, gets
-// m's keys and no valid ids, read from m's group if m is small
-// (smallEntries), else by iterating m. Either way the returned way is
-// tried first next time.
+// m's keys and no valid ids, read from m's group or tables where the map
+// layout is known (entriesOf), else by iterating m. Either way the
+// returned way is tried first next time.
 func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys, []any) {
 	for len(w.nestKeys) <= depth {
 		w.nestKeys = append(w.nestKeys, new(nestKeyTable))
@@ -166,14 +168,14 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	i := path >> (32 - 5) // nestKeySlots = 1<<5
 	sl := &t.slots[i]
 	last := int(sl.last)
-	if vals, ok := w.sameKeys(m, sl.ways[last].keys, depth); ok {
+	if vals, ok := w.sameKeys(m, &sl.ways[last], depth); ok {
 		return &sl.ways[last], vals
 	}
 	for j := range sl.ways[:sl.n] {
 		if j == last {
 			continue
 		}
-		if vals, ok := w.sameKeys(m, sl.ways[j].keys, depth); ok {
+		if vals, ok := w.sameKeys(m, &sl.ways[j], depth); ok {
 			sl.last = uint8(j)
 			return &sl.ways[j], vals
 		}
@@ -189,28 +191,24 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	nk := &sl.ways[j]
 	vals := w.nestVals[depth][:0]
 	t.used |= 1 << i
-	keys, vals, small := smallEntries(m, nk.keys[:0], vals)
-	if !small {
-		for k, v := range m {
-			keys = append(keys, k)
-			vals = append(vals, v)
-		}
-	}
+	keys, vals := entriesOf(m, nk.keys[:0], vals)
 	if !slices.IsSorted(keys) {
 		sortKeyValues(keys, vals, m)
 	}
 	nk.keys, nk.epoch = keys, 0
+	nk.slots.reset()
 	w.nestVals[depth] = vals
 	return nk, vals
 }
 
-// sameKeys returns m's values for keys, in the scratch of depth, if m has
-// exactly those keys (keys are distinct, a map's, so finding each in m,
-// of as many keys, means m has exactly those). Cost: a lookup of each key
-// until one is missing, none when the counts differ.
-func (w *walker) sameKeys(m map[string]any, keys []string, depth int) ([]any, bool) {
-	if len(keys) != len(m) {
+// sameKeys returns m's values for nk's keys, in the scratch of depth, if m
+// has exactly those keys (keys are distinct, a map's, so finding each in
+// m, of as many keys, means m has exactly those). Cost: a lookup of each
+// key until one is missing (valuesOfKeys, fewer for a small map), none
+// when the counts differ.
+func (w *walker) sameKeys(m map[string]any, nk *nestKeys, depth int) ([]any, bool) {
+	if len(nk.keys) != len(m) {
 		return nil, false
 	}
-	return valuesOfKeys(m, keys, &w.nestVals[depth])
+	return valuesOfKeys(m, nk.keys, &w.nestVals[depth], &nk.slots)
 }

@@ -11,7 +11,7 @@ import "unsafe"
 func smallGroup(map[string]any, int) unsafe.Pointer { return nil }
 
 // groupValuesOfKeys is never called: smallGroup returns nil.
-func groupValuesOfKeys(unsafe.Pointer, []string, *[]any) ([]any, bool) {
+func groupValuesOfKeys(unsafe.Pointer, []string, *[]any, *keyPlaces) ([]any, bool) {
 	panic("rowpage: groupValuesOfKeys without a small map's group")
 }
 

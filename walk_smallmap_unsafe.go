@@ -35,14 +35,41 @@ func smallGroup(m map[string]any, n int) unsafe.Pointer {
 // groupValuesOfKeys returns the values for keys, in order, in *scratch,
 // of the small map whose group is group (smallGroup) and which has
 // len(keys) members, or false if it lacks one of the keys, as
-// valuesOfKeys does. It reads no more than the group's 8 slots.
-func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any) ([]any, bool) {
+// valuesOfKeys does. It reads no more than the group's 8 slots. When the
+// map's full slots are those of p and each holds the key p says, one
+// comparison a key finds them (sameKeyAt); otherwise each slot's key is
+// searched for in keys, and p learns where they were.
+func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *keyPlaces) ([]any, bool) {
 	g := (*anyMapGroup)(group)
 	vals := pagebuild.Grow(*scratch, len(keys))
 	*scratch = vals
 	// The full slots have the top bit of their control byte clear.
-	for full := ^g.ctrl & groupEmpty; full != 0; full &= full - 1 {
-		sl := &g.slots[bits.TrailingZeros64(full)>>3&7]
+	full := ^g.ctrl & groupEmpty
+	if full == p.full {
+		f := full
+		for ; f != 0; f &= f - 1 {
+			j := bits.TrailingZeros64(f) >> 3 & 7
+			sl := &g.slots[j]
+			i := int(p.key[j])
+			if i >= len(keys) || !sameKeyAt(keys[i], sl.key) {
+				break
+			}
+			vals[i] = sl.val
+		}
+		if f == 0 {
+			// Each full slot held the key p gave it, a distinct
+			// index of keys (learnt below) for each: as many slots as
+			// keys, so m has exactly keys.
+			return vals, true
+		}
+	}
+	var learnt struct {
+		full uint64
+		key  [8]uint8
+	}
+	for f := full; f != 0; f &= f - 1 {
+		j := bits.TrailingZeros64(f) >> 3 & 7
+		sl := &g.slots[j]
 		k := sl.key
 		// The index of k in keys, written out here (a call of a function
 		// too large to inline cost about 10 instructions a key): a key that
@@ -59,10 +86,19 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any) ([]a
 			return nil, false // m has a key not in keys: it lacks one of them
 		}
 		vals[i] = sl.val
+		learnt.key[j] = uint8(i)
 	}
 	// As many full slots as keys, each key distinct, each slot's key found:
 	// m has exactly keys.
+	learnt.full = full
+	p.full, p.key = learnt.full, learnt.key
 	return vals, true
+}
+
+// sameKeyAt reports whether x, a key of the list, is k, a map's key: the
+// same address and length (a literal key) or the same bytes (sameBytes).
+func sameKeyAt(x, k string) bool {
+	return len(x) == len(k) && (unsafe.StringData(x) == unsafe.StringData(k) || sameBytes(x, k))
 }
 
 // sameBytes reports whether x and k, of the same length, hold the same
