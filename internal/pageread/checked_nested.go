@@ -16,8 +16,13 @@ import (
 // function, and only other scalars
 // (valueJSON) and strings of three-byte indexes (cuvSlow) take another;
 // an empty array or object is written in the loop.
-// Each member is followed by a comma, and the last one's is overwritten by
-// the closing bracket. Once len(dst) passes stop after an element it
+// Objects and arrays take loops of their own, the member switch written
+// out in both: one loop testing for a key at each member counted about 5%
+// more instructions per hit on citm-performances-25, 3.5% on twitter-25
+// and 3% on github-events-25 (a test of the tag, reloaded after every
+// call, and the closing bracket kept across the loop). Each member is
+// followed by a comma, and the last one's is overwritten by the closing
+// bracket. Once len(dst) passes stop after an element it
 // marks the cursor bad and returns. A bad member marks the cursor bad,
 // which moves it to the end of its payload, so that the next member (or
 // the caller) fails at once.
@@ -36,15 +41,16 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		return dst
 	}
 	obj := tag == format.TagObject
-	closing := byte(']')
+	if cnt == 0 {
+		if obj {
+			return append(dst, '{', '}')
+		}
+		return append(dst, '[', ']')
+	}
 	if obj {
-		closing = '}'
 		dst = append(dst, '{')
 	} else {
 		dst = append(dst, '[')
-	}
-	if cnt == 0 {
-		return append(dst, closing)
 	}
 	st := &l.Strings
 	mask := escapeMask(escapeHTML)
@@ -54,8 +60,8 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	if !l.flagsOK {
 		fixed = -1
 	}
-	for ; cnt > 0; cnt-- {
-		if obj {
+	if obj {
+		for ; cnt > 0; cnt-- {
 			var key uint64
 			if p := c.pos; uint(p) < uint(len(c.data)) && c.data[p] < 0x80 { // a one-byte key index, the commonest
 				key, c.pos = uint64(c.data[p]), p+1
@@ -80,7 +86,74 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			} else {
 				dst = append(appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
 			}
+			p := c.pos
+			if uint(p) >= uint(len(c.data)) {
+				c.fail()
+				return dst
+			}
+			switch vt := c.data[p]; vt {
+			case format.TagString:
+				v, n := uv12(c.data, p+1)
+				c.pos = p + 1 + n
+				if n == 0 {
+					v = c.cuvSlow()
+				}
+				if v > c.max {
+					c.fail()
+					return dst
+				}
+				k := int(v)
+				s, e, fl := strEntry(st, k)
+				m := e - s
+				clean := fl>>(uint(k&3)*2)&mask == 0
+				if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
+					dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
+				} else if clean && m <= 62 && fixed > 0 && s+64 <= len(st.data) && len(dst)+64 <= cap(dst) {
+					// fixed > 0: the flags are verified. (Testing
+					// l.flagsOK instead counted 2% more on twitter-25.)
+					dst = putQuoted64(dst, (*[64]byte)(st.data[s:s+64]), m)
+				} else {
+					dst = appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML)
+				}
+			case format.TagInt, format.TagFloatInt:
+				dst = c.memberIntJSON(dst, p, vt)
+			case format.TagFloat:
+				c.pos = p + 1
+				dst = c.floatJSON(dst)
+			case format.TagNull:
+				c.pos = p + 1
+				dst = append(dst, "null"...)
+			case format.TagFalse:
+				c.pos = p + 1
+				dst = append(dst, "false"...)
+			case format.TagTrue:
+				c.pos = p + 1
+				dst = append(dst, "true"...)
+			case format.TagArray, format.TagObject:
+				if p+1 < len(c.data) && c.data[p+1] == 0 && d+1 < l.depth {
+					// Empty: a count of zero is all its payload. '[' + 0x20
+					// is '{', and each closes two bytes on.
+					c.pos = p + 2
+					o := '[' + (vt-format.TagArray)<<5
+					dst = append(dst, o, o+2)
+					break
+				}
+				c.pos = p + 1
+				dst = l.containerJSON(dst, c, vt, escapeHTML, stop, d+1)
+			default:
+				dst = l.valueJSON(dst, c, escapeHTML, stop, d+1)
+			}
+			if len(dst) > stop {
+				c.fail()
+				return dst
+			}
+			dst = append(dst, ',')
 		}
+		dst[len(dst)-1] = '}'
+		return dst
+	}
+	// An array's elements: the member switch of the loop above.
+	for ; cnt > 0; cnt-- {
 		p := c.pos
 		if uint(p) >= uint(len(c.data)) {
 			c.fail()
@@ -144,7 +217,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 		}
 		dst = append(dst, ',')
 	}
-	dst[len(dst)-1] = closing
+	dst[len(dst)-1] = ']'
 	return dst
 }
 
