@@ -32,9 +32,14 @@ const cellMemoMin = 32
 // nesting limit and the first cellMemoMin bytes of its text), replacing
 // what was there. A slot holds only in the generation it was written in:
 // begin and restart start a new one.
+//
+// Until the text has a cell to remember, a cell costs no hash: most pages
+// have strings in every array and object cell, and pay for the memo a few
+// stores and tests a cell.
 type cellMemo struct {
 	slots [1 << cellMemoBits]cellSeen
 	gen   uint32 // the current text's generation, never 0
+	live  bool   // a slot of gen is written
 }
 
 // cellSeen is a remembered cell: its hash (never 0), the generation and
@@ -51,6 +56,7 @@ type cellSeen struct {
 
 // newText starts a generation: slots written before no longer hold.
 func (m *cellMemo) newText() {
+	m.live = false
 	if m.gen++; m.gen == 0 {
 		clear(m.slots[:])
 		m.gen = 1
@@ -85,13 +91,15 @@ func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, 
 	return append(b, b[out:out+outN]...), i + n
 }
 
-// remember records the cell whose text is in[at:end] and whose tagged
-// values are b[out:], of hash h, written while the sink's key epoch was
-// epoch.
-func (m *cellMemo) remember(b []byte, at, end, out int, h uint64, cell uint32, limit int, epoch uint64) {
+// remember records the cell whose text is in[at:end], of at least
+// cellMemoMin bytes, and whose tagged values are b[out:], written while
+// the sink's key epoch was epoch.
+func (m *cellMemo) remember(b, in []byte, at, end, out int, cell uint32, limit int, epoch uint64) {
 	if end > 1<<32-1 || len(b) > 1<<32-1 {
 		return
 	}
+	m.live = true
+	h := cellHashOf(in, at, cell, limit)
 	m.slots[h>>(64-cellMemoBits)] = cellSeen{
 		h: h, epoch: epoch, gen: m.gen, cell: cell, limit: int32(limit),
 		at: uint32(at), n: uint32(end - at), out: uint32(out), outN: uint32(len(b) - out),

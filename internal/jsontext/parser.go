@@ -33,11 +33,9 @@ type Parser struct {
 	rowMiss      int       // rows in a row that matched fewer than half their keys, and rows since (taggedRow)
 	rowMatched   int       // the current row's keys that matched the previous row's before one did not; -1 all so far, -2 not matched
 	// Tagged cells by their text (cellmemo.go), made with keys, and the
-	// cell being read: its hash (0: not to be remembered), where its text
-	// and its tagged values start, its column, and whether it has had a
-	// string.
+	// cell being read: where its text and its tagged values start, its
+	// column, and whether it has had a string.
 	memo            *cellMemo
-	memoH           uint64
 	memoAt, memoOut int
 	memoCell        uint32
 	memoStr         bool

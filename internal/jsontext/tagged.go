@@ -99,14 +99,13 @@ func (p *Parser) tagged(i, depth int) int {
 	var c byte
 	i, c = peek(in, i)
 	// A cell whose text is an earlier cell's is copied (cellMemo).
-	p.memoH = 0
-	if len(in)-i >= cellMemoMin {
+	if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
 		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
 			return p.endTagged(b2, j)
 		}
-		p.memoH, p.memoAt, p.memoOut, p.memoCell, p.memoStr = h, i, len(b), cell, false
 	}
+	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
 	goto container
 
 value:
@@ -198,8 +197,8 @@ after:
 		fs := p.frames[:len(p.frames)-1]
 		p.frames = fs
 		if len(fs) == 0 {
-			if p.memoH != 0 && !p.memoStr && i-p.memoAt >= cellMemoMin {
-				p.memo.remember(b, p.memoAt, i, p.memoOut, p.memoH, p.memoCell, p.limit, *p.epoch)
+			if !p.memoStr && i-p.memoAt >= cellMemoMin {
+				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
 			}
 			return p.endTagged(b, i)
 		}
