@@ -39,8 +39,17 @@ const cellMemoMin = 32
 type cellMemo struct {
 	slots [1 << cellMemoBits]cellSeen
 	gen   uint32 // the current text's generation, never 0
-	live  bool   // a slot of gen is written
+	live  bool   // a slot of gen is written, and the memo is not off
+	off   bool   // the text's cells have missed too often: no more looks
+	// The text's looks that found its cell and that did not.
+	hits, misses int
 }
+
+// cellMemoTries is how many looks in a row a text's cells may miss
+// before the memo turns off for the text, beside four per hit: hetero's
+// cells, of strings and numbers each its own, never repeat, and paid some
+// 60 instructions a cell for looking.
+const cellMemoTries = 16
 
 // cellSeen is a remembered cell: its hash (never 0), the generation and
 // the sink's key epoch it was written in, its column, its nesting limit,
@@ -56,7 +65,7 @@ type cellSeen struct {
 
 // newText starts a generation: slots written before no longer hold.
 func (m *cellMemo) newText() {
-	m.live = false
+	m.live, m.off, m.hits, m.misses = false, false, 0, 0
 	if m.gen++; m.gen == 0 {
 		clear(m.slots[:])
 		m.gen = 1
@@ -81,14 +90,24 @@ func cellHashOf(in []byte, i int, cell uint32, limit int) uint64 {
 func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
 	s := &m.slots[h>>(64-cellMemoBits)]
 	if s.h != h || s.gen != m.gen || s.epoch != epoch || s.cell != cell || int(s.limit) != limit {
-		return b, -1
+		return b, m.miss()
 	}
 	n, at := int(s.n), int(s.at)
 	out, outN := int(s.out), int(s.outN)
 	if n > len(in)-i || at+n > len(in) || out+outN > len(b) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
-		return b, -1
+		return b, m.miss()
 	}
+	m.hits++
 	return append(b, b[out:out+outN]...), i + n
+}
+
+// miss counts a look that did not find its cell, turning the memo off
+// for the text after too many, and returns -1.
+func (m *cellMemo) miss() int {
+	if m.misses++; m.misses > cellMemoTries+4*m.hits {
+		m.live, m.off = false, true
+	}
+	return -1
 }
 
 // remember records the cell whose text is in[at:end], of at least
@@ -96,6 +115,9 @@ func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, 
 // the sink's key epoch was epoch.
 func (m *cellMemo) remember(b, in []byte, at, end, out int, cell uint32, limit int, epoch uint64) {
 	if end > 1<<32-1 || len(b) > 1<<32-1 {
+		return
+	}
+	if m.off {
 		return
 	}
 	m.live = true
