@@ -64,6 +64,9 @@ func (p *Parser) page(s Pager, in []byte, cellMax int, dupKey error) *Error {
 func (p *Parser) restart() {
 	p.buf = p.buf[:0]
 	p.err = Error{}
+	if p.memo != nil {
+		p.memo.newText()
+	}
 }
 
 // rows parses the array at in[i] as a page of rows. It reports false,

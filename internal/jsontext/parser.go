@@ -32,6 +32,13 @@ type Parser struct {
 	rowKeys      []keySpan // a TaggedSink's page: the keys of the previous row (taggedRow)
 	rowMiss      int       // rows in a row that matched fewer than half their keys, and rows since (taggedRow)
 	rowMatched   int       // the current row's keys that matched the previous row's before one did not; -1 all so far, -2 not matched
+	// Tagged cells by their text (cellmemo.go), made with keys, and the
+	// cell being read: where its text and its tagged values start, its
+	// column, and whether it has had a string.
+	memo            *cellMemo
+	memoAt, memoOut int
+	memoCell        uint32
+	memoStr         bool
 }
 
 // ErrorKind says what an Error is about.
@@ -96,6 +103,9 @@ func (p *Parser) begin(s ScalarSink, in []byte, cellMax int) {
 	p.cellMax = cellMax
 	p.buf = p.buf[:0]
 	p.err = Error{}
+	if p.memo != nil {
+		p.memo.newText()
+	}
 }
 
 // setSink makes s the sink of the values to come: a Sink, or a
@@ -109,6 +119,7 @@ func (p *Parser) setSink(s ScalarSink) {
 		p.same = p.ts.SameKeys()
 		if p.keys == nil {
 			p.keys = new(keyCache)
+			p.memo = new(cellMemo)
 		}
 	}
 }

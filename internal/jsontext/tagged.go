@@ -98,6 +98,14 @@ func (p *Parser) tagged(i, depth int) int {
 	var f *frame // the innermost array or object open, or nil
 	var c byte
 	i, c = peek(in, i)
+	// A cell whose text is an earlier cell's is copied (cellMemo).
+	if p.memo.live && len(in)-i >= cellMemoMin {
+		h := cellHashOf(in, i, cell, p.limit)
+		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
+			return p.endTagged(b2, j)
+		}
+	}
+	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
 	goto container
 
 value:
@@ -138,6 +146,7 @@ value:
 			b = appendTaggedBig(b, u)
 		}
 	case c == '"':
+		p.memoStr = true // the sink counts it: see cellMemo
 		var s []byte
 		if s, i = p.str(i); i < 0 {
 			return p.endTagged(b, i)
@@ -188,6 +197,9 @@ after:
 		fs := p.frames[:len(p.frames)-1]
 		p.frames = fs
 		if len(fs) == 0 {
+			if !p.memoStr && i-p.memoAt >= cellMemoMin {
+				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
+			}
 			return p.endTagged(b, i)
 		}
 		f = &fs[len(fs)-1]

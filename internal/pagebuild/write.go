@@ -551,7 +551,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 //
 // The loop copies the common elements itself (arrays and objects of fewer
 // than 128 elements, literals, integers of up to 8 varint bytes, and
-// strings and keys whose ids and indexes take one byte each) with stores
+// strings and keys whose ids and indexes take one or two bytes each) with stores
 // into dst's spare room, which it makes sure of at the top of each turn,
 // and nothing else: everything else goes to remapElem or remapKey, its one
 // way out, which also make the room. So the loop makes no call on its hot
@@ -584,13 +584,26 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 			}
 		case format.TagString:
-			b := src[pos+1]
-			if b >= 0x80 || remap[b] >= 0x80 {
+			// An id of one or two bytes, whose index takes one or two.
+			id, n := uint32(src[pos+1]), 1
+			if id >= 0x80 {
+				if c := src[pos+2]; c < 0x80 {
+					id, n = id&0x7F|uint32(c)<<7, 2
+				} else {
+					goto elem
+				}
+			}
+			v := remap[id]
+			if v < 0x80 {
+				dst = dst[:l+2]
+				dst[l], dst[l+1] = format.TagString, byte(v)
+			} else if v < 1<<14 {
+				dst = dst[:l+3]
+				dst[l], dst[l+1], dst[l+2] = format.TagString, byte(v)|0x80, byte(v>>7)
+			} else {
 				goto elem
 			}
-			dst = dst[:l+2]
-			dst[l], dst[l+1] = format.TagString, byte(remap[b])
-			pos += 2
+			pos += 1 + n
 		case format.TagNull, format.TagFalse, format.TagTrue:
 			dst = dst[:l+1]
 			dst[l] = t
@@ -638,13 +651,26 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		}
 		cur -= 2
 		if cur&1 != 0 {
-			if b := src[pos]; b < 0x80 && remap[b] < 0x80 { // one byte each, most keys of a small page
-				l := len(dst)
-				dst = dst[:l+1]
-				dst[l] = byte(remap[b])
-				pos++
-			} else {
+			// A key id of one or two bytes (a page of up to 16,384
+			// strings), whose index takes one or two, without a call.
+			// v is 1<<14, which takes the call, for a longer id.
+			v, n := uint32(1<<14), 1
+			if id := uint32(src[pos]); id < 0x80 {
+				v = remap[id]
+			} else if c := src[pos+1]; c < 0x80 {
+				v, n = remap[id&0x7F|uint32(c)<<7], 2
+			}
+			l := len(dst)
+			if v >= 1<<14 {
 				dst, pos = remapKey(dst, src, pos, remap)
+			} else if v < 0x80 {
+				dst = dst[:l+1]
+				dst[l] = byte(v)
+				pos += n
+			} else {
+				dst = dst[:l+2]
+				dst[l], dst[l+1] = byte(v)|0x80, byte(v>>7)
+				pos += n
 			}
 		}
 	}
