@@ -81,6 +81,7 @@ func (d *decodeState) timeTextColumn(slots *rowSlots, n int, cp *colPlan, k *pag
 		d.dates = datePool.Get().(*jsonwire.DateCache)
 	}
 	var ends [textChunk]uint16 // where each row's text ends in the chunk
+	fs := slots.column(&cp.fieldPath, n)
 	for i := 0; i < n; {
 		m := min(n-i, textChunk)
 		if need := m*textMost + jsonwire.TimestampWindow; cap(d.textBuf) < need {
@@ -98,7 +99,7 @@ func (d *decodeState) timeTextColumn(slots *rowSlots, n int, cp *colPlan, k *pag
 		from := 0
 		for r, e := range ends[:m] {
 			if to := int(e); to > from {
-				slots.at(i + r).field(&cp.fieldPath).setString(s[from+1 : to-1])
+				fs.at(i + r).setString(s[from+1 : to-1])
 				from = to
 			}
 		}

@@ -385,6 +385,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			continue // its cursor is never read again
 		}
 		d.col = int(c)
+		fs := slots.column(&cp.fieldPath, n)
 		op := cp.op
 		if cp.kind == setPtr {
 			op = opCell // the loop below handles pointers
@@ -393,37 +394,37 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		case opString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setString(d.str(k.TakeStr()))
+					fs.at(i).setString(d.str(k.TakeStr()))
 				}
 			}
 		case opSeqString:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setString(d.seqStr(int(c), k.TakeStr()))
+					fs.at(i).setString(d.seqStr(int(c), k.TakeStr()))
 				}
 			}
 		case opInt64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setInt64(k.TakeInt())
+					fs.at(i).setInt64(k.TakeInt())
 				}
 			}
 		case opFloat64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeFloat().Float64())
+					fs.at(i).setFloat64(k.TakeFloat().Float64())
 				}
 			}
 		case opIntFloat64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setFloat64(float64(k.TakeInt()))
+					fs.at(i).setFloat64(float64(k.TakeInt()))
 				}
 			}
 		case opNumFloat64:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setFloat64(k.TakeIntFloat64())
+					fs.at(i).setFloat64(k.TakeIntFloat64())
 				}
 			}
 		case opInt32:
@@ -433,7 +434,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if int64(int32(v)) != v {
 						return errStartOver
 					}
-					slots.at(i).field(&cp.fieldPath).setInt32(int32(v))
+					fs.at(i).setInt32(int32(v))
 				}
 			}
 		case opUint32:
@@ -443,26 +444,26 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 					if uint64(v) > 0xFFFFFFFF {
 						return errStartOver
 					}
-					slots.at(i).field(&cp.fieldPath).setUint32(uint32(v))
+					fs.at(i).setUint32(uint32(v))
 				}
 			}
 		case opBool:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setBool(k.TakeBool())
+					fs.at(i).setBool(k.TakeBool())
 				}
 			}
 		case opTime:
 			for i := range n {
 				if !k.TakeNull() {
-					slots.at(i).field(&cp.fieldPath).setTime(jsonTime(k.TakeTime()))
+					fs.at(i).setTime(jsonTime(k.TakeTime()))
 				}
 			}
 		case opTimeText:
 			d.timeTextColumn(slots, n, cp, k)
 		case opStrList:
 			for i := range n {
-				f := slots.at(i).field(&cp.fieldPath)
+				f := fs.at(i)
 				if k.TakeNull() {
 					f.setStrings(nil) // as setStrings sets a null
 					continue
@@ -472,7 +473,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			}
 		case opStrings:
 			for i := range n {
-				f := slots.at(i).field(&cp.fieldPath)
+				f := fs.at(i)
 				if b := k.AnyBytes(); b[0] == format.TagArray {
 					cnt, m := int(b[1]), 1 // a count below 128 without a call
 					if cnt >= 0x80 {
@@ -496,7 +497,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 				d.row = i
 				if k.TakeNull() { // (an any column, setStructP's, has no null bitmap)
 					if cp.kind == setStructP {
-						slots.at(i).field(&cp.fieldPath).setNilPtr()
+						fs.at(i).setNilPtr()
 					}
 					continue
 				}
