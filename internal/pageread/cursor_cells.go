@@ -20,8 +20,7 @@ type CellTake struct {
 // index or a delta or frame-of-reference integer of one or two bytes, a
 // decimal float whose mantissa takes one or two, and a time that Parse
 // kept decoded (Column.times) or whose two varints end within eight
-// bytes in a column of one offset, a bool, and a plain integer of one or
-// two bytes; in a column of string indexes with a
+// bytes in a column of one offset; in a column of string indexes with a
 // null bitmap, a null and an index of one or two bytes. That spares each
 // of them TakeCell's call, and a time the call of takeTimeTo too: Go keeps
 // no register across a call, so the loop reloads its state after each.
@@ -116,27 +115,6 @@ func TakeCells(ts []CellTake) {
 					continue
 				}
 			}
-		case format.EncInt:
-			// TakeCell's integer of one or two bytes.
-			if v := c.data[c.pos]; v < 0x80 {
-				c.i++
-				c.pos++
-				cell.Tag, cell.Int = format.TagInt, format.DecodeZigZag(uint64(v))
-				continue
-			} else if p := c.pos + 1; p < len(c.data) && c.data[p] < 0x80 {
-				c.i++
-				c.pos += 2
-				cell.Tag, cell.Int = format.TagInt, format.DecodeZigZag(uint64(v&0x7F)|uint64(c.data[p])<<7)
-				continue
-			}
-		case format.EncBool:
-			// TakeBool's bit, as its tag without a branch: TagTrue is
-			// TagFalse+1.
-			bit := c.data[c.pos+c.vi>>3] >> (c.vi & 7) & 1
-			c.vi++
-			c.i++
-			cell.Tag = format.TagFalse + bit
-			continue
 		case format.EncIntDelta:
 			if v := c.data[c.pos]; v < 0x80 {
 				c.i++
