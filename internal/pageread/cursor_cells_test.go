@@ -60,7 +60,7 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
 		encs[one[c].Encoding()] = true
 	}
-	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat} {
+	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat, format.EncBool} {
 		if !encs[e] {
 			t.Errorf("no column of encoding %#x", e)
 		}
