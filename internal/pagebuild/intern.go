@@ -136,43 +136,80 @@ func find[S ~string | ~[]byte](in *Interner, s S, h uint32) (id uint32, slot int
 // hash of s, unless the address cache knows s, and, for a new string, an
 // append to two slices. A new string is added here, as add does, not by a
 // call: most strings of a page of varied rows are new.
-func (in *Interner) Intern(s string) uint32 {
-	if in.Fresh {
-		return in.InternFresh(s)
-	}
-	if id, ok := in.cache.get(s); ok {
-		in.meta[id].count++
-		return id
-	}
-	h := strHash(&in.seed, s)
-	id, slot, ok := find(in, s, h)
-	if ok {
-		in.meta[id].count++
-		in.cache.put(s, id)
-		return id
-	}
-	id = uint32(len(in.Strs))
-	in.slots[slot] = in.entry(h, id)
-	in.Strs = append(in.Strs, s)
-	in.meta = append(in.meta, strMeta{hash: h, count: 1})
-	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
-		in.grow(2 * len(in.slots))
-	}
-	return id
-}
+func (in *Interner) Intern(s string) uint32 { return in.intern(s, !in.Fresh) }
 
 // InternFresh is Intern for a string whose bytes are a fresh allocation,
 // as a database driver's string values are: its address will not come
 // again, so the address cache is neither asked nor filled (which would
 // cost more than it saves). Cost: one hash of s.
-func (in *Interner) InternFresh(s string) uint32 {
-	h := strHash(&in.seed, s)
-	id, slot, ok := find(in, s, h)
-	if ok {
-		in.meta[id].count++
-		return id
+func (in *Interner) InternFresh(s string) uint32 { return in.intern(s, false) }
+
+// intern is Intern, asking and filling the address cache if cached is
+// set. It hashes s itself, as strHash does (hashStringMatches in
+// intern_hash_test.go holds them to the same hash), and probes the table
+// itself, as find does, with the table, its generation and s in
+// registers: a call of strHash and of find, and the values spilled
+// around them, cost about half as much again as the probe of a new
+// string.
+func (in *Interner) intern(s string, cached bool) uint32 {
+	if cached {
+		if id, ok := in.cache.get(s); ok {
+			in.meta[id].count++
+			return id
+		}
 	}
-	return in.add(s, h, slot)
+	n := len(s)
+	var h uint32
+	if n > longHashMin {
+		h = longHash(&in.seed, s)
+	} else {
+		k := &in.seed.k
+		x := k[1]
+		var a, b uint64
+		switch {
+		case n > 16:
+			for t := s; len(t) > 16; t = t[16:] {
+				x = mix64(Load64(t, 0)^k[0], Load64(t, 8)^x)
+			}
+			a, b = Load64(s, n-16), Load64(s, n-8)
+		case n >= 8:
+			a, b = Load64(s, 0), Load64(s, n-8)
+		case n >= 4:
+			a, b = uint64(Load32(s, 0)), uint64(Load32(s, n-4))
+		case n > 0:
+			a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+		}
+		hi, lo := bits.Mul64(a^k[2], b^x)
+		r := mix64(lo^k[0], hi^k[1]^uint64(n))
+		h = uint32(r) ^ uint32(r>>32)
+	}
+	slots, gen := in.slots, in.Gen
+	mask := len(slots) - 1
+	want := gen<<16 | uint64(h>>16) // a slot's top 32 bits if it may hold s
+	i := int(h) & mask
+	for {
+		e := slots[i]
+		if e>>32 == want {
+			if id := uint32(e) - 1; in.Strs[id] == s {
+				in.meta[id].count++
+				if cached {
+					in.cache.put(s, id)
+				}
+				return id
+			}
+		} else if e>>48 != gen {
+			break
+		}
+		i = (i + 1) & mask
+	}
+	id := uint32(len(in.Strs))
+	slots[i] = want<<32 | uint64(id+1)
+	in.Strs = append(in.Strs, s)
+	in.meta = append(in.meta, strMeta{hash: h, count: 1})
+	if 2*(len(in.Strs)-len(in.deferred)) > len(slots) {
+		in.grow(2 * len(slots))
+	}
+	return id
 }
 
 // InternBytes is Intern for a byte slice; it copies b only the first time
