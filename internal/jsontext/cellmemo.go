@@ -114,7 +114,7 @@ func (m *cellMemo) miss() int {
 // cellMemoMin bytes, and whose tagged values are b[out:], written while
 // the sink's key epoch was epoch.
 func (m *cellMemo) remember(b, in []byte, at, end, out int, cell uint32, limit int, epoch uint64) {
-	if end > 1<<32-1 || len(b) > 1<<32-1 {
+	if int64(end) > 1<<32-1 || int64(len(b)) > 1<<32-1 {
 		return
 	}
 	if m.off {
