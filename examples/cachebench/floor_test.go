@@ -15,4 +15,7 @@ func TestDistinctTextBytes(t *testing.T) {
 	if got := distinctTextBytes(map[string]any{"k": 3.0}); got != 1 {
 		t.Fatalf("numbers count as text: got %d, want 1", got)
 	}
+	if got := distinctTextBytes(map[string]any{"at": "2025-03-14T10:47:59.531+00:00"}); got != 2 {
+		t.Fatalf("a timestamp counts as text: got %d, want 2", got)
+	}
 }
