@@ -123,16 +123,20 @@ func (b *bench) exp3(set string) error {
 	fmt.Println()
 	fmt.Println("| entry | keys | bytes of values | MEMORY USAGE, sum | INFO used_memory, growth | ÷ JSON |")
 	fmt.Println("|:--|--:|--:|--:|--:|--:|")
+	// value is what an entry stores: its rows, its one row or a schema.
+	value := func(e entry) any {
+		switch {
+		case e.name == "schema":
+			return schema(e.i)
+		case e.one:
+			return e.rows[0]
+		}
+		return e.rows
+	}
 	var jsonUsage int64
 	var jsonBytes, floorBytes int64
 	for _, e := range mix {
-		var v any = e.rows
-		if e.one {
-			v = e.rows[0]
-		}
-		if e.name == "schema" {
-			v = schema(e.i)
-		}
+		v := value(e)
 		js, err := json.Marshal(v)
 		if err != nil {
 			return err
@@ -172,13 +176,7 @@ func (b *bench) exp3(set string) error {
 			return err
 		}
 		for _, e := range mix {
-			var v any = e.rows
-			if e.one {
-				v = e.rows[0]
-			}
-			if e.name == "schema" {
-				v = schema(e.i)
-			}
+			v := value(e)
 			js, err := json.Marshal(v)
 			if err != nil {
 				return err
