@@ -71,14 +71,15 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *k
 		j := bits.TrailingZeros64(f) >> 3 & 7
 		sl := &g.slots[j]
 		k := sl.key
-		// The index of k in keys, written out here (a call of a function
-		// too large to inline cost about 10 instructions a key): a key that
-		// is the very string of k (a literal key) is found without reading
-		// bytes, and one of at most 16 bytes (most keys) by comparing two
-		// words, not by a call of memequal.
+		// The index of k in keys, searched here (a call of a function
+		// too large to inline cost about 10 instructions a key) with
+		// sameKeyAt, which inlines: a key that is the very string of k (a
+		// literal key) is found without reading bytes, and one of at most
+		// 16 bytes (most keys) by comparing two words, not by a call of
+		// memequal.
 		i := 0
 		for ; i < len(keys); i++ {
-			if x := keys[i]; len(x) == len(k) && (unsafe.StringData(x) == unsafe.StringData(k) || sameBytes(x, k)) {
+			if sameKeyAt(keys[i], k) {
 				break
 			}
 		}
