@@ -139,6 +139,21 @@ func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte 
 	return append(dst, '"')
 }
 
+// appendASCIIEscape appends the escape of c, an ASCII byte that a JSON
+// string cannot hold as it is (or '<', '>' or '&' when escaping HTML):
+// the two-byte escape of '"', '\\' and the controls b, f, n, r and t,
+// else \u00xx in lower-case hex. It inlines.
+func appendASCIIEscape(dst []byte, c byte) []byte {
+	if e := shortEscapes[c]; e != 0 {
+		return append(dst, '\\', e)
+	}
+	return append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
+}
+
+// shortEscapes holds, for each byte written with a two-byte escape, the
+// escape's second byte: '"', '\\', and the controls b, f, n, r and t.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
+
 // appendQuotedFrom appends s[i:] quoted as AppendQuoted does, and the
 // closing quote: AppendQuoted's way on when dst has no room left for
 // quoteRoom.
@@ -156,23 +171,7 @@ func appendQuotedFrom[S ~string | ~[]byte](dst []byte, s S, i int, escapeHTML bo
 				i++
 				continue
 			}
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '\\', '"':
-				dst = append(dst, '\\', c)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default: // other control bytes, and < > & when escaping HTML
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			dst = appendASCIIEscape(append(dst, s[start:i]...), c)
 			i++
 			start = i
 			continue

@@ -53,12 +53,7 @@ func appendQuotedBlocks(dst, s []byte, i int, escapeHTML bool) []byte {
 				}
 			}
 			hi &^= 2<<k - 1
-			c := s[j]
-			if e := shortEscapes[c]; e != 0 {
-				dst = append(dst, '\\', e)
-			} else { // other control bytes, and < > & when escaping HTML
-				dst = append(dst, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xF])
-			}
+			dst = appendASCIIEscape(dst, s[j])
 			start, high = j+1, false
 		}
 		high = high || hi != 0
@@ -73,10 +68,6 @@ func appendQuotedBlocks(dst, s []byte, i int, escapeHTML bool) []byte {
 	}
 	return append(dst, '"')
 }
-
-// shortEscapes holds, for each byte written with a two-byte escape, the
-// escape's second byte: '"', '\\', and the controls b, f, n, r and t.
-var shortEscapes = [256]byte{'"': '"', '\\': '\\', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't'}
 
 // appendTextRun appends t, text of a string that holds a byte from 0x80
 // but no byte below 0x20, '"' or '\\' (nor '<', '>' or '&' when
