@@ -181,6 +181,7 @@ type sqlState struct {
 	toks    []arrTok       // array text's tokens (array.go)
 	unq     []byte         // an array element with its escapes removed
 	runs    []sqlRun       // how rows after the first write each column (cells.go)
+	rest    []*sqlRun      // the runs sameRow writes: all, or in a batch those addPure did not finish
 	memos   []strMemo      // one per text run (cells.go)
 	batch   []sqlCell      // batchRows rows of cells (batch.go)
 	bdests  []any          // &batch[i].v: the Scan targets of a batch
@@ -305,6 +306,7 @@ func (s *sqlState) cellError(c *sqlColumn) error {
 // strings before s goes back to the pool.
 func (s *sqlState) release() {
 	clear(s.runs)
+	clear(s.rest)
 	clear(s.memos)
 	clear(s.cells)
 	clear(s.batch)

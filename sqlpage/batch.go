@@ -80,9 +80,7 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 			// the column's target a sqlCell again (scanBytes), which keeps
 			// the driver's bytes without that copy but only until the next
 			// rows.Next: the rest is read a row at a time.
-			for i := range s.runs {
-				s.runs[i].done = 0
-			}
+			s.allRuns()
 			return s.appendRows(m, dst, rows, n)
 		}
 	}
@@ -97,11 +95,15 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 // was. A column's loop stops at the first cell it does not write as
 // sameRow would (a value of another type, a NaN): r.done is then that
 // row, and sameRow writes the column's cells from it on, in their rows.
+// s.rest lists the columns with such cells, in the select list's order:
+// sameRow visits only those, not the five or so of a typical row that
+// addPure finished (a loop test and a load each, per row).
 //
 // The six loops are written out: a generic loop taking the write as a
 // func is not inlined (too costly for the inliner), and its call per cell
 // made the fake driver's page 1-2% slower, most of what the loops gain.
 func (s *sqlState) addPure(k, ncol int) {
+	s.rest = s.rest[:0]
 	for i := range s.runs {
 		r := &s.runs[i]
 		r.done = 0
@@ -201,5 +203,8 @@ func (s *sqlState) addPure(k, ncol int) {
 			}
 		}
 		r.done = j
+		if j < k {
+			s.rest = append(s.rest, r)
+		}
 	}
 }

@@ -212,6 +212,17 @@ func (s *sqlState) planRuns() {
 		}
 		s.runs = append(s.runs, r)
 	}
+	s.allRuns()
+}
+
+// allRuns makes sameRow write every column: outside a batch, where
+// addPure writes none.
+func (s *sqlState) allRuns() {
+	s.rest = s.rest[:0]
+	for i := range s.runs {
+		s.runs[i].done = 0
+		s.rest = append(s.rest, &s.runs[i])
+	}
 }
 
 // sameRow adds a row after the first, row j of a batch (0 outside one):
@@ -223,8 +234,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 	b := s.b
 	b.BeginRow()
 	in := &s.pb.In
-	for i := range s.runs {
-		r := &s.runs[i]
+	for _, r := range s.rest {
 		if j < r.done {
 			continue // written with its column's other cells (addPure)
 		}
