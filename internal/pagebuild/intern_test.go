@@ -339,3 +339,35 @@ func counts(in *Interner) []uint32 {
 	}
 	return cs
 }
+
+// TestDedupeOneMatchesBuckets: on pages of several sizes and pools of
+// strings, with the hashes of some distinct strings made equal, dedupeOne
+// (one table) finds the repeats that dedupeBuckets finds, and gives up
+// after the same number of false matches.
+func TestDedupeOneMatchesBuckets(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var in Interner
+	for _, n := range []int{1, 17, 600, 3000, dedupeOneTable} {
+		for _, pool := range []int{n / 10, n, 50 * n} {
+			pool = max(pool, 1)
+			in.reset()
+			for range n {
+				in.AddDeferred("v" + strconv.Itoa(r.IntN(pool)))
+			}
+			for id, s := range in.Strs {
+				if len(s)%3 == 0 { // distinct strings that share a hash
+					in.meta[id].hash = 0x9E3779B9
+				}
+			}
+			for _, falses := range []int{-1, 0, 5, n / 4} {
+				one, okOne := in.dedupeOne(falses)
+				one = slices.Clone(one)
+				all, okAll := in.dedupeBuckets(falses)
+				if okOne != okAll || okOne && !slices.Equal(one, all) {
+					t.Fatalf("n %d pool %d falses %d: dedupeOne %v (ok %v), dedupeBuckets %v (ok %v)",
+						n, pool, falses, one[:min(len(one), 20)], okOne, all[:min(len(all), 20)], okAll)
+				}
+			}
+		}
+	}
+}
