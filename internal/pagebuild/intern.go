@@ -47,9 +47,9 @@ type Interner struct {
 	sieve    []uint32 // dedupe's scratch: a bucket's table, or the page's
 	starts   []uint32 // dedupe's scratch: where each bucket starts
 	parts    []uint64 // dedupe's scratch: hash<<32 | id, by bucket
-	// sampled lists, in ascending order, the deferred ids given a sample
-	// hash, not their hash (AddDeferred).
-	sampled []uint32
+	// sampled counts the deferred ids given a sample hash, not their
+	// hash (AddDeferred): those of strings longer than sampleHashMin.
+	sampled int
 	// filter has one bit per 32-bit hash >> filterShift, set for the hash
 	// of each deferred string that addDeferred sampled.
 	filter      []uint64
@@ -101,7 +101,7 @@ func (in *Interner) reset() {
 	in.meta = in.meta[:0]
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	in.sampled = in.sampled[:0]
+	in.sampled = 0
 	in.Tabled = 0
 }
 
@@ -282,8 +282,8 @@ func (in *Interner) grow(n int) {
 // (sampleHash), which reads three words of it, not all: most deferred
 // strings are never looked up (settle compares strings where sample
 // hashes agree, and tableDeferred hashes them in full). Cost: a hash of s,
-// or of three of its words, a bit of a filter of half a byte per deferred
-// string, and an append to three slices (four for a long string).
+// or of three of its words, an append to three slices and, for one string
+// in eight, a bit of a filter of half a byte per deferred string.
 func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	id = uint32(len(in.Strs))
 	var h uint32
@@ -291,7 +291,7 @@ func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 		h = strHash(&in.seed, s) // its sample hash
 	} else {
 		h = sampleHash(&in.seed, s)
-		in.sampled = append(in.sampled, id)
+		in.sampled++
 	}
 	in.Strs = append(in.Strs, s)
 	in.meta = append(in.meta, strMeta{hash: h, count: 1})
@@ -301,13 +301,16 @@ func (in *Interner) AddDeferred(s string) (id uint32, sample uint64) {
 	}
 	// One string in eight, picked by its hash so that a repeat of a
 	// sampled string is sampled too, checks and sets its bit: a filter of
-	// a few bits per deferred string stays in the first-level cache.
+	// a few bits per deferred string stays in the first-level cache. The
+	// other seven return here, without touching the filter.
+	if h&7 != 0 {
+		return id, 0
+	}
 	bit := h >> in.filterShift
 	w := &in.filter[bit>>6]
-	smp := uint64(1) >> (h & 7)
-	seen := *w >> (bit & 63) & smp
-	*w |= smp << (bit & 63)
-	return id, smp | seen<<1
+	seen := *w >> (bit & 63) & 1
+	*w |= 1 << (bit & 63)
+	return id, 1 | seen<<1
 }
 
 // growFilter sizes the filter of sampled deferred hashes to at least 4
@@ -360,11 +363,11 @@ func (in *Interner) Settle() []uint32 {
 	var alias []uint32
 	ok := false
 	switch {
-	case len(in.sampled) == 0:
-	case 4*len(in.sampled) < len(in.Strs):
+	case in.sampled == 0:
+	case 4*in.sampled < len(in.Strs):
 		// Few sample hashes among many strings: hashing those in full
 		// costs less than giving the others theirs.
-		in.fullHashes(in.sampled)
+		in.fullHashes(in.deferred)
 	default:
 		in.sampleHashes()
 		if alias, ok = in.dedupe(len(in.Strs)/16 + 64); !ok {
@@ -374,7 +377,7 @@ func (in *Interner) Settle() []uint32 {
 	if !ok {
 		alias, _ = in.dedupe(-1)
 	}
-	in.sampled = in.sampled[:0]
+	in.sampled = 0
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
 	if alias == nil {
@@ -622,7 +625,7 @@ func (in *Interner) TableDeferred() []uint32 {
 	}
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
-	in.sampled = in.sampled[:0]
+	in.sampled = 0
 	if alias == nil {
 		return nil
 	}
