@@ -422,7 +422,7 @@ func (b *Builder) Retained() int {
 	in := &b.In
 	n := 8*(cap(in.slots)+cap(in.parts)+cap(in.filter)+cap(b.uvs)) +
 		16*cap(in.Strs) + 8*cap(in.meta) +
-		4*(cap(in.sampled)+cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
+		4*(cap(in.deferred)+cap(in.alias)+cap(in.sieve)+cap(in.starts)+
 			cap(b.RowShape)+cap(b.shapeIDs)+cap(b.remap)+cap(b.tab)+cap(b.uniq)+cap(b.order)+cap(b.ends)+cap(b.colOf)) +
 		cap(b.Tagged) + cap(b.payload) + cap(b.dir) + cap(b.secs)
 	for i := range b.Cols {

@@ -267,8 +267,8 @@ func TestSettleSampleHashes(t *testing.T) {
 		few = append(few, "s"+strconv.Itoa(i))
 		fewDef = append(fewDef, i%2 == 0)
 	}
-	few = append(few, long(1), long(2), long(1))
-	fewDef = append(fewDef, true, false, true)
+	few = append(few, long(1), long(2), long(1), long(2)) // the last a repeat of an interned string
+	fewDef = append(fewDef, true, false, true, true)
 	cases = append(cases, struct {
 		name string
 		strs []string
@@ -338,4 +338,79 @@ func counts(in *Interner) []uint32 {
 		cs = append(cs, in.Count(uint32(id)))
 	}
 	return cs
+}
+
+// TestDedupeOneMatchesBuckets: on pages of several sizes and pools of
+// strings, with the hashes of some distinct strings made equal, dedupeOne
+// (one table) finds the repeats that dedupeBuckets finds, and gives up
+// after the same number of false matches.
+func TestDedupeOneMatchesBuckets(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var in Interner
+	for _, n := range []int{1, 17, 600, 3000, dedupeOneTable} {
+		for _, pool := range []int{n / 10, n, 50 * n} {
+			pool = max(pool, 1)
+			in.reset()
+			for range n {
+				in.AddDeferred("v" + strconv.Itoa(r.IntN(pool)))
+			}
+			for id, s := range in.Strs {
+				if len(s)%3 == 0 { // distinct strings that share a hash
+					in.meta[id].hash = 0x9E3779B9
+				}
+			}
+			for _, falses := range []int{-1, 0, 5, n / 4} {
+				one, okOne := in.dedupeOne(falses)
+				one = slices.Clone(one)
+				all, okAll := in.dedupeBuckets(falses)
+				if okOne != okAll || okOne && !slices.Equal(one, all) {
+					t.Fatalf("n %d pool %d falses %d: dedupeOne %v (ok %v), dedupeBuckets %v (ok %v)",
+						n, pool, falses, one[:min(len(one), 20)], okOne, all[:min(len(all), 20)], okAll)
+				}
+			}
+		}
+	}
+}
+
+// TestAddDeferredSample: AddDeferred's sample is what its rule says, kept
+// here as a set of filter bits: bit 0 for a string whose hash is 0 modulo
+// 8, and bit 1 besides if a string sampled since the filter last grew set
+// the same bit; on a page of repeats and of long strings (sample hashes).
+func TestAddDeferredSample(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var in Interner
+	for _, n := range []int{100, 5000, 40000} {
+		in.reset()
+		set := map[uint32]bool{}
+		shift, size := in.filterShift, len(in.filter)
+		sampled := 0
+		for range n {
+			s := "v" + strconv.Itoa(r.IntN(n/2))
+			if r.IntN(3) == 0 {
+				s += " and some words to make it longer than sampleHashMin"
+			}
+			id, smp := in.AddDeferred(s)
+			if in.filterShift != shift || len(in.filter) != size {
+				clear(set)
+				shift, size = in.filterShift, len(in.filter)
+			}
+			h := in.meta[id].hash
+			want := uint64(0)
+			if h%8 == 0 {
+				bit := h >> shift
+				want = 1
+				if set[bit] {
+					want |= 2
+				}
+				set[bit] = true
+				sampled++
+			}
+			if smp != want {
+				t.Fatalf("n %d: %q (hash %#x) sampled %b, want %b", n, s, h, smp, want)
+			}
+		}
+		if sampled < n/16 {
+			t.Fatalf("n %d: only %d strings sampled", n, sampled)
+		}
+	}
 }
