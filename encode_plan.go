@@ -36,8 +36,36 @@ type encField struct {
 	// generic walker, from a reflect.Value.
 	op    fieldKind
 	omits bool // omitempty or omitzero: test with field.omit first
+	// nest is, for a field of op kindOther, whether it is a
+	// map[string]any or a struct written by its kind alone, which
+	// planNested reads by pointer instead of through reflect.
+	nest nestKind
 	// fieldPath is field.fieldPath, copied here for the per-row loops.
 	fieldPath
+}
+
+// nestKind is encField.nest.
+type nestKind uint8
+
+const (
+	nestNone   nestKind = iota // value writes the field
+	nestMapAny                 // a map[string]any: anyMap, or null if nil
+	nestStruct                 // a struct whose type and pointer have no MarshalJSON or MarshalText method
+)
+
+var mapAnyType = reflect.TypeFor[map[string]any]()
+
+// nestOf returns encField.nest for f, whose op is kindOther.
+func nestOf(f *field) nestKind {
+	switch {
+	case !f.direct || f.quoted:
+		return nestNone
+	case f.typ == mapAnyType:
+		return nestMapAny
+	case f.typ.Kind() == reflect.Struct && f.typ != timeType && encPlain(f.typ):
+		return nestStruct
+	}
+	return nestNone
 }
 
 // in addresses the field in the struct r; the op must not be kindOther.
@@ -46,11 +74,15 @@ func (pf *encField) in(r structRef) fieldRef { return r.field(&pf.fieldPath) }
 // encPlan is the plan of one struct type. It is immutable once built
 // and safe for concurrent use; get one from encPlanOf.
 type encPlan struct {
-	fields  []encField
-	plain   bool  // every field has an op other than kindOther, and none omits
-	fixed   bool  // no field is ever left out: no omit options, no embedded pointers
-	scalars []int // fields whose op is scalar (see fixedRows), in order
-	others  []int // the other fields, in order
+	fields []encField
+	plain  bool // every field has an op other than kindOther, and none omits
+	// byPointer: every field has an op that planObject reads by pointer
+	// (a scalar, a string or a time.Time), so that planObject never asks
+	// for the struct's reflect.Value.
+	byPointer bool
+	fixed     bool  // no field is ever left out: no omit options, no embedded pointers
+	scalars   []int // fields whose op is scalar (see fixedRows), in order
+	others    []int // the other fields, in order
 }
 
 // encPlanCache maps a struct reflect.Type to its *encPlan.
@@ -67,14 +99,18 @@ func encPlanOf(t reflect.Type) *encPlan {
 
 func buildEncPlan(t reflect.Type) *encPlan {
 	sf := cachedFields(t)
-	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true}
+	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true, byPointer: true}
 	for i := range sf.list {
 		f := &sf.list[i]
 		pf := encField{field: f, omits: f.omitEmpty || f.omitZero, fieldPath: f.fieldPath}
 		if f.direct && !f.quoted {
 			pf.op = encOpFor(f)
 		}
+		if pf.op == kindOther {
+			pf.nest = nestOf(f)
+		}
 		p.plain = p.plain && pf.op != kindOther && !pf.omits
+		p.byPointer = p.byPointer && pf.op != kindOther && pf.op != kindPtr && pf.op != kindStrings
 		p.fixed = p.fixed && f.direct && !pf.omits
 		p.fields[i] = pf
 		if encScalar(pf.op) {
@@ -198,7 +234,7 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r structRef) error {
 	for i := range p.fields {
 		pf := &p.fields[i]
 		var fv reflect.Value
-		if !p.plain && (pf.op == kindOther || pf.omits) {
+		if !p.plain && (pf.op == kindOther && pf.nest == nestNone || pf.omits) {
 			var ok bool
 			fv, ok = fieldByIndex(rv, pf.index)
 			if !ok || pf.omit(fv) {
@@ -258,7 +294,16 @@ func (w *walker) planRow(pc *encCols, rv reflect.Value, r structRef) error {
 		case kindStrings:
 			err = w.putStrings(c, false, pf.in(r).readStrings(), 1)
 		default:
-			err = w.value(c, false, fv, pf.quoted, 1)
+			done := false
+			if pf.nest != nestNone {
+				done, err = w.planNested(c, pf, r)
+			}
+			if !done {
+				if !fv.IsValid() {
+					fv, _ = fieldByIndex(rv, pf.index)
+				}
+				err = w.value(c, false, fv, pf.quoted, 1)
+			}
 		}
 		if err != nil {
 			return w.cellError(err, pf.name)
@@ -285,6 +330,41 @@ func (w *walker) putTimeAt(c *pagebuild.Column, t *time.Time) error {
 	}
 	c.AppendTime(ts)
 	return nil
+}
+
+// planNested writes field pf of the struct at r, one of pf.nest, as a
+// column cell, reading it by pointer: a map[string]any by anyMap (null if
+// nil), a struct every field of which is written and read by pointer
+// (allFields, byPointer) by planObject. Both write what value writes
+// for the field (TestPlanNestedMatchesValue), without the reflect.Values
+// of the row and the field (fieldByIndex), value's questions about the
+// field's type, and reflect's Addr of the struct: about 300 instructions
+// a nested struct such as an event's actor. It reports false, and writes
+// nothing, for a field that value must write.
+func (w *walker) planNested(c *pagebuild.Column, pf *encField, r structRef) (bool, error) {
+	f := pf.in(r)
+	if pf.nest == nestMapAny {
+		m, ok := f.readMapAny()
+		switch {
+		case !ok:
+			return false, nil
+		case m == nil:
+			c.AppendNull()
+			return true, nil
+		case w.maxDepth <= 1:
+			return true, w.tooDeep()
+		}
+		return true, w.anyMap(c, false, m, 1)
+	}
+	ts := w.structSlot(pf.typ)
+	if !ts.allFields || !w.objectPlan(ts).byPointer {
+		return false, nil
+	}
+	if w.maxDepth <= 1 {
+		return true, w.tooDeep()
+	}
+	c.OpenContainer(false, format.TagObject, len(ts.sf.list))
+	return true, w.planObject(c, ts, reflect.Value{}, f.asStruct(), 1)
 }
 
 // putStrings writes a []string at depth: null if nil, else a tagged array

@@ -41,15 +41,27 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from,
 			errRow, errField, errScalar = r, i, err
 		}
 	}
+	// The columns and fields of the row pass, found once: the columns
+	// are all there (the page has a row of the plan), so b.Cols does not
+	// move while the rows are written.
+	cells := w.planCells[:0]
+	for _, i := range p.others {
+		cells = append(cells, planCell{c: &b.Cols[pc.cols[i]], pf: &p.fields[i]})
+	}
+	w.planCells = cells
 	for r := from; r < to && r <= errRow; r++ {
 		row := rows.at(r)
-		var ev reflect.Value
-		for _, i := range p.others {
-			if r == errRow && i >= errField {
-				break
+		var ev reflect.Value // row r, once a field needs value
+		cs := cells
+		if r == errRow { // the cells before the failing one
+			n := 0
+			for n < len(p.others) && p.others[n] < errField {
+				n++
 			}
-			pf := &p.fields[i]
-			c := &b.Cols[pc.cols[i]]
+			cs = cells[:n]
+		}
+		for _, cell := range cs {
+			c, pf := cell.c, cell.pf
 			var err error
 			switch pf.op {
 			case kindString:
@@ -57,11 +69,7 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from,
 			case kindStrings:
 				err = w.putStrings(c, false, pf.in(row).readStrings(), 1)
 			default:
-				if !ev.IsValid() {
-					ev = rv.Index(r)
-				}
-				fv, _ := fieldByIndex(ev, pf.index)
-				err = w.value(c, false, fv, pf.quoted, 1)
+				err = w.otherField(c, pf, row, rv, r, &ev)
 			}
 			if err != nil {
 				return rowError(w.cellError(err, pf.name), r)
@@ -77,6 +85,29 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from,
 	b.Rows += to - from
 	b.Last = pc.shape
 	return nil
+}
+
+// planCell is a column of the row pass of fixedRows and the field written
+// into it.
+type planCell struct {
+	c  *pagebuild.Column
+	pf *encField
+}
+
+// otherField writes field pf of row r (at row), of op kindOther, as a
+// column cell: by planNested where it can, else by value from the field's
+// reflect.Value, found from the row's (*ev, made on first use) in rv.
+func (w *walker) otherField(c *pagebuild.Column, pf *encField, row structRef, rv reflect.Value, r int, ev *reflect.Value) error {
+	if pf.nest != nestNone {
+		if done, err := w.planNested(c, pf, row); done {
+			return err
+		}
+	}
+	if !ev.IsValid() {
+		*ev = rv.Index(r)
+	}
+	fv, _ := fieldByIndex(*ev, pf.index)
+	return w.value(c, false, fv, pf.quoted, 1)
 }
 
 // scalarColumn appends field pf of rows from to end-1 to column c. On

@@ -122,6 +122,16 @@ func (f fieldRef) mapAny() *map[string]any {
 	return nil
 }
 
+// readMapAny returns the field, a map[string]any, for reading, or false
+// when reflect does not let it be read (a field reached through an
+// unexported embedded struct), which leaves the field to the reflect path.
+func (f fieldRef) readMapAny() (m map[string]any, ok bool) {
+	if !f.v.CanInterface() {
+		return nil, false
+	}
+	return f.v.Interface().(map[string]any), true
+}
+
 // asStruct addresses the field, a struct, as a struct of its own.
 func (f fieldRef) asStruct() structRef { return structRef{f.v} }
 

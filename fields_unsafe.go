@@ -29,7 +29,7 @@ func structRefOf(rv reflect.Value) (structRef, bool) {
 	if !rv.CanAddr() {
 		return structRef{}, false
 	}
-	return structRef{rv.Addr().UnsafePointer()}, true
+	return structRef{unsafe.Pointer(rv.UnsafeAddr())}, true // not Addr, which looks up the pointer type
 }
 
 // field addresses the field at p, whose path is direct.
@@ -92,6 +92,10 @@ func (f fieldRef) int64s() *[]int64 { return (*[]int64)(f.p) }
 
 // mapAny returns the field, a map[string]any, by address.
 func (f fieldRef) mapAny() *map[string]any { return (*map[string]any)(f.p) }
+
+// readMapAny returns the field, a map[string]any, for reading; ok is
+// always true here.
+func (f fieldRef) readMapAny() (m map[string]any, ok bool) { return *(*map[string]any)(f.p), true }
 
 // asStruct addresses the field, a struct, as a struct of its own.
 func (f fieldRef) asStruct() structRef { return structRef{f.p} }

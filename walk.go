@@ -53,10 +53,11 @@ type walker struct {
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte
 	tmp2          bytes.Buffer
-	plan          encCols   // the plan of the struct rows being written
-	generic       bool      // tests: write struct rows with the generic walker only
-	cellFloats    bool      // tests: write every float64 as its float cell (no FloatInt paths)
-	types         typeCache // infoOf and cachedFields of the types met last (walk_typecache.go)
+	plan          encCols    // the plan of the struct rows being written
+	planCells     []planCell // scratch of fixedRows
+	generic       bool       // tests: write struct rows with the generic walker only
+	cellFloats    bool       // tests: write every float64 as its float cell (no FloatInt paths)
+	types         typeCache  // infoOf and cachedFields of the types met last (walk_typecache.go)
 }
 
 func (w *walker) keyScratch(d int) []string {

@@ -116,8 +116,13 @@ func bigValuesOfKeys(m map[string]any, keys []string, scratch *[]any, p *keyPlac
 	}
 	vals = pagebuild.Grow(*scratch, len(keys))
 	*scratch = vals
-	index := p.index
-	mask := uint64(len(index) - 1)
+	// The loop reads the index, the keys and the values' array by
+	// pointer, with no bounds checks: an index entry is 0 (no key) or a
+	// key's index+1, below len(keys) <= len(vals). It holds fewer values
+	// in registers, which as a loop of slices it spilled and reloaded
+	// for every member.
+	index, mask := unsafe.Pointer(unsafe.SliceData(p.index)), uint64(len(p.index)-1)
+	kp, vp, n := unsafe.Pointer(unsafe.SliceData(keys)), unsafe.Pointer(unsafe.SliceData(vals)), uintptr(len(keys))
 	found := 0
 	var last *mapTable
 	for _, t := range unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen) {
@@ -127,20 +132,21 @@ func bigValuesOfKeys(m map[string]any, keys []string, scratch *[]any, p *keyPlac
 		last = t
 		for gi := range t.lengthMask + 1 {
 			g := (*anyMapGroup)(unsafe.Add(t.groups, uintptr(gi)*unsafe.Sizeof(anyMapGroup{})))
-			for f := ^g.ctrl & groupEmpty; f != 0; f &= f - 1 {
+			f := ^g.ctrl & groupEmpty
+			found += bits.OnesCount64(f)
+			for ; f != 0; f &= f - 1 {
 				sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
 				k := sl.key
-				for i := keyMix(k) >> 40 & mask; ; i = (i + 1) & mask {
-					e := int(index[i])
-					if e == 0 {
-						return nil, false, true // a key not in keys
+				for i := keyMix(k) >> 40; ; i++ {
+					e := uintptr(*(*uint8)(unsafe.Add(index, i&mask))) - 1
+					if e >= n {
+						return nil, false, true // no key of keys: m has another
 					}
-					if e <= len(keys) && sameKeyAt(keys[e-1], k) {
-						vals[e-1] = sl.val
+					if sameKeyAt(*(*string)(unsafe.Add(kp, e*unsafe.Sizeof(""))), k) {
+						*(*any)(unsafe.Add(vp, e*unsafe.Sizeof(any(nil)))) = sl.val
 						break
 					}
 				}
-				found++
 			}
 		}
 	}
