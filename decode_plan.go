@@ -415,7 +415,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		case opFloat64:
 			for i := range n {
 				if !nulls || !k.TakeNull() {
-					fs.at(i).setFloat64(k.TakeFloat().Float64())
+					fs.at(i).setFloat64(k.TakeFloat64())
 				}
 			}
 		case opIntFloat64:
@@ -584,7 +584,7 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		}
 		f.setUint32(uint32(v))
 	case opFloat64:
-		f.setFloat64(k.TakeFloat().Float64())
+		f.setFloat64(k.TakeFloat64())
 	case opIntFloat64:
 		f.setFloat64(float64(k.TakeInt()))
 	case opNumFloat64:
