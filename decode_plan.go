@@ -401,6 +401,10 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 				}
 			}
 		case opSeqString:
+			if !nulls && !d.compat {
+				d.seqStrColumn(&fs, n, int(c), k)
+				break
+			}
 			for i := range n {
 				if !nulls || !k.TakeNull() {
 					fs.at(i).setString(d.seqStr(int(c), k.TakeStr()))

@@ -303,6 +303,16 @@ func (c *Cursor) TakeIntFloat64() float64 {
 	return c.TakeFloat64()
 }
 
+// TakeStrRun takes the next n cells of an EncStrSeq column without nulls
+// at once and returns the string-table index of the first: the others hold
+// the indexes after it, in order. It is n calls of TakeStr in one.
+func (c *Cursor) TakeStrRun(n int) uint32 {
+	v := c.acc
+	c.acc += int64(n)
+	c.i += n
+	return uint32(v)
+}
+
 // TakeStr reads an EncStrRef or EncStrSeq cell as a string-table index.
 func (c *Cursor) TakeStr() uint32 {
 	c.i++
