@@ -81,6 +81,7 @@ func (d *decodeState) timeTextColumn(slots *rowSlots, n int, cp *colPlan, k *pag
 		d.dates = datePool.Get().(*jsonwire.DateCache)
 	}
 	var ends [textChunk]uint16 // where each row's text ends in the chunk
+	nulls := k.MayBeNull()
 	fs := slots.column(&cp.fieldPath, n)
 	for i := 0; i < n; {
 		m := min(n-i, textChunk)
@@ -89,7 +90,7 @@ func (d *decodeState) timeTextColumn(slots *rowSlots, n int, cp *colPlan, k *pag
 		}
 		buf := d.textBuf[:0]
 		for r := range m {
-			if !k.TakeNull() {
+			if !nulls || !k.TakeNull() {
 				buf = k.TakeTimeJSON(buf, d.dates)
 			}
 			ends[r] = uint16(len(buf))

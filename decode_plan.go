@@ -387,49 +387,56 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		d.col = int(c)
 		fs := slots.column(&cp.fieldPath, n)
 		op := cp.op
+		// A column without nulls skips TakeNull's tests (some nine
+		// instructions a cell) for one of a bool that stays in a register.
+		nulls := k.MayBeNull()
 		if cp.kind == setPtr {
 			op = opCell // the loop below handles pointers
 		}
 		switch op {
 		case opString:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setString(d.str(k.TakeStr()))
 				}
 			}
 		case opSeqString:
+			if !nulls && !d.compat {
+				d.seqStrColumn(&fs, n, int(c), k)
+				break
+			}
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setString(d.seqStr(int(c), k.TakeStr()))
 				}
 			}
 		case opInt64:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setInt64(k.TakeInt())
 				}
 			}
 		case opFloat64:
 			for i := range n {
-				if !k.TakeNull() {
-					fs.at(i).setFloat64(k.TakeFloat().Float64())
+				if !nulls || !k.TakeNull() {
+					fs.at(i).setFloat64(k.TakeFloat64())
 				}
 			}
 		case opIntFloat64:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setFloat64(float64(k.TakeInt()))
 				}
 			}
 		case opNumFloat64:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setFloat64(k.TakeIntFloat64())
 				}
 			}
 		case opInt32:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					v := k.TakeInt()
 					if int64(int32(v)) != v {
 						return errStartOver
@@ -439,7 +446,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			}
 		case opUint32:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					v := k.TakeInt()
 					if uint64(v) > 0xFFFFFFFF {
 						return errStartOver
@@ -449,13 +456,13 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 			}
 		case opBool:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setBool(k.TakeBool())
 				}
 			}
 		case opTime:
 			for i := range n {
-				if !k.TakeNull() {
+				if !nulls || !k.TakeNull() {
 					fs.at(i).setTime(jsonTime(k.TakeTime()))
 				}
 			}
@@ -464,7 +471,7 @@ func (d *decodeState) byColumns(slots *rowSlots, n int, p *structPlan, cur []pag
 		case opStrList:
 			for i := range n {
 				f := fs.at(i)
-				if k.TakeNull() {
+				if nulls && k.TakeNull() {
 					f.setStrings(nil) // as setStrings sets a null
 					continue
 				}
@@ -581,7 +588,7 @@ func (d *decodeState) takeInto(cp *colPlan, k *pageread.Cursor, f fieldRef, col 
 		}
 		f.setUint32(uint32(v))
 	case opFloat64:
-		f.setFloat64(k.TakeFloat().Float64())
+		f.setFloat64(k.TakeFloat64())
 	case opIntFloat64:
 		f.setFloat64(float64(k.TakeInt()))
 	case opNumFloat64:

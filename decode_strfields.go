@@ -179,6 +179,36 @@ func (d *decodeState) seqStr(col int, i uint32) string {
 	return d.seqStrSlow(col, i)
 }
 
+// seqStrColumn decodes the n cells of string-seq column c, which has no
+// nulls, from its cursor k into the string fields of fs, outside
+// JSON-compatible decoding: the cells hold n consecutive entries of the
+// string table, taken at once (TakeStrRun), each the next slice of the
+// column's chunk as seqStr cuts it. The first cell of each chunk goes
+// through seqStr, which fills the chunk; the rest of the chunk is cut here
+// in one loop over the entries' starts, without seqStr's call and tests
+// for each cell (about 100 instructions a cell on baas-25 become 25 or so).
+func (d *decodeState) seqStrColumn(fs *colFields, n, c int, k *pageread.Cursor) {
+	i := k.TakeStrRun(n)
+	for r := 0; r < n; {
+		fs.at(r).setString(d.seqStr(c, i))
+		r, i = r+1, i+1
+		b := &d.blocks[c] // seqStr made d.blocks, outside compat
+		if b.next != i || b.end <= i {
+			continue // out of order (str's copy), or the chunk's last
+		}
+		m := min(n-r, int(b.end-i)) // cells left in the chunk
+		starts := d.l.Strings.Starts(int(i), int(i)+m)
+		s, off := b.s, b.off
+		for j, e := range starts[1:] {
+			end := off + int(e-starts[j])
+			fs.at(r + j).setString(s[off:end])
+			off = end
+		}
+		b.off, b.next = off, i+uint32(m)
+		r, i = r+m, i+uint32(m)
+	}
+}
+
 // seqStrSlow is seqStr for the first cell of a column, a cell past its
 // chunk, a cell out of order, and JSON-compatible decoding.
 func (d *decodeState) seqStrSlow(col int, i uint32) string {
