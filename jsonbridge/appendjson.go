@@ -39,6 +39,16 @@ const keyInline = 32
 // skipCell is the encoding of a step whose column is not written.
 const skipCell = 0xFF
 
+// smallInts is the encoding of a step over an integer column (EncInt, or
+// EncFloatInt) whose cells have all been one digit so far in this call:
+// its cells are tried with Cursor.TakeDigit, in line, and the first that
+// is not one digit (rendered by TakeIntJSON) turns the step into an EncInt
+// step, whose cells take TakeIntJSON's call and no test before it. Columns
+// of counts and flags (on the instruments rows, three integer cells in
+// four) so skip a call a cell; columns of longer integers pay one miss.
+// It follows format.EncMax, so that the cell switches stay jump tables.
+const smallInts = format.EncMax + 1
+
 // keyPad is the slack after the last key, so that setKey may always
 // read a whole keyInline-byte block.
 const keyPad = keyInline
@@ -227,6 +237,9 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 			st.keyStart, st.keyLen = int32(start), int32(len(t.keys)-start)
 		}
 		st.cur, st.enc, st.guard = cur, cur.Encoding(), cur.MayBeNull()
+		if st.enc == format.EncInt || st.enc == format.EncFloatInt {
+			st.enc = smallInts // until a cell of more than one digit
+		}
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
 			st.enc, st.guard = skipCell, true
 		}
@@ -520,14 +533,20 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.TakeStrJSON(dst, cur, esc)
-		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
+		case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
+			// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
 			dst = cur.TakeIntJSON(dst)
+			continue
+		case smallInts:
+			if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
+				dst = append(dst, d)
+			} else {
+				dst = cur.TakeIntJSON(dst)
+				st.enc = format.EncInt // no more tries this call
+			}
 			continue
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
-			continue
-		case format.EncFloatInt: // a float64 holding an integer: encoding/json writes its digits
-			dst = cur.TakeIntJSON(dst)
 			continue
 		case format.EncIntFloat:
 			dst = cur.TakeIntFloatJSON(dst)

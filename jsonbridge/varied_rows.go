@@ -69,14 +69,20 @@ func (t *transcoder) cellsOf(dst []byte, id int) []byte {
 		switch st.enc {
 		case format.EncStrRef, format.EncStrSeq:
 			dst = l.TakeStrJSON(dst, cur, esc)
-		case format.EncInt, format.EncIntDelta, format.EncIntFOR:
+		case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
+			// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
 			dst = cur.TakeIntJSON(dst)
+			continue
+		case smallInts:
+			if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
+				dst = append(dst, d)
+			} else {
+				dst = cur.TakeIntJSON(dst)
+				st.enc = format.EncInt // no more tries this call
+			}
 			continue
 		case format.EncFloat:
 			dst = cur.TakeFloatJSON(dst)
-			continue
-		case format.EncFloatInt:
-			dst = cur.TakeIntJSON(dst)
 			continue
 		case format.EncIntFloat:
 			dst = cur.TakeIntFloatJSON(dst)

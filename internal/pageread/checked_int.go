@@ -92,6 +92,27 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	return jsonwire.AppendInt(dst, v)
 }
 
+// TakeDigit takes the current cell of an integer cursor when it is the
+// commonest integer cell of API rows (counts, flags, ordinals): a value
+// 0 to 9 of an EncInt layout, a one-byte varint of an even zigzag value
+// below 20, whose JSON is one digit. It returns that digit's text and
+// true, having moved past the cell as TakeIntJSON would; for any other
+// cell it returns false and leaves the cursor as it was, for TakeIntJSON.
+// It inlines and calls nothing, so that such a cell costs its caller
+// about a dozen instructions instead of TakeIntJSON's call of some sixty
+// (on the instruments rows, three integer cells in four).
+func (c *Cursor) TakeDigit() (byte, bool) {
+	p := c.pos
+	if uint(p) < uint(len(c.data)) && c.lay == format.EncInt {
+		if x := c.data[p]; x < 20 && x&1 == 0 {
+			c.i++
+			c.pos = p + 1
+			return '0' + x>>1, true
+		}
+	}
+	return 0, false
+}
+
 // takeIntSlow is TakeIntJSON for a cell whose varint it does not read
 // from one load: fewer than 8 bytes left, or a varint of 9 or more bytes
 // or a non-minimal one, which cuvSlow reads or rejects.
