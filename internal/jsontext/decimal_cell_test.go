@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -68,3 +69,50 @@ func TestCellDecimalEveryLength(t *testing.T) {
 	}
 }
 
+// TestDecimalFractionWords parses numbers with integer parts of 1 to 20
+// digits and fractions of 1 to 24 (decimal reads a fraction eight digits
+// a load past the first significant digit while they keep within 19),
+// some digits zero, with and without an exponent, as an element of an
+// array with text after it: a DecimalSink must get the digits
+// jsonwire.ScanDecimal reads.
+func TestDecimalFractionWords(t *testing.T) {
+	var p Parser
+	r := rand.New(rand.NewPCG(16, 35))
+	digits := func(n int, first byte) string {
+		b := make([]byte, n)
+		for k := range b {
+			b[k] = "0123456789"[r.IntN(10)]
+			if r.IntN(4) == 0 {
+				b[k] = '0'
+			}
+		}
+		if n > 0 && first != 0 {
+			b[0] = first
+		}
+		return string(b)
+	}
+	for il := 1; il <= 20; il++ {
+		for fl := 1; fl <= 24; fl++ {
+			for _, exp := range []string{"", "e-3", "E+12"} {
+				for try := 0; try < 4; try++ {
+					x := digits(il, "123456789"[r.IntN(9)]) + "." + digits(fl, 0) + exp
+					if try%2 == 1 {
+						x = "-" + x
+					}
+					var s decimalSink
+					if e := p.Value(&s, []byte("["+x+","+strings.Repeat(" ", try*3)+"1]"), 10); e != nil {
+						t.Fatalf("%s: %v", x, e)
+					}
+					neg, mant, nd, ex, ok := jsonwire.ScanDecimal(x)
+					if !ok {
+						mant, nd, ex = 0, -1, s.exp
+					}
+					if s.text != x || s.neg != neg || s.mant != mant || s.nd != nd || s.exp != ex {
+						t.Fatalf("%s: Decimal(%q, neg %v, mant %d, nd %d, exp %d), ScanDecimal (%v, %d, %d, %d, %v)",
+							x, s.text, s.neg, s.mant, s.nd, s.exp, neg, mant, nd, ex, ok)
+					}
+				}
+			}
+		}
+	}
+}

@@ -404,6 +404,24 @@ func (p *Parser) decimal(start, i int, neg bool, v int64) (int, uint64, int, int
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal"), 0, 0, 0
 		}
+		// Past the first significant digit, eight digits a load while
+		// they keep within maxDecimalDigits, then one at a time.
+		for mant != 0 && len(in)-i >= 8 {
+			d := wordAt(in, i) - lsb*'0'
+			k := leadingDigits(d)
+			if k == 0 || nd+k > maxDecimalDigits {
+				break
+			}
+			if k == 8 {
+				mant = mant*1e8 + digits8(d)
+			} else {
+				mant = mant*uint64(pow10[k]) + digits8(d<<(64-8*k))
+			}
+			nd, exp, i = nd+k, exp-k, i+k
+			if k < 8 {
+				break
+			}
+		}
 		for ; i < len(in) && in[i]-'0' <= 9; i++ {
 			exp--
 			c := in[i] - '0'
