@@ -183,9 +183,13 @@ const (
 // it), as little-endian words, masked by m (zero words beyond them): the
 // next row's key at the same place is then compared with two loads (four
 // past 16 bytes), without a call, and its colon with it.
+// adv and wide are what the comparison needs of them, worked out once:
+// the bytes from the opening quote to past the closing quote (and colon),
+// and whether the last two words count (n+colon of 16 or more).
 type keySpan struct {
-	at, n, colon int
-	w, m         [4]uint64
+	at, n, colon, adv int
+	wide              bool
+	w, m              [4]uint64
 }
 
 // rowKey returns the keySpan of the key in[at:at+n], whose closing quote
@@ -198,6 +202,7 @@ func rowKey(in []byte, at, n int) keySpan {
 			k.colon = 1
 		}
 		k.m = keyMasks[n+1+k.colon]
+		k.adv, k.wide = n+2+k.colon, n+k.colon >= 16
 		for x := range k.w {
 			k.w[x] = wordAt(in, at+8*x) & k.m[x]
 		}
@@ -250,26 +255,24 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				// fewer than keyBytes bytes, a masked comparison with its
 				// words, which take in the closing quote.
 				k := &p.rowKeys[n]
-				j, withColon := 0, false
 				if k.m[0] != 0 && len(in)-i > keyBytes {
 					x := (wordAt(in, i+1)^k.w[0])&k.m[0] |
 						(wordAt(in, i+9)^k.w[1])&k.m[1]
-					if k.n+k.colon >= 16 {
+					if k.wide {
 						x |= (wordAt(in, i+17)^k.w[2])&k.m[2] |
 							(wordAt(in, i+25)^k.w[3])&k.m[3]
 					}
 					if x == 0 {
-						j, withColon = i+k.n+2+k.colon, k.colon != 0
+						*p.same++ // no call: the sink opens the column at the value
+						i += k.adv
+						if k.colon != 0 {
+							goto value // the colon was in the comparison
+						}
+						goto colon
 					}
-				} else {
-					j = longKeyMatch(in, i, k)
-				}
-				if j > 0 {
-					*p.same++ // no call: the sink opens the column at the value
+				} else if j := longKeyMatch(in, i, k); j > 0 {
+					*p.same++
 					i = j
-					if withColon {
-						goto value // the colon was in the comparison
-					}
 					goto colon
 				}
 			}

@@ -67,7 +67,12 @@ func (p *Parser) value(i, depth int) int {
 		// number.
 		d := wordAt(in, i) - lsb*'0'
 		if n := leadingDigits(d); n < 8 && (c != '0' || n == 1) {
-			if e := in[i+n]; e != '.' && e|0x20 != 'e' {
+			switch e := in[i+n]; {
+			case e == '.':
+				if j := p.shortDecimal(i, n, digits8(d<<(64-8*n))); j > 0 {
+					return j
+				}
+			case e|0x20 != 'e':
 				p.s.Int(int64(digits8(d << (64 - 8*n))))
 				return i + n
 			}
@@ -240,6 +245,40 @@ func (p *Parser) badLiteral(i int, lit string) int {
 	return p.eof() // not reached: in[i:] starts with lit
 }
 
+// shortDecimal adds the number at in[i] whose integer part is v, n digits
+// (1 to 7, no leading zero), followed by a point, when its fraction has 1
+// to 7 digits and no exponent follows: to a DecimalSink with its digits
+// read from one load, as decimal reads them, and returns the position after
+// it. It returns 0, having added nothing, for any other number, which
+// number parses (value's cell "0.99" or "14.5" costs about a third of
+// number's way). len(in)-i must be at least 16.
+func (p *Parser) shortDecimal(i, n int, v uint64) int {
+	in := p.in
+	at := i + n + 1 // the fraction's first digit
+	d := wordAt(in, at) - lsb*'0'
+	nf := leadingDigits(d)
+	if nf == 0 || nf == 8 || p.ds == nil {
+		return 0
+	}
+	j := at + nf
+	if in[j]|0x20 == 'e' {
+		return 0
+	}
+	d <<= 64 - 8*nf // the fraction's digits in the high bytes, first lowest
+	f := digits8(d)
+	mant, nd := v*uint64(pow10[nf])+f, n+nf
+	if v == 0 {
+		// No significant digit before the point: those of the fraction
+		// after its leading zeros, as decimal skips them (none for 0).
+		nd = 0
+		if f != 0 {
+			nd = nf - bits.TrailingZeros64(d>>(64-8*nf))>>3
+		}
+	}
+	p.ds.Decimal(in[i:j], false, mant, nd, -nf)
+	return j
+}
+
 // maxFastDigits is the most digits an integer may have to be summed
 // without overflow checks (10^18 < 2^63).
 const maxFastDigits = 18
@@ -364,6 +403,24 @@ func (p *Parser) decimal(start, i int, neg bool, v int64) (int, uint64, int, int
 		}
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal"), 0, 0, 0
+		}
+		// Past the first significant digit, eight digits a load while
+		// they keep within maxDecimalDigits, then one at a time.
+		for mant != 0 && len(in)-i >= 8 {
+			d := wordAt(in, i) - lsb*'0'
+			k := leadingDigits(d)
+			if k == 0 || nd+k > maxDecimalDigits {
+				break
+			}
+			if k == 8 {
+				mant = mant*1e8 + digits8(d)
+			} else {
+				mant = mant*uint64(pow10[k]) + digits8(d<<(64-8*k))
+			}
+			nd, exp, i = nd+k, exp-k, i+k
+			if k < 8 {
+				break
+			}
 		}
 		for ; i < len(in) && in[i]-'0' <= 9; i++ {
 			exp--
