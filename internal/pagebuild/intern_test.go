@@ -409,7 +409,10 @@ func TestAddDeferredSample(t *testing.T) {
 				t.Fatalf("n %d: %q (hash %#x) sampled %b, want %b", n, s, h, smp, want)
 			}
 		}
-		if sampled < n/16 {
+		// One string in eight is sampled, by a hash whose seed is random:
+		// at 100 strings a count below half the expected one happens in
+		// about one run in fifty, at 5,000 practically never.
+		if n >= 5000 && sampled < n/16 {
 			t.Fatalf("n %d: only %d strings sampled", n, sampled)
 		}
 	}
