@@ -5,7 +5,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
@@ -180,7 +179,7 @@ func (s *sqlState) addPure(k, ncol int) {
 					col.AppendNull()
 					continue
 				}
-				ts, err := format.TimestampOf(x)
+				ts, err := r.zone.TimestampOf(x)
 				if err != nil {
 					break
 				}

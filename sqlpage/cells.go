@@ -113,6 +113,7 @@ type sqlRun struct {
 	def  pagebuild.Deferral // wantStr and wantNew: whether the column's strings are deferred
 	memo *strMemo           // wantStr: the column's recent strings
 	done int                // rows of the current batch that addPure wrote (batch.go)
+	zone format.ZoneMemo    // wantTime: the zone offset of the column's last time
 }
 
 // strMemo holds the ids of a text column's recent strings, so that the
@@ -312,7 +313,7 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			}
 		case wantTime:
 			if x, ok := v.(time.Time); ok {
-				if ts, err := format.TimestampOf(x); err == nil {
+				if ts, err := r.zone.TimestampOf(x); err == nil {
 					r.col.AppendTime(ts)
 					continue
 				}
