@@ -155,8 +155,9 @@ func (d *valueDecoder) newMapAny(n int) map[string]any {
 // membersBytes sets in out the n members at the start of b, an object's,
 // and returns the bytes they take.
 func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
+	g := freshGroup(out, n) // when out is a new small map: members into its slots, sealed at the end
 	pos := 0
-	for range n {
+	for j := range n {
 		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
 			if y := b[pos+1]; y < 0x80 { // two bytes inline, as uvarintLong would
@@ -170,14 +171,25 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 		if b[pos] == format.TagString {
 			x, next := shortIndexAt(b, pos+1)
 			if v, ok := d.strBoxed(x); ok {
-				putAny(out, key, v)
+				if g != nil {
+					g.set(j, key, v)
+				} else {
+					putAny(out, key, v)
+				}
 				pos = next
 				continue
 			}
 		}
 		v, used := d.valueBytes(b[pos:])
-		putAny(out, key, v)
+		if g != nil {
+			g.set(j, key, v)
+		} else {
+			putAny(out, key, v)
+		}
 		pos += used
+	}
+	if g != nil {
+		sealGroup(out, g, n)
 	}
 	return pos
 }

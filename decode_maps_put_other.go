@@ -7,3 +7,15 @@ package rowpage
 
 // putAny sets m[key] = v.
 func putAny(m map[string]any, key string, v any) { m[key] = v }
+
+// anyMapGroup stands for a map's group, which this build does not write.
+type anyMapGroup struct{}
+
+// freshGroup returns nil: members go through putAny.
+func freshGroup(map[string]any, int) *anyMapGroup { return nil }
+
+// set is never called: freshGroup returns no group.
+func (*anyMapGroup) set(int, string, any) {}
+
+// sealGroup is never called: freshGroup returns no group.
+func sealGroup(map[string]any, *anyMapGroup, int) {}

@@ -295,8 +295,9 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		*m = d.newMapAny(n)
 	}
 	out := *m
+	g := freshGroup(out, n) // when out is a new small map: members into its slots, sealed at the end
 	pos := 0
-	for range n {
+	for j := range n {
 		k, next := uint64(b[pos]), pos+1
 		if k >= 0x80 {
 			if y := b[pos+1]; y < 0x80 { // two bytes inline, as uvarintLong would
@@ -308,6 +309,10 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		pos = next
 		key := d.str(uint32(k))
 		if b[pos] == format.TagRaw {
+			if g != nil { // the map is the runtime's again from here
+				sealGroup(out, g, j)
+				g = nil
+			}
 			var e pageread.Cell
 			pos += pageread.ReadValue(b[pos:], &e)
 			if err := d.mapEntry(reflect.ValueOf(out), key, &e); err != nil {
@@ -318,15 +323,26 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		if b[pos] == format.TagString { // (a string notes no big number)
 			x, next := shortIndexAt(b, pos+1)
 			if v, ok := d.strBoxed(x); ok {
-				putAny(out, key, v)
+				if g != nil {
+					g.set(j, key, v)
+				} else {
+					putAny(out, key, v)
+				}
 				pos = next
 				continue
 			}
 		}
 		v, used := d.valueBytes(b[pos:])
 		d.noteBigNumber()
-		putAny(out, key, v)
+		if g != nil {
+			g.set(j, key, v)
+		} else {
+			putAny(out, key, v)
+		}
 		pos += used
+	}
+	if g != nil {
+		sealGroup(out, g, n)
 	}
 	return pos, nil
 }
