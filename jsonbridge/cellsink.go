@@ -204,10 +204,11 @@ func (s *cellSink) Number(text []byte) {
 // Decimal adds number text with a fraction or exponent whose digits the
 // tokenizer has read (jsontext.DecimalSink): as a float cell when the
 // float writes the same text, as text otherwise, as Number does, without
-// reading the digits again.
+// reading the digits again (and, for plain short text such as "0.99",
+// without writing them again: canonicalDecimal).
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
 	c := s.column()
-	if f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp); ok {
+	if f, d, ok := canonicalDecimal(text, neg, mant, nd, exp); ok {
 		c.AppendDecimal(d, f)
 		return
 	}
@@ -277,7 +278,7 @@ func (s *cellSink) TaggedNumber(b, text []byte) []byte {
 // TaggedDecimal appends a number with a fraction or exponent nested in
 // the cell, as Decimal adds it.
 func (s *cellSink) TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte {
-	f, d, ok := pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
+	f, d, ok := canonicalDecimal(text, neg, mant, nd, exp)
 	return appendDecimal(b, f, d, ok, text)
 }
 

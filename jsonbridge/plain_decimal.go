@@ -1,0 +1,46 @@
+package jsonbridge
+
+import (
+	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
+
+// pow10f are the powers of ten a float64 holds exactly.
+var pow10f = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// canonicalDecimal is pagebuild.CanonicalDecimal (the arguments are a
+// DecimalSink's) with a short way for the common decimal cell, "0.99" or
+// "14.5": plain text, a point and no exponent, of at most 15 significant
+// digits, its fraction not ending in 0, from 0.000001 up. Such text is
+// the one way encoding/json writes its float (no shorter digits make the
+// same float64 when no two decimals of 15 digits do, and json writes
+// floats from 1e-6 to below 1e21 without an exponent), which
+// CanonicalDecimal finds by writing the text again and comparing it (about
+// 300 instructions). The short way costs a look at the fraction's bytes
+// and one division, exact for mantissas below 2^53 and powers of ten up
+// to 10^22 (format.FloatCell.Float64 takes the same step). Other text
+// goes to CanonicalDecimal.
+func canonicalDecimal(text []byte, neg bool, mant uint64, nd, exp int) (float64, format.Decimal, bool) {
+	// The point where a plain text's fraction of -exp digits begins.
+	p := len(text) - 1 + exp
+	if uint(nd-1) < 15 && exp < 0 && nd+exp >= -5 && p > 0 && text[p] == '.' && text[len(text)-1] != '0' && digitsOnly(text[p+1:]) {
+		f := float64(mant) / pow10f[-exp]
+		if neg {
+			f = -f
+		}
+		return f, format.Decimal{Neg: neg, Mant: mant, Exp: exp}, true
+	}
+	return pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
+}
+
+// digitsOnly reports whether b is all ASCII digits: for a JSON number's
+// text after its point, that no exponent follows the fraction.
+func digitsOnly(b []byte) bool {
+	for _, c := range b {
+		if c-'0' > 9 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,79 @@
+package jsonbridge
+
+import (
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
+
+// TestCanonicalDecimalShortWay gives canonicalDecimal number text with a
+// fraction or exponent, with the digits a DecimalSink gets for it (those
+// jsonwire.ScanDecimal reads), and wants what pagebuild.CanonicalDecimal
+// gives: the same float64 bits, digits and verdict. The texts are plain
+// decimals at the edges of the short way (15 and 16 digits, 0.000001 and
+// below, fractions ending in 0) and texts that look like them where an
+// exponent follows ("1.2e-3" puts its point where "0.0012" does), and
+// random ones.
+func TestCanonicalDecimalShortWay(t *testing.T) {
+	check := func(x string) {
+		t.Helper()
+		neg, mant, nd, exp, ok := jsonwire.ScanDecimal(x)
+		if !ok {
+			mant, nd = 0, -1
+		}
+		f, d, good := canonicalDecimal([]byte(x), neg, mant, nd, exp)
+		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
+		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
+			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
+		}
+	}
+	ints := []string{"0", "1", "7", "12", "100", "999", "123456", "99999999999999", "999999999999999", "1234567890123456", "12345678901234567890"}
+	fracs := []string{"0", "5", "05", "50", "99", "25", "001", "100", "000001", "0000001", "00000015", "000000099",
+		"123456789012345", "1234567890123456", "12345678901234", "9000000000000001", "0000000000000000000001"}
+	exps := []string{"", "e-3", "E+2", "e-04", "e-005", "e3", "e-1", "e-2", "e-0003", "e21", "e-7"}
+	for _, in := range ints {
+		for _, fr := range fracs {
+			for _, e := range exps {
+				for _, sign := range []string{"", "-"} {
+					check(sign + in + "." + fr + e)
+					if fr == "5" {
+						check(sign + in + e) // an exponent without a point
+					}
+				}
+			}
+		}
+	}
+	for _, x := range []string{"1.2e-3", "0.5e-3", "1.5e-3", "0.0012", "0.0005", "1.25e-04", "0.000001", "0.0000009",
+		"0.00000099", "0.0000015", "0.00001", "1e-6", "0.1", "0.2", "0.3", "-0.99", "14.5", "9.8", "1.7976931348623157e308"} {
+		check(x)
+	}
+	r := rand.New(rand.NewPCG(35, 16))
+	digits := func(n int) string {
+		b := make([]byte, n)
+		for k := range b {
+			b[k] = "0123456789"[r.IntN(10)]
+			if r.IntN(3) == 0 {
+				b[k] = '0'
+			}
+		}
+		return string(b)
+	}
+	for range 200_000 {
+		in := "0"
+		if r.IntN(3) > 0 {
+			in = string("123456789"[r.IntN(9)]) + digits(r.IntN(16))
+		}
+		x := in + "." + digits(1+r.IntN(18))
+		switch r.IntN(4) {
+		case 0:
+			x += "e-" + strings.Repeat("0", r.IntN(3)) + string("0123456789"[r.IntN(10)])
+		case 1:
+			x = "-" + x
+		}
+		check(x)
+	}
+}
