@@ -251,7 +251,10 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		}
 		return l.appendStringEscaped(dst, c.esc, int(v), escapeHTML)
 	case format.TagInt, format.TagFloatInt: // one call, as a member's
-		return c.memberIntJSON(dst, p, tag)
+		if p+9 <= len(c.data) {
+			return c.memberIntJSON(dst, word8(c.data, p+1), p, tag)
+		}
+		return c.memberIntSlow(dst, p, tag)
 	case format.TagNull:
 		return append(dst, "null"...)
 	case format.TagFalse:
