@@ -218,11 +218,15 @@ func (w *walker) setRow(m map[string]any) error {
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
 	kc, page := &w.keyCols, b.Page
 	rk, rv := w.rowEntries(m)
-	for j, k := range rk {
-		v := rv[j]
-		// kc.get(k, page) written out up to k's first place, where most
-		// keys are: as a call it cost about 40 instructions a key, a
-		// quarter of them the call's.
+	rv = rv[:len(rk)]
+	// The keys keyCols holds, as most are, in a loop that calls nothing
+	// (kc.get written out): a call in it, to knownColumn or addFresh, made
+	// the loop save its registers to the stack for every key, about 15
+	// instructions a key. The first key keyCols lacks hands the rest of
+	// the row to setRowRest.
+	j := 0
+	for ; j < len(rk); j++ {
+		k := rk[j]
 		var ka, kb uint64
 		switch n := len(k); {
 		case n >= 8:
@@ -234,19 +238,17 @@ func (w *walker) setRow(m map[string]any) error {
 		}
 		x := keyColsMix(ka, kb, len(k))
 		e := &kc[x>>(64-8)]
-		ci, ok := e.ci, e.holds(ka, kb, len(k), page)
-		if !ok {
-			if ci, ok = kc.second(x, ka, kb, len(k), page); !ok {
-				ci, ok = w.knownColumn(k)
+		if !e.holds(ka, kb, len(k), page) {
+			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, len(k), page) {
+				break
 			}
 		}
-		if !ok {
-			w.addFresh(k, len(vals))
-			vals = append(vals, v)
-			continue
-		}
-		set |= 1 << (uint(ci) & (maxSetCols - 1))
-		cv[uint(ci)&(maxSetCols-1)] = v
+		ci := uint(e.ci) & (maxSetCols - 1)
+		set |= 1 << ci
+		cv[ci] = rv[j]
+	}
+	if j < len(rk) {
+		set, vals = w.setRowRest(rk[j:], rv[j:], set, cv, vals)
 	}
 	if len(w.ranks.fresh) != 0 {
 		cols := w.ranks.row[:0]
@@ -292,6 +294,29 @@ func (w *walker) setRow(m map[string]any) error {
 	b.EndRow()
 	s.put(set, b.Last)
 	return nil
+}
+
+// setRowRest is the rest of setRow's loop over the keys of a row, from
+// the first key keyCols lacks: keys of columns the page has but keyCols
+// has not met (knownColumn), and keys with no column (addFresh), whose
+// values it appends to vals. It returns the row's set and vals.
+func (w *walker) setRowRest(rk []string, rv []any, set uint64, cv []any, vals []any) (uint64, []any) {
+	kc, page := &w.keyCols, w.b.Page
+	for j, k := range rk {
+		v := rv[j]
+		ci, ok := kc.get(k, page)
+		if !ok {
+			ci, ok = w.knownColumn(k)
+		}
+		if !ok {
+			w.addFresh(k, len(vals))
+			vals = append(vals, v)
+			continue
+		}
+		set |= 1 << (uint(ci) & (maxSetCols - 1))
+		cv[uint(ci)&(maxSetCols-1)] = v
+	}
+	return set, vals
 }
 
 // knownColumn returns the column of map key k if the page has one, as
