@@ -338,6 +338,21 @@ func (c FloatCell) AppendTo(dst []byte) []byte {
 	return appendDecimalCell(dst, c.Dec)
 }
 
+// ExactDecimal64 returns mant × 10^exp as a float64, and true, where one
+// multiplication or division gives it correctly rounded: mant below 2^53
+// and exp within ±22, so that both operands are exact (Float64's first
+// step). Otherwise it returns 0 and false. Small enough to inline, for
+// readers that hold a cell's mantissa and exponent without a FloatCell.
+func ExactDecimal64(mant uint64, exp int) (float64, bool) {
+	if mant >= 1<<53 || uint(exp+22) > 44 {
+		return 0, false
+	}
+	if exp >= 0 {
+		return float64(mant) * pow10f64[exp], true
+	}
+	return float64(mant) / pow10f64[-exp], true
+}
+
 // Fraction64 is Float64 for the common float of a reader, a decimal of at
 // most 22 digits after the point whose mantissa is below 2^53 (prices,
 // rates): its value, one division, and true; for any other cell 0 and

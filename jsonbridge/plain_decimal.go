@@ -5,10 +5,6 @@ import (
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
-// pow10f are the powers of ten a float64 holds exactly.
-var pow10f = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
-
 // canonicalDecimal is pagebuild.CanonicalDecimal (the arguments are a
 // DecimalSink's) with a short way for the common decimal cell, "0.99" or
 // "14.5": plain text, a point and no exponent, of at most 15 significant
@@ -25,7 +21,7 @@ func canonicalDecimal(text []byte, neg bool, mant uint64, nd, exp int) (float64,
 	// The point where a plain text's fraction of -exp digits begins.
 	p := len(text) - 1 + exp
 	if uint(nd-1) < 15 && exp < 0 && nd+exp >= -5 && p > 0 && text[p] == '.' && text[len(text)-1] != '0' && digitsOnly(text[p+1:]) {
-		f := float64(mant) / pow10f[-exp]
+		f, _ := format.ExactDecimal64(mant, exp) // nd <= 15 and -exp <= 20: exact
 		if neg {
 			f = -f
 		}

@@ -259,10 +259,11 @@ func (c *Cursor) TakeFloat() format.FloatCell {
 
 // TakeFloat64 reads an EncFloat cell as a float64, as TakeFloat().Float64()
 // gives it. The common cell, a decimal with a mantissa below 2^53 and an
-// exponent within ±22, takes Float64's own exact step (one multiplication
-// or division by an exact power of ten, which rounds once) here, without
-// building a FloatCell and passing it on: some 170 instructions a cell
-// become some 40. Others go through FloatCell.Float64.
+// exponent within ±22, takes Float64's own exact step here
+// (format.ExactDecimal64: one multiplication or division by an exact power
+// of ten, which rounds once), without building a FloatCell and passing it
+// on: some 170 instructions a cell become some 40. Others go through
+// FloatCell.Float64.
 func (c *Cursor) TakeFloat64() float64 {
 	s := c.data[c.pos]
 	if s == format.FloatRawSelector {
@@ -271,25 +272,15 @@ func (c *Cursor) TakeFloat64() float64 {
 	c.pos++
 	c.i++
 	m, e := c.uv(), int(s&0x7F)-format.FloatExpBias
-	if m >= 1<<53 || uint(e+22) > 44 {
+	f, ok := format.ExactDecimal64(m, e)
+	if !ok {
 		return format.FloatCell{Dec: format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: e}}.Float64()
-	}
-	var f float64
-	if e >= 0 {
-		f = float64(m) * exactPow10[e]
-	} else {
-		f = float64(m) / exactPow10[-e]
 	}
 	if s&0x80 != 0 {
 		f = -f
 	}
 	return f
 }
-
-// exactPow10[k] is 10^k, exact in binary64 for k <= 22: TakeFloat64's
-// scales.
-var exactPow10 = [23]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
 // TakeIntFloat64 reads an EncIntFloat cell as a float64: an integer
 // converted (rounded to nearest even, as strconv.ParseFloat rounds its
