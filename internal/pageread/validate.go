@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/rowpage/rowpage/format"
 
@@ -905,7 +906,7 @@ func (v *validator) anyColumn(n int) {
 	lims := newStrLims(v.nstr)
 	var memo [repeatMemo]uint32 // at off%repeatMemo: 1 + the index in cells of the cell at off a repeat named last, or 0
 	// The walk, reused from cell to cell: a local, not the validator's.
-	w := &quickWalk{column: true, cells: v.l.anyCells[:0]}
+	w := &quickWalk{cells: v.l.anyCells[:0]}
 	room := min(v.l.depth-1, quickStack)
 	// The loop keeps its place in pos, and sets r.pos only to hand a
 	// cell to value or a fault to fail.
@@ -959,6 +960,9 @@ loop:
 		// quickRun reads this cell and the cells after it up to the next
 		// repeat, handing quickElem what it leaves.
 		w.open, w.left, w.obj, w.at, w.next = 0, 1, false, at, next-1
+		if len(w.cells) == cap(w.cells) {
+			w.cells = slices.Grow(w.cells, 1) // room for this cell (quickRun appends within cap)
+		}
 		for {
 			if pos = quickRun(b, pos, lims, room, w); w.left == 0 {
 				break
