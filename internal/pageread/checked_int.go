@@ -11,8 +11,9 @@ import (
 // EncIntFOR or EncFloatInt cursor as jsonwire.AppendInt renders the value
 // of TakeIntChecked (TakeFloatIntChecked), with the same checks, and moves
 // past it. It costs one call per integer cell where TakeIntChecked and
-// AppendInt cost two: a varint of up to 8 bytes is read (with 8 bytes
-// left, from one load, by uvarint8), and with 24 bytes of room in dst a
+// AppendInt cost two: a varint of up to 8 bytes is read (from one load,
+// by uvarint8: with fewer than 8 bytes left, the payload's last word,
+// tailWord), and with 24 bytes of room in dst a
 // value below 1e16 written in line as memberIntJSON writes it. Everything
 // else (a longer, truncated or non-minimal varint, a dst without the room,
 // a larger value) is left to calls that end it (takeIntSlow, AppendInt),
@@ -27,10 +28,12 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	if x := c.data[p]; x < 0x80 {
 		u, c.pos = uint64(x), p+1
 	} else {
-		if p+8 > len(c.data) {
+		var w uint64
+		if p+8 <= len(c.data) {
+			w = word8(c.data, p)
+		} else if w = tailWord(c.data, p); w == 0 { // fewer than 8 bytes left
 			return c.takeIntSlow(dst)
 		}
-		w := word8(c.data, p)
 		if w&0x8000 == 0 && w&0x7F00 != 0 { // two bytes, minimal: deltas, years, counts
 			u, c.pos = w&0x7F|w>>1&0x3F80, p+2
 		} else {
@@ -157,7 +160,7 @@ func (c *Cursor) intCell(u uint64) int64 {
 // not the value has one (the digits overwrite it), so a member costs this
 // one call where cuvSlow and AppendInt cost two or three. Everything else
 // (a longer or truncated varint, a larger value, a dst without the room)
-// is left to calls that end it (memberIntSlow, AppendInt), so that
+// is left to calls that end it (memberIntCuv, AppendInt), so that
 // nothing need be saved across a call on the way.
 //
 // Its digit switch is TakeIntJSON's, written out again on purpose: a
@@ -172,7 +175,7 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 	q := p + 1
 	n := len(dst)
 	if cap(dst)-n < 24 {
-		return c.memberIntSlow(dst, p, vt)
+		return c.memberIntCuv(dst, p, vt)
 	}
 	var u uint64
 	if w&0x80 == 0 { // one byte, the commonest
@@ -180,7 +183,7 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 	} else {
 		var k int
 		if u, k = uvarint8(w); k == 0 { // longer than 8 bytes, or not minimal
-			return c.memberIntSlow(dst, p, vt)
+			return c.memberIntCuv(dst, p, vt)
 		}
 		c.pos = q + k
 	}
@@ -218,10 +221,36 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 	return jsonwire.AppendInt(dst, format.DecodeZigZag(u))
 }
 
-// memberIntSlow is memberIntJSON for a member whose varint it does not read
-// from one load: fewer than 8 bytes after the tag, or a varint of 9 or
-// more bytes or a non-minimal one, which cuv reads or rejects.
+// memberIntSlow is memberIntJSON for a member with fewer than 8 bytes
+// after its tag (the last members of a column's payload): the bytes left
+// are read as one word (tailWord) for memberIntJSON, where cuv and
+// AppendInt took about 150 instructions a member; a payload shorter than
+// a word goes to memberIntCuv.
 func (c *Cursor) memberIntSlow(dst []byte, p int, vt byte) []byte {
+	if w := tailWord(c.data, p+1); w != 0 {
+		return c.memberIntJSON(dst, w, p, vt)
+	}
+	return c.memberIntCuv(dst, p, vt)
+}
+
+// tailWord returns the bytes b[i:] as a little-endian word, zeros past
+// them, for a varint reader (uvarint8) of fewer than 8 bytes left: a
+// varint running past b ends in a zero byte, which uvarint8 rejects as not
+// minimal, so it never reads past b. It returns 0 when b has fewer than 8
+// bytes in all or i is not within its last 8, and for a zero byte at
+// b[i], which the callers' one-byte paths read without it. It inlines.
+func tailWord(b []byte, i int) uint64 {
+	n := len(b)
+	if n < 8 || i < n-8 || i >= n {
+		return 0
+	}
+	return word8(b, n-8) >> (uint(8-(n-i)) * 8)
+}
+
+// memberIntCuv is memberIntJSON for a member whose varint it does not read
+// from one load: fewer than 8 bytes in the payload, or a varint of 9 or
+// more bytes or a non-minimal one, which cuv reads or rejects.
+func (c *Cursor) memberIntCuv(dst []byte, p int, vt byte) []byte {
 	c.pos = p + 1
 	v := format.DecodeZigZag(c.cuv())
 	if vt == format.TagFloatInt && !isFloatInt(v) {

@@ -44,18 +44,6 @@ func (l *Layout) SetJSONStop(p *int) { l.jsonStop = p }
 // Forget; nil computes every date.
 func (l *Layout) SetDateCache(c *jsonwire.DateCache) { l.dates = c }
 
-// cellJSON renders an array or object cell of an any column, whose tag at
-// c.pos-1 has been read, and records it for repeats of it.
-func (l *Layout) cellJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool, stop int) []byte {
-	at := c.pos - 1
-	s := len(dst)
-	dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
-	if !c.bad {
-		l.recordCell(c.col, rendCell{off: uint32(at), n: uint32(c.pos - at), s: s, e: len(dst), gen: l.rendGen})
-	}
-	return dst
-}
-
 // rendCell is an array or object cell of an any column that TakeValueJSON
 // rendered: its payload offset and length, and the JSON it wrote: dst[s:e]
 // while gen is the layout's rendGen (FlushedJSON has not been called
@@ -265,7 +253,15 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 		return c.floatJSON(dst)
 	case format.TagObject, format.TagArray:
 		if d == 1 {
-			return l.cellJSON(dst, c, tag, escapeHTML, stop)
+			// A cell: recorded, with the JSON it rendered to, for
+			// repeats of it. (In a function of its own, a call more
+			// per array or object cell.)
+			s := len(dst)
+			dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
+			if !c.bad {
+				l.recordCell(c.col, rendCell{off: uint32(p), n: uint32(c.pos - p), s: s, e: len(dst), gen: l.rendGen})
+			}
+			return dst
 		}
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
 	case format.TagRepeat:
