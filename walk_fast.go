@@ -201,22 +201,61 @@ func (w *walker) rowsRepeat() bool {
 }
 
 // setRow adds map row m to a page of at most maxSetCols columns. It
-// iterates m once, finding each key's column (w.column) and setting its
-// bit in the row's set; a set the page has seen gives its shape (colSets),
-// whose columns are in key order, and the cells are written in that
-// order with no key sorted or compared. A new set orders its columns by
-// the bits of their ranks (keyRanks), and a row with keys that have no
-// column goes to freshRow. The page is the one sorting the keys makes.
+// reads m's members once, from the map's slots (slotSet) or else its
+// entries (entriesSet), finding each key's column and setting its bit in
+// the row's set; a set the page has seen gives its shape (colSets), whose
+// columns are in key order, and the cells are written in that order with
+// no key sorted or compared. A new set becomes a shape whose columns are
+// ordered by the bits of their ranks (newSetShape), and a row with keys
+// that have no column goes to freshRow. The page is the one sorting the
+// keys makes.
 func (w *walker) setRow(m map[string]any) error {
 	b := w.b
 	s := &w.csets
 	s.begin(b)
 	cv := s.vals[:maxSetCols]
-	var set uint64
 	vals := w.vals[:0]
 	fresh := w.keyScratch(0)
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
-	kc, page := &w.keyCols, b.Page
+	set, ok := slotSet(m, &w.keyCols, b.Page, (*[maxSetCols]any)(cv))
+	if !ok {
+		set, vals = w.entriesSet(m, cv, vals)
+	}
+	if len(w.ranks.fresh) != 0 {
+		cols := w.ranks.row[:0]
+		for u := set; u != 0; u &= u - 1 {
+			ci := bits.TrailingZeros64(u)
+			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
+			vals = append(vals, cv[ci])
+		}
+		w.vals, w.ranks.row = vals, cols
+		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+	}
+	w.vals = vals
+	id := s.find(set)
+	if id == 0 {
+		if id = w.newSetShape(set); id == 0 {
+			return w.setRowNew(set, cv)
+		}
+	}
+	for _, ci := range b.Shapes[id-1] {
+		c := &b.Cols[ci]
+		v := cv[ci&(maxSetCols-1)]
+		if err := w.anyCell(c, v); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
+		}
+	}
+	b.ShapeRow(id)
+	return nil
+}
+
+// entriesSet returns the set of columns of the keys of map row m (bit ci
+// for column ci), with the value of each in cv[ci], from m's entries
+// (rowEntries), where slotSet cannot read them; the keys with no column
+// it notes (addFresh), appending their values to vals, which it returns.
+func (w *walker) entriesSet(m map[string]any, cv []any, vals []any) (uint64, []any) {
+	var set uint64
+	kc, page := &w.keyCols, w.b.Page
 	rk, rv := w.rowEntries(m)
 	rv = rv[:len(rk)]
 	// The keys keyCols holds, as most are, in a loop that calls nothing
@@ -250,50 +289,7 @@ func (w *walker) setRow(m map[string]any) error {
 	if j < len(rk) {
 		set, vals = w.setRowRest(rk[j:], rv[j:], set, cv, vals)
 	}
-	if len(w.ranks.fresh) != 0 {
-		cols := w.ranks.row[:0]
-		for u := set; u != 0; u &= u - 1 {
-			ci := bits.TrailingZeros64(u)
-			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
-			vals = append(vals, cv[ci])
-		}
-		w.vals, w.ranks.row = vals, cols
-		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
-	}
-	w.vals = vals
-	if id := s.find(set); id != 0 {
-		for _, ci := range b.Shapes[id-1] {
-			c := &b.Cols[ci]
-			v := cv[ci&(maxSetCols-1)]
-			if err := w.anyCell(c, v); err != nil {
-				return w.cellError(err, b.In.Strs[c.Name])
-			}
-		}
-		b.ShapeRow(id)
-		return nil
-	}
-	rank := w.ranks.update(b)
-	var rs uint64 // the row's columns by rank
-	for u := set; u != 0; u &= u - 1 {
-		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
-	}
-	order := w.ranks.order
-	b.BeginRow()
-	for ; rs != 0; rs &= rs - 1 {
-		ci := order[bits.TrailingZeros64(rs)]
-		c, _ := b.Use(ci)
-		v := cv[ci&(maxSetCols-1)]
-		if err := w.anyCell(c, v); err != nil {
-			return w.cellError(err, b.In.Strs[c.Name])
-		}
-	}
-	if s.n == len(b.Shapes) { // every shape of the page is in s: this one is new
-		s.put(set, b.EndNewRow())
-		return nil
-	}
-	b.EndRow()
-	s.put(set, b.Last)
-	return nil
+	return set, vals
 }
 
 // setRowRest is the rest of setRow's loop over the keys of a row, from

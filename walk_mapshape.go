@@ -175,12 +175,16 @@ type keyRanks struct {
 // update ranks the columns page b made since the last call and returns
 // each column's rank. It sorts the new columns by key, with an insertion
 // sort (a row brings few), and merges them into the page's order from the
-// back, moving each ranked column once. Keys are compared by their first 8
-// bytes as integers (keyPrefix) and as strings only where those agree: on
-// the first rows of a page of varying keys, where every row brings
+// back, moving each ranked column once. One or two new columns, what
+// most rows that bring any bring, are inserted among the ranked ones by
+// the same insertion sort instead, without the merge's copy of them
+// (ranking 25 rows of the hetero dataset cost 27% fewer instructions,
+// about 3,650 a page instead of 5,020). Keys are compared by their first
+// 8 bytes as integers (keyPrefix) and as strings only where those agree:
+// on the first rows of a page of varying keys, where every row brings
 // columns, comparing strings through a closure was most of what ranking
-// cost, and inserting each new column on its own, a move of the columns
-// after it, was most of the rest.
+// cost, and inserting each of many new columns on its own, a move of the
+// columns after it, was most of the rest.
 func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	if r.page != b.Page {
 		r.page = b.Page
@@ -193,22 +197,52 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	strs := b.In.Strs
 	order := slices.Grow(r.order, n-old)[:n] // keeps order[:old]
 	pre := slices.Grow(r.pre, n-old)[:n]
-	// The new columns, sorted, in order[old:] and pre[old:].
+	// The new columns, sorted, in order[old:] and pre[old:], or, if few,
+	// among all in order and pre.
+	floor := old
+	if n-old <= fewNewColumns {
+		floor = 0
+	}
+	lo := n // order[:lo] did not move: their ranks stand
 	for ci := old; ci < n; ci++ {
 		key := strs[b.Cols[ci].Name]
 		p := keyPrefix(key)
 		j := ci
-		for ; j > old && (pre[j-1] > p || pre[j-1] == p && strs[b.Cols[order[j-1]].Name] > key); j-- {
+		for ; j > floor && (pre[j-1] > p || pre[j-1] == p && strs[b.Cols[order[j-1]].Name] > key); j-- {
 			order[j], pre[j] = order[j-1], pre[j-1]
 		}
 		order[j], pre[j] = int32(ci), p
+		lo = min(lo, j)
 	}
-	// Merge them with order[:old] from the back. The new ones are copied
-	// out of the way first: the merge writes over their places.
+	if floor != 0 {
+		lo = r.merge(b, order, pre, old)
+	}
+	r.order, r.pre = order, pre
+	if cap(r.rank) < n {
+		lo = 0
+	}
+	r.rank = pagebuild.Grow(r.rank, n)
+	for i, ci := range order[lo:] {
+		r.rank[ci] = uint32(lo + i)
+	}
+	return r.rank
+}
+
+// fewNewColumns is the most new columns update inserts one by one among
+// the ranked ones: each moves the ranked columns after it, where a merge
+// moves them once for all the new ones.
+const fewNewColumns = 2
+
+// merge merges the sorted new columns order[old:], with their keys'
+// prefixes pre[old:], into the sorted order[:old] from the back, and
+// returns the index of the first entry of order that moved. The new ones
+// are copied out of the way first: the merge writes over their places.
+func (r *keyRanks) merge(b *pagebuild.Builder, order []int32, pre []uint64, old int) int {
+	strs := b.In.Strs
 	add := append(r.add[:0], order[old:]...)
 	addPre := append(r.addPre[:0], pre[old:]...)
 	r.add, r.addPre = add, addPre
-	i, k := old-1, n-1
+	i, k := old-1, len(order)-1
 	for j := len(add) - 1; j >= 0; k-- {
 		if q, p := pre[max(i, 0)], addPre[j]; i >= 0 && (q > p || q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name]) {
 			order[k], pre[k] = order[i], q
@@ -218,16 +252,7 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 			j--
 		}
 	}
-	r.order, r.pre = order, pre
-	lo := k + 1 // order[:lo] did not move: their ranks stand
-	if cap(r.rank) < n {
-		lo = 0
-	}
-	r.rank = pagebuild.Grow(r.rank, n)
-	for i, ci := range order[lo:] {
-		r.rank[ci] = uint32(lo + i)
-	}
-	return r.rank
+	return k + 1
 }
 
 // Pages of at most maxSetCols columns (most pages) match map rows to

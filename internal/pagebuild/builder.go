@@ -203,6 +203,29 @@ func (b *Builder) EndNewRow() uint32 {
 	return id
 }
 
+// NextShape returns the storage of the page's next shape, empty: a caller
+// that knows the columns of a row to be a shape the page lacks (a Go map
+// row, whose keys cannot repeat, of a set of columns it has not met on
+// the page) appends them to it in order and passes it to AddShape, then
+// writes the row's cells to those columns without Use and finishes the
+// row with ShapeRow. The shape is added without the copy of b.cur that
+// EndNewRow makes.
+func (b *Builder) NextShape() []uint32 {
+	if n := len(b.Shapes); n < cap(b.Shapes) {
+		return b.Shapes[: n+1 : n+1][n][:0]
+	}
+	return nil
+}
+
+// AddShape adds sh (NextShape's storage, appended to), a shape the page
+// does not have yet, as its next shape, and returns its id. As EndNewRow,
+// it adds the shape without a lookup, and a shape added twice would change
+// the page, so the caller must be sure.
+func (b *Builder) AddShape(sh []uint32) uint32 {
+	b.Shapes = append(b.Shapes, sh)
+	return uint32(len(b.Shapes))
+}
+
 // repeatRow finishes a row that has the previous row's shape, set without
 // use (so without b.cur and the duplicate check): one append.
 func (b *Builder) RepeatRow() {

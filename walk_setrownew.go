@@ -1,0 +1,62 @@
+package rowpage
+
+import "math/bits"
+
+// A map row of a set of columns that setRow does not find in its table
+// (colSets) orders its cells by their columns' ranks (keyRanks), read off
+// the bits of the ranks, with no sort.
+
+// newSetShape adds set, a set of columns that colSets lacks, to the page
+// as its next shape, its columns in the order of their keys, and to
+// colSets, and returns the shape's id; setRow then writes the row's cells
+// as it writes those of a set it found, and ShapeRow finishes the row. It
+// returns 0, adding nothing, if not every shape of the page is in colSets
+// (a page some of whose rows came another way), where set may be a shape
+// the page has: setRowNew writes those rows. Building the shape here
+// spares the row Use's check for a repeated key (a map's keys are
+// distinct), EndNewRow's copy of the row's columns and a second loop of
+// calls to anyCell.
+func (w *walker) newSetShape(set uint64) uint32 {
+	b, s := w.b, &w.csets
+	if s.n != len(b.Shapes) {
+		return 0
+	}
+	rank := w.ranks.update(b)
+	var rs uint64 // the row's columns by rank
+	for u := set; u != 0; u &= u - 1 {
+		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+	}
+	order := w.ranks.order
+	sh := b.NextShape()
+	for ; rs != 0; rs &= rs - 1 {
+		sh = append(sh, uint32(order[bits.TrailingZeros64(rs)]))
+	}
+	id := b.AddShape(sh)
+	s.put(set, id)
+	return id
+}
+
+// setRowNew adds a map row of a set of columns that colSets lacks, on a
+// page not all of whose shapes are in colSets: set, with the row's value
+// for each column ci in cv[ci]. It writes the cells through Use, in the
+// order of their columns' ranks, and EndRow looks the shape up.
+func (w *walker) setRowNew(set uint64, cv []any) error {
+	b := w.b
+	rank := w.ranks.update(b)
+	var rs uint64 // the row's columns by rank
+	for u := set; u != 0; u &= u - 1 {
+		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+	}
+	order := w.ranks.order
+	b.BeginRow()
+	for ; rs != 0; rs &= rs - 1 {
+		ci := order[bits.TrailingZeros64(rs)]
+		c, _ := b.Use(ci)
+		if err := w.anyCell(c, cv[ci&(maxSetCols-1)]); err != nil {
+			return w.cellError(err, b.In.Strs[c.Name])
+		}
+	}
+	b.EndRow()
+	w.csets.put(set, b.Last)
+	return nil
+}
