@@ -31,9 +31,9 @@ type repeatTable struct {
 	// for seen nothing but a test.
 	//
 	// seen maps a hash of a cell's first seenPrefix bytes to the last
-	// cell remembered of that hash (its index in seenCells, plus one; 0
-	// for none), and each cell links to the one before it of its slot,
-	// so that a look tries up to seenWalk cells, newest first: cells of a
+	// cell remembered or found of that hash (its index in seenCells, plus
+	// one; 0 for none), and each cell links to the one before it of its
+	// slot, so that a look tries up to seenWalk cells, latest first: cells of a
 	// column often start alike (citm's seat areas of one venue), where a
 	// slot of one cell lost each to the next.
 	seen      []uint32
@@ -159,16 +159,17 @@ func (t *repeatTable) again(dst []byte, base int, src []byte, pos int) ([]byte, 
 	}
 	h := maphash.Bytes(repeatSeed, src[pos:min(pos+seenPrefix, len(src))])
 	cells := t.seenCells
-	k := t.seen[h&uint64(len(t.seen)-1)]
-	for range seenWalk {
-		if k == 0 || int(k) > len(cells) {
-			break
-		}
+	sl := &t.seen[h&uint64(len(t.seen)-1)]
+	next := sl // where the cell tried is linked from
+	for k, w := *sl, 0; k != 0 && int(k) <= len(cells) && w < seenWalk; w++ {
 		s := &cells[k-1]
-		k = s.prev
 		if s.h != h || pos+int(s.srcLen) > len(src) ||
 			!bytes.Equal(src[pos:pos+int(s.srcLen)], src[s.src:s.src+s.srcLen]) {
+			next, k = &s.prev, s.prev
 			continue
+		}
+		if next != sl { // to the front of the slot, for its next repeat
+			*next, s.prev, *sl = s.prev, *sl, k
 		}
 		return t.write(dst, base, len(dst), int(s.target), int(s.targetLen)), int(s.srcLen), h
 	}
