@@ -5,7 +5,7 @@ import (
 	"math/bits"
 )
 
-// cellMemoBits is log2 of the cell memo's slots.
+// cellMemoBits is log2 of the cell memo's hash slots.
 const cellMemoBits = 8
 
 // cellMemoMin is the shortest text of a tagged cell the memo remembers,
@@ -28,21 +28,33 @@ const cellMemoMin = 32
 // passes keys it knows without a call), and numbers are written without
 // state.
 //
-// Direct-mapped: a cell takes the slot of its hash (the column, the
-// nesting limit and the first cellMemoMin bytes of its text), replacing
-// what was there. A slot holds only in the generation it was written in:
-// begin and restart start a new one.
+// A cell is found by its hash (the column, the nesting limit and the
+// first cellMemoMin bytes of its text): each of the 256 slots holds the
+// last cell remembered or found of its hash, and each cell the one before
+// it of the same slot, so that a look tries up to cellMemoWalk cells,
+// latest first. Cells of a column often share their first bytes (citm's seat
+// areas of one venue start with the same area), where a slot of one cell
+// lost each to the next: at 100 rows, 101 of citm's 200 cells were
+// parsed where 45 are distinct. A slot holds only in the generation it
+// was written in: begin and restart start a new one.
 //
 // Until the text has a cell to remember, a cell costs no hash: most pages
 // have strings in every array and object cell, and pay for the memo a few
 // stores and tests a cell.
 type cellMemo struct {
-	slots [1 << cellMemoBits]cellSeen
-	gen   uint32 // the current text's generation, never 0
-	live  bool   // a slot of gen is written, and the memo is not off
-	off   bool   // the text's cells have missed too often: no more looks
+	slots [1 << cellMemoBits]cellSlot
+	cells []cellSeen // the text's remembered cells, at most cellMemoMax
+	gen   uint32     // the current text's generation, never 0
+	live  bool       // a slot of gen is written, and the memo is not off
+	off   bool       // the text's cells have missed too often: no more looks
 	// The text's looks that found its cell and that did not.
 	hits, misses int
+}
+
+// cellSlot is the last cell remembered of a hash slot, as its index in
+// cells, written in generation gen.
+type cellSlot struct {
+	gen, last uint32
 }
 
 // cellMemoTries is how many looks in a row a text's cells may miss
@@ -51,21 +63,31 @@ type cellMemo struct {
 // 60 instructions a cell for looking.
 const cellMemoTries = 16
 
-// cellSeen is a remembered cell: its hash (never 0), the generation and
-// the sink's key epoch it was written in, its column, its nesting limit,
-// where its text is in the text, and where its tagged values are in the
-// column's buffer.
+// cellMemoWalk is the most cells of a slot a look tries. citm's 243
+// performances have up to 17 distinct seat-area cells that start alike.
+const cellMemoWalk = 16
+
+// cellMemoMax is the most cells a text's memo holds (48 bytes each);
+// past it, a cell takes the place of the last one of its slot.
+const cellMemoMax = 1 << 12
+
+// cellSeen is a remembered cell: its hash (never 0), the sink's key epoch
+// it was written in, its column, its nesting limit, where its text is in
+// the text, where its tagged values are in the column's buffer, and the
+// index in cells of the cell remembered before it in its slot (-1: none).
 type cellSeen struct {
 	h, epoch  uint64
-	gen, cell uint32
+	cell      uint32
 	limit     int32
 	at, n     uint32
 	out, outN uint32
+	prev      int32
 }
 
 // newText starts a generation: slots written before no longer hold.
 func (m *cellMemo) newText() {
 	m.live, m.off, m.hits, m.misses = false, false, 0, 0
+	m.cells = m.cells[:0]
 	if m.gen++; m.gen == 0 {
 		clear(m.slots[:])
 		m.gen = 1
@@ -85,20 +107,34 @@ func cellHashOf(in []byte, i int, cell uint32, limit int) uint64 {
 // again appends to b the tagged values of the remembered cell whose text
 // starts at in[i], if one of hash h is remembered for the same column,
 // limit and epoch, and returns b and the position after the cell's text;
-// else b and -1. Cost: a comparison of the cell's text with the earlier
-// one's and a copy of its tagged bytes.
+// else b and -1. Cost: a comparison of the cell's text with each earlier
+// one's of its slot tried, and a copy of its tagged bytes.
 func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
-	s := &m.slots[h>>(64-cellMemoBits)]
-	if s.h != h || s.gen != m.gen || s.epoch != epoch || s.cell != cell || int(s.limit) != limit {
+	sl := &m.slots[h>>(64-cellMemoBits)]
+	if sl.gen != m.gen {
 		return b, m.miss()
 	}
-	n, at := int(s.n), int(s.at)
-	out, outN := int(s.out), int(s.outN)
-	if n > len(in)-i || at+n > len(in) || out+outN > len(b) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
-		return b, m.miss()
+	cells := m.cells
+	var next *cellSeen // the cell tried before s, whose prev is s
+	for k, w := int(sl.last), 0; uint(k) < uint(len(cells)) && w < cellMemoWalk; w++ {
+		s := &cells[k]
+		if s.h != h || s.epoch != epoch || s.cell != cell || int(s.limit) != limit {
+			next, k = s, int(s.prev)
+			continue
+		}
+		n, at := int(s.n), int(s.at)
+		out, outN := int(s.out), int(s.outN)
+		if n > len(in)-i || at+n > len(in) || out+outN > len(b) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
+			next, k = s, int(s.prev)
+			continue
+		}
+		if next != nil { // to the front of the slot, for its next repeat
+			next.prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
+		}
+		m.hits++
+		return append(b, b[out:out+outN]...), i + n
 	}
-	m.hits++
-	return append(b, b[out:out+outN]...), i + n
+	return b, m.miss()
 }
 
 // miss counts a look that did not find its cell, turning the memo off
@@ -122,8 +158,23 @@ func (m *cellMemo) remember(b, in []byte, at, end, out int, cell uint32, limit i
 	}
 	m.live = true
 	h := cellHashOf(in, at, cell, limit)
-	m.slots[h>>(64-cellMemoBits)] = cellSeen{
-		h: h, epoch: epoch, gen: m.gen, cell: cell, limit: int32(limit),
+	sl := &m.slots[h>>(64-cellMemoBits)]
+	c := cellSeen{
+		h: h, epoch: epoch, cell: cell, limit: int32(limit),
 		at: uint32(at), n: uint32(end - at), out: uint32(out), outN: uint32(len(b) - out),
+		prev: -1,
 	}
+	if sl.gen == m.gen {
+		c.prev = int32(sl.last)
+		if len(m.cells) >= cellMemoMax {
+			// In place of the slot's last cell, after the ones before it.
+			c.prev = m.cells[sl.last].prev
+			m.cells[sl.last] = c
+			return
+		}
+	} else if len(m.cells) >= cellMemoMax {
+		return
+	}
+	*sl = cellSlot{gen: m.gen, last: uint32(len(m.cells))}
+	m.cells = append(m.cells, c)
 }

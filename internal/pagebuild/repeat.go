@@ -29,23 +29,35 @@ type repeatTable struct {
 	// appendTagged remembers cells only once the column has written a
 	// repeat: a column of cells that never repeat (hetero's) then pays
 	// for seen nothing but a test.
-	seen  []seenSlot
-	nseen int
+	//
+	// seen maps a hash of a cell's first seenPrefix bytes to the last
+	// cell remembered or found of that hash (its index in seenCells, plus
+	// one; 0 for none), and each cell links to the one before it of its
+	// slot, so that a look tries up to seenWalk cells, latest first: cells of a
+	// column often start alike (citm's seat areas of one venue), where a
+	// slot of one cell lost each to the next.
+	seen      []uint32
+	seenCells []seenCell
 }
 
-// seenSlot is a cell of the column by its source bytes: the hash of their
+// seenCell is a cell of the column by its source bytes: the hash of their
 // first seenPrefix bytes, where they are in the column's tagged values,
-// and what the cell was written as: the payload offset of the first cell
-// holding its bytes (itself, or the cell it repeats) and their length.
-// A direct-mapped slot: a later cell of the same hash takes its place.
-type seenSlot struct {
+// what the cell was written as (the payload offset of the first cell
+// holding its bytes, itself or the cell it repeats, and their length),
+// and the cell remembered before it of its slot, as its index in
+// seenCells plus one (0: none).
+type seenCell struct {
 	h                 uint64
 	src, srcLen       uint32
 	target, targetLen uint32
+	prev              uint32
 }
 
 // seenPrefix is how many bytes of a cell's source seen hashes.
 const seenPrefix = 64
+
+// seenWalk is the most cells of a slot of seen a look tries.
+const seenWalk = 16
 
 // seenMin is the shortest source of a cell that seen remembers: a shorter
 // cell costs less to copy again than to hash, and a column of only such
@@ -64,10 +76,10 @@ func (t *repeatTable) reset() {
 	if t.n > 0 {
 		clear(t.slots)
 	}
-	if t.nseen > 0 {
+	if len(t.seenCells) > 0 {
 		clear(t.seen)
 	}
-	t.n, t.hit, t.nseen = 0, false, 0
+	t.n, t.hit, t.seenCells = 0, false, t.seenCells[:0]
 }
 
 // cell looks up the cell just written at dst[at:], in the column whose
@@ -139,51 +151,56 @@ func (t *repeatTable) write(dst []byte, base, at, target, l int) []byte {
 // bytes end where its encoding does, so an earlier cell's bytes found at
 // pos are the whole cell), and returns the source bytes it used; 0 if it
 // found no such cell. It also returns the hash it computed, for remember
-// (0 if none). Cost: a hash of the cell's first seenPrefix bytes and, on a
-// match, a comparison.
+// (0 if none). Cost: a hash of the cell's first seenPrefix bytes and a
+// comparison with each earlier cell of the hash it tries.
 func (t *repeatTable) again(dst []byte, base int, src []byte, pos int) ([]byte, int, uint64) {
-	if t.nseen == 0 {
+	if len(t.seenCells) == 0 {
 		return dst, 0, 0
 	}
 	h := maphash.Bytes(repeatSeed, src[pos:min(pos+seenPrefix, len(src))])
-	s := &t.seen[h&uint64(len(t.seen)-1)]
-	if s.h != h || s.srcLen == 0 || pos+int(s.srcLen) > len(src) ||
-		!bytes.Equal(src[pos:pos+int(s.srcLen)], src[s.src:s.src+s.srcLen]) {
-		return dst, 0, h
+	cells := t.seenCells
+	sl := &t.seen[h&uint64(len(t.seen)-1)]
+	next := sl // where the cell tried is linked from
+	for k, w := *sl, 0; k != 0 && int(k) <= len(cells) && w < seenWalk; w++ {
+		s := &cells[k-1]
+		if s.h != h || pos+int(s.srcLen) > len(src) ||
+			!bytes.Equal(src[pos:pos+int(s.srcLen)], src[s.src:s.src+s.srcLen]) {
+			next, k = &s.prev, s.prev
+			continue
+		}
+		if next != sl { // to the front of the slot, for its next repeat
+			*next, s.prev, *sl = s.prev, *sl, k
+		}
+		return t.write(dst, base, len(dst), int(s.target), int(s.targetLen)), int(s.srcLen), h
 	}
-	return t.write(dst, base, len(dst), int(s.target), int(s.targetLen)), int(s.srcLen), h
+	return dst, 0, h
 }
 
 // remember records the cell of src[pos:pos+n], written as a cell of l
 // bytes equal to the cell at payload offset target, for again; h is the
 // hash again computed for it, or 0.
 func (t *repeatTable) remember(h uint64, src []byte, pos, n, target, l int) {
-	if 2*(t.nseen+1) > len(t.seen) {
+	if 2*(len(t.seenCells)+1) > len(t.seen) {
 		t.growSeen()
 	}
 	if h == 0 {
 		h = maphash.Bytes(repeatSeed, src[pos:min(pos+seenPrefix, len(src))])
 	}
-	s := &t.seen[h&uint64(len(t.seen)-1)]
-	if s.srcLen == 0 {
-		t.nseen++
-	}
-	*s = seenSlot{h: h, src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l)}
+	sl := &t.seen[h&uint64(len(t.seen)-1)]
+	t.seenCells = append(t.seenCells, seenCell{
+		h: h, src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l), prev: *sl,
+	})
+	*sl = uint32(len(t.seenCells))
 }
 
-// growSeen doubles seen (to 64 slots at first) and places its cells again.
+// growSeen doubles seen (to 64 slots at first) and links its cells again,
+// in the order they were remembered.
 func (t *repeatTable) growSeen() {
-	old := t.seen
-	t.seen = make([]seenSlot, max(64, 2*len(old)))
-	t.nseen = 0
-	for _, s := range old {
-		if s.srcLen == 0 {
-			continue
-		}
-		d := &t.seen[s.h&uint64(len(t.seen)-1)]
-		if d.srcLen == 0 {
-			t.nseen++
-		}
-		*d = s
+	t.seen = make([]uint32, max(64, 2*len(t.seen)))
+	mask := uint64(len(t.seen) - 1)
+	for i := range t.seenCells {
+		s := &t.seenCells[i]
+		sl := &t.seen[s.h&mask]
+		s.prev, *sl = *sl, uint32(i+1)
 	}
 }

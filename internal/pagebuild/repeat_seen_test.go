@@ -1,0 +1,92 @@
+package pagebuild
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/rowpage/rowpage/format"
+)
+
+// TestSeenCellsThatStartAlike checks appendTagged, whose repeat table
+// finds an earlier cell of the same source bytes among the cells of the
+// same prefix hash (again), against appendTaggedRef, which remaps every
+// cell and looks it up by its written bytes (cell): on columns of cells
+// that share their first seenPrefix bytes and more, drawn from pools of
+// up to seenWalk such cells, with short cells and nulls between them, in
+// random order. Each distinct cell is remembered at most once when again
+// finds every repeat.
+func TestSeenCellsThatStartAlike(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	remap := make([]uint32, 300)
+	for i := range remap {
+		remap[i] = uint32(r.IntN(len(remap)))
+	}
+	var reps, refReps repeatTable
+	for round := range 300 {
+		// A pool of cells: arrays of one long shared run of integers,
+		// then a few values of their own.
+		shared := seenPrefix/3 + r.IntN(40) // three bytes an integer at least
+
+		pool := make([][]byte, 1+r.IntN(seenWalk))
+		for k := range pool {
+			n := shared + 1 + r.IntN(4)
+			c := AppendContainer(nil, format.TagArray, n)
+			for j := range shared {
+				c = AppendTaggedInt(c, int64(1000*j))
+			}
+			for range n - shared {
+				if r.IntN(2) == 0 {
+					c = AppendTaggedStr(c, uint32(r.IntN(len(remap))))
+				} else {
+					c = AppendTaggedInt(c, r.Int64N(1<<20))
+				}
+			}
+			pool[k] = c
+		}
+		var col []byte
+		distinct := map[string]bool{}
+		for range 1 + r.IntN(60) {
+			c := pool[r.IntN(len(pool))]
+			switch r.IntN(10) {
+			case 0:
+				c = []byte{format.TagNull}
+			case 1: // too short to remember
+				c = AppendTaggedInt(AppendContainer(nil, format.TagArray, 1), r.Int64N(4))
+			}
+			distinct[string(c)] = true
+			col = append(col, c...)
+		}
+		reps.reset()
+		refReps.reset()
+		var f1, f2 bool
+		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		want := appendTaggedRef([]byte("kept"), col, remap, &f2, &refReps)
+		if !bytes.Equal(got, want) || f1 != f2 {
+			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
+		}
+		if len(reps.seenCells) > len(distinct) {
+			t.Fatalf("round %d: %d cells remembered of %d distinct", round, len(reps.seenCells), len(distinct))
+		}
+	}
+}
+
+// appendTaggedRef is appendTagged for a column of array and object cells
+// and nulls, without again: every cell is remapped and looked up by its
+// written bytes.
+func appendTaggedRef(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
+	base := len(dst)
+	for pos := 0; pos < len(src); {
+		if src[pos] == format.TagNull {
+			dst = append(dst, format.TagNull)
+			pos++
+			continue
+		}
+		at := len(dst)
+		var n int
+		dst, n = remapTagged(dst, src[pos:], remap, fint)
+		dst, _ = reps.cell(dst, base, at)
+		pos += n
+	}
+	return dst
+}
