@@ -1,7 +1,9 @@
 package jsonbridge
 
 import (
+	"encoding/binary"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/rowpage/rowpage/format"
@@ -12,21 +14,37 @@ import (
 // step is one cell of a row shape, as the render loop reads it: the
 // cursor, the key and the encoding, in one place.
 type step struct {
-	cur              *pageread.Cursor // into transcoder.cur
-	key              [keyInline]byte  // transcoder.keys[keyStart:], the whole key when it fits
-	keyStart, keyLen int32            // the key in transcoder.keys, with its comma (see row)
-	enc              uint8            // the cursor's encoding, or skipCell
+	key [keyInline]byte  // transcoder.keys[keyStart:], the whole key when it fits
+	cur *pageread.Cursor // into transcoder.cur
+	// plain is the key's length when the step's cells need no test
+	// before their value and its key fits in key, else noPlain: cells
+	// tests it, with the room in dst, as the one test of its fast path.
+	plain            uint
+	keyStart, keyLen int32 // the key in transcoder.keys, with its comma (see row)
+	enc              uint8 // the cursor's encoding, or skipCell
 	// guard is set when a cell needs a test before its value: the
 	// column is not written (skipCell) or may hold nulls
 	// (Cursor.MayBeNull). Cells of other columns skip both tests.
 	guard bool
 }
 
+// noPlain is step.plain of a step whose cells take the slow path.
+const noPlain = keyInline + 1
+
 // setKey points st at the key transcoder.keys[s:e] and copies its first
 // bytes into st.key (keys ends in keyPad bytes, so there are keyInline).
 func (st *step) setKey(keys []byte, s, e int) {
 	st.keyStart, st.keyLen = int32(s), int32(e-s)
 	st.key = [keyInline]byte(keys[s : s+keyInline])
+}
+
+// setPlain sets st.plain from st.guard and st.keyLen (open sets both
+// first, on every call).
+func (st *step) setPlain() {
+	st.plain = noPlain
+	if !st.guard && st.keyLen <= keyInline {
+		st.plain = uint(st.keyLen)
+	}
 }
 
 // keyInline is the longest key text (`,"key":`) a step holds itself, for
@@ -243,6 +261,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
 			st.enc, st.guard = skipCell, true
 		}
+		st.setPlain()
 	}
 	if !same {
 		t.keys = append(t.keys, make([]byte, keyPad)...)
@@ -403,36 +422,23 @@ func (t *transcoder) allRows(dst []byte) ([]byte, error) {
 		return t.closeEnvelope(append(dst, ']'), -1)
 	}
 	if l.AllRowsShape1() {
-		steps := t.shape(1)
-		for i := 0; i < rows; i++ {
-			n := len(dst)
-			if dst = t.cells(dst, steps); len(dst) == n {
-				dst = append(dst, '{')
-			} else {
-				dst[n] = '{'
-			}
-			dst = append(dst, '}', ',')
-			if len(dst)-1 > t.stop { // the comma is not the row's
-				return dst, t.overBudget(i)
-			}
+		var done int
+		if dst, done = t.objects(dst, t.shape(1), rows, false); done < rows {
+			return dst, t.overBudget(done)
 		}
 	} else if t.varied {
 		return t.variedRows(dst)
 	} else {
 		sr := l.RowShapes()
 		for i := 0; i < rows; i++ {
-			if id := sr.Next(); id == 0 {
-				dst = append(dst, "null,"...)
-			} else {
-				n := len(dst)
-				if dst = t.cells(dst, t.shape(id)); len(dst) == n {
-					dst = append(dst, '{')
-				} else {
-					dst[n] = '{'
+			if id := sr.Next(); id != 0 {
+				var done int
+				if dst, done = t.objects(dst, t.shape(id), 1, false); done == 0 {
+					return dst, t.overBudget(i)
 				}
-				dst = append(dst, '}', ',')
+				continue
 			}
-			if len(dst)-1 > t.stop { // the comma is not the row's
+			if dst = append(dst, "null,"...); len(dst)-1 > t.stop { // the comma is not the row's
 				return dst, t.overBudget(i)
 			}
 		}
@@ -505,76 +511,172 @@ func appendKey(dst []byte, st *step, keys []byte) []byte {
 	return append(dst, keys[st.keyStart:st.keyStart+st.keyLen]...)
 }
 
+// keyRoom is the room the fast path of cells wants in dst before a key:
+// its fixed move of keyInline bytes, and wordRoom after any key it moves.
+const keyRoom = keyInline + wordRoom
+
+// wordRoom is the room cells leaves in dst after each key, for putWord.
+const wordRoom = 8
+
+// putKey appends the key st.key holds, k bytes (at most keyInline), with
+// one fixed move; dst must have keyRoom bytes of room (a test the
+// compiler then drops, as cells makes it first).
+func putKey(dst []byte, st *step, k uint) []byte {
+	n := len(dst)
+	*(*[keyInline]byte)(dst[n : n+keyRoom]) = st.key
+	return dst[:n+int(k)]
+}
+
+// putWord appends the first k (at most wordRoom) bytes of w, little-endian,
+// with one store: the literals true, false and null.
+// dst must have wordRoom bytes of room, as cells leaves after each key:
+// unlike append, it has no path that grows dst, whose call would make the
+// cell loop save dst on the stack before every cell.
+func putWord(dst []byte, w uint64, k int) []byte {
+	n := len(dst)
+	binary.LittleEndian.PutUint64(dst[n:n+wordRoom], w)
+	return dst[:n+k]
+}
+
+// The words putWord writes for the JSON literals.
+const (
+	wordNull  = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
+	wordTrue  = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
+	wordFalse = 'f' | 'a'<<8 | 'l'<<16 | 's'<<24 | 'e'<<32
+)
+
+// appendKeyRoom appends st's key and makes wordRoom bytes of room after
+// it: the key of the slow path of cells.
+//
+//go:noinline
+func (t *transcoder) appendKeyRoom(dst []byte, st *step) []byte {
+	dst = append(dst, t.keys[st.keyStart:st.keyStart+st.keyLen]...)
+	return slices.Grow(dst, wordRoom)
+}
+
+// takeCellJSON writes the JSON of cur's current cell through a Cell:
+// the cells of the encodings the loop of cells has no case of its own
+// for. (Out of the loop, so that dst, live across its two calls, is
+// saved on the stack here rather than before every cell.)
+func (t *transcoder) takeCellJSON(dst []byte, cur *pageread.Cursor) []byte {
+	cur.TakeCell(&t.cell)
+	return t.l.AppendCellJSON(dst, &t.cell, t.m.escapeHTML, t.stop)
+}
+
 // cells writes the cells of a row's steps, each after its key (a value
-// page's one cell has none), and moves each column's cursor past its cell.
-// The cell switch is written out here, in the loop, rather than in a
-// function of its own: a call per cell was a measurable part of the hit.
+// page's one cell has none), and moves each column's cursor past its cell:
+// one row of objects, bare.
 func (t *transcoder) cells(dst []byte, steps []step) []byte {
-	l := &t.l
-	esc := t.m.escapeHTML
-	for i := range steps {
-		st := &steps[i]
-		cur := st.cur
-		if !st.guard {
-			dst = appendKey(dst, st, t.keys)
-		} else if st.enc == skipCell {
-			cur.TakeCell(&t.cell)
-			continue
-		} else if dst = appendKey(dst, st, t.keys); cur.TakeNull() {
-			dst = append(dst, "null"...)
-			continue
-		}
-		// The cells of bounded length (numbers, times, booleans: a few
-		// dozen bytes) go on to the next cell without checking t.stop:
-		// what they add is checked with the next cell of unbounded length
-		// or by the caller at the end of the row, which blames the same
-		// row, so that a row's output passes the budget by at most its
-		// keys and those few bytes a cell.
-		switch st.enc {
-		case format.EncStrRef, format.EncStrSeq:
-			dst = l.TakeStrJSON(dst, cur, esc)
-		case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
-			// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
-			dst = cur.TakeIntJSON(dst)
-			continue
-		case smallInts:
-			if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
-				dst = append(dst, d)
+	dst, _ = t.objects(dst, steps, 1, true)
+	return dst
+}
+
+// objects writes rows rows of steps (of one shape), each an object
+// followed by a comma, and returns dst with the count of rows written
+// within t.stop: rows, or the index of the row whose output passed it,
+// the row to blame, after which it stops. With bare set it writes one
+// row's cells, without braces or comma (cells), and leaves the test of
+// t.stop to the caller. The loops over rows and cells and the cell switch
+// are written out here, in one function, rather than in functions of
+// their own: a call per cell, and then one per row, were a measurable
+// part of the hit.
+func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]byte, int) {
+	// The state of the loop over rows is kept in memory (its address is
+	// taken), where the cells' loop does not touch it: held in registers,
+	// the compiler reloaded it after every call of a cell.
+	at := &struct {
+		r, rows, row int
+		bare         bool
+	}{rows: rows, bare: bare}
+	for ; at.r < at.rows; at.r++ {
+		at.row = len(dst)
+		for i := range steps {
+			st := &steps[i]
+			cur := st.cur
+			// The fast path: a cell with no test before its value and a key
+			// of up to keyInline bytes, moved in one fixed move (appendKey's)
+			// when dst has the room; one test for all three.
+			// Either way, wordRoom bytes of room are left after the key.
+			if k := st.plain; k <= keyInline && len(dst)+keyRoom <= cap(dst) {
+				dst = putKey(dst, st, k)
+			} else if st.enc == skipCell {
+				cur.TakeCell(&t.cell)
+				continue
 			} else {
+				if k := uint(st.keyLen); k <= keyInline && len(dst)+keyRoom <= cap(dst) {
+					dst = putKey(dst, st, k)
+				} else {
+					dst = t.appendKeyRoom(dst, st)
+				}
+				if cur.TakeNull() {
+					dst = putWord(dst, wordNull, 4)
+					continue
+				}
+			}
+			// The cells of bounded length (numbers, times, booleans: a few
+			// dozen bytes) go on to the next cell without checking t.stop:
+			// what they add is checked with the next cell of unbounded length
+			// or by the caller at the end of the row, which blames the same
+			// row, so that a row's output passes the budget by at most its
+			// keys and those few bytes a cell.
+			switch st.enc {
+			case format.EncStrRef, format.EncStrSeq:
+				dst = t.l.TakeStrJSON(dst, cur, t.m.escapeHTML)
+			case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
+				// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
 				dst = cur.TakeIntJSON(dst)
-				st.enc = format.EncInt // no more tries this call
+				continue
+			case smallInts:
+				if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
+					n := len(dst) // (in the wordRoom after the key)
+					dst = dst[:n+1]
+					dst[n] = d
+				} else {
+					dst = cur.TakeIntJSON(dst)
+					st.enc = format.EncInt // no more tries this call
+				}
+				continue
+			case format.EncFloat:
+				dst = cur.TakeFloatJSON(dst)
+				continue
+			case format.EncIntFloat:
+				dst = cur.TakeIntFloatJSON(dst)
+				continue
+			case format.EncTime, format.EncTextTime:
+				dst = cur.TakeTimeJSON(dst, &t.dates)
+				continue
+			case format.EncBool:
+				if cur.TakeBool() {
+					dst = putWord(dst, wordTrue, 4)
+				} else {
+					dst = putWord(dst, wordFalse, 5)
+				}
+				continue
+			case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
+				dst = t.l.TakeValueJSON(dst, cur, t.m.escapeHTML, t.stop)
+			case format.EncStrList:
+				dst = t.l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
+			case format.EncUint:
+				dst = jsonwire.AppendUint(dst, cur.TakeUint())
+				continue
+			default: // EncBytes, EncNumber
+				dst = t.takeCellJSON(dst, cur)
 			}
-			continue
-		case format.EncFloat:
-			dst = cur.TakeFloatJSON(dst)
-			continue
-		case format.EncIntFloat:
-			dst = cur.TakeIntFloatJSON(dst)
-			continue
-		case format.EncTime, format.EncTextTime:
-			dst = cur.TakeTimeJSON(dst, &t.dates)
-			continue
-		case format.EncBool:
-			if cur.TakeBool() {
-				dst = append(dst, "true"...)
-			} else {
-				dst = append(dst, "false"...)
+			if len(dst) > t.stop { // render fails: no need to finish the row
+				return dst, at.r
 			}
-			continue
-		case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
-			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
-		case format.EncStrList:
-			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
-		case format.EncUint:
-			dst = jsonwire.AppendUint(dst, cur.TakeUint())
-			continue
-		default: // EncBytes, EncNumber
-			cur.TakeCell(&t.cell)
-			dst = l.AppendCellJSON(dst, &t.cell, esc, t.stop)
 		}
-		if len(dst) > t.stop { // render fails: no need to finish the row
-			return dst
+		if at.bare {
+			return dst, 1
+		}
+		if row := at.row; len(dst) == row { // no column written
+			dst = append(dst, '{')
+		} else {
+			dst[row] = '{'
+		}
+		if dst = append(dst, '}', ','); len(dst)-1 > t.stop { // the comma is not the row's
+			return dst, at.r
 		}
 	}
-	return dst
+	return dst, at.rows
 }
