@@ -1,5 +1,7 @@
 package pagebuild
 
+import "slices"
+
 // Stream is what a producer in another package of this module (SQL
 // ingestion, and the JSON bridge's AppendPage) needs of the root package's Builder beyond its public
 // methods: the page the Builder writes, so that the producer can write
@@ -28,6 +30,11 @@ type Stream interface {
 	// straight into the previous row's columns, in the same order: the
 	// row gets the previous row's shape without building its own.
 	EndSameRow()
+	// SameRows is EndSameRow for n rows at once, none of them begun with
+	// BeginRow: rows whose cells the producer wrote straight into the
+	// previous row's columns, in the same order, without the Builder's
+	// row state. The Builder must be outside a row, as after EndRow.
+	SameRows(n int)
 	// Release drops the references the Builder holds to the caller's
 	// values and clears its error, for a Builder going back to a pool
 	// after a result that may have ended before Finish.
@@ -39,6 +46,19 @@ type Stream interface {
 // call it from then on. It is a variable because this package cannot
 // import the root, which imports it.
 var StreamOf func(b any) Stream
+
+// RepeatRows is RepeatRow n times: n more rows of the last row's shape.
+// Cost: one growth check and a fill of n shape ids.
+func (b *Builder) RepeatRows(n int) {
+	rs := slices.Grow(b.RowShape, n)
+	end := len(rs) + n
+	fill := rs[len(rs):end]
+	for i := range fill {
+		fill[i] = b.Last
+	}
+	b.RowShape = rs[:end]
+	b.Rows += n
+}
 
 // TryAppendInt is AppendInt for the common integer cell, one that is not
 // negative in a column of integers without a null so far, and reports
