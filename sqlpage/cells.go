@@ -265,7 +265,9 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				}
 				if m.hit(x, w) {
 					in.Seen(m.id)
-					r.col.AppendStr(m.id)
+					if !r.col.TryAppendStr(m.id) {
+						r.col.AppendStr(m.id)
+					}
 					r.def.Interned(false)
 					continue
 				}
@@ -285,7 +287,9 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 					continue
 				}
 				id, smp := in.AddDeferred(x)
-				r.col.AppendStr(id)
+				if !r.col.TryAppendStr(id) {
+					r.col.AppendStr(id)
+				}
 				if r.def.Sampled(smp) {
 					// Back to interning for the rest of the page, as
 					// pagebuild.Builder.CellString does: see there why.
