@@ -62,6 +62,18 @@ func (s *builderStream) EndSameRow() {
 	b.inRow = false
 }
 
+func (s *builderStream) SameRows(n int) {
+	b := (*Builder)(s)
+	if !b.ok() {
+		return
+	}
+	if b.inRow || len(b.stack) > 0 || b.kind != format.KindRows || b.e.b.Last == 0 {
+		b.fail("SameRows inside a row or without a row before")
+		return
+	}
+	b.e.b.RepeatRows(n)
+}
+
 func (s *builderStream) Release() {
 	b := (*Builder)(s)
 	if b.e != nil {

@@ -185,11 +185,13 @@ type sqlState struct {
 	memos   []strMemo      // one per text run (cells.go)
 	batch   []sqlCell      // batchRows rows of cells (batch.go)
 	bdests  []any          // &batch[i].v: the Scan targets of a batch
+	pend    int            // rows sameRow added without the Builder, for endRows (cells.go)
 	generic bool           // tests: write every cell through the Builder
 }
 
 func (s *sqlState) appendSQL(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte, error) {
 	defer rows.Close()
+	s.pend = 0 // a previous result may have ended in an error with rows pending
 	if err := s.plan(m, rows); err != nil {
 		return dst, err
 	}
@@ -249,7 +251,9 @@ func (s *sqlState) moreRows(dst []byte, rows *sql.Rows, n int) ([]byte, error) {
 // and every cell when s.generic is set, through the Builder.
 func (s *sqlState) row(first bool) error {
 	if !first && !s.generic {
-		return s.sameRow(s.cells, 0)
+		err := s.sameRow(s.cells, 0)
+		s.endRows()
+		return err
 	}
 	b := s.b
 	b.BeginRow()

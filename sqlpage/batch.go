@@ -66,6 +66,7 @@ func (s *sqlState) appendBatches(m *SQLMode, dst []byte, rows *sql.Rows) ([]byte
 				return dst, err
 			}
 		}
+		s.endRows()
 		n += k
 		if more {
 			return s.moreRows(dst, rows, n)

@@ -231,9 +231,16 @@ func (s *sqlState) allRuns() {
 // without a key. A cell of the type its
 // column's first row held costs one type check and the column append;
 // any other goes through fastCell and, failing that, the Builder.
+//
+// A row whose cells all went straight to their columns is not begun nor
+// ended with the Builder: it is counted in s.pend, and endRows adds the
+// pending rows to the page at once (pagebuild.Stream.SameRows), a fill
+// of their shape ids rather than two calls and their checks per row. A
+// row with a cell for the Builder first ends the pending rows, so that
+// the Builder's row count, which its errors report, is the row's own.
 func (s *sqlState) sameRow(row []sqlCell, j int) error {
 	b := s.b
-	b.BeginRow()
+	begun := false
 	in := &s.pb.In
 	for _, r := range s.rest {
 		if j < r.done {
@@ -247,8 +254,8 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		switch r.want {
 		case wantStr:
 			if x, ok := v.(string); ok {
-				if pagebuild.CellTextTime(r.col, x) {
-					continue
+				if r.col.Kind != pagebuild.KindStr && pagebuild.CellTextTime(r.col, x) {
+					continue // CellTextTime's own first test, saving its call
 				}
 				w := memoWord(x)
 				k := memoSlot(w)
@@ -258,7 +265,9 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 				}
 				if m.hit(x, w) {
 					in.Seen(m.id)
-					r.col.AppendStr(m.id)
+					if !r.col.TryAppendStr(m.id) {
+						r.col.AppendStr(m.id)
+					}
 					r.def.Interned(false)
 					continue
 				}
@@ -274,11 +283,13 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 			}
 		case wantNew:
 			if x, ok := v.(string); ok {
-				if pagebuild.CellTextTime(r.col, x) {
+				if r.col.Kind != pagebuild.KindStr && pagebuild.CellTextTime(r.col, x) {
 					continue
 				}
 				id, smp := in.AddDeferred(x)
-				r.col.AppendStr(id)
+				if !r.col.TryAppendStr(id) {
+					r.col.AppendStr(id)
+				}
 				if r.def.Sampled(smp) {
 					// Back to interning for the rest of the page, as
 					// pagebuild.Builder.CellString does: see there why.
@@ -322,12 +333,31 @@ func (s *sqlState) sameRow(row []sqlCell, j int) error {
 		if s.fastCell(r.c, r.col, v) {
 			continue
 		}
+		if !begun {
+			s.endRows()
+			b.BeginRow()
+			begun = true
+		}
 		s.st.SetColumn(r.col) // what KeyIndex leaves for the Builder
 		s.cell(r.c, v)
 		if b.Err() != nil {
 			return s.cellError(r.c)
 		}
 	}
+	if !begun {
+		s.pend++
+		return nil
+	}
 	s.st.EndSameRow()
 	return b.Err()
+}
+
+// endRows adds the rows sameRow wrote without the Builder to the page.
+// Every caller of sameRow calls it before the page is finished or the
+// Builder is handed another row.
+func (s *sqlState) endRows() {
+	if s.pend > 0 {
+		s.st.SameRows(s.pend)
+		s.pend = 0
+	}
 }

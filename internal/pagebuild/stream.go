@@ -1,5 +1,7 @@
 package pagebuild
 
+import "slices"
+
 // Stream is what a producer in another package of this module (SQL
 // ingestion, and the JSON bridge's AppendPage) needs of the root package's Builder beyond its public
 // methods: the page the Builder writes, so that the producer can write
@@ -28,6 +30,11 @@ type Stream interface {
 	// straight into the previous row's columns, in the same order: the
 	// row gets the previous row's shape without building its own.
 	EndSameRow()
+	// SameRows is EndSameRow for n rows at once, none of them begun with
+	// BeginRow: rows whose cells the producer wrote straight into the
+	// previous row's columns, in the same order, without the Builder's
+	// row state. The Builder must be outside a row, as after EndRow.
+	SameRows(n int)
 	// Release drops the references the Builder holds to the caller's
 	// values and clears its error, for a Builder going back to a pool
 	// after a result that may have ended before Finish.
@@ -40,6 +47,19 @@ type Stream interface {
 // import the root, which imports it.
 var StreamOf func(b any) Stream
 
+// RepeatRows is RepeatRow n times: n more rows of the last row's shape.
+// Cost: one growth check and a fill of n shape ids.
+func (b *Builder) RepeatRows(n int) {
+	rs := slices.Grow(b.RowShape, n)
+	end := len(rs) + n
+	fill := rs[len(rs):end]
+	for i := range fill {
+		fill[i] = b.Last
+	}
+	b.RowShape = rs[:end]
+	b.Rows += n
+}
+
 // TryAppendInt is AppendInt for the common integer cell, one that is not
 // negative in a column of integers without a null so far, and reports
 // whether v was such; if not, nothing changed and AppendInt takes it.
@@ -51,5 +71,18 @@ func (c *Column) TryAppendInt(v int64) bool {
 	}
 	c.count++
 	c.ints = append(c.ints, v)
+	return true
+}
+
+// TryAppendStr is AppendStr for the common string cell, one in a column
+// of strings without a null so far, and reports whether the column was
+// such; if not, nothing changed and AppendStr takes the id. Small enough
+// to be inlined in a producer's cell loop, where AppendStr costs a call.
+func (c *Column) TryAppendStr(id uint32) bool {
+	if c.Kind != KindStr || c.nulls != 0 {
+		return false
+	}
+	c.count++
+	c.strs = append(c.strs, id)
 	return true
 }
