@@ -241,6 +241,10 @@ func (w *walker) setRow(m map[string]any) error {
 	for _, ci := range b.Shapes[id-1] {
 		c := &b.Cols[ci]
 		v := cv[ci&(maxSetCols-1)]
+		if s, ok := v.(string); ok { // most cells: CellString without anyCell's call and switch
+			b.CellString(c, s)
+			continue
+		}
 		if err := w.anyCell(c, v); err != nil {
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
@@ -501,7 +505,12 @@ func (w *walker) sameShapeRow(sh []uint32, vals []any) error {
 	b := w.b
 	for i, ci := range sh {
 		c := &b.Cols[ci]
-		if err := w.anyCell(c, vals[i]); err != nil {
+		v := vals[i]
+		if s, ok := v.(string); ok { // as in setRow
+			b.CellString(c, s)
+			continue
+		}
+		if err := w.anyCell(c, v); err != nil {
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}

@@ -26,8 +26,22 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 	if nk.epoch == in.Epoch {
 		for i, id := range nk.ids {
 			c.Tagged = pagebuild.AppendID(c.Tagged, id)
+			// nestedValue written out: its two first cases, most
+			// values, then cost no call (about 60 instructions less for
+			// a string or a whole number).
+			v := vals[i]
+			if s, ok := v.(string); ok {
+				w.nestedString(c, s)
+				continue
+			}
+			if x, ok := v.(float64); ok && !w.cellFloats {
+				if n, ok := pagebuild.FloatInt(x); ok {
+					c.AppendNestedFloatInt(n)
+					continue
+				}
+			}
 			w.path = childPath(path, i)
-			if err := w.nestedValue(c, vals[i], depth+1); err != nil {
+			if err := w.anyValue(c, true, v, depth+1); err != nil {
 				return err
 			}
 		}
