@@ -187,14 +187,32 @@ func appendDecimalExpJSON(dst []byte, neg bool, mant uint64, k, x int) []byte {
 // float64 (bits 64) or as float32(f) (bits 32): shortest digits, exponent
 // form below 1e-6 and from 1e21 on, exponents without zero padding. For NaN
 // and infinities, where json.Marshal fails, it writes strconv's "NaN",
-// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: one
-// strconv.AppendFloat; no allocation beyond growing dst.
+// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: a
+// non-zero finite float64 takes format.ShortestDigits (Schubfach: the
+// digits strconv's 'e' format picks) and appendDecimalJSON (the forms
+// encoding/json picks from them, as for a decimal cell), some 250
+// instructions where strconv.AppendFloat took about 650; float32 and the
+// rest take strconv.AppendFloat. No allocation beyond growing dst.
 func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
-	// This is encoding/json's floatEncoder.encode, minus the error path.
+	if bits != 32 {
+		if m, e, ok := format.ShortestDigits(f); ok {
+			// The shortest decimal lies in f's rounding interval, which no
+			// other float's reaches, so its scientific exponent is below
+			// -6 exactly when |f| < 1e-6 and at least 21 exactly when
+			// |f| >= 1e21: appendDecimalJSON's choice of form is
+			// encoding/json's. Its plain form holds exp in [-23, 20].
+			return appendDecimalJSON(dst, f < 0, m, e)
+		}
+		return appendFloat64JSONStrconv(dst, f, 64)
+	}
+	return appendFloat64JSONStrconv(dst, f, 32)
+}
+
+// appendFloat64JSONStrconv is AppendFloat64JSON by strconv.AppendFloat:
+// encoding/json's floatEncoder.encode, minus the error path.
+func appendFloat64JSONStrconv(dst []byte, f float64, bits int) []byte {
 	if bits == 32 {
 		f = float64(float32(f))
-	} else {
-		bits = 64
 	}
 	abs := math.Abs(f)
 	fmt := byte('f')
