@@ -241,7 +241,14 @@ func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
 			// -6 exactly when |f| < 1e-6 and at least 21 exactly when
 			// |f| >= 1e21: appendDecimalJSON's choice of form is
 			// encoding/json's. Its plain form holds exp in [-23, 20].
-			return appendDecimalJSON(dst, f < 0, m, e)
+			if cap(dst)-len(dst) >= decimalWindow {
+				return appendDecimalJSON(dst, f < 0, m, e)
+			}
+			// A dst with little room (a caller's 32-byte stack buffer,
+			// enough for any float's text) is not grown by the whole
+			// window: the text is made on the stack and appended.
+			var w [decimalWindow]byte
+			return append(dst, appendDecimalJSON(w[:0], f < 0, m, e)...)
 		}
 		return appendFloat64JSONStrconv(dst, f, 64)
 	}

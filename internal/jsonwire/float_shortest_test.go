@@ -202,3 +202,25 @@ func BenchmarkAppendFloat64JSON(b *testing.B) {
 		}
 	}
 }
+
+// TestFloat64JSONShortBufferAllocs checks that a float rendered into a
+// caller's 32-byte stack buffer, as pagebuild's canonical float check
+// does, allocates nothing: the window the digits need must not grow dst.
+func TestFloat64JSONShortBufferAllocs(t *testing.T) {
+	for _, f := range []float64{1e40, -math.MaxFloat64, math.SmallestNonzeroFloat64, 0.1, 1.0 / 3, -123456789.125, 1e-7} {
+		var out []byte
+		if n := testing.AllocsPerRun(100, func() {
+			var buf [32]byte
+			b := AppendFloat64JSON(buf[:0], f, 64)
+			if len(b) == 0 || &b[0] != &buf[0] {
+				panic("not written in place")
+			}
+			out = append(out[:0], b...)
+		}); n != 0 {
+			t.Errorf("AppendFloat64JSON(%v) into a 32-byte buffer: %v allocations", f, n)
+		}
+		if want := appendFloat64JSONStrconv(nil, f, 64); string(out) != string(want) {
+			t.Errorf("AppendFloat64JSON(%v) into a 32-byte buffer = %s, want %s", f, out, want)
+		}
+	}
+}
