@@ -31,6 +31,9 @@ func f64Scale(t testing.TB) float64 {
 	if testing.Short() {
 		s /= 20
 	}
+	if raceEnabled { // some ten times slower; CI's race run covers the code, not the values
+		s /= 10
+	}
 	return s
 }
 
