@@ -65,9 +65,8 @@ var pow10f32 = [...]float32{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e
 // and negative zero. It does not allocate. Values whose shortest form has at
 // most 15 (float64) or 6 (float32) significant digits and at most 22 (10)
 // fractional digits take a loop of one multiply, one round and one divide
-// per fractional digit; other float64s in about [8.4e-81, 4.7e80) take
-// Schubfach's conversion (about 17ns), and the rest strconv.AppendFloat
-// (about 100ns).
+// per fractional digit; other float64s take Schubfach's conversion (about
+// 17ns), and float32s strconv.AppendFloat (about 100ns).
 func shortestDecimal(f float64, bits int) (Decimal, bool) {
 	if bits == 32 {
 		return shortest32(float32(f))
@@ -126,9 +125,8 @@ func shortest64(f float64) (Decimal, bool) {
 }
 
 // shortestLong64 is the shortest decimal of a finite non-zero f by
-// Schubfach (shortest.go, about 17ns) for |f| in about [8.4e-81, 4.7e80),
-// which covers every value a decimal cell can hold, and by strconv outside
-// that range.
+// Schubfach (shortest.go, about 17ns), which covers every finite float64;
+// strconv stays as the fallback for its undecided case, never seen.
 func shortestLong64(f float64) (Decimal, bool) {
 	if m, e, ok := shortestDigits64(f); ok {
 		return Decimal{Neg: f < 0, Mant: m, Exp: e}, true

@@ -15,8 +15,8 @@ import (
 //	ROWPAGE_UPDATE_TABLES=1 go test -run TestShortestPow10Table ./format
 const (
 	sdTableFile   = "shortest_table.go"
-	sdGenPow10Min = -64 // -k for q = shortestQMax
-	sdGenPow10Max = 96  // -k for q = shortestQMin
+	sdGenPow10Min = -292 // -k for q = shortestQMax
+	sdGenPow10Max = 324  // -k for q = shortestQMin
 )
 
 // sdPow10Big returns the entry for 10^e as math/big defines it: 10^e ×

@@ -10,12 +10,10 @@ import (
 	"testing"
 )
 
-// The spec of shortestDigits64: for every float64 f whose binary exponent
-// is in [shortestQMin, shortestQMax] (|f| in about [8.4e-81, 4.7e80),
-// which holds every normal in [1e-80, 1e80]) it returns ok = true and
-// exactly the digits and exponent of strconv.FormatFloat(|f|, 'e', -1,
-// 64), with trailing zeros stripped; for every other f (zero, subnormals,
-// NaN, infinities, the rest of the normals) it returns ok = false.
+// The spec of shortestDigits64: for every finite non-zero float64 f,
+// subnormals included, it returns ok = true and exactly the digits and
+// exponent of strconv.FormatFloat(|f|, 'e', -1, 64), with trailing zeros
+// stripped; for zero, NaN and infinities it returns ok = false.
 //
 // The random tests scale with ROWPAGE_SHORTEST_SCALE (default 1, 6 million
 // values, about 2 s on two cores; -short divides by 10):
@@ -23,8 +21,7 @@ import (
 
 // sdInRange reports whether the spec promises ok = true for f.
 func sdInRange(f float64) bool {
-	q := int(math.Float64bits(f)>>52&0x7FF) - 1075
-	return q >= shortestQMin && q <= shortestQMax
+	return f != 0 && !math.IsNaN(f) && !math.IsInf(f, 0)
 }
 
 // sdCheck checks shortestDigits64(f) against the spec and returns ok. It
@@ -100,15 +97,17 @@ func TestShortestDigits64Examples(t *testing.T) {
 		{0x1p-25, 29802322387695312, -24, true},             // exact tie at a power of two: even
 		{0x10000000000001p-2, 11258999068426242, -1, true},  // 2^50 + 0.25: a tie at full length, even
 		{0x10000000000003p-2, 11258999068426248, -1, true},  // 2^50 + 0.75: the tie above, even
-		{5e-324, 0, 0, false},
-		{math.SmallestNonzeroFloat64 * (1 << 52), 0, 0, false}, // the smallest normal
-		{math.MaxFloat64, 0, 0, false},
+		{5e-324, 5, -324, true},                             // the smallest subnormal
+		{1e-323, 1, -323, true},
+		{math.Float64frombits(1<<52 - 1), 2225073858507201, -323, true},          // the largest subnormal
+		{math.SmallestNonzeroFloat64 * (1 << 52), 22250738585072014, -324, true}, // the smallest normal
+		{math.MaxFloat64, 17976931348623157, 292, true},
 		{1e-80, 1, -80, true},
 		{1e80, 1, 80, true},
-		{9e-81, 9, -81, true}, // inside: q >= -318 reaches down to 8.4e-81
-		{8e-81, 0, 0, false},
-		{4e80, 4, 80, true}, // q <= 215 reaches up to 4.7e80
-		{1e81, 0, 0, false},
+		{8e-81, 8, -81, true},
+		{1e81, 1, 81, true},
+		{1e308, 1, 308, true},
+		{1e-310, 1, -310, true}, // subnormal
 		{0, 0, 0, false},
 		{math.Inf(1), 0, 0, false},
 		{math.NaN(), 0, 0, false},
@@ -127,12 +126,12 @@ func TestShortestDigits64Examples(t *testing.T) {
 	}
 }
 
-// TestShortestDigits64Range checks the ends of the range and that it holds
-// [1e-80, 1e80]: the lowest and highest floats inside and their
-// neighbours outside.
+// TestShortestDigits64Range checks the ends of the range, every finite
+// non-zero float64: the lowest and highest floats inside and their
+// neighbours outside (zero and infinity).
 func TestShortestDigits64Range(t *testing.T) {
-	lo, hi := sdFloat(1<<52, shortestQMin), sdFloat(1<<53-1, shortestQMax)
-	if !(lo <= 1e-80 && hi >= 1e80) {
+	lo, hi := math.SmallestNonzeroFloat64, sdFloat(1<<53-1, shortestQMax)
+	if !(lo <= 1e-80 && hi == math.MaxFloat64) {
 		t.Fatalf("range [%v, %v] does not hold [1e-80, 1e80]", lo, hi)
 	}
 	for _, f := range []float64{lo, hi, math.Nextafter(lo, 1), math.Nextafter(hi, 0)} {
@@ -351,4 +350,24 @@ func TestStripZeros(t *testing.T) {
 			m *= 10
 		}
 	}
+}
+
+// TestShortestDigits64Subnormals compares with strconv on the subnormals,
+// whose significand lacks the leading 1 and whose interval stays
+// symmetric up to the smallest normal: the 2^20 smallest, the 2^16 below
+// the smallest normal and the smallest normals, and random ones.
+func TestShortestDigits64Subnormals(t *testing.T) {
+	for c := uint64(1); c < 1<<20; c++ {
+		sdCheck(t, math.Float64frombits(c))
+		sdCheck(t, math.Float64frombits(1<<52-c))
+		sdCheck(t, math.Float64frombits(1<<52-1+c))
+		if t.Failed() {
+			return
+		}
+	}
+	n := int(1e6 * testScale(t, "ROWPAGE_SHORTEST_SCALE"))
+	okCount := sdParallel(t, n, 4, func(rng *rand.Rand) bool {
+		return sdCheck(t, math.Float64frombits(rng.Uint64()&(1<<52-1)|rng.Uint64()&(1<<63)))
+	})
+	t.Logf("%d random subnormals, %d ok", n, okCount)
 }

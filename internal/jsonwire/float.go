@@ -116,19 +116,33 @@ func appendDecimalJSON(dst []byte, neg bool, mant uint64, exp int) []byte {
 	buf := decimalDigits(&digits, mant, k)
 	switch {
 	case exp >= 0: // an integer: the digits, then exp zeros (k+exp <= 21)
-		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		move24(b[i:], buf[:])
 		i += k + exp
 	case x >= 0: // the point inside the digits: x+1 before it
-		*(*[24]byte)(b[i:]) = *(*[24]byte)(buf[:])
+		move24(b[i:], buf[:])
 		b[i+x+1] = '.'
-		*(*[24]byte)(b[i+x+2:]) = *(*[24]byte)(buf[x+1:])
+		move24(b[i+x+2:], buf[x+1:])
 		i += k + 1
 	default: // "0.", then -x-1 (<= 5) zeros, then the digits
 		*(*[8]byte)(b[i:]) = [8]byte{'0', '.', '0', '0', '0', '0', '0', '0'}
-		*(*[24]byte)(b[i+1-x:]) = *(*[24]byte)(buf[:])
+		move24(b[i+1-x:], buf[:])
 		i += 1 - x + k
 	}
 	return dst[:n+i]
+}
+
+// move24 copies the first 24 bytes of src to dst (both at least that
+// long, and apart) with three 8-byte loads and three stores, where an
+// array assignment between slices the compiler cannot prove apart is a
+// call of runtime.memmove, some 20 instructions more.
+func move24(dst, src []byte) {
+	_, _ = dst[23], src[23]
+	a := binary.LittleEndian.Uint64(src)
+	b := binary.LittleEndian.Uint64(src[8:])
+	c := binary.LittleEndian.Uint64(src[16:])
+	binary.LittleEndian.PutUint64(dst, a)
+	binary.LittleEndian.PutUint64(dst[8:], b)
+	binary.LittleEndian.PutUint64(dst[16:], c)
 }
 
 // decimalDigitsLen is the size of decimalDigits' buffer.
@@ -160,41 +174,92 @@ func decimalDigits(d *[decimalDigitsLen]byte, mant uint64, k int) []byte {
 	return d[end-k&31:]
 }
 
-// appendDecimalExpJSON appends a decimal of k digits and scientific
-// exponent x in exponent form: "d[.ddd]e±x", x without zero padding.
+// appendDecimalExpJSON appends a decimal of k digits (mant < 10^17) and
+// scientific exponent x (|x| < 1000) in exponent form: "d[.ddd]e±x", x
+// without zero padding. Like the plain forms it works in a fixed window of
+// dst: the digits come from decimalDigits and go out, after the first and
+// its '.', in one 24-byte move, and the exponent's one to three digits are
+// stored in place, where appending byte by byte, putDigits' pairs and
+// AppendUint took about three times the instructions.
 func appendDecimalExpJSON(dst []byte, neg bool, mant uint64, k, x int) []byte {
+	n := len(dst)
+	if cap(dst)-n < decimalWindow {
+		dst = append(dst, make([]byte, decimalWindow)...)[:n]
+	}
+	b := dst[n : n+decimalWindow]
+	i := 0
 	if neg {
-		dst = append(dst, '-')
+		b[0] = '-'
+		i = 1
 	}
-	var buf [20]byte
-	ds := buf[:k]
-	putDigits(ds, mant)
-	dst = append(dst, ds[0])
-	if len(ds) > 1 {
-		dst = append(dst, '.')
-		dst = append(dst, ds[1:]...)
+	var digits [decimalDigitsLen]byte
+	buf := decimalDigits(&digits, mant, k) // k digits, then '0's: 24+k bytes
+	b[i] = buf[0]
+	i++
+	if k > 1 {
+		b[i] = '.'
+		move24(b[i+1:], buf[1:])
+		i += k // the point and k-1 digits
 	}
+	b[i] = 'e'
+	b[i+1] = '+'
 	if x < 0 {
-		dst = append(dst, 'e', '-')
+		b[i+1] = '-'
 		x = -x
-	} else {
-		dst = append(dst, 'e', '+')
 	}
-	return AppendUint(dst, uint64(x))
+	i += 2
+	u := uint(x)
+	switch {
+	case u < 10:
+		b[i] = byte('0' + u)
+		i++
+	case u < 100:
+		b[i], b[i+1] = byte('0'+u/10), byte('0'+u%10)
+		i += 2
+	default: // u < 1000: a float64's |x| is at most 324
+		b[i], b[i+1], b[i+2] = byte('0'+u/100), byte('0'+u/10%10), byte('0'+u%10)
+		i += 3
+	}
+	return dst[:n+i]
 }
 
 // AppendFloat64JSON appends exactly what encoding/json writes for f as a
 // float64 (bits 64) or as float32(f) (bits 32): shortest digits, exponent
 // form below 1e-6 and from 1e21 on, exponents without zero padding. For NaN
 // and infinities, where json.Marshal fails, it writes strconv's "NaN",
-// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: one
-// strconv.AppendFloat; no allocation beyond growing dst.
+// "+Inf" or "-Inf", which is not JSON; callers reject those first. Cost: a
+// non-zero finite float64 takes format.ShortestDigits (Schubfach: the
+// digits strconv's 'e' format picks) and appendDecimalJSON (the forms
+// encoding/json picks from them, as for a decimal cell), some 250
+// instructions where strconv.AppendFloat took about 650; float32 and the
+// rest take strconv.AppendFloat. No allocation beyond growing dst.
 func AppendFloat64JSON(dst []byte, f float64, bits int) []byte {
-	// This is encoding/json's floatEncoder.encode, minus the error path.
+	if bits != 32 {
+		if m, e, ok := format.ShortestDigits(f); ok {
+			// The shortest decimal lies in f's rounding interval, which no
+			// other float's reaches, so its scientific exponent is below
+			// -6 exactly when |f| < 1e-6 and at least 21 exactly when
+			// |f| >= 1e21: appendDecimalJSON's choice of form is
+			// encoding/json's. Its plain form holds exp in [-23, 20].
+			if cap(dst)-len(dst) >= decimalWindow {
+				return appendDecimalJSON(dst, f < 0, m, e)
+			}
+			// A dst with little room (a caller's 32-byte stack buffer,
+			// enough for any float's text) is not grown by the whole
+			// window: the text is made on the stack and appended.
+			var w [decimalWindow]byte
+			return append(dst, appendDecimalJSON(w[:0], f < 0, m, e)...)
+		}
+		return appendFloat64JSONStrconv(dst, f, 64)
+	}
+	return appendFloat64JSONStrconv(dst, f, 32)
+}
+
+// appendFloat64JSONStrconv is AppendFloat64JSON by strconv.AppendFloat:
+// encoding/json's floatEncoder.encode, minus the error path.
+func appendFloat64JSONStrconv(dst []byte, f float64, bits int) []byte {
 	if bits == 32 {
 		f = float64(float32(f))
-	} else {
-		bits = 64
 	}
 	abs := math.Abs(f)
 	fmt := byte('f')
