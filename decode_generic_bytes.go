@@ -156,6 +156,7 @@ func (d *valueDecoder) newMapAny(n int) map[string]any {
 // and returns the bytes they take.
 func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 	g := freshGroup(out, n) // when out is a new small map: members into its slots, sealed at the end
+	var ids [8]uint32       // with g: the members' keys by string-table index, for seal
 	pos := 0
 	for j := range n {
 		k, next := uint64(b[pos]), pos+1
@@ -173,6 +174,7 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 			if v, ok := d.strBoxed(x); ok {
 				if g != nil {
 					g.set(j, key, v)
+					ids[j&7] = uint32(k)
 				} else {
 					putAny(out, key, v)
 				}
@@ -183,13 +185,14 @@ func (d *valueDecoder) membersBytes(out map[string]any, b []byte, n int) int {
 		v, used := d.valueBytes(b[pos:])
 		if g != nil {
 			g.set(j, key, v)
+			ids[j&7] = uint32(k)
 		} else {
 			putAny(out, key, v)
 		}
 		pos += used
 	}
 	if g != nil {
-		sealGroup(out, g, n)
+		d.maps.seal(out, g, n, &ids)
 	}
 	return pos
 }

@@ -19,3 +19,6 @@ func (*anyMapGroup) set(int, string, any) {}
 
 // sealGroup is never called: freshGroup returns no group.
 func sealGroup(map[string]any, *anyMapGroup, int) {}
+
+// seal is never called: freshGroup returns no group.
+func (*mapSlabs) seal(map[string]any, *anyMapGroup, int, *[8]uint32) {}

@@ -138,13 +138,16 @@ type smallAnyMap struct {
 type mapSlabs struct {
 	free []smallAnyMap // the spare maps of the last array
 	size int           // the length of the last array
-	seed uint64        // the hash seed of the next map
+	seed uintptr       // the hash seed of every map made here, drawn with the first; 0 until then
+	// h2 holds, by string-table index, the control byte of that entry as
+	// a key of a map of seed (0x80 | the hash's low 7 bits), 0 until
+	// hashed: the keys of a Decode's maps are few and repeat from object
+	// to object, so seal hashes each once a call (see seal).
+	h2 [keyHashesCached]uint8
 }
 
-// seedStep is what the seed of each map adds to the last one's: the
-// golden ratio's fraction of 2**64, odd, so that the seeds of an array's
-// maps differ.
-const seedStep = 0x9E3779B97F4A7C15
+// keyHashesCached is how many string-table indexes mapSlabs.h2 holds.
+const keyHashesCached = 256
 
 // newMap returns a new map[string]any with room for n members: for n up
 // to 8, made in the next element of the arrays, a new array of twice the
@@ -160,19 +163,24 @@ func (s *mapSlabs) newMap(n int) map[string]any {
 // the runtime's makemap does for such a map in a header and group of the
 // caller's (as the compiler passes it for a map on the stack): it marks
 // the group's slots empty and gives the map a random hash seed, here one
-// drawn per array and stepped per map.
+// drawn for the first map and shared by all the maps made here (one
+// Decode call's), so that a key's hash serves every map of the call (see
+// seal). The seed keeps an input from choosing keys that collide, as
+// makemap's does: it is random and no input sees it; the runtime does
+// not need the seeds of two maps to differ.
 func (s *mapSlabs) inArrays() map[string]any {
 	if len(s.free) == 0 {
 		s.size = min(max(2*s.size, 8), mapSlabMost)
 		s.free = make([]smallAnyMap, s.size)
-		s.seed = rand.Uint64()
+		if s.seed == 0 {
+			s.seed = uintptr(rand.Uint64() | 1)
+		}
 	}
 	m := &s.free[0]
 	s.free = s.free[1:]
 	m.group.ctrl = groupEmpty
 	m.head.dirPtr = unsafe.Pointer(&m.group)
-	m.head.seed = uintptr(s.seed)
-	s.seed += seedStep
+	m.head.seed = s.seed
 	p := &m.head
 	return *(*map[string]any)(unsafe.Pointer(&p))
 }

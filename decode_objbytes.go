@@ -296,6 +296,7 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 	}
 	out := *m
 	g := freshGroup(out, n) // when out is a new small map: members into its slots, sealed at the end
+	var ids [8]uint32       // with g: the members' keys by string-table index, for seal
 	pos := 0
 	for j := range n {
 		k, next := uint64(b[pos]), pos+1
@@ -310,7 +311,7 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		key := d.str(uint32(k))
 		if b[pos] == format.TagRaw {
 			if g != nil { // the map is the runtime's again from here
-				sealGroup(out, g, j)
+				d.maps.seal(out, g, j, &ids)
 				g = nil
 			}
 			var e pageread.Cell
@@ -325,6 +326,7 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 			if v, ok := d.strBoxed(x); ok {
 				if g != nil {
 					g.set(j, key, v)
+					ids[j&7] = uint32(k)
 				} else {
 					putAny(out, key, v)
 				}
@@ -336,13 +338,14 @@ func (d *decodeState) mapAnyBytes(m *map[string]any, b []byte, n int) (int, erro
 		d.noteBigNumber()
 		if g != nil {
 			g.set(j, key, v)
+			ids[j&7] = uint32(k)
 		} else {
 			putAny(out, key, v)
 		}
 		pos += used
 	}
 	if g != nil {
-		sealGroup(out, g, n)
+		d.maps.seal(out, g, n, &ids)
 	}
 	return pos, nil
 }

@@ -1,0 +1,138 @@
+//go:build !purego && go1.26 && !go1.27
+
+package rowpage
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestSealByKeyIndex fills maps made in one mapSlabs's arrays (one seed,
+// so seal takes the keys' control bytes from its cache), in another's and
+// by make (other seeds: sealGroup) as membersBytes does, each key a string-table
+// entry by index (indexes past keyHashesCached included, two indexes of
+// one text included, keys named twice included, part of the members
+// sealed and the rest put as mapAnyBytes does at a raw member), and
+// compares each map with the runtime's assignment by reflect.DeepEqual, by
+// lookup of every key, by length, and after growing past 8 members.
+func TestSealByKeyIndex(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	// table[i] is entry i's text: random keys, short and long, with some
+	// texts at two indexes (a table need not hold each text once).
+	table := make([]string, 2*keyHashesCached)
+	for i := range table {
+		if i > 0 && r.IntN(10) == 0 {
+			table[i] = table[r.IntN(i)]
+		} else {
+			table[i] = strings.Repeat(string(rune('a'+r.IntN(26))), 1+r.IntN(4)*r.IntN(30)) + strconv.Itoa(r.IntN(50))
+		}
+	}
+	for round := range 40 {
+		var s, other mapSlabs // other's maps have a seed of their own
+		sealed := 0
+		for n := range 1000 {
+			var m map[string]any
+			switch n % 5 {
+			case 0:
+				m = make(map[string]any, 1+r.IntN(8))
+			case 1:
+				m = other.inArrays()
+			default:
+				m = s.inArrays()
+			}
+			ids := make([]uint32, r.IntN(9))
+			pool := 4 + r.IntN(len(table)-4) // some rounds of few keys, many named twice
+			for i := range ids {
+				if i > 0 && r.IntN(8) == 0 {
+					ids[i] = ids[r.IntN(i)]
+				} else {
+					ids[i] = uint32(r.IntN(pool))
+				}
+			}
+			g := freshGroup(m, len(ids))
+			cut := len(ids)
+			if g == nil {
+				if n%5 != 0 {
+					t.Fatalf("round %d, map %d: freshGroup refused a new map", round, n)
+				}
+				cut = 0
+			} else if r.IntN(5) == 0 {
+				cut = r.IntN(len(ids) + 1)
+			}
+			var slotIDs [8]uint32
+			ref := map[string]any{}
+			for i, id := range ids {
+				k := table[id]
+				ref[k] = i
+				if i < cut {
+					g.set(i, k, i)
+					slotIDs[i] = id
+					continue
+				}
+				if i == cut && g != nil {
+					s.seal(m, g, cut, &slotIDs)
+				}
+				putAny(m, k, i)
+			}
+			if g != nil && cut == len(ids) {
+				s.seal(m, g, cut, &slotIDs)
+				sealed++
+			}
+			if len(m) != len(ref) || !reflect.DeepEqual(m, ref) {
+				t.Fatalf("round %d, map %d (ids %v, cut %d): seal made %v, want %v", round, n, ids, cut, m, ref)
+			}
+			for k, v := range ref {
+				if got, ok := m[k]; !ok || got != v {
+					t.Fatalf("round %d, map %d: m[%q] = %v, %v, want %v", round, n, k, got, ok, v)
+				}
+			}
+			for k := range ref { // assigning again finds each key in place
+				m[k] = ref[k]
+			}
+			if len(m) != len(ref) {
+				t.Fatalf("round %d, map %d: %d members after assigning again, want %d", round, n, len(m), len(ref))
+			}
+			for i := range 9 {
+				extra := strings.Repeat("y", i+70)
+				m[extra], ref[extra] = i, i
+			}
+			if !reflect.DeepEqual(m, ref) {
+				t.Fatalf("round %d, map %d: grown, %v, want %v", round, n, m, ref)
+			}
+		}
+		if sealed < 500 {
+			t.Fatalf("round %d: only %d maps sealed whole", round, sealed)
+		}
+	}
+}
+
+// TestSameByte checks sameByte against a comparison of every pair of the n
+// low bytes, on random words and words of few distinct bytes.
+func TestSameByte(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 200000 {
+		n := r.IntN(9)
+		var w uint64
+		for i := range n {
+			b := uint64(r.IntN(128))
+			if r.IntN(3) == 0 {
+				b = uint64(r.IntN(3)) // zero bytes and few values: pairs and borrows
+			}
+			w |= b << (8 * i)
+		}
+		want := false
+		for i := range n {
+			for j := range i {
+				if w>>(8*i)&0xFF == w>>(8*j)&0xFF {
+					want = true
+				}
+			}
+		}
+		if got := sameByte(w, n); got != want {
+			t.Fatalf("sameByte(%#x, %d) = %v, want %v", w, n, got, want)
+		}
+	}
+}
