@@ -3,6 +3,7 @@ package jsonbridge
 import (
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
+	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // variedShapes sets when a page's shapes are read in place instead of
@@ -16,101 +17,125 @@ import (
 const variedShapes = 4
 
 // variedRows is allRows for a page of many shapes (see variedShapes): it
-// writes every row, each through its shape's column list (cellsOf), and
-// the closing bracket.
+// writes every row, each an object through its shape's column list
+// (variedObjects) or null, and the closing bracket.
 func (t *transcoder) variedRows(dst []byte) ([]byte, error) {
-	l := &t.l
-	sr := l.RowShapes()
-	for i := 0; i < l.Rows; i++ {
-		if id := sr.Next(); id == 0 {
-			dst = append(dst, "null,"...)
-		} else {
-			n := len(dst)
-			if dst = t.cellsOf(dst, id); len(dst) == n {
-				dst = append(dst, '{')
-			} else {
-				dst[n] = '{'
-			}
-			dst = append(dst, '}', ',')
-		}
-		if len(dst)-1 > t.stop { // the comma is not the row's
-			return dst, t.overBudget(i)
-		}
+	var done int
+	if dst, done = t.variedObjects(dst); done < t.l.Rows {
+		return dst, t.overBudget(done)
 	}
 	dst[len(dst)-1] = ']' // the last row's comma
 	return t.closeEnvelope(dst, -1)
 }
 
-// cellsOf is cells for a row of shape id, whose steps are those of the
-// columns its list names (t.cols[c]): the same loop, written out again over the list (a
-// call per cell, or a check per cell of which kind of list it walks, cost
-// the pages of one shape more than the copy saves the others; see
-// variedShapes). The two must stay alike: the every-shape tests render
-// pages through both.
-func (t *transcoder) cellsOf(dst []byte, id int) []byte {
-	l := &t.l
-	esc := t.m.escapeHTML
-	a, b := l.ShapeBounds(id)
-	cols := t.cols
-	for _, c := range l.ShapeColumns()[a:b] {
-		st := &cols[c]
-		cur := st.cur
-		if !st.guard {
-			dst = appendKey(dst, st, t.keys)
-		} else if st.enc == skipCell {
-			cur.TakeCell(&t.cell)
-			continue
-		} else if dst = appendKey(dst, st, t.keys); cur.TakeNull() {
-			dst = append(dst, "null"...)
+// variedObjects writes every row of the page, each of its own shape, whose
+// steps are those of the columns its list names (t.cols[c]), as an object
+// or null followed by a comma, and returns dst with the count of rows
+// written within t.stop: all of them, or the index of the row whose output
+// passed it, after which it stops. It is objects written out again over
+// the shape lists, with the same fast path a cell (step.plain, putKey,
+// putWord) and the same cell switch: a call per cell, or a check per cell
+// of which kind of list it walks, cost the pages of one shape more than
+// the copy saves the others (see variedShapes). The two must stay alike:
+// the every-shape tests and TestVariedCellsKeyAndWordRoom render pages
+// through both.
+func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
+	// The state of the loop over rows is kept in memory (its address is
+	// taken), where the cells' loop does not touch it, as in objects.
+	at := &struct {
+		sr           pageread.ShapeReader
+		r, rows, row int
+	}{sr: t.l.RowShapes(), rows: t.l.Rows}
+	for ; at.r < at.rows; at.r++ {
+		id := at.sr.Next()
+		if id == 0 {
+			if dst = append(dst, "null,"...); len(dst)-1 > t.stop { // the comma is not the row's
+				return dst, at.r
+			}
 			continue
 		}
-		// Cells of bounded length go on without checking t.stop, as in
-		// cells.
-		switch st.enc {
-		case format.EncStrRef, format.EncStrSeq:
-			dst = l.TakeStrJSON(dst, cur, esc)
-		case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
-			// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
-			dst = cur.TakeIntJSON(dst)
-			continue
-		case smallInts:
-			if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
-				dst = append(dst, d)
+		at.row = len(dst)
+		a, b := t.l.ShapeBounds(id)
+		cols := t.cols
+		for _, c := range t.l.ShapeColumns()[a:b] {
+			st := &cols[c]
+			cur := st.cur
+			// The fast path of objects: one test for a cell with no test
+			// before its value, a key of up to keyInline bytes and the
+			// room in dst; either way wordRoom bytes of room follow the key.
+			if k := st.plain; k <= keyInline && len(dst)+keyRoom <= cap(dst) {
+				dst = putKey(dst, st, k)
+			} else if st.enc == skipCell {
+				cur.TakeCell(&t.cell)
+				continue
 			} else {
+				if k := uint(st.keyLen); k <= keyInline && len(dst)+keyRoom <= cap(dst) {
+					dst = putKey(dst, st, k)
+				} else {
+					dst = t.appendKeyRoom(dst, st)
+				}
+				if cur.TakeNull() {
+					dst = putWord(dst, wordNull, 4)
+					continue
+				}
+			}
+			// Cells of bounded length go on without checking t.stop, as in
+			// objects.
+			switch st.enc {
+			case format.EncStrRef, format.EncStrSeq:
+				dst = t.l.TakeStrJSON(dst, cur, t.m.escapeHTML)
+			case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
+				// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
 				dst = cur.TakeIntJSON(dst)
-				st.enc = format.EncInt // no more tries this call
+				continue
+			case smallInts:
+				if d, ok := cur.TakeDigit(); ok { // 0 to 9, in line
+					n := len(dst) // (in the wordRoom after the key)
+					dst = dst[:n+1]
+					dst[n] = d
+				} else {
+					dst = cur.TakeIntJSON(dst)
+					st.enc = format.EncInt // no more tries this call
+				}
+				continue
+			case format.EncFloat:
+				dst = cur.TakeFloatJSON(dst)
+				continue
+			case format.EncIntFloat:
+				dst = cur.TakeIntFloatJSON(dst)
+				continue
+			case format.EncTime, format.EncTextTime:
+				dst = cur.TakeTimeJSON(dst, &t.dates)
+				continue
+			case format.EncBool:
+				if cur.TakeBool() {
+					dst = putWord(dst, wordTrue, 4)
+				} else {
+					dst = putWord(dst, wordFalse, 5)
+				}
+				continue
+			case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
+				dst = t.l.TakeValueJSON(dst, cur, t.m.escapeHTML, t.stop)
+			case format.EncStrList:
+				dst = t.l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
+			case format.EncUint:
+				dst = jsonwire.AppendUint(dst, cur.TakeUint())
+				continue
+			default: // EncBytes, EncNumber
+				dst = t.takeCellJSON(dst, cur)
 			}
-			continue
-		case format.EncFloat:
-			dst = cur.TakeFloatJSON(dst)
-			continue
-		case format.EncIntFloat:
-			dst = cur.TakeIntFloatJSON(dst)
-			continue
-		case format.EncTime, format.EncTextTime:
-			dst = cur.TakeTimeJSON(dst, &t.dates)
-			continue
-		case format.EncBool:
-			if cur.TakeBool() {
-				dst = append(dst, "true"...)
-			} else {
-				dst = append(dst, "false"...)
+			if len(dst) > t.stop { // render fails: no need to finish the row
+				return dst, at.r
 			}
-			continue
-		case format.EncAny:
-			dst = l.TakeValueJSON(dst, cur, esc, t.stop)
-		case format.EncStrList:
-			dst = l.TakeStrListJSON(dst, cur, esc, t.stop)
-		case format.EncUint:
-			dst = jsonwire.AppendUint(dst, cur.TakeUint())
-			continue
-		default: // EncBytes, EncNumber
-			cur.TakeCell(&t.cell)
-			dst = l.AppendCellJSON(dst, &t.cell, esc, t.stop)
 		}
-		if len(dst) > t.stop {
-			return dst
+		if row := at.row; len(dst) == row { // no column written
+			dst = append(dst, '{')
+		} else {
+			dst[row] = '{'
+		}
+		if dst = append(dst, '}', ','); len(dst)-1 > t.stop { // the comma is not the row's
+			return dst, at.r
 		}
 	}
-	return dst
+	return dst, at.rows
 }
