@@ -10,7 +10,7 @@ import (
 // TestNullGuardedCells: a cell is tested for null only in a column that
 // may hold nulls (an all-null column, or one with a null bitmap), and a
 // column left out of Columns is skipped whether or not it holds nulls.
-// Pages of one shape (cells) and of a shape a row (cellsOf), rendered
+// Pages of one shape (cells) and of a shape a row (variedObjects), rendered
 // whole and with column subsets that keep and drop columns of each kind,
 // write what encoding/json writes.
 func TestNullGuardedCells(t *testing.T) {
