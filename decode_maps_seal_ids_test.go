@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSealByKeyIndex fills maps made in one mapSlabs's arrays (one seed,
@@ -109,30 +110,74 @@ func TestSealByKeyIndex(t *testing.T) {
 	}
 }
 
-// TestSameByte checks sameByte against a comparison of every pair of the n
-// low bytes, on random words and words of few distinct bytes.
-func TestSameByte(t *testing.T) {
+// TestCachedCtrl checks cachedCtrl and hashCtrl against the control
+// bytes taken one by one and a comparison of every pair of them: random
+// tables of cached bytes (some entries not cached yet, some indexes past
+// keyHashesCached), few distinct bytes (pairs), maps of 0 to 8 keys.
+func TestCachedCtrl(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for range 200000 {
-		n := r.IntN(9)
-		var w uint64
-		for i := range n {
-			b := uint64(r.IntN(128))
-			if r.IntN(3) == 0 {
-				b = uint64(r.IntN(3)) // zero bytes and few values: pairs and borrows
+	for range 20000 {
+		var s mapSlabs
+		s.seed = uintptr(1 + r.Uint64())
+		for id := range s.h2 {
+			if r.IntN(8) != 0 {
+				b := uint8(r.IntN(128))
+				if r.IntN(3) == 0 {
+					b = uint8(r.IntN(3)) // few values: pairs
+				}
+				s.h2[id] = 0x80 | b
 			}
-			w |= b << (8 * i)
 		}
-		want := false
-		for i := range n {
-			for j := range i {
-				if w>>(8*i)&0xFF == w>>(8*j)&0xFF {
-					want = true
+		var g anyMapGroup
+		var ids [8]uint32
+		n := r.IntN(9)
+		for j := range n {
+			ids[j] = uint32(r.IntN(keyHashesCached + 16))
+			g.slots[j].key = "k" + strconv.Itoa(int(ids[j]))
+		}
+		var want uint64
+		wantOK, wantDup := true, false
+		for j := range n {
+			id := ids[j]
+			if id >= keyHashesCached || s.h2[id] == 0 {
+				wantOK = false
+				continue
+			}
+			want |= uint64(s.h2[id]&0x7F) << (8 * j)
+			for i := range j {
+				if ids[i] < keyHashesCached && s.h2[ids[i]] == s.h2[id] {
+					wantDup = true
 				}
 			}
 		}
-		if got := sameByte(w, n); got != want {
-			t.Fatalf("sameByte(%#x, %d) = %v, want %v", w, n, got, want)
+		ctrl, dup, ok := s.cachedCtrl(n, &ids)
+		if ok != wantOK || ok && (ctrl != want || dup != wantDup) {
+			t.Fatalf("cachedCtrl(%d, %v) = %#x, %v, %v, want %#x, %v, %v", n, ids[:n], ctrl, dup, ok, want, wantDup, wantOK)
+		}
+		// hashCtrl hashes the missing ones into s.h2; then cachedCtrl
+		// agrees with it wherever every key can be cached.
+		hctrl, hdup := s.hashCtrl(&g, n, &ids)
+		var all uint64
+		allDup := false
+		for j := range n {
+			b := uint64(s.h2[ids[j]%keyHashesCached])
+			if ids[j] >= keyHashesCached {
+				b = 0x80 | uint64(strhash(unsafe.Pointer(&g.slots[j].key), s.seed)&0x7F)
+			}
+			all |= (b & 0x7F) << (8 * j)
+			for i := range j {
+				if all>>(8*i)&0xFF == b&0x7F {
+					allDup = true
+				}
+			}
+		}
+		if hctrl != all || hdup != allDup {
+			t.Fatalf("hashCtrl(%d, %v) = %#x, %v, want %#x, %v", n, ids[:n], hctrl, hdup, all, allDup)
+		}
+		if ctrl, dup, ok := s.cachedCtrl(n, &ids); wantOK || ok {
+			if !ok || ctrl != hctrl || dup != hdup {
+				t.Fatalf("cachedCtrl after hashCtrl = %#x, %v, %v, want %#x, %v, true", ctrl, dup, ok, hctrl, hdup)
+			}
 		}
 	}
 }
