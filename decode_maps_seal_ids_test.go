@@ -110,6 +110,104 @@ func TestSealByKeyIndex(t *testing.T) {
 	}
 }
 
+// TestSealShapes seals a few sets of keys again and again into new maps of
+// one mapSlabs, as the objects of a Decode repeat them, so that seal takes
+// most control words from mapSlabs.shapes: sets that differ only past
+// their fourth key (one slot of shapes, taken in turn), only in n (the
+// same indexes), in order, a set that names a key twice and one that
+// holds two indexes of one text (never kept). Each map is compared with
+// the runtime's assignment by reflect.DeepEqual and by lookup, and the
+// shapes must have served a good part of them (about half: three sets
+// share a slot, two are never kept).
+func TestSealShapes(t *testing.T) {
+	table := []string{"id", "url", "name", "login", "sha", "author", "message", "distinct", "email", "id", "x", "y"}
+	sets := [][]uint32{
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{0, 1, 2, 3, 4, 5, 6, 8}, // differs past the fourth key only
+		{0, 1, 2, 3, 8, 7, 6, 5},
+		{4, 0}, {4, 0, 0}, {4}, // the same indexes, another n; a key named twice
+		{0, 4}, {1, 2, 3},
+		{0, 9}, // two indexes of one text
+		{}, {10}, {11, 10},
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	var s mapSlabs
+	var shapes mapShapes
+	s.useShapes(&shapes)
+	missed := 0
+	for round := range 4000 {
+		ids := sets[r.IntN(len(sets))]
+		n := len(ids)
+		m := s.inArrays()
+		g := freshGroup(m, n)
+		if g == nil {
+			t.Fatalf("round %d: freshGroup refused a new map", round)
+		}
+		var slotIDs [8]uint32
+		ref := map[string]any{}
+		for i, id := range ids {
+			g.set(i, table[id], i)
+			slotIDs[i] = id
+			ref[table[id]] = i
+		}
+		e := &s.shapes[shapeSlot(&slotIDs, n)]
+		if e.key != uint64(n)|s.gen || e.ids != slotIDs {
+			missed++
+		}
+		s.seal(m, g, n, &slotIDs)
+		if len(m) != len(ref) || !reflect.DeepEqual(m, ref) {
+			t.Fatalf("round %d (ids %v): seal made %v, want %v", round, ids, m, ref)
+		}
+		for k, v := range ref {
+			if got, ok := m[k]; !ok || got != v {
+				t.Fatalf("round %d (ids %v): m[%q] = %v, %v, want %v", round, ids, k, got, ok, v)
+			}
+		}
+	}
+	if missed > 2600 {
+		t.Fatalf("%d of 4000 maps missed mapSlabs.shapes", missed)
+	}
+}
+
+// TestSealShapesCalls seals the same key indexes in call after call, as
+// Unmarshal calls do with one scratch's shapes, where each call's table
+// holds other texts at those indexes (and its maps another seed): a
+// control word kept by an earlier call must not serve a later one.
+func TestSealShapesCalls(t *testing.T) {
+	var shapes mapShapes
+	sets := [][]uint32{{0, 1, 2}, {3, 4}, {0, 1, 2, 3, 4, 5, 6, 7}, {7}}
+	for call := range 300 {
+		table := make([]string, 8)
+		for i := range table {
+			table[i] = "k" + strconv.Itoa(call) + "_" + strconv.Itoa(i)
+		}
+		var s mapSlabs
+		s.useShapes(&shapes)
+		for range 3 {
+			for _, ids := range sets {
+				m := s.inArrays()
+				g := freshGroup(m, len(ids))
+				var slotIDs [8]uint32
+				ref := map[string]any{}
+				for i, id := range ids {
+					g.set(i, table[id], i)
+					slotIDs[i] = id
+					ref[table[id]] = i
+				}
+				s.seal(m, g, len(ids), &slotIDs)
+				for k, v := range ref {
+					if got, ok := m[k]; !ok || got != v {
+						t.Fatalf("call %d (ids %v): m[%q] = %v, %v, want %v", call, ids, k, got, ok, v)
+					}
+				}
+				if !reflect.DeepEqual(m, ref) {
+					t.Fatalf("call %d (ids %v): seal made %v, want %v", call, ids, m, ref)
+				}
+			}
+		}
+	}
+}
+
 // TestCachedCtrl checks cachedCtrl and hashCtrl against the control
 // bytes taken one by one and a comparison of every pair of them: random
 // tables of cached bytes (some entries not cached yet, some indexes past
