@@ -11,5 +11,11 @@ const mapSlabsOK = false
 // mapSlabs is empty: maps are made with make.
 type mapSlabs struct{}
 
+// mapShapes is empty: no map is sealed.
+type mapShapes struct{}
+
+// useShapes does nothing.
+func (*mapSlabs) useShapes(*mapShapes) {}
+
 // newMap returns make(map[string]any, n).
 func (*mapSlabs) newMap(n int) map[string]any { return make(map[string]any, n) }

@@ -233,17 +233,115 @@ func assignGroup(m map[string]any, g *anyMapGroup, n int) {
 
 // seal is sealGroup for members whose keys are the string-table entries
 // ids[0] to ids[n-1]: for a map made in s's arrays (of s's seed) it takes
-// each key's control byte from s.h2, hashing the entries met for the first
-// time (keyHash), and looks for two keys of one control byte in one pass
-// over the control word (see sealDup); any other map it seals with
-// sealGroup.
+// the control word from s.shapes when it sealed these n keys before (see
+// below); else it takes each key's control byte from s.h2 (cachedCtrl, a
+// loop without calls), hashing the entries met for the first time
+// (hashCtrl), and compares keys (sealDup) only when two keys share a
+// control byte. Any other map it seals with sealGroup.
 func (s *mapSlabs) seal(m map[string]any, g *anyMapGroup, n int, ids *[8]uint32) {
 	h := *(**mapHeader)(unsafe.Pointer(&m))
 	if h.seed != s.seed || s.seed == 0 || n > len(ids) {
 		sealGroup(m, g, n)
 		return
 	}
-	var ctrl uint64 // the control bytes of slots j+1 to n-1, in bytes 0 to n-j-2
+	key := uint64(n) | s.gen
+	var e *ctrlShape
+	if s.shapes != nil {
+		if e = &s.shapes[shapeSlot(ids, n)]; e.key == key && sameIDs(&e.ids, ids) {
+			g.ctrl = e.ctrl | groupEmpty&^(1<<(8*uint(n))-1)
+			h.used = uint64(n)
+			return
+		}
+	}
+	ctrl, dup, ok := s.cachedCtrl(n, ids)
+	if !ok {
+		ctrl, dup = s.hashCtrl(g, n, ids)
+	}
+	if dup && sealDup(m, g, n, ctrl) {
+		return // a key named twice: not kept, as it takes the runtime's path
+	}
+	if e != nil {
+		e.ids, e.key, e.ctrl = *ids, key, ctrl
+	}
+	g.ctrl = ctrl | groupEmpty&^(1<<(8*uint(n))-1) // slots from n on empty
+	h.used = uint64(n)
+}
+
+// A map's control word by its keys. The objects of a Decode repeat a few
+// sets of keys in one order (the commits of a push event, their authors,
+// the users of pull requests), so seal keeps the control word of the last
+// n keys ids[0] to ids[n-1] it sealed without a key named twice in
+// mapSlabs.shapes, by a hash of the first four keys and n (shapeSlot), and
+// takes it from there when all n keys match: about 20 instructions a map,
+// where cachedCtrl takes about 26 a key and sealDup about 300 a map whose
+// keys share a control byte (one map in ten).
+
+// shapesCached is how many control words mapSlabs.shapes holds.
+const shapesCached = 32
+
+// ctrlShape is a control word of mapSlabs.shapes: the n keys by
+// string-table index (as seal's ids, entries from n on as they were), n
+// and the call's generation in key (n | mapSlabs.gen), and the control
+// bytes they make, without their top bits.
+type ctrlShape struct {
+	ids  [8]uint32
+	key  uint64
+	ctrl uint64
+}
+
+// shapeSlot returns the index in mapSlabs.shapes of the keys ids[0] to
+// ids[n-1]: a multiplicative hash of the first four and n. It inlines.
+func shapeSlot(ids *[8]uint32, n int) uint {
+	w := uint64(ids[0]) | uint64(ids[1])<<32
+	v := uint64(ids[2]) | uint64(ids[3])<<32
+	return uint(((w+uint64(n))*0x9E3779B97F4A7C15^v*0xC2B2AE3D27D4EB4F)>>(64-5)) & (shapesCached - 1)
+}
+
+// sameIDs reports whether a and b hold the same eight indexes, read as
+// four words: where a == b calls memequal for its 32 bytes. It inlines.
+func sameIDs(a, b *[8]uint32) bool {
+	x, y := (*[4]uint64)(unsafe.Pointer(a)), (*[4]uint64)(unsafe.Pointer(b))
+	return (x[0]^y[0])|(x[1]^y[1])|(x[2]^y[2])|(x[3]^y[3]) == 0
+}
+
+// cachedCtrl returns the control bytes, without their top bit, of the n
+// keys ids[0] to ids[n-1] (in bytes 0 to n-1 of ctrl) when s.h2 holds
+// every one (ok), and whether two of them are equal (dup). It makes no
+// call, so its state stays in registers: about 16 instructions a key, where
+// a loop with keyHash's call in it took about 32 (spills around the call,
+// and a pass over the control word a map for dup).
+func (s *mapSlabs) cachedCtrl(n int, ids *[8]uint32) (ctrl uint64, dup, ok bool) {
+	var lo, hi, twice uint64 // the control bytes met (low 6 bits as a bit of lo or hi, by bit 6), and any met twice
+	for j := n - 1; j >= 0; j-- {
+		id := ids[j&7]
+		if id >= keyHashesCached {
+			return 0, false, false
+		}
+		b := uint64(s.h2[id])
+		if b == 0 {
+			return 0, false, false
+		}
+		bit := uint64(1) << (b & 63)
+		if b&64 != 0 {
+			twice |= hi & bit
+			hi |= bit
+		} else {
+			twice |= lo & bit
+			lo |= bit
+		}
+		ctrl = ctrl<<8 | b&0x7F
+	}
+	return ctrl, twice != 0, true
+}
+
+// hashCtrl is cachedCtrl for keys some of which s.h2 does not hold: it
+// hashes those (keyHash, which keeps the byte in s.h2 when it can) and
+// returns ctrl and dup as cachedCtrl does.
+//
+//go:noinline
+func (s *mapSlabs) hashCtrl(g *anyMapGroup, n int, ids *[8]uint32) (ctrl uint64, dup bool) {
+	var seen [2]uint64 // the control bytes met, as in cachedCtrl
+	twice := uint64(0)
 	for j := n - 1; j >= 0; j-- {
 		id := ids[j&7]
 		b := uint64(0)
@@ -253,42 +351,40 @@ func (s *mapSlabs) seal(m map[string]any, g *anyMapGroup, n int, ids *[8]uint32)
 		if b == 0 {
 			b = s.keyHash(g, j, id)
 		}
+		w, bit := &seen[b>>6&1], uint64(1)<<(b&63)
+		twice |= *w & bit
+		*w |= bit
 		ctrl = ctrl<<8 | b&0x7F
 	}
-	if sameByte(ctrl, n) && sealDup(m, g, n, ctrl) {
-		return
-	}
-	g.ctrl = ctrl | groupEmpty&^(1<<(8*uint(n))-1) // slots from n on empty
-	h.used = uint64(n)
-}
-
-// sameByte reports whether two of the n low bytes of w are equal: for each
-// distance k, it XORs w with w shifted by k bytes, and a zero among the
-// n-k low bytes of that is a pair (a borrow in the zero-byte test crosses
-// upward only from a zero byte, so the masked test is exact).
-func sameByte(w uint64, n int) bool {
-	for k := 1; k < n; k++ {
-		sh := uint(8*k) & 63
-		y := w ^ w>>sh
-		if (y-ctrlLSB)&^y&ctrlMSB&(1<<(uint(8*(n-k))&63)-1) != 0 {
-			return true
-		}
-	}
-	return false
+	return ctrl, twice != 0
 }
 
 // sealDup is seal's path for members two of whose keys share a control
 // byte (ctrl, n bytes): when some key equals an earlier one it sets the
 // members with the runtime's assignment (assignGroup) and reports true;
-// otherwise it changes nothing and reports false.
+// otherwise it changes nothing and reports false. It compares slot j's key
+// only with the earlier keys of its control byte (sameKeyBefore), where
+// keyBefore compared it with every earlier one.
 //
 //go:noinline
 func sealDup(m map[string]any, g *anyMapGroup, n int, ctrl uint64) bool {
 	for j := 1; j < n; j++ {
 		sh := uint(j*8) & 63
 		x := ctrl ^ ctrlLSB*(ctrl>>sh&0x7F)
-		if (x-ctrlLSB)&^x&ctrlMSB&(1<<sh-1) != 0 && keyBefore(g, j) {
+		if match := (x - ctrlLSB) &^ x & ctrlMSB & (1<<sh - 1); match != 0 && sameKeyBefore(g, j, match) {
 			assignGroup(m, g, n)
+			return true
+		}
+	}
+	return false
+}
+
+// sameKeyBefore reports whether slot j's key is in one of the slots before
+// it that match marks (the top bit of byte i for slot i; a mark above a
+// true one may be false, as the zero-byte test's borrow leaves it).
+func sameKeyBefore(g *anyMapGroup, j int, match uint64) bool {
+	for ; match != 0; match &= match - 1 {
+		if i := bits.TrailingZeros64(match) >> 3; g.slots[i&7].key == g.slots[j&7].key {
 			return true
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSealByKeyIndex fills maps made in one mapSlabs's arrays (one seed,
@@ -109,30 +110,172 @@ func TestSealByKeyIndex(t *testing.T) {
 	}
 }
 
-// TestSameByte checks sameByte against a comparison of every pair of the n
-// low bytes, on random words and words of few distinct bytes.
-func TestSameByte(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 200000 {
-		n := r.IntN(9)
-		var w uint64
-		for i := range n {
-			b := uint64(r.IntN(128))
-			if r.IntN(3) == 0 {
-				b = uint64(r.IntN(3)) // zero bytes and few values: pairs and borrows
-			}
-			w |= b << (8 * i)
+// TestSealShapes seals a few sets of keys again and again into new maps of
+// one mapSlabs, as the objects of a Decode repeat them, so that seal takes
+// most control words from mapSlabs.shapes: sets that differ only past
+// their fourth key (one slot of shapes, taken in turn), only in n (the
+// same indexes), in order, a set that names a key twice and one that
+// holds two indexes of one text (never kept). Each map is compared with
+// the runtime's assignment by reflect.DeepEqual and by lookup, and the
+// shapes must have served a good part of them (about half: three sets
+// share a slot, two are never kept).
+func TestSealShapes(t *testing.T) {
+	table := []string{"id", "url", "name", "login", "sha", "author", "message", "distinct", "email", "id", "x", "y"}
+	sets := [][]uint32{
+		{0, 1, 2, 3, 4, 5, 6, 7},
+		{0, 1, 2, 3, 4, 5, 6, 8}, // differs past the fourth key only
+		{0, 1, 2, 3, 8, 7, 6, 5},
+		{4, 0}, {4, 0, 0}, {4}, // the same indexes, another n; a key named twice
+		{0, 4}, {1, 2, 3},
+		{0, 9}, // two indexes of one text
+		{}, {10}, {11, 10},
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	var s mapSlabs
+	var shapes mapShapes
+	s.useShapes(&shapes)
+	missed := 0
+	for round := range 4000 {
+		ids := sets[r.IntN(len(sets))]
+		n := len(ids)
+		m := s.inArrays()
+		g := freshGroup(m, n)
+		if g == nil {
+			t.Fatalf("round %d: freshGroup refused a new map", round)
 		}
-		want := false
-		for i := range n {
-			for j := range i {
-				if w>>(8*i)&0xFF == w>>(8*j)&0xFF {
-					want = true
+		var slotIDs [8]uint32
+		ref := map[string]any{}
+		for i, id := range ids {
+			g.set(i, table[id], i)
+			slotIDs[i] = id
+			ref[table[id]] = i
+		}
+		e := &s.shapes[shapeSlot(&slotIDs, n)]
+		if e.key != uint64(n)|s.gen || e.ids != slotIDs {
+			missed++
+		}
+		s.seal(m, g, n, &slotIDs)
+		if len(m) != len(ref) || !reflect.DeepEqual(m, ref) {
+			t.Fatalf("round %d (ids %v): seal made %v, want %v", round, ids, m, ref)
+		}
+		for k, v := range ref {
+			if got, ok := m[k]; !ok || got != v {
+				t.Fatalf("round %d (ids %v): m[%q] = %v, %v, want %v", round, ids, k, got, ok, v)
+			}
+		}
+	}
+	if missed > 2600 {
+		t.Fatalf("%d of 4000 maps missed mapSlabs.shapes", missed)
+	}
+}
+
+// TestSealShapesCalls seals the same key indexes in call after call, as
+// Unmarshal calls do with one scratch's shapes, where each call's table
+// holds other texts at those indexes (and its maps another seed): a
+// control word kept by an earlier call must not serve a later one.
+func TestSealShapesCalls(t *testing.T) {
+	var shapes mapShapes
+	sets := [][]uint32{{0, 1, 2}, {3, 4}, {0, 1, 2, 3, 4, 5, 6, 7}, {7}}
+	for call := range 300 {
+		table := make([]string, 8)
+		for i := range table {
+			table[i] = "k" + strconv.Itoa(call) + "_" + strconv.Itoa(i)
+		}
+		var s mapSlabs
+		s.useShapes(&shapes)
+		for range 3 {
+			for _, ids := range sets {
+				m := s.inArrays()
+				g := freshGroup(m, len(ids))
+				var slotIDs [8]uint32
+				ref := map[string]any{}
+				for i, id := range ids {
+					g.set(i, table[id], i)
+					slotIDs[i] = id
+					ref[table[id]] = i
+				}
+				s.seal(m, g, len(ids), &slotIDs)
+				for k, v := range ref {
+					if got, ok := m[k]; !ok || got != v {
+						t.Fatalf("call %d (ids %v): m[%q] = %v, %v, want %v", call, ids, k, got, ok, v)
+					}
+				}
+				if !reflect.DeepEqual(m, ref) {
+					t.Fatalf("call %d (ids %v): seal made %v, want %v", call, ids, m, ref)
 				}
 			}
 		}
-		if got := sameByte(w, n); got != want {
-			t.Fatalf("sameByte(%#x, %d) = %v, want %v", w, n, got, want)
+	}
+}
+
+// TestCachedCtrl checks cachedCtrl and hashCtrl against the control
+// bytes taken one by one and a comparison of every pair of them: random
+// tables of cached bytes (some entries not cached yet, some indexes past
+// keyHashesCached), few distinct bytes (pairs), maps of 0 to 8 keys.
+func TestCachedCtrl(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var s mapSlabs
+		s.seed = uintptr(1 + r.Uint64())
+		for id := range s.h2 {
+			if r.IntN(8) != 0 {
+				b := uint8(r.IntN(128))
+				if r.IntN(3) == 0 {
+					b = uint8(r.IntN(3)) // few values: pairs
+				}
+				s.h2[id] = 0x80 | b
+			}
+		}
+		var g anyMapGroup
+		var ids [8]uint32
+		n := r.IntN(9)
+		for j := range n {
+			ids[j] = uint32(r.IntN(keyHashesCached + 16))
+			g.slots[j].key = "k" + strconv.Itoa(int(ids[j]))
+		}
+		var want uint64
+		wantOK, wantDup := true, false
+		for j := range n {
+			id := ids[j]
+			if id >= keyHashesCached || s.h2[id] == 0 {
+				wantOK = false
+				continue
+			}
+			want |= uint64(s.h2[id]&0x7F) << (8 * j)
+			for i := range j {
+				if ids[i] < keyHashesCached && s.h2[ids[i]] == s.h2[id] {
+					wantDup = true
+				}
+			}
+		}
+		ctrl, dup, ok := s.cachedCtrl(n, &ids)
+		if ok != wantOK || ok && (ctrl != want || dup != wantDup) {
+			t.Fatalf("cachedCtrl(%d, %v) = %#x, %v, %v, want %#x, %v, %v", n, ids[:n], ctrl, dup, ok, want, wantDup, wantOK)
+		}
+		// hashCtrl hashes the missing ones into s.h2; then cachedCtrl
+		// agrees with it wherever every key can be cached.
+		hctrl, hdup := s.hashCtrl(&g, n, &ids)
+		var all uint64
+		allDup := false
+		for j := range n {
+			b := uint64(s.h2[ids[j]%keyHashesCached])
+			if ids[j] >= keyHashesCached {
+				b = 0x80 | uint64(strhash(unsafe.Pointer(&g.slots[j].key), s.seed)&0x7F)
+			}
+			all |= (b & 0x7F) << (8 * j)
+			for i := range j {
+				if all>>(8*i)&0xFF == b&0x7F {
+					allDup = true
+				}
+			}
+		}
+		if hctrl != all || hdup != allDup {
+			t.Fatalf("hashCtrl(%d, %v) = %#x, %v, want %#x, %v", n, ids[:n], hctrl, hdup, all, allDup)
+		}
+		if ctrl, dup, ok := s.cachedCtrl(n, &ids); wantOK || ok {
+			if !ok || ctrl != hctrl || dup != hdup {
+				t.Fatalf("cachedCtrl after hashCtrl = %#x, %v, %v, want %#x, %v, true", ctrl, dup, ok, hctrl, hdup)
+			}
 		}
 	}
 }

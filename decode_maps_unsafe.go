@@ -144,6 +144,28 @@ type mapSlabs struct {
 	// hashed: the keys of a Decode's maps are few and repeat from object
 	// to object, so seal hashes each once a call (see seal).
 	h2 [keyHashesCached]uint8
+	// shapes holds the control words of the key sets seal met last (see
+	// seal), nil where the caller gives none (useShapes); those of this
+	// call have key gen in their key, as they serve the maps of one
+	// Decode's string table, like h2.
+	shapes *[shapesCached]ctrlShape
+	gen    uint64
+}
+
+// mapShapes is the memory of mapSlabs.shapes, kept in an Unmarshal call's
+// scratch from call to call: 1.5 KiB that a decodeState of its own would
+// allocate and clear each call (about 1,000 instructions of allocation
+// where the runtime has no span at hand). A call's entries are told from
+// those of earlier calls by gen, so it is never cleared.
+type mapShapes struct {
+	gen uint64 // the last call's, times 16
+	tab [shapesCached]ctrlShape
+}
+
+// useShapes makes t s's shapes, for a new call: a new generation.
+func (s *mapSlabs) useShapes(t *mapShapes) {
+	t.gen += 16 // above n, which takes the key's low 4 bits
+	s.shapes, s.gen = &t.tab, t.gen
 }
 
 // keyHashesCached is how many string-table indexes mapSlabs.h2 holds.

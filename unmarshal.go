@@ -74,6 +74,7 @@ type unmarshalScratch struct {
 	blocks []strBlock
 	text   []byte // decodeState.textBuf
 	p      Page
+	shapes mapShapes // decodeState.maps.shapes
 }
 
 // unmarshalScratches holds the scratch of finished Unmarshal calls, their
@@ -111,6 +112,7 @@ func (p *Page) decode(v any, s *unmarshalScratch) error {
 		jsonLeft: p.l.JSONBudget()}
 	if s != nil {
 		d.cur, d.nested, d.blockMem, d.textBuf = s.cur, s.nested[:0], s.blocks, s.text
+		d.maps.useShapes(&s.shapes)
 	}
 	err := d.page(rv.Elem())
 	d.releaseDates()
