@@ -62,7 +62,7 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *k
 			// keys, so m has exactly keys.
 			return vals, true
 		}
-		if f == full && rotatedValues(g, keys, vals, p) {
+		if f == full && len(keys) >= rotateMin && rotatedValues(g, keys, vals, p) {
 			return vals, true
 		}
 	}
@@ -108,8 +108,9 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *k
 // reads each slot's value into vals where p, turned by as many slots,
 // says its key is, one comparison a key, as the first loop does; it
 // reports false, with vals partly written, at the first key that is not
-// there. Cost for a map of 5 keys about 100 instructions, where learning
-// its slots cost about 250.
+// there. Cost for a map of 5 keys about 150 instructions, where learning
+// its slots cost about 250; groupValuesOfKeys asks it only for maps of
+// rotateMin keys or more, whose slots cost more to learn than to turn.
 func rotatedValues(g *anyMapGroup, keys []string, vals []any, p *keyPlaces) bool {
 	n := len(keys)
 	if n < 2 || n > 8 || p.full != groupEmpty>>(64-8*n) {
@@ -139,6 +140,12 @@ func rotatedValues(g *anyMapGroup, keys []string, vals []any, p *keyPlaces) bool
 	}
 	return true
 }
+
+// rotateMin is the fewest keys for which groupValuesOfKeys tries
+// rotatedValues: for two or three (a point's lat and lon, a parent's id
+// and kind) learning the slots anew costs about what the call and the
+// search for the turn do.
+const rotateMin = 4
 
 // sameKeyAt reports whether x, a key of the list, is k, a map's key: the
 // same address and length (a literal key) or the same bytes (sameBytes).
