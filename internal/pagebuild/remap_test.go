@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -12,7 +13,10 @@ import (
 // stack of the containers it is in, against remapTaggedRef, a call per
 // container, on random values: nested deeper than remapDepth, with ids and
 // counts of one to three bytes, integers of every length, floats that do
-// and do not become TagFloatInt, times, bytes and empty containers.
+// and do not become TagFloatInt (fractions of every mantissa length, which
+// the loop copies itself, and raw cells), times, bytes and empty
+// containers; a value's last element is often a float, whose 8-byte load
+// would pass the end.
 func TestRemapTaggedReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	const nstr = 40000
@@ -70,8 +74,9 @@ func randTagged(b []byte, r *rand.Rand, depth, maxDepth int, budget *int) []byte
 	case 8:
 		b, _ = format.AppendFloatCell(append(b, format.TagFloat), float64(r.IntN(1<<20)), 64)
 		return b
-	case 9:
-		b, _ = format.AppendFloatCell(append(b, format.TagFloat), r.NormFloat64()*1e6, 64)
+	case 9: // fractions of 1 to 17 digits (mantissas of 1 to 9 varint bytes), and raw cells
+		f := []float64{r.NormFloat64() * 1e6, r.Float64(), float64(r.IntN(1000)) / 8, 0.5, -1e-7, math.Copysign(0, -1), 5e-324, 1e300}[r.IntN(8)]
+		b, _ = format.AppendFloatCell(append(b, format.TagFloat), f, 64)
 		return b
 	case 10:
 		return AppendTaggedTime(b, format.Timestamp{Local: r.Int64N(1 << 40), Frac: uint32(r.IntN(1e9)), Digits: 9, Offset: int32(r.IntN(3600))})
