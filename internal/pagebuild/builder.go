@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // Builder collects rows into columns and writes the page. It is the one
@@ -367,8 +368,13 @@ func equalU32(a, b []uint32) bool {
 // (TextTime) is kept as a text time instead, unless the column already
 // holds strings: one string-ref column stays one.
 func (b *Builder) CellString(c *Column, s string) {
-	if MayBeTextTime(s) && CellTextTime(c, s) {
-		return
+	// CellTextTime, inlined: a column of text times takes its cells
+	// without two calls a cell and the copies of the time between them.
+	if MayBeTextTime(s) && c.Kind != KindStr {
+		if ts, ok := jsonwire.ParseTimestamp(s); ok {
+			c.appendTextTime(ts)
+			return
+		}
 	}
 	in := &b.In
 	if c.def.Deferred() {
