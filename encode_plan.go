@@ -83,6 +83,10 @@ type encPlan struct {
 	fixed     bool  // no field is ever left out: no omit options, no embedded pointers
 	scalars   []int // fields whose op is scalar (see fixedRows), in order
 	others    []int // the other fields, in order
+	// textOnly: every field of others is a string or a []string written
+	// by the plan (kindString, kindStrings), so that fixedRows' row pass
+	// is textRow.
+	textOnly bool
 }
 
 // encPlanCache maps a struct reflect.Type to its *encPlan.
@@ -99,7 +103,7 @@ func encPlanOf(t reflect.Type) *encPlan {
 
 func buildEncPlan(t reflect.Type) *encPlan {
 	sf := cachedFields(t)
-	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true, byPointer: true}
+	p := &encPlan{fields: make([]encField, len(sf.list)), plain: true, fixed: true, byPointer: true, textOnly: true}
 	for i := range sf.list {
 		f := &sf.list[i]
 		pf := encField{field: f, omits: f.omitEmpty || f.omitZero, fieldPath: f.fieldPath}
@@ -117,6 +121,7 @@ func buildEncPlan(t reflect.Type) *encPlan {
 			p.scalars = append(p.scalars, i)
 		} else {
 			p.others = append(p.others, i)
+			p.textOnly = p.textOnly && (pf.op == kindString || pf.op == kindStrings)
 		}
 	}
 	return p
