@@ -371,7 +371,7 @@ func (b *Builder) CellString(c *Column, s string) {
 	// CellTextTime, inlined: a column of text times takes its cells
 	// without two calls a cell and the copies of the time between them.
 	if MayBeTextTime(s) && c.Kind != KindStr {
-		if ts, ok := jsonwire.ParseTimestamp(s); ok {
+		if ts, ok := jsonwire.ParseTimestampDay(s, &c.days); ok {
 			c.appendTextTime(ts)
 			return
 		}

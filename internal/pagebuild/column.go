@@ -39,6 +39,7 @@ type Column struct {
 	times  []format.Timestamp // kindTime, kindTextTime
 	zeroZ  bool               // kindTextTime: some offset 0 is written "Z"
 	zeroP  bool               // kindTextTime: some offset 0 is written "+00:00"
+	days   jsonwire.DayMemo   // the date of the last text time CellString parsed, kept from page to page
 	Blob   []byte             // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
 	BlobN  int                // values in blob
 	Tagged []byte             // kindAny: tagged values with provisional string ids
