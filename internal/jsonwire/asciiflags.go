@@ -54,10 +54,12 @@ func ASCIIFlags[S ~string | ~[]byte](s S) (uint8, bool) {
 // It is for the rest of a string whose escape flag is already known, as
 // when a quote was seen (stringFlags in the page builder): no other byte
 // can change the flags then. It reads s eight bytes a turn, the last word
-// overlapping the one before it, and finds the lanes of the three bytes
-// with two tests that hold for any byte value (no assumption of ASCII):
-// about half of what ASCIIFlags costs, which tests both flags and stops
-// at non-ASCII. No allocation.
+// overlapping the one before it, and tests each word for a zero byte in
+// w ^ "&&&&&&&&" and in (w | 0x02...) ^ ">>>>>>>>" ('<' and '>' differ
+// only in bit 1): (v - 0x01...) &^ v has bit 7 set in some byte exactly
+// when v has a zero byte, for any byte values, and the words' tests are
+// collected and masked once. About two thirds of what ASCIIFlags costs, which
+// tests both flags and stops at non-ASCII. No allocation.
 func HTMLFlag[S ~string | ~[]byte](s S) uint8 {
 	n := len(s)
 	if n < 8 {
@@ -68,17 +70,12 @@ func HTMLFlag[S ~string | ~[]byte](s S) uint8 {
 		}
 		return 0
 	}
-	const low7 = swarLo * 0x7F
 	var hit uint64
 	for i := 0; ; {
 		w := Load64(s, i)
-		// amp and angle have a zero byte exactly where w holds '&', and
-		// '<' or '>' (which differ only in bit 1); a byte x is non-zero
-		// exactly when (x&0x7F + 0x7F) | x has bit 7 set, with no carry
-		// between bytes.
 		amp := w ^ swarLo*'&'
-		angle := w&(swarLo*0xFD) ^ swarLo*'<'
-		hit |= ^((amp&low7 + low7 | amp) & (angle&low7 + low7 | angle))
+		angle := (w | swarLo*0x02) ^ swarLo*'>'
+		hit |= (amp-swarLo)&^amp | (angle-swarLo)&^angle
 		if i+8 >= n {
 			break
 		}
