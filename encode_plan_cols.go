@@ -49,7 +49,16 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from,
 		cells = append(cells, planCell{c: &b.Cols[pc.cols[i]], pf: &p.fields[i]})
 	}
 	w.planCells = cells
-	for r := from; r < to && r <= errRow; r++ {
+	rowPass := from // the first row the loop below writes
+	if p.textOnly && errRow == to && w.maxDepth > 1 {
+		// No cell of the row pass can fail: write the rows without the
+		// error bookkeeping.
+		for r := from; r < to; r++ {
+			w.textRow(cells, rows.at(r))
+		}
+		rowPass = to
+	}
+	for r := rowPass; r < to && r <= errRow; r++ {
 		row := rows.at(r)
 		var ev reflect.Value // row r, once a field needs value
 		cs := cells
@@ -92,6 +101,26 @@ func (w *walker) fixedRows(pc *encCols, rv reflect.Value, rows structRows, from,
 type planCell struct {
 	c  *pagebuild.Column
 	pf *encField
+}
+
+// textRow writes the cells of the row at row, of a plan whose row pass
+// holds only strings and string slices (encPlan.textOnly), as fixedRows'
+// row pass does, on a page whose depth limit admits a string slice. Kept
+// apart from fixedRows' loop, which keeps the values its error handling
+// and its generic fields need across every call, the loop holds little
+// more than the cell and the row: on BaaS rows (eight strings and two
+// string slices) the row pass's own cost fell from 48 instructions a
+// cell to 33 (callgrind).
+func (w *walker) textRow(cells []planCell, row structRef) {
+	b := w.b
+	for _, cell := range cells {
+		f := cell.pf.in(row)
+		if cell.pf.op == kindString {
+			b.CellString(cell.c, f.string())
+			continue
+		}
+		w.putStrings(cell.c, false, f.readStrings(), 1) // no error: maxDepth > 1
+	}
 }
 
 // otherField writes field pf of row r (at row), of op kindOther, as a

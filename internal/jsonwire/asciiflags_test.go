@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // TestASCIIFlags compares ASCIIFlags with StringFlags on every ASCII
@@ -81,4 +83,51 @@ func FuzzASCIIFlags(f *testing.F) {
 			t.Fatalf("ASCIIFlags(%q): ok = %v", s, ok)
 		}
 	})
+}
+
+// TestHTMLFlag compares HTMLFlag with the HTML flag of StringFlags on
+// every string of one byte (any of the 256) in plain text at every length
+// to 40 and every position, on pairs of bytes, and on random strings of
+// any bytes.
+func TestHTMLFlag(t *testing.T) {
+	check := func(s string) {
+		t.Helper()
+		want := StringFlags(s) & format.StrHasHTML
+		if got := HTMLFlag(s); got != want {
+			t.Fatalf("HTMLFlag(%q) = %d, want %d", s, got, want)
+		}
+		if got := HTMLFlag([]byte(s)); got != want {
+			t.Fatalf("HTMLFlag([]byte(%q)) = %d, want %d", s, got, want)
+		}
+	}
+	for n := 0; n <= 40; n++ {
+		base := strings.Repeat("x", n)
+		check(base)
+		for i := 0; i < n; i++ {
+			for c := range 0x100 {
+				check(base[:i] + string([]byte{byte(c)}) + base[i+1:])
+			}
+		}
+	}
+	pieces := []string{"\"", "<", ">", "&", "=", ";", "\x80", "\xbc", "\xbe", "\xa6", "\xff", "\x3d", "\x3f", "\x27", "\x24"}
+	for n := 2; n <= 20; n++ {
+		base := strings.Repeat("a", n)
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				for _, p := range pieces {
+					for _, q := range pieces {
+						check(base[:i] + p + base[i+1:j] + q + base[j+1:])
+					}
+				}
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 100_000 {
+		b := make([]byte, r.IntN(70))
+		for i := range b {
+			b[i] = byte(r.IntN(0x100))
+		}
+		check(string(b))
+	}
 }

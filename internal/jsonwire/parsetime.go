@@ -23,6 +23,31 @@ import "github.com/rowpage/rowpage/format"
 // 218 for "...15.738+00:00" where it took 410, and 255 for
 // "...15.123456-07:00" (amd64, BenchmarkParseTimestamp).
 func ParseTimestamp[T ~string | ~[]byte](text T) (format.Timestamp, bool) {
+	return parseTimestamp(text, nil)
+}
+
+// DayMemo remembers the date of the last text a column's timestamps were
+// parsed from (ParseTimestampDay), and its day number: the timestamps of
+// a column often share their date with the one before (a creation time
+// increasing through a page), and those skip the date's checks and
+// calendar arithmetic. A date's day never changes, so a memo stays valid
+// from page to page. The zero DayMemo is empty.
+type DayMemo struct {
+	date  uint64 // "YYYY-MM-" less its pattern, as parseTimestamp reads it; 0 if empty
+	dd    uint16 // "DD" less its pattern
+	local int64  // the date's first second, as format.Timestamp.Local counts it
+}
+
+// ParseTimestampDay is ParseTimestamp for a string, with the date of
+// the last text parsed through m: about 55 instructions fewer when text
+// has that date, 5 more when it has not.
+func ParseTimestampDay(text string, m *DayMemo) (format.Timestamp, bool) {
+	return parseTimestamp(text, m)
+}
+
+// parseTimestamp is ParseTimestamp, remembering the date in m if m is not
+// nil (ParseTimestampDay).
+func parseTimestamp[T ~string | ~[]byte](text T, m *DayMemo) (format.Timestamp, bool) {
 	n := len(text)
 	if n < len("0000-00-00T00:00:00Z") {
 		return format.Timestamp{}, false
@@ -35,14 +60,30 @@ func ParseTimestamp[T ~string | ~[]byte](text T) (format.Timestamp, bool) {
 	if overLimits(x, limA)|overLimits(y, limB)|overLimits(z, limC) != 0 {
 		return format.Timestamp{}, false
 	}
-	x, y, z = digitPairs(x), digitPairs(y), digitPairs(z)
-	year := uint32(byte(x))*100 + uint32(byte(x>>16))
-	mon, day := uint32(byte(x>>40)), uint32(byte(y))
+	// The date's first second: from m if text has its date (x of a real
+	// date is not 0, its month is not), else computed.
+	var date int64
+	if m != nil && x == m.date && uint16(y) == m.dd && x != 0 {
+		date = m.local
+	} else {
+		dx, dd := x, uint16(y)
+		x = digitPairs(x)
+		year := uint32(byte(x))*100 + uint32(byte(x>>16))
+		mon, day := uint32(byte(x>>40)), uint32(byte(digitPairs(y)))
+		if mon-1 >= 12 || day-1 >= monthDays(year, mon) {
+			return format.Timestamp{}, false
+		}
+		date = int64(civilDay(year, mon, day))*86400 + format.TimeMinLocal
+		if m != nil {
+			m.date, m.dd, m.local = dx, dd, date
+		}
+	}
+	y, z = digitPairs(y), digitPairs(z)
 	hh, mm, ss := uint32(byte(y>>24)), uint32(byte(y>>48)), uint32(byte(z>>8))
-	if mon-1 >= 12 || day-1 >= monthDays(year, mon) || hh > 23 || mm > 59 || ss > 59 {
+	if hh > 23 || mm > 59 || ss > 59 {
 		return format.Timestamp{}, false
 	}
-	local := int64(civilDay(year, mon, day))*86400 + int64(hh*3600+mm*60+ss) + format.TimeMinLocal
+	local := date + int64(hh*3600+mm*60+ss)
 	// The zone, read from the end: "Z", or "±hh:mm" in the last 8 bytes.
 	zone := n - 1
 	var off int32

@@ -22,6 +22,44 @@ func checkParseSame(t *testing.T, s string) {
 	if got != want || ok != wok || gotB != want || okB != wok {
 		t.Fatalf("ParseTimestamp(%q) = %+v, %v (bytes %+v, %v); old parser %+v, %v", s, got, ok, gotB, okB, want, wok)
 	}
+	// Through checkDays, which holds the date of an earlier text, and
+	// again, with s's date.
+	for range 2 {
+		if got, ok := ParseTimestampDay(s, &checkDays); got != want || ok != wok {
+			t.Fatalf("ParseTimestampDay(%q) = %+v, %v; old parser %+v, %v", s, got, ok, want, wok)
+		}
+	}
+}
+
+// checkDays is the DayMemo of checkParseSame, kept from call to call.
+var checkDays DayMemo
+
+// TestParseTimestampDayMemo checks ParseTimestampDay against
+// ParseTimestamp on runs of texts that keep or change their date (real
+// dates and not, leap days), with clocks and zones valid or not, through
+// one memo, and on the date that parses to 0 from an empty memo.
+func TestParseTimestampDayMemo(t *testing.T) {
+	var m DayMemo
+	for _, s := range []string{"0000-00-00T00:00:00Z", "0000-00-00T12:00:00.5+00:00", "0000-01-01T00:00:00Z", "0000-00-00T00:00:00Z"} {
+		want, wok := ParseTimestamp(s)
+		if got, ok := ParseTimestampDay(s, &m); got != want || ok != wok {
+			t.Fatalf("ParseTimestampDay(%q) = %+v, %v; ParseTimestamp %+v, %v", s, got, ok, want, wok)
+		}
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	dates := []string{"2025-03-14", "2024-02-29", "2023-02-29", "2025-13-01", "2025-04-31", "9999-12-31", "0000-01-01", "2025-03-1x", "2025+03-14"}
+	clocks := []string{"T10:04:15.738+00:00", "T23:59:59Z", "T24:00:00Z", "T10:60:00Z", "T00:00:60-01:00", "T12:34:56.123456789-07:30", "T12:34:56-00:00", "t12:34:56Z", "T12:34:56.Z", "T1:34:56Z"}
+	date := dates[0]
+	for range 200_000 {
+		if r.IntN(3) == 0 {
+			date = dates[r.IntN(len(dates))]
+		}
+		s := date + clocks[r.IntN(len(clocks))]
+		want, wok := ParseTimestamp(s)
+		if got, ok := ParseTimestampDay(s, &m); got != want || ok != wok {
+			t.Fatalf("ParseTimestampDay(%q) = %+v, %v; ParseTimestamp %+v, %v", s, got, ok, want, wok)
+		}
+	}
 }
 
 // TestParseTimestampEveryDate tries every year 0000-9999 with months 00-13

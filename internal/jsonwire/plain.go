@@ -1,5 +1,7 @@
 package jsonwire
 
+import "math/bits"
+
 // A plain byte can be copied into a JSON string as it is in every escaping
 // mode and needs no UTF-8 decoding: ASCII from 0x20 to 0x7F except '"',
 // '\\', '<', '>' and '&'. Finding the first byte that is not plain is the
@@ -32,3 +34,12 @@ func plainPrefixSWAR[S ~string | ~[]byte](s S, i int) int {
 	}
 	return i
 }
+
+// FirstNotPlain returns the index (0 to 7) of the first byte of w, eight
+// bytes read little-endian, that is not plain, or 8 if all are: the first
+// lane of stopLanes, which is exact (a carry from a byte from 0x80 only
+// reaches the lanes above it). A caller that expects such a byte within a
+// few bytes (after a string in a table of short strings that need
+// escaping) tests one word this way, in about ten instructions, before
+// it calls PlainPrefix.
+func FirstNotPlain(w uint64) int { return bits.TrailingZeros64(stopLanes(w)) >> 3 }

@@ -140,3 +140,48 @@ func TestPlainPrefixAfterOneNotPlain(t *testing.T) {
 		}
 	}
 }
+
+// TestFirstNotPlain compares FirstNotPlain with a byte-by-byte search of
+// plainTable, for each byte value at each of the eight places among plain
+// bytes and behind other values, and for random words.
+func TestFirstNotPlain(t *testing.T) {
+	check := func(b [8]byte) {
+		t.Helper()
+		want := 8
+		for i, c := range b {
+			if !plainTable[c] {
+				want = i
+				break
+			}
+		}
+		if got := FirstNotPlain(Load64(b[:], 0)); got != want {
+			t.Fatalf("FirstNotPlain(%q) = %d, want %d", b, got, want)
+		}
+	}
+	for i := range 8 {
+		for c := range 0x100 {
+			for _, fill := range []byte{'a', 0x7F, 0xFF, '"', 0x80} {
+				var b [8]byte
+				for j := range b {
+					b[j] = 'x'
+					if j > i {
+						b[j] = fill
+					}
+				}
+				b[i] = byte(c)
+				check(b)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 200_000 {
+		var b [8]byte
+		for j := range b {
+			b[j] = byte(r.IntN(0x100))
+			if r.IntN(2) == 0 {
+				b[j] = byte(0x20 + r.IntN(0x60))
+			}
+		}
+		check(b)
+	}
+}

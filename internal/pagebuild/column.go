@@ -37,8 +37,8 @@ type Column struct {
 	big    bool    // some uint > MaxInt64
 	strs   []uint32
 	times  []format.Timestamp // kindTime, kindTextTime
-	zeroZ  bool               // kindTextTime: some offset 0 is written "Z"
-	zeroP  bool               // kindTextTime: some offset 0 is written "+00:00"
+	zeros  uint8              // kindTextTime: the forms offset 0 is written in, zeroAsZ | zeroAsPlus
+	days   jsonwire.DayMemo   // the date of the last text time CellString parsed, kept from page to page
 	Blob   []byte             // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
 	BlobN  int                // values in blob
 	Tagged []byte             // kindAny: tagged values with provisional string ids
@@ -71,7 +71,7 @@ func (c *Column) reset(name uint32) {
 	c.neg, c.big = false, false
 	c.strs = c.strs[:0]
 	c.times = c.times[:0]
-	c.zeroZ, c.zeroP, c.TextTimes = false, false, false
+	c.zeros, c.TextTimes = 0, false
 	c.Blob = c.Blob[:0]
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
@@ -278,16 +278,28 @@ func NestedTextTime[T ~string | ~[]byte](c *Column, s T) bool {
 	return ok
 }
 
+// The forms of offset 0 in a column of text times (Column.zeros).
+const (
+	zeroAsZ    = 1 // "Z"
+	zeroAsPlus = 2 // "+00:00"
+)
+
 // appendTextTime adds a string whose RFC 3339 text ts renders back byte
 // for byte: as a text-time cell, or tagged once the column holds other
 // kinds or writes offset 0 both as "Z" and as "+00:00".
 func (c *Column) appendTextTime(ts format.Timestamp) {
 	c.TextTimes = true
-	ts.ZeroPlus = ts.ZeroPlus && ts.Offset == 0
+	var zero uint8 // the form of ts's offset if it is 0
+	if ts.Offset != 0 {
+		ts.ZeroPlus = false
+	} else if ts.ZeroPlus {
+		zero = zeroAsPlus
+	} else {
+		zero = zeroAsZ
+	}
 	if c.want(kindTextTime) {
-		if ts.Offset != 0 || (ts.ZeroPlus && !c.zeroZ) || (!ts.ZeroPlus && !c.zeroP) {
-			c.zeroP = c.zeroP || ts.ZeroPlus
-			c.zeroZ = c.zeroZ || (ts.Offset == 0 && !ts.ZeroPlus)
+		if c.zeros|zero != zeroAsZ|zeroAsPlus { // a column writes offset 0 one way
+			c.zeros |= zero
 			c.Mark(false)
 			c.times = append(c.times, ts)
 			return

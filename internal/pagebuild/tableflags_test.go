@@ -143,3 +143,25 @@ func FuzzTableFlags(f *testing.F) {
 		checkTableFlags(t, append(strs, string(data)))
 	})
 }
+
+// TestNextNotPlain compares nextNotPlain with jsonwire.PlainPrefix from
+// every position of random tables of plain text with special bytes at
+// every density, including within the first word and past it.
+func TestNextNotPlain(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	specials := []byte{'"', '\\', '<', '>', '&', '\n', 0x00, 0x1F, 0x80, 0xC3, 0xE2, 0xFF}
+	for _, every := range []int{2, 5, 9, 17, 40, 200} {
+		data := make([]byte, 300)
+		for i := range data {
+			data[i] = byte('a' + r.IntN(26))
+			if r.IntN(every) == 0 {
+				data[i] = specials[r.IntN(len(specials))]
+			}
+		}
+		for pos := 0; pos <= len(data); pos++ {
+			if got, want := nextNotPlain(data, pos), jsonwire.PlainPrefix(data, pos); got != want {
+				t.Fatalf("every %d: nextNotPlain(%q, %d) = %d, want %d", every, data, pos, got, want)
+			}
+		}
+	}
+}

@@ -353,7 +353,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		dst = b.appendTimes(dst, c.times, false)
 	case kindTextTime:
 		enc |= format.EncTextTime
-		dst = b.appendTimes(dst, c.times, c.zeroP)
+		dst = b.appendTimes(dst, c.times, c.zeros&zeroAsPlus != 0)
 	case KindBytes:
 		enc |= format.EncBytes
 		dst = append(dst, c.Blob...)
