@@ -26,9 +26,10 @@ func skipWS(in []byte, i int) int {
 // read once: compact text, where the byte at i is never whitespace, costs
 // one bounds test and one comparison, with no second load by the caller.
 // A NUL byte is never valid where the tokenizer peeks, so callers tell
-// the end from it only on their error path (i >= len(in)). Inlines.
+// the end from it only on their error path (i >= len(in)). The test of i
+// is unsigned, which spares the load its own bounds test. Inlines.
 func peek(in []byte, i int) (int, byte) {
-	for ; i < len(in); i++ {
+	for ; uint(i) < uint(len(in)); i++ {
 		if c := in[i]; !isSpace(c) {
 			return i, c
 		}
