@@ -152,7 +152,12 @@ func (s *cellSink) Key(k []byte) {
 		s.useSame()
 	}
 	s.same = -1
-	w0, w1, short := pagebuild.KeyWords(k)
+	w0, w1, short := uint64(0), uint64(0), len(k) <= 16
+	if short && cap(k) >= 16 { // a view of the text: KeyWords without a call
+		w0, w1 = pagebuild.KeyWordsWide(k)
+	} else {
+		w0, w1, short = pagebuild.KeyWords(k)
+	}
 	var c *pagebuild.Column
 	var fresh bool
 	ci, ok := uint32(0), false
@@ -256,7 +261,12 @@ func (s *cellSink) TaggedString(b, v []byte) []byte {
 // What it appends depends only on k while the interner's Epoch holds
 // (KeyEpoch).
 func (s *cellSink) TaggedKey(b, k []byte) []byte {
-	w0, w1, short := pagebuild.KeyWords(k)
+	w0, w1, short := uint64(0), uint64(0), len(k) <= 16
+	if short && cap(k) >= 16 { // as in Key
+		w0, w1 = pagebuild.KeyWordsWide(k)
+	} else {
+		w0, w1, short = pagebuild.KeyWords(k)
+	}
 	in := &s.pb.In
 	id, ok := uint32(0), false
 	if short {
