@@ -105,11 +105,24 @@ func (s *cellSink) SameKeys() *int { return &s.same }
 // next key given by place if the tokenizer counted one since the last
 // cell, else the one Key opened. Each cell begins with one call of Null,
 // Bool, Int, String, Number, Decimal or BeginTagged, which take their
-// column from here. Inlines.
+// column from here (or from cell, its twin for one value). Inlines.
 func (s *cellSink) column() *pagebuild.Column {
 	if n := s.taken; n < s.same {
 		s.col = &s.pb.Cols[s.prev[n]]
 		s.taken = n + 1
+	}
+	return s.col
+}
+
+// cell is column for a cell of one value (a null, bool, number or
+// string): it does not keep the column of a key given by place in s.col,
+// which only the calls that end an array or object cell (EndTagged,
+// TaggedString) read, so that such a cell costs no store of a pointer
+// (and its write-barrier test). Inlines.
+func (s *cellSink) cell() *pagebuild.Column {
+	if n := s.taken; n < s.same {
+		s.taken = n + 1
+		return &s.pb.Cols[s.prev[n]]
 	}
 	return s.col
 }
@@ -139,7 +152,12 @@ func (s *cellSink) Key(k []byte) {
 		s.useSame()
 	}
 	s.same = -1
-	w0, w1, short := pagebuild.KeyWords(k)
+	w0, w1, short := uint64(0), uint64(0), len(k) <= 16
+	if short && cap(k) >= 16 { // a view of the text: KeyWords without a call
+		w0, w1 = pagebuild.KeyWordsWide(k)
+	} else {
+		w0, w1, short = pagebuild.KeyWords(k)
+	}
 	var c *pagebuild.Column
 	var fresh bool
 	ci, ok := uint32(0), false
@@ -164,26 +182,26 @@ func (s *cellSink) Key(k []byte) {
 }
 
 // Null adds null.
-func (s *cellSink) Null() { s.column().AppendNull() }
+func (s *cellSink) Null() { s.cell().AppendNull() }
 
 // Bool adds a bool.
-func (s *cellSink) Bool(v bool) { s.column().AppendBool(v) }
+func (s *cellSink) Bool(v bool) { s.cell().AppendBool(v) }
 
 // Int adds an integer: the common one, not negative in a column of
 // integers, without a call of Column.AppendInt.
 func (s *cellSink) Int(v int64) {
-	if c := s.column(); !c.TryAppendInt(v) {
+	if c := s.cell(); !c.TryAppendInt(v) {
 		c.AppendInt(v)
 	}
 }
 
 // String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) { cellString(s.pb, s.column(), v) }
+func (s *cellSink) String(v []byte) { cellString(s.pb, s.cell(), v) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.
 func (s *cellSink) Number(text []byte) {
-	c := s.column()
+	c := s.cell()
 	t := view(text)
 	if v, ok := pagebuild.CanonicalInt(t); ok {
 		c.AppendInt(v)
@@ -207,7 +225,7 @@ func (s *cellSink) Number(text []byte) {
 // reading the digits again (and, for plain short text such as "0.99",
 // without writing them again: canonicalDecimal).
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
-	c := s.column()
+	c := s.cell()
 	if f, d, ok := canonicalDecimal(text, neg, mant, nd, exp); ok {
 		c.AppendDecimal(d, f)
 		return
@@ -243,7 +261,12 @@ func (s *cellSink) TaggedString(b, v []byte) []byte {
 // What it appends depends only on k while the interner's Epoch holds
 // (KeyEpoch).
 func (s *cellSink) TaggedKey(b, k []byte) []byte {
-	w0, w1, short := pagebuild.KeyWords(k)
+	w0, w1, short := uint64(0), uint64(0), len(k) <= 16
+	if short && cap(k) >= 16 { // as in Key
+		w0, w1 = pagebuild.KeyWordsWide(k)
+	} else {
+		w0, w1, short = pagebuild.KeyWords(k)
+	}
 	in := &s.pb.In
 	id, ok := uint32(0), false
 	if short {

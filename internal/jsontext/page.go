@@ -2,6 +2,7 @@ package jsontext
 
 import (
 	"errors"
+	"slices"
 )
 
 // Page parses in, a whole JSON text, into s as a page: a top-level array
@@ -192,22 +193,25 @@ type keySpan struct {
 	w, m              [4]uint64
 }
 
-// rowKey returns the keySpan of the key in[at:at+n], whose closing quote
-// is at in[at+n], with its words when it has fewer than keyBytes bytes
-// and keyBytes bytes of text from at are there to load.
-func rowKey(in []byte, at, n int) keySpan {
-	k := keySpan{at: at, n: n}
-	if n < keyBytes && len(in)-at >= keyBytes {
-		if n+1 < keyBytes && in[at+n+1] == ':' {
-			k.colon = 1
-		}
-		k.m = keyMasks[n+1+k.colon]
-		k.adv, k.wide = n+2+k.colon, n+k.colon >= 16
-		for x := range k.w {
-			k.w[x] = wordAt(in, at+8*x) & k.m[x]
-		}
+// setRowKey makes *k the keySpan of the key in[at:at+n], whose closing
+// quote is at in[at+n], with its words when it has fewer than keyBytes
+// bytes and keyBytes bytes of text from at are there to load; of a key
+// that needed decoding when n is -1. It writes every field in place, so
+// that a row's key is kept with no keySpan built and copied on the way.
+func setRowKey(k *keySpan, in []byte, at, n int) {
+	k.at, k.n, k.colon, k.adv, k.wide = at, n, 0, 0, false
+	if n < 0 || n >= keyBytes || len(in)-at < keyBytes {
+		k.w, k.m = [4]uint64{}, [4]uint64{}
+		return
 	}
-	return k
+	if n+1 < keyBytes && in[at+n+1] == ':' {
+		k.colon = 1
+	}
+	k.m = keyMasks[n+1+k.colon]
+	k.adv, k.wide = n+2+k.colon, n+k.colon >= 16
+	for x := range k.w {
+		k.w[x] = wordAt(in, at+8*x) & k.m[x]
+	}
 }
 
 // taggedRow is members for a row of a TaggedSink's page. Rows of one
@@ -292,11 +296,17 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				return p.refused(at), true
 			}
 			if p.rowMiss < rowMissMax {
-				span := keySpan{at: at + 1, n: -1}
+				kn := -1 // a key that needed decoding
 				if len(k) == i-at-2 && (len(k) == 0 || &k[0] == &in[at+1]) {
-					span = rowKey(in, at+1, len(k)) // the text itself, not decoded
+					kn = len(k) // the text itself, not decoded
 				}
-				p.rowKeys = append(p.rowKeys[:n], span)
+				rk := p.rowKeys[:n]
+				if cap(rk) == n {
+					rk = slices.Grow(rk, 1)
+				}
+				rk = rk[:n+1]
+				setRowKey(&rk[n], in, at+1, kn)
+				p.rowKeys = rk
 			}
 		}
 	colon:

@@ -119,7 +119,7 @@ value:
 		n := leadingDigits(d)
 		var v uint64
 		if n < 8 {
-			v = digits8(d << (64 - 8*n))
+			v = headDigits(d, n)
 		} else {
 			d2 := wordAt(in, i+8) - lsb*'0'
 			n2 := leadingDigits(d2)
@@ -393,7 +393,7 @@ func (p *Parser) digits(i int) (int, int64) {
 		d := wordAt(in, i) - lsb*'0'
 		n := leadingDigits(d)
 		if n < 8 {
-			return i + n, int64(digits8(d << (64 - 8*n)))
+			return i + n, int64(headDigits(d, n))
 		}
 		v = int64(digits8(d))
 		if i += 8; len(in)-i >= 8 {
@@ -401,7 +401,7 @@ func (p *Parser) digits(i int) (int, int64) {
 			n = leadingDigits(d)
 			if n < 8 {
 				if n > 0 {
-					v = v*pow10[n] + int64(digits8(d<<(64-8*n)))
+					v = v*pow10[n] + int64(headDigits(d, n))
 				}
 				return i + n, v
 			}

@@ -26,9 +26,10 @@ func skipWS(in []byte, i int) int {
 // read once: compact text, where the byte at i is never whitespace, costs
 // one bounds test and one comparison, with no second load by the caller.
 // A NUL byte is never valid where the tokenizer peeks, so callers tell
-// the end from it only on their error path (i >= len(in)). Inlines.
+// the end from it only on their error path (i >= len(in)). The test of i
+// is unsigned, which spares the load its own bounds test. Inlines.
 func peek(in []byte, i int) (int, byte) {
-	for ; i < len(in); i++ {
+	for ; uint(i) < uint(len(in)); i++ {
 		if c := in[i]; !isSpace(c) {
 			return i, c
 		}
@@ -69,11 +70,11 @@ func (p *Parser) value(i, depth int) int {
 		if n := leadingDigits(d); n < 8 && (c != '0' || n == 1) {
 			switch e := in[i+n]; {
 			case e == '.':
-				if j := p.shortDecimal(i, n, digits8(d<<(64-8*n))); j > 0 {
+				if j := p.shortDecimal(i, n, headDigits(d, n)); j > 0 {
 					return j
 				}
 			case e|0x20 != 'e':
-				p.s.Int(int64(digits8(d << (64 - 8*n))))
+				p.s.Int(int64(headDigits(d, n)))
 				return i + n
 			}
 		}
@@ -264,7 +265,7 @@ func (p *Parser) shortDecimal(i, n int, v uint64) int {
 	if in[j]|0x20 == 'e' {
 		return 0
 	}
-	d <<= 64 - 8*nf // the fraction's digits in the high bytes, first lowest
+	d <<= (64 - 8*nf) & 63 // the fraction's digits in the high bytes, first lowest
 	f := digits8(d)
 	mant, nd := v*uint64(pow10[nf])+f, n+nf
 	if v == 0 {
@@ -299,6 +300,15 @@ func digits8(d uint64) uint64 {
 	d = (d*10 + d>>8) & 0x00FF00FF00FF00FF
 	d = (d*100 + d>>16) & 0x0000FFFF0000FFFF
 	return (d*10000 + d>>32) & 0xFFFFFFFF
+}
+
+// headDigits returns the number whose decimal digits are the n low
+// bytes of d (1 to 7 of them, the first lowest, each 0 to 9, as
+// leadingDigits counts them): digits8 of them moved to the high bytes. The
+// shift's count is masked, which n of 1 to 7 leaves alone, so that it
+// takes no test of a count of 64 or more.
+func headDigits(d uint64, n int) uint64 {
+	return digits8(d << ((64 - 8*n) & 63))
 }
 
 // skipDigits returns the position after the run of digits at in[i:]:
@@ -415,7 +425,7 @@ func (p *Parser) decimal(start, i int, neg bool, v int64) (int, uint64, int, int
 			if k == 8 {
 				mant = mant*1e8 + digits8(d)
 			} else {
-				mant = mant*uint64(pow10[k]) + digits8(d<<(64-8*k))
+				mant = mant*uint64(pow10[k]) + headDigits(d, k)
 			}
 			nd, exp, i = nd+k, exp-k, i+k
 			if k < 8 {

@@ -72,3 +72,25 @@ func TestKeyMemoEpochs(t *testing.T) {
 		t.Fatal("the empty key found in an empty memo")
 	}
 }
+
+// TestKeyWordsWideMatches checks that KeyWordsWide packs every key of 0
+// to 16 bytes with 16 bytes of capacity or more (whatever bytes lie past
+// the key) as KeyWords does.
+func TestKeyWordsWideMatches(t *testing.T) {
+	text := "\xff\x00abcdefghijklmnop\x80qrstuvwxyz0123456789"
+	for at := 0; at+16 <= len(text); at++ {
+		for n := 0; n <= 16; n++ {
+			for _, room := range []int{16 - n, 17 - n, len(text) - at - n} {
+				if room < 0 || at+n+room > len(text) || n+room < 16 {
+					continue
+				}
+				k := []byte(text)[at : at+n : at+n+room]
+				w0, w1, ok := KeyWords(k)
+				v0, v1 := KeyWordsWide(k)
+				if !ok || v0 != w0 || v1 != w1 {
+					t.Fatalf("%q (cap %d): KeyWordsWide %x %x, KeyWords %x %x %v", k, cap(k), v0, v1, w0, w1, ok)
+				}
+			}
+		}
+	}
+}

@@ -411,28 +411,84 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 	}
 }
 
-// appendInts writes an integer column's values in encoding enc.
+// appendInts writes an integer column's values in encoding enc, each
+// value's uvarint straight into dst, without a slice of them in between.
 func (b *Builder) appendInts(dst []byte, enc byte, lo int64, v []int64) []byte {
-	vs := b.uvs[:0]
 	switch enc {
 	case format.EncInt:
-		for _, x := range v {
-			vs = append(vs, format.EncodeZigZag(x))
-		}
+		return appendZigZags(dst, v)
 	case format.EncIntDelta:
-		prev := int64(0)
-		for _, x := range v {
-			vs = append(vs, format.EncodeZigZag(int64(uint64(x)-uint64(prev))))
-			prev = x
-		}
-	default:
-		dst = format.AppendVarint(dst, lo)
-		for _, x := range v {
-			vs = append(vs, uint64(x)-uint64(lo))
+		return appendDeltas(dst, v)
+	}
+	dst = format.AppendVarint(dst, lo)
+	for _, x := range v {
+		// The offset from lo, a value below 2^14 (nearly all of them)
+		// without a call.
+		switch u := uint64(x) - uint64(lo); {
+		case u < 1<<7:
+			dst = append(dst, byte(u))
+		case u < 1<<14:
+			dst = append(dst, byte(u)|0x80, byte(u>>7))
+		default:
+			dst = format.AppendUvarint(dst, u)
 		}
 	}
-	b.uvs = vs
-	return appendUvarints(dst, vs)
+	return dst
+}
+
+// appendZigZags appends the uvarint of each value's zigzag (EncInt). It
+// makes room for a byte a value at once and stores each value of -64 to
+// 63 with no test of room, so that a column of such values, the common
+// one (flags, small counts, codes), costs a few instructions a value; from
+// the first value that takes more bytes on, it appends each.
+func appendZigZags(dst []byte, v []int64) []byte {
+	l := len(dst)
+	dst = slices.Grow(dst, len(v))[:l+len(v)]
+	out := dst[l:]
+	out = out[:len(v)]
+	for i, x := range v {
+		u := format.EncodeZigZag(x)
+		if u >= 0x80 {
+			return appendZigZagsFrom(dst[:l+i], v[i:])
+		}
+		out[i] = byte(u)
+	}
+	return dst
+}
+
+// appendZigZagsFrom is appendZigZags for values that may take more than
+// a byte: a value whose zigzag is below 2^14 without a call.
+func appendZigZagsFrom(dst []byte, v []int64) []byte {
+	for _, x := range v {
+		switch u := format.EncodeZigZag(x); {
+		case u < 1<<7:
+			dst = append(dst, byte(u))
+		case u < 1<<14:
+			dst = append(dst, byte(u)|0x80, byte(u>>7))
+		default:
+			dst = format.AppendUvarint(dst, u)
+		}
+	}
+	return dst
+}
+
+// appendDeltas appends the uvarint of the zigzag of each value's
+// difference from the one before it (from 0 for the first: EncIntDelta),
+// one below 2^14 without a call.
+func appendDeltas(dst []byte, v []int64) []byte {
+	prev := int64(0)
+	for _, x := range v {
+		switch u := format.EncodeZigZag(int64(uint64(x) - uint64(prev))); {
+		case u < 1<<7:
+			dst = append(dst, byte(u))
+		case u < 1<<14:
+			dst = append(dst, byte(u)|0x80, byte(u>>7))
+		default:
+			dst = format.AppendUvarint(dst, u)
+		}
+		prev = x
+	}
+	return dst
 }
 
 // appendUvarints appends each of vs as a uvarint. The loop writes values
