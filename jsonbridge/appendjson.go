@@ -67,6 +67,10 @@ const skipCell = 0xFF
 // It follows format.EncMax, so that the cell switches stay jump tables.
 const smallInts = format.EncMax + 1
 
+// namePad is the slack after the last of transcoder.names, for
+// Layout.ColumnNamesAre's word reads.
+const namePad = 8
+
 // keyPad is the slack after the last key, so that setKey may always
 // read a whole keyInline-byte block.
 const keyPad = keyInline
@@ -82,7 +86,7 @@ type transcoder struct {
 	stepBuf []step
 	keys    []byte // pre-rendered `,"key":` of every column, then keyPad bytes
 	// names and nameEnds are the column names keys was rendered from,
-	// copied (name c ends at names[nameEnds[c]]), and keyKind the page's
+	// copied (name c ends at names[nameEnds[c]], then namePad bytes), and keyKind the page's
 	// kind: open renders keys again only for a page whose names differ
 	// from the last page's (see sameKeys). The steps in cols keep their
 	// keys between calls.
@@ -265,6 +269,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	}
 	if !same {
 		t.keys = append(t.keys, make([]byte, keyPad)...)
+		t.names = append(t.names, make([]byte, namePad)...)
 		for c := range t.cols {
 			st := &t.cols[c]
 			st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
@@ -285,9 +290,10 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 // The mode, and so escapeHTML, is the transcoder's for its whole life.
 // Its cost (Layout.ColumnNamesAre) is one comparison of all the names
 // when they follow one another in the string table, the usual layout,
-// and a few instructions a column; else a comparison per column (on
-// chinook tracks about 25 instructions a column). Rendering a key cost
-// about 130.
+// and a few instructions a column; else a comparison per column, about
+// 20 instructions for a name of up to 8 bytes (t.names keeps namePad
+// bytes past the last name, so that the last one is read as a word too)
+// and a call of memequal for a longer one. Rendering a key cost about 130.
 func (t *transcoder) sameKeys() bool {
 	l := &t.l
 	if l.Kind != t.keyKind || len(l.Columns) != len(t.nameEnds) || len(t.keys) == 0 {
