@@ -40,62 +40,43 @@ func (l *Layout) ColumnNamesAre(names []byte, ends []int32) bool {
 
 // namesOneByOne is ColumnNamesAre for names that do not follow one another
 // in the table (on pages whose rows vary, the strings of a row's values
-// come between its keys): name by name, each length against its span's.
-// Names of up to 8 bytes are compared as words by namesWords, in a loop
-// without calls; a longer name, or one near the end of the table or of
-// names, takes a comparison of strings here. About 50 instructions a
-// short name, where a tableString and a call of memequal a name cost about
-// 90 (hetero and sparse rows). A caller that keeps 8 bytes of any value
-// past its names' last end (jsonbridge) lets its last name take the word
-// too.
+// come between its keys): name by name, each length against its span's,
+// in one loop. A name of up to 8 bytes, with 8 bytes of table from its
+// start and 8 of names from its cut, is compared as one word, the bytes
+// past it masked off, without a call; a longer one (or one near the end
+// of the table or of names) by a comparison of strings. About 45
+// instructions a short name where a tableString and a call of memequal a
+// name cost about 90 (hetero and sparse rows). A caller that keeps 8
+// bytes of any value past its names' last end (jsonbridge) lets its last
+// name take the word too. (Handing the short names to a loop of their
+// own without calls, and only the long ones to memequal, counted twice
+// as many instructions as this on the camelCase keys of instruments
+// rows, which alternate short and long; comparing long names by words
+// in that loop, a fifth more.)
 func namesOneByOne(t *StringTable, cols []Column, names []byte, ends []int32) bool {
+	offs, data := t.offs, t.data
+	cols = cols[:len(ends)] // ColumnNamesAre checked the lengths: one bound for both
 	s := 0
-	for c := 0; c < len(ends); c++ {
-		var ok bool
-		if c, s, ok = namesWords(t, cols, names, ends, c, s); !ok {
+	for c := range cols {
+		e := int(ends[c])
+		i := uint(cols[c].Name) // below the count (parseColumns): offs[i+1] is there
+		if e < s || e > len(names) || i+1 >= uint(len(offs)) {
 			return false
 		}
-		if c == len(ends) {
-			break
+		a, m := uint(offs[i]), uint(e-s)
+		if uint(offs[i+1])-a != m {
+			return false
 		}
-		e := int(ends[c])
-		if e < s || e > len(names) || t.String(int(cols[c].Name)) != string(names[s:e]) {
+		if m <= 8 && a+8 <= uint(len(data)) && s+8 <= len(names) {
+			if (binary.LittleEndian.Uint64(data[a:a+8])^binary.LittleEndian.Uint64(names[s:s+8]))&byteMasks[m] != 0 {
+				return false
+			}
+		} else if string(data[a:a+m]) != string(names[s:e]) {
 			return false
 		}
 		s = e
 	}
 	return true
-}
-
-// namesWords compares the names of columns c on, the first starting at
-// names[s], as namesOneByOne does, while each is up to 8 bytes with 8
-// bytes of table from its start and 8 of names from s: as one word
-// each, the bytes past the name masked off. It returns the column where
-// it stopped (len(ends) when it compared them all) and its start, and
-// false if a name differs. (Two words a name, for names up to 16 bytes,
-// counted more on hetero rows than the memequal calls they saved.)
-func namesWords(t *StringTable, cols []Column, names []byte, ends []int32, c, s int) (int, int, bool) {
-	offs, data := t.offs, t.data
-	cols = cols[:len(ends)] // ColumnNamesAre checked the lengths: one bound for both
-	for ; c < len(cols); c++ {
-		e := int(ends[c])
-		i := uint(cols[c].Name) // below the count (parseColumns): offs[i+1] is there
-		if e < s || e > len(names) || i+1 >= uint(len(offs)) {
-			return c, s, false
-		}
-		a, m := uint(offs[i]), uint(e-s)
-		if uint(offs[i+1])-a != m {
-			return c, s, false
-		}
-		if m > 8 || a+8 > uint(len(data)) || s+8 > len(names) {
-			return c, s, true
-		}
-		if (binary.LittleEndian.Uint64(data[a:a+8])^binary.LittleEndian.Uint64(names[s:s+8]))&byteMasks[m] != 0 {
-			return c, s, false
-		}
-		s = e
-	}
-	return c, s, true
 }
 
 // byteMasks[m] is the mask of the low m bytes of a word.

@@ -87,9 +87,9 @@ func namesRef(l *Layout, names []byte, ends []int32) bool {
 // TestColumnNamesOneByOneWords checks the path of ColumnNamesAre for names
 // that do not follow one another in the table, whose names of up to 8
 // bytes are compared as masked words: random tables of strings of up to
-// 12 bytes, columns in random order, names with and without bytes past
-// the last end (as jsonbridge keeps), each altered in one byte or cut or
-// not, against namesRef.
+// 8, 16 or 79 bytes, columns in random order, names with and without
+// bytes past the last end (as jsonbridge keeps), each altered in one byte
+// or cut or not, against namesRef.
 func TestColumnNamesOneByOneWords(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for iter := 0; iter < 50000; iter++ {
@@ -97,7 +97,8 @@ func TestColumnNamesOneByOneWords(t *testing.T) {
 		var data []byte
 		offs := []uint32{0}
 		for range n {
-			data = append(data, strings.Repeat("ab", 6)[rng.Intn(2):][:rng.Intn(11)]...)
+			longest := []int{8, 16, 79}[rng.Intn(3)] // one word, or longer
+			data = append(data, strings.Repeat("ab", 40)[rng.Intn(2):][:rng.Intn(longest+1)]...)
 			offs = append(offs, uint32(len(data)))
 		}
 		l := &Layout{Kind: format.KindRows}
