@@ -38,7 +38,7 @@ func (st *step) setKey(keys []byte, s, e int) {
 	st.key = [keyInline]byte(keys[s : s+keyInline])
 }
 
-// setPlain sets st.plain from st.guard and st.keyLen (open sets both
+// setPlain sets st.plain from st.guard and st.keyLen (open and setSteps set both
 // first, on every call).
 func (st *step) setPlain() {
 	st.plain = noPlain
@@ -67,6 +67,10 @@ const skipCell = 0xFF
 // It follows format.EncMax, so that the cell switches stay jump tables.
 const smallInts = format.EncMax + 1
 
+// namePad is the slack after the last of transcoder.names, for
+// Layout.ColumnNamesAre's word reads.
+const namePad = 8
+
 // keyPad is the slack after the last key, so that setKey may always
 // read a whole keyInline-byte block.
 const keyPad = keyInline
@@ -82,7 +86,7 @@ type transcoder struct {
 	stepBuf []step
 	keys    []byte // pre-rendered `,"key":` of every column, then keyPad bytes
 	// names and nameEnds are the column names keys was rendered from,
-	// copied (name c ends at names[nameEnds[c]]), and keyKind the page's
+	// copied (name c ends at names[nameEnds[c]], then namePad bytes), and keyKind the page's
 	// kind: open renders keys again only for a page whose names differ
 	// from the last page's (see sameKeys). The steps in cols keep their
 	// keys between calls.
@@ -238,12 +242,17 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	if !same {
 		t.keys, t.names, t.nameEnds = t.keys[:0], t.names[:0], t.nameEnds[:0]
 	}
-	for c := 0; c < n; c++ {
-		cur := &t.cur[c]
-		l.StartCursor(cur, c) // put cleared t.cur, and make made it zero
-		cur.SetEscaped(&t.esc)
-		st := &t.cols[c]
-		if !same {
+	// The cursors are started in a loop of their own, which keeps next
+	// to nothing live across its call a column, and the steps set in one
+	// without calls: set in one loop with the calls, the steps' fields
+	// were reloaded after every call.
+	curs := t.cur
+	for c := range curs {
+		l.StartCursor(&curs[c], c) // put cleared t.cur, and make made it zero
+	}
+	if !same {
+		for c := range t.cols {
+			st := &t.cols[c]
 			start := len(t.keys)
 			if l.Kind != format.KindValue {
 				t.keys = append(t.keys, ',')
@@ -254,17 +263,11 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 			t.nameEnds = append(t.nameEnds, int32(len(t.names)))
 			st.keyStart, st.keyLen = int32(start), int32(len(t.keys)-start)
 		}
-		st.cur, st.enc, st.guard = cur, cur.Encoding(), cur.MayBeNull()
-		if st.enc == format.EncInt || st.enc == format.EncFloatInt {
-			st.enc = smallInts // until a cell of more than one digit
-		}
-		if t.m.columns != nil && !t.m.columns[l.ColumnName(c)] {
-			st.enc, st.guard = skipCell, true
-		}
-		st.setPlain()
 	}
+	t.setSteps()
 	if !same {
 		t.keys = append(t.keys, make([]byte, keyPad)...)
+		t.names = append(t.names, make([]byte, namePad)...)
 		for c := range t.cols {
 			st := &t.cols[c]
 			st.setKey(t.keys, int(st.keyStart), int(st.keyStart+st.keyLen))
@@ -279,15 +282,44 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 	return nil
 }
 
+// setSteps sets the step of each column from its cursor, which it points
+// at t.esc (SetEscaped): the encoding, smallInts for an integer column,
+// the guard, skipCell for a column the mode does not write, and plain.
+// The keys are set apart (open). Its loop makes no call unless the mode
+// names the columns it writes: about 25 instructions a column.
+func (t *transcoder) setSteps() {
+	curs, cols := t.cur, t.cols
+	cols = cols[:len(curs)]
+	for c := range cols {
+		cur, st := &curs[c], &cols[c]
+		cur.SetEscaped(&t.esc)
+		st.cur, st.enc, st.guard = cur, cur.Encoding(), cur.MayBeNull()
+		if st.enc == format.EncInt || st.enc == format.EncFloatInt {
+			st.enc = smallInts // until a cell of more than one digit
+		}
+		st.setPlain()
+	}
+	if t.m.columns == nil {
+		return
+	}
+	for c := range cols {
+		if st := &cols[c]; !t.m.columns[t.l.ColumnName(c)] {
+			st.enc, st.guard = skipCell, true
+			st.setPlain()
+		}
+	}
+}
+
 // sameKeys reports whether t.keys (and the keys of t.cols) are those of
 // the page t.l has just parsed: one of the same kind whose columns have
 // byte-equal names, in the same order, as the page they were rendered for.
 // The mode, and so escapeHTML, is the transcoder's for its whole life.
 // Its cost (Layout.ColumnNamesAre) is one comparison of all the names
 // when they follow one another in the string table, the usual layout,
-// and a few instructions a column; else a comparison per column (on
-// chinook tracks about 25 instructions a column). Rendering a key cost
-// about 130.
+// and a few instructions a column; else a comparison per column, about
+// 20 instructions for a name of up to 8 bytes (t.names keeps namePad
+// bytes past the last name, so that the last one is read as a word too)
+// and a call of memequal for a longer one. Rendering a key cost about 130.
 func (t *transcoder) sameKeys() bool {
 	l := &t.l
 	if l.Kind != t.keyKind || len(l.Columns) != len(t.nameEnds) || len(t.keys) == 0 {

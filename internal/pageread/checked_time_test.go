@@ -198,11 +198,20 @@ func TestTakeTimeJSON(t *testing.T) {
 		{0x82, 0x80, 0x80, 0x00, 0x05, 0, 0, 0, 0, 0},    // a step of 4 bytes ending in zero
 		{0x00, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01}, // a fraction past the 8 bytes
 		{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01, 0x00, 0, 0, 0, 0, 0, 0, 0},
+		// A step of 4 bytes, then a fraction read from a second load, and
+		// (per-value) an offset of 3 bytes, one of 2, a zero one, or one
+		// that is not minimal.
+		cat(sv(nil, 100_000_000), uv(nil, 6_622_881_889), sv(nil, 19_800), pad),
+		cat(sv(nil, -100_000_000), uv(nil, 1_234_567_899), sv(nil, -3600), pad),
+		cat(sv(nil, 100_000_000), uv(nil, 0), sv(nil, 0), pad),
+		cat(sv(nil, 100_000_000), []byte{0x80, 0x00}, pad), // a fraction that is not minimal
+		cat(sv(nil, 5), uv(nil, 0), []byte{0xB0, 0x80, 0x00}, pad),
 	} {
 		for _, enc := range []uint8{format.EncTime, format.EncTextTime} {
 			checkTakeTime(t, enc, format.TimeUTC, 0, false, cells)
 			checkTakeTime(t, enc, format.TimeShared, 3600, false, cells)
 			checkTakeTime(t, enc, format.TimeShared, 90, false, cells)
+			checkTakeTime(t, enc, format.TimePerValue, 0, false, cells)
 		}
 	}
 }

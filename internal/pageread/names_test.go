@@ -2,6 +2,7 @@ package pageread
 
 import (
 	"math/rand"
+	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -81,4 +82,48 @@ func namesRef(l *Layout, names []byte, ends []int32) bool {
 		s = e
 	}
 	return true
+}
+
+// TestColumnNamesOneByOneWords checks the path of ColumnNamesAre for names
+// that do not follow one another in the table, whose names of up to 8
+// bytes are compared as masked words: random tables of strings of up to
+// 8, 16 or 79 bytes, columns in random order, names with and without
+// bytes past the last end (as jsonbridge keeps), each altered in one byte
+// or cut or not, against namesRef.
+func TestColumnNamesOneByOneWords(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for iter := 0; iter < 50000; iter++ {
+		n := 2 + rng.Intn(12)
+		var data []byte
+		offs := []uint32{0}
+		for range n {
+			longest := []int{8, 16, 79}[rng.Intn(3)] // one word, or longer
+			data = append(data, strings.Repeat("ab", 40)[rng.Intn(2):][:rng.Intn(longest+1)]...)
+			offs = append(offs, uint32(len(data)))
+		}
+		l := &Layout{Kind: format.KindRows}
+		l.Strings = StringTable{count: n, offs: offs, data: data, str: string(data)}
+		var got []byte
+		var ends []int32
+		for _, x := range rng.Perm(n)[:1+rng.Intn(n)] {
+			l.Columns = append(l.Columns, Column{Name: uint32(x)})
+			got = append(got, l.Strings.String(x)...)
+			ends = append(ends, int32(len(got)))
+		}
+		switch rng.Intn(4) {
+		case 1: // a byte changed
+			if len(got) > 0 {
+				got[rng.Intn(len(got))] ^= 3
+			}
+		case 2: // a cut moved
+			ends[rng.Intn(len(ends))] += int32(rng.Intn(3) - 1)
+		}
+		if rng.Intn(2) == 0 { // slack past the last end, as jsonbridge keeps
+			got = append(got, "abababab"[:rng.Intn(9)]...)
+		}
+		want := namesRef(l, got, ends)
+		if l.ColumnNamesAre(got, ends) != want {
+			t.Fatalf("columns %v of table %q %v: ColumnNamesAre(%q, %v) = %v, want %v", l.Columns, data, offs, got, ends, !want, want)
+		}
+	}
 }
