@@ -1,6 +1,8 @@
 package pagebuild
 
 import (
+	"math/bits"
+
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/jsonwire"
 )
@@ -14,8 +16,25 @@ import (
 // verification that readers make (CheckTableFlags), it sweeps the data once,
 // 16 or 32 bytes a turn, stopping only at bytes that are not plain, and
 // computes the flags of each string holding one (stringFlags). ends must
-// be ascending and end at len(data).
+// be ascending and end at len(data). Where jsonwire.ClassMasks has a
+// vector form, the short ASCII strings take their flags from the class
+// masks of the block they lie in (setFlagsByBlocks).
 func SetTableFlags(flags, data []byte, ends []uint32) {
+	if flagsByBlocks {
+		setFlagsByBlocks(flags, data, ends)
+		return
+	}
+	setFlagsBySweep(flags, data, ends)
+}
+
+// flagsByBlocks selects setFlagsByBlocks, where jsonwire.ClassMasks has a
+// vector form; a variable so that tests run both ways everywhere.
+var flagsByBlocks = jsonwire.ClassMasksFast
+
+// setFlagsBySweep is SetTableFlags by PlainPrefix and stringFlags, which
+// restart at each string that holds a byte that is not plain: about 200
+// instructions for a short string holding a quote.
+func setFlagsBySweep(flags, data []byte, ends []uint32) {
 	i, start := 0, 0
 	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); pos = nextNotPlain(data, pos) {
 		end := int(ends[i])
@@ -25,6 +44,59 @@ func SetTableFlags(flags, data []byte, ends []uint32) {
 		}
 		flags[i>>2] |= stringFlags(data[start:end], pos-start) << ((i & 3) * 2)
 		pos = end
+	}
+}
+
+// setFlagsByBlocks is SetTableFlags with the class masks of 64-byte
+// blocks, as the readers' checkFlagsByBlocks: PlainPrefix finds the next
+// byte that is not plain; when it is ASCII and its string ends within 64
+// bytes, the class masks of the 64 bytes from it (jsonwire.ClassMasks,
+// about 50 instructions) give the flags of every ASCII string that ends
+// within them (jsonwire.RangeFlags, a few instructions each), where
+// setFlagsBySweep's stringFlags and restart cost about 200 a string. A
+// string that is longer, or holds a byte from 0x80, takes stringFlags
+// from its first byte that is not plain, as in setFlagsBySweep.
+func setFlagsByBlocks(flags, data []byte, ends []uint32) {
+	i, start := 0, 0
+	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); {
+		end := int(ends[i])
+		for end <= pos { // find the string holding pos
+			i++
+			start, end = end, int(ends[i])
+		}
+		if data[pos] >= 0x80 || end-pos > jsonwire.ClassMasksLen {
+			flags[i>>2] |= stringFlags(data[start:end], pos-start) << ((i & 3) * 2)
+			pos = nextNotPlain(data, end)
+			continue
+		}
+		esc, html, high := jsonwire.ClassMasks(data, pos)
+		special := esc | html | high
+		next := pos + jsonwire.ClassMasksLen
+		for {
+			// The bytes of string i before at are plain, so its flags
+			// are those of data[at:end].
+			off := bits.TrailingZeros64(special)
+			f, ascii := uint8(0), false
+			if end-pos <= jsonwire.ClassMasksLen {
+				f, ascii = jsonwire.RangeFlags(esc, html, high, off, end-pos)
+			}
+			if !ascii {
+				f = stringFlags(data[start:end], pos+off-start)
+			}
+			flags[i>>2] |= f << ((i & 3) * 2)
+			if end-pos >= jsonwire.ClassMasksLen {
+				next = end
+				break
+			}
+			if special &= ^uint64(0) << uint(end-pos); special == 0 {
+				break
+			}
+			for at := pos + bits.TrailingZeros64(special); end <= at; {
+				i++
+				start, end = end, int(ends[i])
+			}
+		}
+		pos = jsonwire.PlainPrefixNear(data, next)
 	}
 }
 
@@ -51,8 +123,11 @@ func nextNotPlain(data []byte, pos int) int {
 // of a page that need escaping are mostly ASCII with a quote or two
 // (permissions such as read("user:1")), and that costs about half of
 // testing both flags. From another ASCII byte it asks jsonwire.ASCIIFlags
-// for the rest of s, and falls back on StringFlags only if a byte past it
-// is not ASCII.
+// for the rest of s; anything else (a longer rest, text in another script)
+// goes to jsonwire.BlockFlags, which reads a rest of 35 bytes or more 32
+// bytes a step where the processor has AVX2 (about 1.2 instructions a
+// byte, where StringFlags walks non-ASCII text a sequence or two at a
+// time), and a shorter one by StringFlags.
 func stringFlags(s []byte, at int) uint8 {
 	if c := s[at]; (c < 0x20 || c == '"' || c == '\\') && len(s)-at <= asciiFlagsMax {
 		// The escape flag is set whatever follows, and no byte but '<',
@@ -64,7 +139,8 @@ func stringFlags(s []byte, at int) uint8 {
 			return f
 		}
 	}
-	return jsonwire.StringFlags(s)
+	// The bytes before at are plain, so s[at:] has the flags of s.
+	return jsonwire.BlockFlags(s[at:])
 }
 
 // asciiFlagsMax is the longest rest of a string that stringFlags gives to

@@ -85,13 +85,25 @@ func tableFlagsOf(strs []string) []byte {
 	return flags
 }
 
-// checkTableFlags compares SetTableFlags with StringFlags of each string.
+// checkTableFlags compares SetTableFlags with StringFlags of each string,
+// by blocks (where the processor has them) and by the sweep.
 func checkTableFlags(t *testing.T, strs []string) {
+	t.Helper()
+	checkTableFlagsWay(t, strs)
+	if flagsByBlocks {
+		flagsByBlocks = false
+		defer func() { flagsByBlocks = true }()
+		checkTableFlagsWay(t, strs)
+	}
+}
+
+// checkTableFlagsWay is checkTableFlags by the way flagsByBlocks selects.
+func checkTableFlagsWay(t *testing.T, strs []string) {
 	t.Helper()
 	flags := tableFlagsOf(strs)
 	for i, s := range strs {
 		if got, want := flags[i>>2]>>((i&3)*2)&3, jsonwire.StringFlags(s); got != want {
-			t.Fatalf("string %d of %d, %q: flags %d, want %d", i, len(strs), s, got, want)
+			t.Fatalf("string %d of %d, %q: flags %d, want %d (by blocks: %v)", i, len(strs), s, got, want, flagsByBlocks)
 		}
 	}
 	for i := len(strs); i < 4*len(flags); i++ {
