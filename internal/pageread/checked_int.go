@@ -188,10 +188,6 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 		c.pos = q + k
 	}
 	a := u>>1 + u&1 // |v|: the zigzag form of v < 0 is 2|v|-1
-	if vt == format.TagFloatInt && a > format.FloatIntMax {
-		c.fail()
-		return dst
-	}
 	b := spare24(dst, n)
 	b[0] = '-'
 	i := int(u & 1) // past the sign of a negative value
@@ -204,11 +200,14 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 		z := jsonwire.ZeroDigitBits(w) // the leading zero digits' bits (a >= 10: not all)
 		binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)
 		return dst[:n+i+8-int(z>>3)]
-	case a < 1e9: // nine digits, the commonest long integer (ids): 32-bit division
-		hi := uint32(a) / 1e8
+	case a < 1e9: // nine digits, the commonest long integer (ids)
+		hi := uint32(a * 1441151881 >> 57) // a / 1e8: ceil(2^57/1e8) is exact below 6e9, and an immediate
 		b[i] = byte('0' + hi)
 		binary.LittleEndian.PutUint64(b[i+1:i+9], jsonwire.Digits8(uint32(a)-hi*1e8)|jsonwire.AsciiZeros)
 		return dst[:n+i+9]
+	case vt == format.TagFloatInt && a > format.FloatIntMax: // FloatIntMax is above 1e9
+		c.fail()
+		return dst
 	case a < 1e16:
 		hi := a / 1e8 // 10 to 1e8-1: the digits before the last eight
 		w := jsonwire.Digits8(uint32(hi))
@@ -220,6 +219,9 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 	}
 	return jsonwire.AppendInt(dst, format.DecodeZigZag(u))
 }
+
+// memberIntJSON tests a TagFloatInt member's range only past nine digits.
+const _ = uint64(format.FloatIntMax - 1e9) // does not compile if FloatIntMax < 1e9
 
 // memberIntSlow is memberIntJSON for a member with fewer than 8 bytes
 // after its tag (the last members of a column's payload): the bytes left

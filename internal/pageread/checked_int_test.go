@@ -14,14 +14,15 @@ import (
 // followed by AppendInt on a reference cursor over the same payload, for
 // every integer layout: values at the varint boundaries (127, 128, 16383,
 // 16384) and at the digit paths' (9, 10, 1e8-1, 1e8, 1e9-1, 1e9, 1e16-1,
-// 1e16), negative ones, the extremes, into buffers with every spare
+// 1e16, 17 to 19 digits), negative ones, the extremes, into buffers with every spare
 // capacity around the fixed moves; and on payloads that are truncated, non-minimal, past a frame's
 // range or past ±FloatIntMax, with and without 8 bytes after the cell,
 // where both must go bad at the same place.
 func TestTakeIntJSON(t *testing.T) {
 	vals := []int64{0, 1, 9, 10, 11, 63, 64, 127, 128, 8191, 8192, 16383, 16384, 99999999, 1e8, 1e8 + 1,
 		1 << 53, -(1 << 53), -1, -9, -10, -128, -99999999, -1e8, math.MaxInt64, math.MinInt64,
-		999999999, 1e9, 1e9 + 1, 9000000004, 1e15 + 7, 1e16 - 1, 1e16, 1e16 + 1, -1e9, -1e16 + 1}
+		999999999, 1e9, 1e9 + 1, 9000000004, 1e15 + 7, 1e16 - 1, 1e16, 1e16 + 1, -1e9, -1e16 + 1,
+		1e17 - 1, 1e17, 1e18 - 1, 1e18, -1e18, 505874924095815681, -(1e17 + 3)}
 	var zig, delta, frame []byte
 	prev := int64(0)
 	for _, v := range vals {
