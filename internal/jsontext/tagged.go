@@ -29,6 +29,10 @@ type TaggedSink interface {
 	BeginTagged() ([]byte, uint32)
 	// EndTagged ends the cell, handing back the buffer.
 	EndTagged(b []byte)
+	// EndCopy is EndTagged for a cell whose tagged value, b[at:], the
+	// Parser copied from the earlier cell of the column at b[from:]
+	// (written since *KeyEpoch() took the value it has).
+	EndCopy(b []byte, at, from int)
 	// TaggedString appends the tagged value of the string s to b.
 	TaggedString(b, s []byte) []byte
 	// TaggedKey appends the key k of a member to b. What it appends must
@@ -101,8 +105,9 @@ func (p *Parser) tagged(i, depth int) int {
 	// A cell whose text is an earlier cell's is copied (cellMemo).
 	if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
-		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
-			return p.endTagged(b2, j)
+		if b2, j, from := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
+			p.ts.EndCopy(b2, len(b), from)
+			return j
 		}
 	}
 	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
