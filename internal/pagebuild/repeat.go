@@ -38,10 +38,11 @@ type repeatTable struct {
 	// slot of one cell lost each to the next.
 	seen      []uint32
 	seenCells []seenCell
-	// done lists the array and object cells written so far, by source
-	// offset, while a cell of the column's Copies is still to come, for
-	// copied.
-	done []doneCell
+	// copies is the column's Copies not yet reached by appendTagged,
+	// and done lists the array and object cells written so far, by
+	// source offset, while copies is not empty, for copied.
+	copies []uint32
+	done   []doneCell
 }
 
 // doneCell is an array or object cell written: where its source bytes
@@ -92,15 +93,17 @@ func (t *repeatTable) reset() {
 	if len(t.seenCells) > 0 {
 		clear(t.seen)
 	}
-	t.n, t.hit, t.seenCells, t.done = 0, false, t.seenCells[:0], t.done[:0]
+	t.n, t.hit, t.seenCells, t.done, t.copies = 0, false, t.seenCells[:0], t.done[:0], nil
 }
 
-// copied writes at the end of dst the cell at source offset pos, whose
-// producer copied it from the cell at source offset from, as that cell was
-// written, and returns the source bytes it used; 0 if that cell is not
-// among done (then nothing is written). Cost: a binary search of done, in
-// place of again's hash and comparison.
-func (t *repeatTable) copied(dst []byte, base, pos, from int) ([]byte, int) {
+// copied writes at the end of dst the cell at source offset pos, the
+// first of copies, whose producer copied it from an earlier cell (the
+// second), as that cell was written, and returns the source bytes it
+// used; 0 if that cell is not among done (then nothing is written).
+// Cost: a binary search of done, in place of again's hash and comparison.
+func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
+	from := int(t.copies[1])
+	t.copies = t.copies[2:]
 	lo, hi := 0, len(t.done)
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)

@@ -369,7 +369,8 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		}
 		enc |= format.EncAny
 		b.reps.reset()
-		dst = appendTagged(dst, c.Tagged, c.Copies, b.remap, &b.fintTag, &b.reps)
+		b.reps.copies = c.Copies
+		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
 		b.fintTag = b.fintTag || c.floatIntTags
 	}
 	return dst, enc
@@ -553,9 +554,10 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 //
 // Each array and object cell goes through reps, which writes a repeat in
 // its place when an earlier cell of the column holds the same bytes (see
-// repeatTable.cell). A cell that copies lists as a copy of an earlier
-// cell (Column.Copies) is written as that cell was, without a hash.
-func appendTagged(dst, src []byte, copies []uint32, remap []uint32, fint *bool, reps *repeatTable) []byte {
+// repeatTable.cell). A cell that reps.copies lists as a copy of an
+// earlier cell (Column.Copies) is written as that cell was, without a
+// hash (repeatTable.copied).
+func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
 	base := len(dst)
 	run := 0 // start of the values not yet copied
 	for pos := 0; pos < len(src); {
@@ -564,10 +566,8 @@ func appendTagged(dst, src []byte, copies []uint32, remap []uint32, fint *bool, 
 			dst = append(dst, src[run:pos]...)
 			var n int
 			var h uint64
-			if len(copies) > 0 && int(copies[0]) == pos {
-				dst, n = reps.copied(dst, base, pos, int(copies[1]))
-				copies = copies[2:]
-				if n > 0 {
+			if c := reps.copies; len(c) > 1 && int(c[0]) == pos {
+				if dst, n = reps.copied(dst, base, pos); n > 0 {
 					pos += n
 					run = pos
 					break
@@ -585,7 +585,7 @@ func appendTagged(dst, src []byte, copies []uint32, remap []uint32, fint *bool, 
 			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
 				reps.remember(h, src, pos, n, target, l)
 			}
-			if target >= 0 && len(copies) > 0 {
+			if target >= 0 && len(reps.copies) > 0 {
 				reps.done = append(reps.done, doneCell{src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l)})
 			}
 			pos += n
