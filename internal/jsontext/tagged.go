@@ -105,9 +105,8 @@ func (p *Parser) tagged(i, depth int) int {
 	// A cell whose text is an earlier cell's is copied (cellMemo).
 	if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
-		if b2, j, from := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
-			p.ts.EndCopy(b2, len(b), from)
-			return j
+		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
+			return p.endCopy(b2, len(b), j)
 		}
 	}
 	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
@@ -328,6 +327,13 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 // after the cell, or -1 after an error.
 func (p *Parser) endTagged(b []byte, i int) int {
 	p.ts.EndTagged(b)
+	return i
+}
+
+// endCopy is endTagged for a cell the memo copied to b[at:] (from
+// b[p.memo.from:]).
+func (p *Parser) endCopy(b []byte, at, i int) int {
+	p.ts.EndCopy(b, at, p.memo.from)
 	return i
 }
 
