@@ -245,6 +245,14 @@ func (s *cellSink) BeginTagged() ([]byte, uint32) {
 // EndTagged ends the cell, taking back the column's tagged values.
 func (s *cellSink) EndTagged(b []byte) { s.col.Tagged = b }
 
+// EndCopy ends a cell copied from an earlier one of the column, taking
+// back the column's tagged values and listing the copy in its Copies.
+func (s *cellSink) EndCopy(b []byte, at, from int) {
+	c := s.col
+	c.Tagged = b
+	c.Copies = append(c.Copies, uint32(at), uint32(from))
+}
+
 // TaggedString appends a string nested in the cell: a text time if it is
 // one, else its string id.
 func (s *cellSink) TaggedString(b, v []byte) []byte {

@@ -42,6 +42,7 @@ const cellMemoMin = 32
 // have strings in every array and object cell, and pay for the memo a few
 // stores and tests a cell.
 type cellMemo struct {
+	from  int // again: where in b the cell it copied starts
 	slots [1 << cellMemoBits]cellSlot
 	cells []cellSeen // the text's remembered cells, at most cellMemoMax
 	gen   uint32     // the current text's generation, never 0
@@ -106,7 +107,8 @@ func cellHashOf(in []byte, i int, cell uint32, limit int) uint64 {
 
 // again appends to b the tagged values of the remembered cell whose text
 // starts at in[i], if one of hash h is remembered for the same column,
-// limit and epoch, and returns b and the position after the cell's text;
+// limit and epoch, and returns b and the position after the cell's text
+// (and keeps in m.from where in b the tagged values it copied start);
 // else b and -1. Cost: a comparison of the cell's text with each earlier
 // one's of its slot tried, and a copy of its tagged bytes.
 func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
@@ -132,6 +134,7 @@ func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, 
 			next.prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
 		}
 		m.hits++
+		m.from = out
 		return append(b, b[out:out+outN]...), i + n
 	}
 	return b, m.miss()

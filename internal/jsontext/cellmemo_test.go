@@ -27,6 +27,7 @@ func (s *epochSink) EndTagged(b []byte) {
 	s.rows = append(s.rows, s.row)
 	s.buf = b
 }
+func (s *epochSink) EndCopy(b []byte, _, _ int)   { s.EndTagged(b) }
 func (s *epochSink) TaggedKey(b, _ []byte) []byte { return append(b, byte(s.epoch)) }
 func (s *epochSink) TaggedString(b, _ []byte) []byte {
 	s.strs++

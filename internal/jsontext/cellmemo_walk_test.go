@@ -15,12 +15,22 @@ type cellsSink struct {
 	strs  int
 	buf   []byte
 	cells [][]byte
+	// copies counts the cells ended by EndCopy, and wrongCopies those
+	// among them whose bytes are not those of the cell they name.
+	copies, wrongCopies int
 }
 
 func (s *cellsSink) BeginTagged() ([]byte, uint32) { return s.buf, 0 }
 func (s *cellsSink) EndTagged(b []byte) {
 	s.cells = append(s.cells, bytes.Clone(b[len(s.buf):]))
 	s.buf = b
+}
+func (s *cellsSink) EndCopy(b []byte, at, from int) {
+	s.copies++
+	if n := len(b) - at; from+n > at || !bytes.Equal(b[at:], b[from:from+n]) {
+		s.wrongCopies++
+	}
+	s.EndTagged(b)
 }
 func (s *cellsSink) TaggedKey(b, k []byte) []byte { return append(append(b, byte(len(k))), k...) }
 func (s *cellsSink) TaggedString(b, _ []byte) []byte {
@@ -88,6 +98,9 @@ func TestCellMemoCellsThatStartAlike(t *testing.T) {
 			if !bytes.Equal(s.cells[i], want.cells[i]) {
 				t.Fatalf("round %d: row %d %s: cell %x; want %x", round, i, rows[i], s.cells[i], want.cells[i])
 			}
+		}
+		if s.wrongCopies != 0 || s.copies != p.memo.hits {
+			t.Fatalf("round %d: %d of %d copies named a cell of other bytes; memo hits %d", round, s.wrongCopies, s.copies, p.memo.hits)
 		}
 		if !mixed && p.memo.hits != hits {
 			t.Fatalf("round %d: %d cells copied of %d repeated", round, p.memo.hits, hits)

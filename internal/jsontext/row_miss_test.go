@@ -28,6 +28,7 @@ func (s *keyCountSink) EndRow()                         {}
 func (s *keyCountSink) NullRow()                        {}
 func (s *keyCountSink) BeginTagged() ([]byte, uint32)   { return nil, 0 }
 func (s *keyCountSink) EndTagged([]byte)                {}
+func (s *keyCountSink) EndCopy([]byte, int, int)        {}
 func (s *keyCountSink) TaggedString(b, _ []byte) []byte { return b }
 func (s *keyCountSink) TaggedKey(b, _ []byte) []byte    { return b }
 func (s *keyCountSink) TaggedNumber(b, _ []byte) []byte { return b }

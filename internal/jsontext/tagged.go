@@ -29,6 +29,10 @@ type TaggedSink interface {
 	BeginTagged() ([]byte, uint32)
 	// EndTagged ends the cell, handing back the buffer.
 	EndTagged(b []byte)
+	// EndCopy is EndTagged for a cell whose tagged value, b[at:], the
+	// Parser copied from the earlier cell of the column at b[from:]
+	// (written since *KeyEpoch() took the value it has).
+	EndCopy(b []byte, at, from int)
 	// TaggedString appends the tagged value of the string s to b.
 	TaggedString(b, s []byte) []byte
 	// TaggedKey appends the key k of a member to b. What it appends must
@@ -102,7 +106,7 @@ func (p *Parser) tagged(i, depth int) int {
 	if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
 		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
-			return p.endTagged(b2, j)
+			return p.endCopy(b2, len(b), j)
 		}
 	}
 	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
@@ -323,6 +327,13 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 // after the cell, or -1 after an error.
 func (p *Parser) endTagged(b []byte, i int) int {
 	p.ts.EndTagged(b)
+	return i
+}
+
+// endCopy is endTagged for a cell the memo copied to b[at:] (from
+// b[p.memo.from:]).
+func (p *Parser) endCopy(b []byte, at, i int) int {
+	p.ts.EndCopy(b, at, p.memo.from)
 	return i
 }
 

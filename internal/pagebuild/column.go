@@ -42,6 +42,12 @@ type Column struct {
 	Blob   []byte             // kindFloat: float cells; kindBytes/kindNumber: uv length + bytes
 	BlobN  int                // values in blob
 	Tagged []byte             // kindAny: tagged values with provisional string ids
+	// Copies lists array and object cells of Tagged that their producer
+	// copied from an earlier cell of Tagged, as pairs of offsets (the
+	// cell's, then the earlier cell's), in the order of the cells: Finish
+	// writes such a cell as it wrote the earlier one, without hashing it
+	// (appendTagged). Emptied wherever Tagged is rewritten.
+	Copies []uint32
 	// StrLists counts the cells of kindAny that their producer wrote as
 	// arrays of string ids (TagString values only): when every cell is
 	// one, the column is a string list without a scan of Tagged.
@@ -75,6 +81,7 @@ func (c *Column) reset(name uint32) {
 	c.Blob = c.Blob[:0]
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
+	c.Copies = c.Copies[:0]
 	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
@@ -448,6 +455,7 @@ func (c *Column) toAny() {
 	intFloats := c.intFloats
 	c.intFloats = false
 	buf := c.Tagged[:0]
+	c.Copies = c.Copies[:0]
 	vi := 0
 	fpos := 0
 	for i := 0; i < c.count; i++ {

@@ -116,6 +116,7 @@ func (pb *Builder) Renumber(m []uint32) {
 			// the buffers instead would move capacity between columns
 			// and make the next page allocate.
 			c.Tagged = append(c.Tagged[:0], buf...)
+			c.Copies = c.Copies[:0] // the cells moved
 			pb.Tagged = buf
 		}
 	}

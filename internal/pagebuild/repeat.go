@@ -38,6 +38,20 @@ type repeatTable struct {
 	// slot of one cell lost each to the next.
 	seen      []uint32
 	seenCells []seenCell
+	// copies is the column's Copies not yet reached by appendTagged,
+	// and done lists the array and object cells written so far, by
+	// source offset, while copies is not empty, for copied.
+	copies []uint32
+	done   []doneCell
+}
+
+// doneCell is an array or object cell written: where its source bytes
+// are in the column's tagged values and how many, and what it was written
+// as (the payload offset of the first cell holding its bytes, and their
+// length).
+type doneCell struct {
+	src, srcLen       uint32
+	target, targetLen uint32
 }
 
 // seenCell is a cell of the column by its source bytes: the hash of their
@@ -79,7 +93,34 @@ func (t *repeatTable) reset() {
 	if len(t.seenCells) > 0 {
 		clear(t.seen)
 	}
-	t.n, t.hit, t.seenCells = 0, false, t.seenCells[:0]
+	t.n, t.hit, t.seenCells, t.done, t.copies = 0, false, t.seenCells[:0], t.done[:0], nil
+}
+
+// copied writes at the end of dst the cell at source offset pos, the
+// first of copies, whose producer copied it from an earlier cell (the
+// second), as that cell was written, and returns the source bytes it
+// used; 0 if that cell is not among done (then nothing is written).
+// Cost: a binary search of done, in place of again's hash and comparison.
+func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
+	from := int(t.copies[1])
+	t.copies = t.copies[2:]
+	lo, hi := 0, len(t.done)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if int(t.done[m].src) < from {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == len(t.done) || int(t.done[lo].src) != from {
+		return dst, 0
+	}
+	d := t.done[lo]
+	dst = t.write(dst, base, len(dst), int(d.target), int(d.targetLen))
+	d.src = uint32(pos)
+	t.done = append(t.done, d)
+	return dst, int(d.srcLen)
 }
 
 // cell looks up the cell just written at dst[at:], in the column whose

@@ -15,7 +15,9 @@ import (
 // that share their first seenPrefix bytes and more, drawn from pools of
 // up to seenWalk such cells, with short cells and nulls between them, in
 // random order. Each distinct cell is remembered at most once when again
-// finds every repeat.
+// finds every repeat. Some repeats come listed as copies of an earlier
+// cell of their bytes (Column.Copies), as the tokenizer's cell memo lists
+// them: the page is the same with and without the list.
 func TestSeenCellsThatStartAlike(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	remap := make([]uint32, 300)
@@ -45,6 +47,8 @@ func TestSeenCellsThatStartAlike(t *testing.T) {
 			pool[k] = c
 		}
 		var col []byte
+		var copies []uint32
+		at := map[string][]int{} // the offsets of each cell's bytes in col
 		distinct := map[string]bool{}
 		for range 1 + r.IntN(60) {
 			c := pool[r.IntN(len(pool))]
@@ -55,15 +59,23 @@ func TestSeenCellsThatStartAlike(t *testing.T) {
 				c = AppendTaggedInt(AppendContainer(nil, format.TagArray, 1), r.Int64N(4))
 			}
 			distinct[string(c)] = true
+			if prev := at[string(c)]; len(prev) > 0 && c[0] != format.TagNull && r.IntN(3) > 0 {
+				copies = append(copies, uint32(len(col)), uint32(prev[r.IntN(len(prev))]))
+			}
+			at[string(c)] = append(at[string(c)], len(col))
 			col = append(col, c...)
 		}
 		reps.reset()
 		refReps.reset()
-		var f1, f2 bool
+		var f1, f2, f3 bool
 		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
 		want := appendTaggedRef([]byte("kept"), col, remap, &f2, &refReps)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
+		}
+		copyReps := repeatTable{copies: copies}
+		if got := appendTagged([]byte("kept"), col, remap, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
+			t.Fatalf("round %d: column %x, copies %v:\nappendTagged    %x\nappendTaggedRef %x", round, col, copies, got, want)
 		}
 		if len(reps.seenCells) > len(distinct) {
 			t.Fatalf("round %d: %d cells remembered of %d distinct", round, len(reps.seenCells), len(distinct))

@@ -369,6 +369,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		}
 		enc |= format.EncAny
 		b.reps.reset()
+		b.reps.copies = c.Copies
 		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
 		b.fintTag = b.fintTag || c.floatIntTags
 	}
@@ -553,7 +554,9 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 //
 // Each array and object cell goes through reps, which writes a repeat in
 // its place when an earlier cell of the column holds the same bytes (see
-// repeatTable.cell).
+// repeatTable.cell). A cell that reps.copies lists as a copy of an
+// earlier cell (Column.Copies) is written as that cell was, without a
+// hash (repeatTable.copied).
 func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
 	base := len(dst)
 	run := 0 // start of the values not yet copied
@@ -563,6 +566,13 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			dst = append(dst, src[run:pos]...)
 			var n int
 			var h uint64
+			if c := reps.copies; len(c) > 1 && int(c[0]) == pos {
+				if dst, n = reps.copied(dst, base, pos); n > 0 {
+					pos += n
+					run = pos
+					break
+				}
+			}
 			if dst, n, h = reps.again(dst, base, src, pos); n > 0 {
 				pos += n
 				run = pos
@@ -574,6 +584,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			var target int
 			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
 				reps.remember(h, src, pos, n, target, l)
+			}
+			if target >= 0 && len(reps.copies) > 0 {
+				reps.done = append(reps.done, doneCell{src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l)})
 			}
 			pos += n
 			run = pos
