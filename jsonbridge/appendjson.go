@@ -48,7 +48,7 @@ func (st *step) setPlain() {
 }
 
 // keyInline is the longest key text (`,"key":`) a step holds itself, for
-// appendKey's fixed move: keys of up to 28 bytes, as long as the camelCase
+// putKey's fixed move: keys of up to 28 bytes, as long as the camelCase
 // names of API rows (instruments, twitter statuses) run. With 16, keys of
 // 13 bytes or more took a memmove call, about 50 instructions each; on the
 // instruments rows, 12,000 of 15,700 keys a hit of 25 rows.
@@ -528,21 +528,6 @@ func (t *transcoder) row(dst []byte, steps []step) []byte {
 	return append(dst, '}')
 }
 
-// appendKey appends the key of st. A key of up to keyInline bytes goes in
-// one fixed move from the step itself, instead of a memmove call, when dst
-// has the room; the bytes past the key are slack that the next append
-// overwrites.
-func appendKey(dst []byte, st *step, keys []byte) []byte {
-	n, k := len(dst), int(st.keyLen)
-	// n+keyInline <= cap(dst), not cap(dst)-n >= keyInline: the compiler
-	// drops the bounds checks of both slicings below from this form only.
-	if k <= keyInline && n+keyInline <= cap(dst) {
-		*(*[keyInline]byte)(dst[n : n+keyInline]) = st.key
-		return dst[:n+k]
-	}
-	return append(dst, keys[st.keyStart:st.keyStart+st.keyLen]...)
-}
-
 // keyRoom is the room the fast path of cells wants in dst before a key:
 // its fixed move of keyInline bytes, and wordRoom after any key it moves.
 const keyRoom = keyInline + wordRoom
@@ -626,7 +611,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 			st := &steps[i]
 			cur := st.cur
 			// The fast path: a cell with no test before its value and a key
-			// of up to keyInline bytes, moved in one fixed move (appendKey's)
+			// of up to keyInline bytes, moved in one fixed move (putKey)
 			// when dst has the room; one test for all three.
 			// Either way, wordRoom bytes of room are left after the key.
 			if k := st.plain; k <= keyInline && len(dst)+keyRoom <= cap(dst) {
