@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,6 +129,23 @@ type cyclic struct {
 	Next *cyclic `json:"next"`
 }
 
+// bigMapRows returns n rows of twelve keys k0 to k11 whose cell bad of row
+// badRow is a channel, which no page can hold.
+func bigMapRows(n, badRow int, bad string) []map[string]any {
+	rows := make([]map[string]any, n)
+	for r := range rows {
+		m := make(map[string]any, 12)
+		for i := range 12 {
+			m["k"+strconv.Itoa(i)] = r*12 + i
+		}
+		if r == badRow {
+			m[bad] = make(chan int)
+		}
+		rows[r] = m
+	}
+	return rows
+}
+
 func TestMarshalErrors(t *testing.T) {
 	loop := &cyclic{}
 	loop.Next = loop
@@ -150,6 +168,12 @@ func TestMarshalErrors(t *testing.T) {
 		{"marshaler invalid", []map[string]any{{"m": invalidMarshaler{}}}, ErrInvalidJSON, 0, "m"},
 		{"bad number", []map[string]any{{"n": json.Number("1.2.3")}}, ErrUnsupportedType, 0, "n"},
 		{"bad map key", map[string]any{"m": map[[2]int]int{{1, 2}: 3}}, ErrUnsupportedType, 0, "m"},
+		// Rows whose key set was met before take the page's column sets
+		// (slotSet, setRowNew), and maps of more than eight keys the big-map
+		// path: a bad cell there names its row and column too.
+		{"chan in a known key set", []map[string]any{{"a": 1, "b": "x"}, {"a": 2, "b": "y"}, {"b": "z", "a": make(chan int)}}, ErrUnsupportedType, 2, "a"},
+		{"NaN in a new set of known keys", []map[string]any{{"a": 1}, {"b": 2}, {"a": 3, "b": math.NaN()}}, ErrUnsupportedType, 2, "b"},
+		{"chan in a big map", bigMapRows(3, 2, "k7"), ErrUnsupportedType, 2, "k7"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
