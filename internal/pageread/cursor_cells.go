@@ -21,7 +21,8 @@ type CellTake struct {
 // decimal float whose mantissa takes one or two, and a time that Parse
 // kept decoded (Column.times) or whose two varints end within eight
 // bytes in a column of one offset; in a column of string indexes with a
-// null bitmap, a null and an index of one or two bytes. That spares each
+// null bitmap, a null and an index of one or two bytes; in a column of a
+// string sequence with a null bitmap, every cell. That spares each
 // of them TakeCell's call, and a time the call of takeTimeTo too: Go keeps
 // no register across a call, so the loop reloads its state after each.
 // The other cells take TakeCell. The switch is on the encoding with its
@@ -31,6 +32,16 @@ func TakeCells(ts []CellTake) {
 	for _, t := range ts {
 		c, cell := t.Cur, t.Cell
 		switch c.raw {
+		case format.EncStrSeq | format.EncNullBitmap:
+			// A column of distinct strings and nulls (a *string field
+			// on a small page): a null as TakeCell reads it, a string
+			// as below.
+			if c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
+				c.i++
+				cell.Tag = format.TagNull
+				continue
+			}
+			fallthrough
 		case format.EncStrSeq:
 			c.i++
 			cell.Tag, cell.Str = format.TagString, uint32(c.acc)
