@@ -21,7 +21,9 @@ type CellTake struct {
 // decimal float whose mantissa takes one or two, and a time that Parse
 // kept decoded (Column.times) or whose two varints end within eight
 // bytes in a column of one offset; in a column of string indexes with a
-// null bitmap, a null and an index of one or two bytes. That spares each
+// null bitmap, a null and an index of one or two bytes; in a column of a
+// string sequence with a null bitmap, every cell; in an any column, an
+// array or object of a one-byte count, and a repeat of one. That spares each
 // of them TakeCell's call, and a time the call of takeTimeTo too: Go keeps
 // no register across a call, so the loop reloads its state after each.
 // The other cells take TakeCell. The switch is on the encoding with its
@@ -31,6 +33,16 @@ func TakeCells(ts []CellTake) {
 	for _, t := range ts {
 		c, cell := t.Cur, t.Cell
 		switch c.raw {
+		case format.EncStrSeq | format.EncNullBitmap:
+			// A column of distinct strings and nulls (a *string field
+			// on a small page): a null as TakeCell reads it, a string
+			// as below.
+			if c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
+				c.i++
+				cell.Tag = format.TagNull
+				continue
+			}
+			fallthrough
 		case format.EncStrSeq:
 			c.i++
 			cell.Tag, cell.Str = format.TagString, uint32(c.acc)
@@ -146,6 +158,33 @@ func TakeCells(ts []CellTake) {
 					cell.Tag, cell.Len, cell.Flat, cell.Data, cell.Open = tag, int(cnt), false, b[p:], true
 					c.open = openMark{open: true, tag: tag, n: int(cnt), at: pos}
 					continue
+				}
+			}
+			// takeAnyOpen's repeat without its calls: an offset of one
+			// to three bytes naming an array or object with a one-byte
+			// count of 1 to 127, opened where it is, as takeAnyOpen
+			// opens it; the cursor moves past the repeat now.
+			if p := pos + 4; p <= len(b) && b[pos] == format.TagRepeat {
+				off, n := int(b[pos+1]), 1
+				if off >= 0x80 {
+					if y := b[pos+2]; y < 0x80 {
+						off, n = off&0x7F|int(y)<<7, 2
+					} else if z := b[pos+3]; z < 0x80 {
+						off, n = off&0x7F|int(y&0x7F)<<7|int(z)<<14, 3
+					} else {
+						off = len(b) // four bytes or more: TakeCell's
+					}
+				}
+				// Parse checked that off names an earlier cell, so
+				// off+2 <= pos; the test spares the bounds checks.
+				if q := off + 2; q <= pos {
+					if tag, cnt := b[off], b[off+1]; (tag == format.TagArray || tag == format.TagObject) && cnt-1 < 0x7F {
+						c.pos = pos + 1 + n
+						c.i++
+						c.open.open = false
+						cell.Tag, cell.Len, cell.Flat, cell.Data, cell.Open = tag, int(cnt), false, b[q:], true
+						continue
+					}
 				}
 			}
 		}

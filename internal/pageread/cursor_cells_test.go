@@ -14,8 +14,9 @@ import (
 // TestTakeCellsIsTakeCell: TakeCells leaves every cell and cursor as
 // TakeCell does, row after row, on columns of every encoding with values
 // whose varints take one, two and three bytes (string indexes past 127 and
-// 16,383, frame offsets and deltas of every length, negative ones too), and
-// times of whole minutes and of nanoseconds, in order and not.
+// 16,383, frame offsets and deltas of every length, negative ones too),
+// times of whole minutes and of nanoseconds, in order and not, and strings
+// with nulls, repeated and distinct (a string sequence with a null bitmap).
 func TestTakeCellsIsTakeCell(t *testing.T) {
 	t0 := time.Date(2026, 12, 3, 20, 0, 0, 0, time.UTC)
 	var rows []map[string]any
@@ -39,6 +40,11 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		} else {
 			r["maybe"] = nil
 		}
+		if i%3 != 0 {
+			r["seqnull"] = "q" + strconv.Itoa(i) // distinct strings and nulls
+		} else {
+			r["seqnull"] = nil
+		}
 		rows = append(rows, r)
 	}
 	page, err := rowpage.Marshal(rows)
@@ -58,9 +64,10 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		l.ResetCursor(&one[c], c)
 		l.ResetCursor(&all[c], c)
 		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
-		encs[one[c].Encoding()] = true
+		encs[l.Columns[c].Enc] = true
 	}
-	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat, format.EncBool} {
+	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat, format.EncBool,
+		format.EncStrRef | format.EncNullBitmap, format.EncStrSeq | format.EncNullBitmap} {
 		if !encs[e] {
 			t.Errorf("no column of encoding %#x", e)
 		}

@@ -3,6 +3,7 @@ package pageread
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -32,7 +33,9 @@ func appendTimeVarint(b []byte, v uint64, rng *rand.Rand) []byte {
 // every length, times out of range, non-minimal and ten-byte varints,
 // changed bytes and cut payloads, both must accept the same columns and
 // end at the same place, or fail at the same offset with the same kind of
-// error.
+// error. Half the columns are kept (as Parse keeps a time column's cells,
+// for TakeCells): a column accepted must then hold each cell as the
+// reference decodes it.
 func TestTimeColumnMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(26, 14))
 	fast := 0
@@ -84,6 +87,7 @@ func TestTimeColumnMatchesReference(t *testing.T) {
 
 		// Reference: the head, then ConsumeUvarint cell by cell.
 		wantPos, wantKind, end := -1, error(nil), 0
+		var want []timeCell
 		pos := 0
 		func() {
 			if pos >= len(b) {
@@ -138,6 +142,7 @@ func TestTimeColumnMatchesReference(t *testing.T) {
 					wantPos, wantKind = at, format.ErrCorrupt
 					return
 				}
+				want = append(want, timeCell{local: l, frac: ts.Frac, size: uint8(pos - at), digits: ts.Digits})
 			}
 			end = pos
 		}()
@@ -145,6 +150,10 @@ func TestTimeColumnMatchesReference(t *testing.T) {
 			continue
 		}
 		v := validator{r: reader{b: b}}
+		kept := !text && rng.IntN(2) == 0
+		if kept {
+			v.times = make([]timeCell, n)
+		}
 		v.timeColumn(n, text)
 		switch {
 		case wantKind == nil && v.r.err != nil:
@@ -153,6 +162,9 @@ func TestTimeColumnMatchesReference(t *testing.T) {
 			t.Fatalf("% x: timeColumn ends at %d, want %d", b, v.r.pos, end)
 		case wantKind != nil && (v.r.err == nil || !errors.Is(v.r.err, wantKind) || v.r.err.Offset != wantPos):
 			t.Fatalf("% x: timeColumn error %v, want %v at %d", b, v.r.err, wantKind, wantPos)
+		}
+		if wantKind == nil && kept && !slices.Equal(v.times, want) {
+			t.Fatalf("% x: timeColumn kept %+v, want %+v", b, v.times, want)
 		}
 		if wantKind == nil && n > 4 {
 			fast++
