@@ -63,7 +63,7 @@ func (b *Builder) Finish(dst []byte) []byte {
 	if !b.NoCRC {
 		size += 4
 	}
-	dst = slices.Grow(dst, size)
+	dst = growPage(dst, size)
 
 	start := len(dst)
 	dst = append(dst, format.Magic[:]...)
