@@ -19,24 +19,40 @@ import (
 // be ascending and end at len(data). Where jsonwire.ClassMasks has a
 // vector form, the short ASCII strings take their flags from the class
 // masks of the block they lie in (setFlagsByBlocks).
-func SetTableFlags(flags, data []byte, ends []uint32) {
+func SetTableFlags(flags, data []byte, ends []uint32) { setTableFlagsFrom(flags, data, ends, 0) }
+
+// setTableFlagsFrom is SetTableFlags for strings i on of a table: data
+// and ends end with string len(ends)-1, and string i starts at ends[i-1]
+// (0 for i = 0). So that a big table's flags are set a run of strings at
+// a time, just after the run is copied into the page, while its bytes are
+// in the cache (Builder.copyTableSummed).
+func setTableFlagsFrom(flags, data []byte, ends []uint32, i int) {
 	if flagsByBlocks {
-		setFlagsByBlocks(flags, data, ends)
+		setFlagsByBlocks(flags, data, ends, i)
 		return
 	}
-	setFlagsBySweep(flags, data, ends)
+	setFlagsBySweep(flags, data, ends, i)
+}
+
+// runStart returns where string i of a table starts, given the ends of
+// its strings.
+func runStart(ends []uint32, i int) int {
+	if i == 0 {
+		return 0
+	}
+	return int(ends[i-1])
 }
 
 // flagsByBlocks selects setFlagsByBlocks, where jsonwire.ClassMasks has a
 // vector form; a variable so that tests run both ways everywhere.
 var flagsByBlocks = jsonwire.ClassMasksFast
 
-// setFlagsBySweep is SetTableFlags by PlainPrefix and stringFlags, which
+// setFlagsBySweep is setTableFlagsFrom by PlainPrefix and stringFlags, which
 // restart at each string that holds a byte that is not plain: about 200
 // instructions for a short string holding a quote.
-func setFlagsBySweep(flags, data []byte, ends []uint32) {
-	i, start := 0, 0
-	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); pos = nextNotPlain(data, pos) {
+func setFlagsBySweep(flags, data []byte, ends []uint32, i int) {
+	start := runStart(ends, i)
+	for pos := jsonwire.PlainPrefix(data, start); pos < len(data); pos = nextNotPlain(data, pos) {
 		end := int(ends[i])
 		for end <= pos { // find the string holding pos
 			i++
@@ -47,7 +63,7 @@ func setFlagsBySweep(flags, data []byte, ends []uint32) {
 	}
 }
 
-// setFlagsByBlocks is SetTableFlags with the class masks of 64-byte
+// setFlagsByBlocks is setTableFlagsFrom with the class masks of 64-byte
 // blocks, as the readers' checkFlagsByBlocks: PlainPrefix finds the next
 // byte that is not plain; when it is ASCII and its string ends within 64
 // bytes, the class masks of the 64 bytes from it (jsonwire.ClassMasks,
@@ -56,9 +72,9 @@ func setFlagsBySweep(flags, data []byte, ends []uint32) {
 // setFlagsBySweep's stringFlags and restart cost about 200 a string. A
 // string that is longer, or holds a byte from 0x80, takes stringFlags
 // from its first byte that is not plain, as in setFlagsBySweep.
-func setFlagsByBlocks(flags, data []byte, ends []uint32) {
-	i, start := 0, 0
-	for pos := jsonwire.PlainPrefix(data, 0); pos < len(data); {
+func setFlagsByBlocks(flags, data []byte, ends []uint32, i int) {
+	start := runStart(ends, i)
+	for pos := jsonwire.PlainPrefix(data, start); pos < len(data); {
 		end := int(ends[i])
 		for end <= pos { // find the string holding pos
 			i++

@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"encoding/binary"
+	"hash/crc32"
 	"math/bits"
 	"slices"
 
@@ -63,9 +64,10 @@ func (b *Builder) Finish(dst []byte) []byte {
 	if !b.NoCRC {
 		size += 4
 	}
-	dst = slices.Grow(dst, size)
+	dst = growPage(dst, size)
 
 	start := len(dst)
+	sum := pageSum{stream: !b.NoCRC && size >= streamSumMin, summed: start}
 	dst = append(dst, format.Magic[:]...)
 	flags := byte(format.FlagChecksum)
 	if b.NoCRC {
@@ -75,16 +77,21 @@ func (b *Builder) Finish(dst []byte) []byte {
 	dst = format.AppendUvarint(dst, uint64(b.Rows))
 	dst = format.AppendUvarint(dst, uint64(b.ncols))
 	dst = format.AppendUvarint(dst, uint64(strSize))
-	dst = b.appendStrings(dst, width)
+	dst = b.appendStrings(dst, width, &sum)
 	dst = format.AppendUvarint(dst, uint64(nshapes))
 	dst = append(dst, s[:nshapes]...)
 	dst = format.AppendUvarint(dst, uint64(len(s)-nshapes))
 	dst = append(dst, s[nshapes:]...)
 	dst = format.AppendUvarint(dst, uint64(colSize))
 	dst = append(dst, dir...)
-	dst = append(dst, pay...)
+	if sum.stream {
+		dst = sum.appendSummed(dst, pay)
+	} else {
+		dst = append(dst, pay...)
+	}
 	if !b.NoCRC {
-		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
+		sum.upTo(dst, len(dst))
+		dst = format.AppendChecksum(dst, sum.crc)
 	}
 	return dst
 }
@@ -93,8 +100,10 @@ func (b *Builder) Finish(dst []byte) []byte {
 // section 3) for the strings of b.order: count, width, flags, ends, data.
 // One loop copies each string and writes its end offset, as width bytes,
 // into the page, and keeps the offsets for SetTableFlags: the page's
-// strings are visited once here and once by the flags' sweep.
-func (b *Builder) appendStrings(dst []byte, width int) []byte {
+// strings are visited once here and once by the flags' sweep. If sum
+// streams, it sums the section too, and copies and sweeps the strings a
+// run at a time (copyTableSummed).
+func (b *Builder) appendStrings(dst []byte, width int, sum *pageSum) []byte {
 	n := len(b.order)
 	dst = format.AppendUvarint(dst, uint64(n))
 	dst = append(dst, byte(width))
@@ -104,10 +113,47 @@ func (b *Builder) appendStrings(dst []byte, width int) []byte {
 	dst = slices.Grow(dst, data-head+b.dataLen)[:data+b.dataLen]
 	clear(dst[head : head+nflags])
 	offs := Grow(b.ends, n)
-	copyStrings(dst[head+nflags:], width, b.In.Strs, b.order, offs)
 	b.ends = offs
+	if sum.stream {
+		text := b.copyTableSummed(dst[head:], width, offs)
+		// The flags and ends before the text are complete only now.
+		sum.upTo(dst, data)
+		sum.crc = crcCombine(sum.crc, text, b.dataLen)
+		sum.summed = len(dst)
+		return dst
+	}
+	copyStrings(dst[head+nflags:], width, b.In.Strs, b.order, offs)
 	SetTableFlags(dst[head:head+nflags], dst[data:], offs)
 	return dst
+}
+
+// copyTableSummed is appendStrings' copy and flags' sweep for a page
+// whose checksum is streamed: t holds the table's flags (cleared), ends
+// and data. It copies a run of strings of about sumBlock bytes, sets their
+// flags and sums their bytes, then the next run, so that the sweep and
+// the sum read bytes that the copy has just left in the first-level
+// cache, not bytes of a table that has outgrown the last-level one since
+// (cachegrind, 100,000 BaaS rows: 6.0 of 55 last-level misses a row in the
+// sweep, 7.8 in the sum of the page). It returns the checksum of the
+// data, which the caller puts after that of the page before it
+// (crcCombine): the flags and ends that come before the data in the page
+// are only complete once every run is copied.
+func (b *Builder) copyTableSummed(t []byte, width int, offs []uint32) uint32 {
+	n := len(b.order)
+	nflags := (n + 3) / 4
+	flags, ends, data := t[:nflags], t[nflags:nflags+n*width], t[nflags+n*width:]
+	per := max(16, int(int64(n)*int64(sumBlock)/int64(max(b.dataLen, 1)))) // strings a run
+	var crc uint32
+	end := 0
+	for i := 0; i < n; {
+		j := min(n, i+per)
+		from := end
+		end = copyRun(ends[i*width:j*width], data, end, width, b.In.Strs, b.order[i:j], offs[i:j])
+		setTableFlagsFrom(flags, data[:end], offs[:j], i)
+		crc = crc32.Update(crc, castagnoli, data[from:end])
+		i = j
+	}
+	return crc
 }
 
 // copyStrings copies the strings strs[id] of order, in order, into the
@@ -117,9 +163,15 @@ func (b *Builder) appendStrings(dst []byte, width int) []byte {
 // a switch per string; the data is written through a slice of its own,
 // so that no string's copy reslices the page.
 func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
-	ends, data := t[:len(order)*width], t[len(order)*width:]
+	copyRun(t[:len(order)*width], t[len(order)*width:], 0, width, strs, order, offs)
+}
+
+// copyRun is copyStrings for a run of a table's strings: it copies the
+// strings strs[id] of order into data from data[end], writes the end
+// offset of each, in data, as width bytes to ends (len(order)*width
+// long) and to offs, and returns the end of the last.
+func copyRun(ends, data []byte, end, width int, strs []string, order, offs []uint32) int {
 	offs = offs[:len(order)]
-	end := 0
 	switch width {
 	case 1:
 		ends = ends[:len(order)]
@@ -141,6 +193,7 @@ func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
 		}
 		putEnds(ends, width, offs)
 	}
+	return end
 }
 
 // putEnds writes the string table's end offsets as width (3 or 4)
