@@ -99,9 +99,12 @@ type transcoder struct {
 	// esc is where in the output buffer repeated escaped strings were
 	// written, for the cursors to copy them from (SetEscaped); render
 	// starts it afresh, and again after each chunk it flushes.
-	esc  pageread.EscapedStrings
-	ring *chunkRing // WriteJSON's buffers, during a WriteJSON call
-	rows int        // rows written
+	esc pageread.EscapedStrings
+	// ring is WriteJSON's buffers, kept from one call to the next while
+	// they are one buffer of its first size (chunkRing.done): a Get and a
+	// Put of chunkPool a call cost about 150 instructions.
+	ring *chunkRing
+	rows int // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
@@ -143,7 +146,6 @@ func (m *Mode) put(t *transcoder) {
 	// cursor past the length was cleared by an earlier put.
 	clear(t.cur)
 	t.cell = pageread.Cell{}
-	t.ring = nil
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
 	}
@@ -214,9 +216,11 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	if err := t.open(page, deferCells); err != nil {
 		return err
 	}
-	ring := chunkPool.Get().(*chunkRing)
-	defer chunkPool.Put(ring)
-	t.ring = ring // put drops it
+	ring := t.ring
+	if ring == nil {
+		ring = chunkPool.Get().(*chunkRing)
+		t.ring = ring
+	}
 	t.stop = t.l.JSONBudget()
 	out, err := t.render(ring.first(), w)
 	if err == nil && deferCells {
@@ -225,7 +229,12 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	if err == nil && len(out) > 0 {
 		_, err = w.Write(out)
 	}
-	ring.done(out)
+	if ring.done(out) {
+		// More buffers, or a grown one, go back to the pool, which the
+		// collector empties, where m.last would hold them for good.
+		t.ring = nil
+		chunkPool.Put(ring)
+	}
 	return err
 }
 
