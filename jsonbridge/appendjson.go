@@ -707,7 +707,9 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 // objects writes rows rows of steps (of one shape), each an object
 // followed by a comma, and returns dst with the count of rows written
 // within t.stop: rows, or the index of the row whose output passed it,
-// the row to blame, after which it stops. With bare set it writes one
+// the row to blame, after which it stops; in WriteJSON it also stops after
+// a row that fills a chunk, with t.full set and that row counted (see
+// rowStop). With bare set it writes one
 // row's cells, without braces or comma (cells), and leaves the test of
 // t.stop to the caller. The loops over rows and cells and the cell switch
 // are written out here, in one function, rather than in functions of
