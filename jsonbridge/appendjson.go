@@ -3,6 +3,7 @@ package jsonbridge
 import (
 	"encoding/binary"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 
@@ -98,13 +99,29 @@ type transcoder struct {
 	// esc is where in the output buffer repeated escaped strings were
 	// written, for the cursors to copy them from (SetEscaped); render
 	// starts it afresh, and again after each chunk it flushes.
-	esc  pageread.EscapedStrings
-	ring *chunkRing // WriteJSON's buffers, during a WriteJSON call
-	rows int        // rows written
+	esc pageread.EscapedStrings
+	// ring is WriteJSON's buffers, kept from one call to the next while
+	// they are one buffer of its first size (chunkRing.done): a Get and a
+	// Put of chunkPool a call cost about 150 instructions.
+	ring *chunkRing
+	rows int // rows written
 	// stop is the length of the output buffer past which the page's JSON
 	// has passed its budget (Limits.MaxJSONBytes); WriteJSON lowers it by
 	// each chunk it flushes.
 	stop int
+	// rowStop is what objects tests the length of its output against
+	// after each row (less the comma after it): stop, or in a WriteJSON
+	// call the lower of stop and chunkSize-1, so that one test a row finds
+	// both a render past its budget and a full chunk (setRowStop). A
+	// repeat cell raises stop (SPEC.md 8) but not rowStop, which the first
+	// row past it then sets again (pastRowStop).
+	rowStop int
+	// chunkStop is chunkSize-1 in a WriteJSON call, else math.MaxInt:
+	// the bound on rowStop that chunks add (setRowStop).
+	chunkStop int
+	// full is set when objects stopped after a row because the output
+	// holds a full chunk, which writeRows then flushes and clears it.
+	full bool
 	// varied is set on a page of rows of many shapes, whose steps open
 	// leaves unlaid until a render needs them (see variedShapes).
 	varied bool
@@ -129,7 +146,6 @@ func (m *Mode) put(t *transcoder) {
 	// cursor past the length was cleared by an earlier put.
 	clear(t.cur)
 	t.cell = pageread.Cell{}
-	t.ring = nil
 	if !m.last.CompareAndSwap(nil, t) {
 		m.pool.Put(t)
 	}
@@ -200,9 +216,11 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	if err := t.open(page, deferCells); err != nil {
 		return err
 	}
-	ring := chunkPool.Get().(*chunkRing)
-	defer chunkPool.Put(ring)
-	t.ring = ring // put drops it
+	ring := t.ring
+	if ring == nil {
+		ring = chunkPool.Get().(*chunkRing)
+		t.ring = ring
+	}
 	t.stop = t.l.JSONBudget()
 	out, err := t.render(ring.first(), w)
 	if err == nil && deferCells {
@@ -211,7 +229,12 @@ func (m *Mode) WriteJSON(w io.Writer, page []byte) error {
 	if err == nil && len(out) > 0 {
 		_, err = w.Write(out)
 	}
-	ring.done(out)
+	if ring.done(out) {
+		// More buffers, or a grown one, go back to the pool, which the
+		// collector empties, where m.last would hold them for good.
+		t.ring = nil
+		chunkPool.Put(ring)
+	}
 	return err
 }
 
@@ -362,6 +385,11 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 	l := &t.l
 	m := t.m
 	t.esc.Begin() // spans of an earlier render are not in dst
+	t.chunkStop = math.MaxInt
+	if w != nil {
+		t.chunkStop = chunkSize - 1
+	}
+	t.setRowStop()
 	if m.env {
 		dst = append(dst, m.envHead...)
 	}
@@ -377,8 +405,11 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		return t.closeEnvelope(dst, 0)
 	}
 	dst = append(dst, '[')
-	if w == nil && m.offset == 0 && m.limit == 0 {
-		return t.allRows(dst)
+	if m.offset == 0 && m.limit == 0 {
+		if w == nil {
+			return t.allRows(dst)
+		}
+		return t.writeRows(dst, w)
 	}
 	if t.varied { // open left the steps to allRows, which needs none
 		t.buildSteps()
@@ -419,25 +450,110 @@ func (t *transcoder) render(dst []byte, w io.Writer) ([]byte, error) {
 		}
 		t.rows++
 		if w != nil && len(dst) >= chunkSize {
-			if !l.DeferredGood(t.cur) {
-				return dst[:0], l.CheckDeferred(t.cur)
+			var err error
+			if dst, err = t.flush(dst, len(dst), w); err != nil {
+				return dst, err
 			}
-			if _, err := w.Write(dst); err != nil {
-				return dst[:0], err
-			}
-			t.stop -= len(dst)
-			if l.RenderedCells() {
-				// Repeats may copy from dst after this: it is kept.
-				l.FlushedJSON(dst)
-				dst = t.ring.next(dst)
-			} else {
-				l.FlushedJSON(nil)
-				dst = dst[:0]
-			}
-			t.esc.Begin() // escaped strings are copied from dst only
 		}
 	}
 	dst = append(dst, ']')
+	return t.closeEnvelope(dst, -1)
+}
+
+// flush writes dst[:n], a full chunk, to w, once every cell read so far
+// was well formed (DeferredGood), and returns the buffer of the next
+// chunk holding dst[n:]: the comma after the chunk's last row, or nothing.
+// On error it writes nothing and returns dst emptied. The chunk is kept
+// while repeats may copy from it (Layout.FlushedJSON), and t.stop and
+// t.rowStop are lowered by its length. Cost: a Write, once a chunk.
+func (t *transcoder) flush(dst []byte, n int, w io.Writer) ([]byte, error) {
+	l := &t.l
+	if !l.DeferredGood(t.cur) {
+		return dst[:0], l.CheckDeferred(t.cur)
+	}
+	chunk, rest := dst[:n], dst[n:]
+	if _, err := w.Write(chunk); err != nil {
+		return dst[:0], err
+	}
+	t.stop -= n
+	t.setRowStop()
+	next := dst[:0]
+	if l.RenderedCells() {
+		// Repeats may copy from the chunk after this: it is kept.
+		l.FlushedJSON(chunk)
+		next = t.ring.next(chunk)
+	} else {
+		l.FlushedJSON(nil)
+	}
+	t.esc.Begin() // escaped strings are copied from the new buffer only
+	return append(next, rest...), nil
+}
+
+// setRowStop sets t.rowStop from t.stop and t.chunkStop.
+func (t *transcoder) setRowStop() { t.rowStop = min(t.stop, t.chunkStop) }
+
+// pastRowStop is the test after a row whose output, less the comma after
+// it, took dst to length n, past t.rowStop: it reports whether the row
+// passed t.stop, the budget; if not, it sets t.rowStop again (a repeat
+// raised t.stop) and sets t.full when the row filled a chunk.
+func (t *transcoder) pastRowStop(n int) bool {
+	if n > t.stop {
+		return true
+	}
+	t.setRowStop()
+	t.full = n > t.rowStop
+	return false
+}
+
+// writeRows writes every row of a page of rows and the closing bracket,
+// as allRows does, for WriteJSON with no Offset or Limit, flushing each
+// chunk to w: objects stops after the row that fills one (t.rowStop, then
+// t.full), as render's loop of a row at a time would, so that the chunks
+// are the same. On a page whose rows are all of shape 1 the rows of a chunk
+// take one call of objects; else a row takes one, as in allRows.
+func (t *transcoder) writeRows(dst []byte, w io.Writer) ([]byte, error) {
+	l := &t.l
+	rows := l.Rows
+	t.rows = rows
+	if rows == 0 {
+		return t.closeEnvelope(append(dst, ']'), -1)
+	}
+	if t.varied { // open left the steps to allRows, which needs none
+		t.buildSteps()
+		t.varied = false
+	}
+	all1 := l.AllRowsShape1()
+	sr := l.RowShapes()
+	t.full = false
+	for r := 0; r < rows; {
+		n, id := 1, 1
+		if all1 {
+			n = rows - r
+		} else {
+			id = sr.Next()
+		}
+		var done int
+		if id != 0 {
+			dst, done = t.objects(dst, t.shape(id), n, false)
+		} else {
+			dst, done = append(dst, "null,"...), 1
+			if len(dst)-1 > t.rowStop && t.pastRowStop(len(dst)-1) { // the comma is not the row's
+				done = 0
+			}
+		}
+		if r += done; !t.full {
+			if done < n {
+				return dst, t.overBudget(r)
+			}
+			continue
+		}
+		t.full = false
+		var err error
+		if dst, err = t.flush(dst, len(dst)-1, w); err != nil {
+			return dst, err
+		}
+	}
+	dst[len(dst)-1] = ']' // the last row's comma
 	return t.closeEnvelope(dst, -1)
 }
 
@@ -591,7 +707,9 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 // objects writes rows rows of steps (of one shape), each an object
 // followed by a comma, and returns dst with the count of rows written
 // within t.stop: rows, or the index of the row whose output passed it,
-// the row to blame, after which it stops. With bare set it writes one
+// the row to blame, after which it stops; in WriteJSON it also stops after
+// a row that fills a chunk, with t.full set and that row counted (see
+// rowStop). With bare set it writes one
 // row's cells, without braces or comma (cells), and leaves the test of
 // t.stop to the caller. The loops over rows and cells and the cell switch
 // are written out here, in one function, rather than in functions of
@@ -691,8 +809,15 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 		} else {
 			dst[row] = '{'
 		}
-		if dst = append(dst, '}', ','); len(dst)-1 > t.stop { // the comma is not the row's
-			return dst, at.r
+		// (The comma is not the row's.) Past t.rowStop, the row passed
+		// the budget, or filled WriteJSON's chunk (t.full).
+		if dst = append(dst, '}', ','); len(dst)-1 > t.rowStop {
+			if t.pastRowStop(len(dst) - 1) {
+				return dst, at.r
+			}
+			if t.full {
+				return dst, at.r + 1
+			}
 		}
 	}
 	return dst, at.rows

@@ -63,6 +63,10 @@ func (l *Layout) recordCell(c int, x rendCell) {
 	}
 	if len(l.rend[c]) == 0 {
 		l.rendUsed = append(l.rendUsed, int32(c))
+		if c >= len(l.rendOld) {
+			l.rendOld = append(l.rendOld, make([]int, c+1-len(l.rendOld))...)
+		}
+		l.rendOld[c] = 0
 	}
 	l.rend[c] = append(l.rend[c], x)
 }
@@ -89,9 +93,46 @@ const FlushRing = 4
 // in it copies it from there; nil when the buffer is reused at once, and
 // repeats of its cells render them again (and keep that JSON, see
 // keepRendered).
+//
+// The buffer flushed FlushRing-1 flushes before written, which the caller
+// may reuse once this returns, leaves the ring: on a page that may hold
+// repeats, the cells rendered to it are first kept, up to keptEager
+// bytes (keepFlushed).
 func (l *Layout) FlushedJSON(written []byte) {
+	if g := l.rendGen + 1 - FlushRing; l.rendGen+1 >= FlushRing && l.Minor >= format.MinorRepeat {
+		l.keepFlushed(g)
+	}
 	l.flushed[l.rendGen%FlushRing] = written
 	l.rendGen++
+}
+
+// keptEager bounds the bytes of Layout.kept that keepFlushed fills: the
+// rest is left to keepRendered, for cells rendered again.
+const keptEager = keptMax / 2
+
+// keepFlushed copies into l.kept the JSON of the cells rendered to the
+// buffer flushed as generation g, which is leaving the ring, while
+// l.kept holds less than keptEager bytes, so that a repeat of one of them
+// further on copies it rather than render the cell again (the
+// instructions of a cell of nested objects, against a copy). Each
+// column's cells are walked once a page, from where the last call left
+// off (l.rendOld). Cost: a few instructions a cell, and the copy.
+func (l *Layout) keepFlushed(g uint32) {
+	b := l.flushed[g%FlushRing]
+	for _, c := range l.rendUsed {
+		cells, i := l.rend[c], l.rendOld[c]
+		for ; i < len(cells) && cells[i].gen <= g; i++ {
+			x := &cells[i]
+			if x.kept || x.gen != g || x.e > len(b) || len(l.kept)+x.e-x.s > keptEager {
+				continue
+			}
+			s, e := x.s, x.e
+			x.s = len(l.kept)
+			l.kept = append(l.kept, b[s:e]...)
+			x.e, x.kept = len(l.kept), true
+		}
+		l.rendOld[c] = i
+	}
 }
 
 // RenderedCells reports whether TakeValueJSON has recorded an array or

@@ -55,6 +55,7 @@ type Layout struct {
 	times    []timeCell          // the cells of the time columns (Column.times)
 	rend     [][]rendCell        // per column, the array and object cells TakeValueJSON rendered
 	rendUsed []int32             // the columns whose rend is not empty
+	rendOld  []int               // per column, its cells in rend that keepFlushed has passed
 	rendGen  uint32              // generation of dst spans in rend; FlushedJSON moves it on
 	rendExp  int                 // bytes of the cells repeats named, over the repeats TakeValueJSON rendered
 	kept     []byte              // JSON of repeated cells rendered again after a flush (keepRendered)
