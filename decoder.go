@@ -420,10 +420,20 @@ func (r *Row) String(c int) (string, bool) {
 		case format.TagString:
 			return r.p.l.Strings.String(int(x.Str)), true
 		case format.TagTextTime, format.TagTextTimePlus:
-			return string(jsonwire.AppendTimestampText(nil, x.Time)), true
+			return textTimeString(&x.Time), true
 		}
 	}
 	return "", false
+}
+
+// textTimeString formats a text time's timestamp as its RFC 3339 text,
+// into a new string, for String. Taking the timestamp by pointer, out of
+// line, keeps String's frame free of a copy of it: String's common case,
+// a string cell, then sets up no frame beyond its return address.
+//
+//go:noinline
+func textTimeString(ts *format.Timestamp) string {
+	return string(jsonwire.AppendTimestampText(nil, *ts))
 }
 
 // Bytes returns column c's byte string, or a string's bytes, without

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestStringTableString checks String and Bytes on every entry, empty
@@ -12,7 +13,8 @@ import (
 // and the data without bounds checks once they have checked the index
 // against the count. Bytes gives a slice whose capacity is its length, so
 // that appending to it cannot write over the next string, and an empty
-// entry as data[:0:0], as the plain slice expression does.
+// entry as data[:0:0], as the plain slice expression does. String's
+// non-empty strings point into str at their start, not at a copy.
 func TestStringTableString(t *testing.T) {
 	data := "ab" + "" + "xyz" + ""
 	// offs has room past count+1, as a reused Layout's may: String and
@@ -24,6 +26,9 @@ func TestStringTableString(t *testing.T) {
 		b := tab.Bytes(i)
 		if got := tab.String(i); got != w || string(b) != w {
 			t.Errorf("String(%d) = %q, Bytes = %q, want %q", i, got, b, w)
+		}
+		if w != "" && unsafe.StringData(tab.String(i)) != unsafe.StringData(data[offs[i]:]) {
+			t.Errorf("String(%d) does not share the table's memory", i)
 		}
 		if cap(b) != len(b) {
 			t.Errorf("Bytes(%d) has capacity %d, length %d", i, cap(b), len(b))

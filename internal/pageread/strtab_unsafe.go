@@ -14,12 +14,21 @@ import "unsafe"
 // An empty string comes back without a pointer, so that none points past
 // the end of the page (checkptr rejects such a pointer).
 func tableString(t *StringTable, i int) string {
-	o := (*[2]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.offs)), uintptr(i)*4))
+	o := (*[2]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.offs)), i*4))
 	s, e := o[0], o[1]
 	if s == e {
 		return ""
 	}
-	return unsafe.String((*byte)(unsafe.Add(unsafe.Pointer(unsafe.StringData(t.str)), uintptr(s))), int(e-s))
+	// The string is built from its two words, not by unsafe.String,
+	// whose test that the pointer plus the length does not wrap cost
+	// five instructions a lookup: the span lies within str.
+	return *(*string)(unsafe.Pointer(&stringHeader{unsafe.Add(unsafe.Pointer(unsafe.StringData(t.str)), s), int(e - s)}))
+}
+
+// stringHeader is the layout of a string: its data pointer and length.
+type stringHeader struct {
+	data unsafe.Pointer
+	len  int
 }
 
 // tableBytes is tableString for Bytes: string i of t as a slice of the
