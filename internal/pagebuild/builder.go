@@ -417,12 +417,13 @@ func (b *Builder) CellShortString(c *Column, s string, w0, w1 uint64, m *KeyMemo
 	}
 	in := &b.In
 	n := len(in.Strs)
-	id, ok := m.Get(w0, w1, len(s), in.Epoch)
-	if ok {
+	var id uint32
+	if e := m.slot(w0, w1, len(s)); e.w0 == w0 && e.w1 == w1 && e.n == uint32(len(s)) && e.epoch == in.Epoch {
+		id = e.v // Get, keeping the entry for a miss's Put
 		in.meta[id].count++
 	} else {
 		id = in.Intern(s)
-		m.Put(w0, w1, len(s), in.Epoch, id)
+		*e = keyMemoEntry{w0: w0, w1: w1, epoch: in.Epoch, n: uint32(len(s)), v: id}
 	}
 	if c.Kind == KindStr && c.nulls == 0 { // as in CellString
 		c.count++
