@@ -40,6 +40,9 @@ type cellSink struct {
 	// Short keys: column indexes of row keys under the page's Page, and
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
+	// Short string cells: their string ids under the interner's Epoch
+	// (cellString).
+	strs pagebuild.KeyMemo
 }
 
 // newCellSink returns the cellSink of b.
@@ -196,7 +199,7 @@ func (s *cellSink) Int(v int64) {
 }
 
 // String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) { cellString(s.pb, s.cell(), v) }
+func (s *cellSink) String(v []byte) { cellString(s.pb, s.cell(), v, &s.strs) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.

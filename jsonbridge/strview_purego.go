@@ -33,8 +33,9 @@ func (s *sink) Number(text []byte) { s.st.CheckedNumber(string(text)) }
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(string(k)) }
 
 // cellString adds v as a cell of column c: a text time if it is one, else
-// the id of v, copied the first time the page sees it.
-func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
+// the id of v, copied the first time the page sees it. It does not use m,
+// the memo of short strings of the view of strview_unsafe.go.
+func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, _ *pagebuild.KeyMemo) {
 	if pagebuild.CellTextTime(c, v) {
 		return
 	}

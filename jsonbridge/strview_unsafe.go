@@ -44,8 +44,17 @@ func (s *sink) Number(text []byte) { s.st.CheckedNumber(view(text)) }
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(view(k)) }
 
 // cellString adds v as a cell of column c, kept as a view of the text
-// (pagebuild.Builder.CellString).
-func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) { pb.CellString(c, view(v)) }
+// (pagebuild.Builder.CellString); a string of up to 16 bytes that is a
+// view of a longer text (the common one) is looked up in m first
+// (pagebuild.Builder.CellShortString).
+func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, m *pagebuild.KeyMemo) {
+	if len(v) <= 16 && cap(v) >= 16 {
+		w0, w1 := pagebuild.KeyWordsWide(v)
+		pb.CellShortString(c, view(v), w0, w1, m)
+		return
+	}
+	pb.CellString(c, view(v))
+}
 
 // nestedString adds v inside the array or object being written into c: a
 // text time if it is one (MayBeTextTime first, inlined, which most

@@ -403,6 +403,37 @@ func (b *Builder) CellString(c *Column, s string) {
 	c.def.InternedOn(int(id) >= n && !b.NoDefer, n)
 }
 
+// CellShortString is CellString for a string of up to 16 bytes, packed
+// as w0, w1 (KeyWords), which is never a text time: in a column that
+// interns, a string the page has met before is found in m, under the
+// interner's Epoch, by a few word comparisons, where Interner.Intern
+// hashes it, probes its table and compares the string (about 115
+// instructions). The page is the same: the id, its count and the
+// column's Deferral get what Intern's finding the string gives them.
+func (b *Builder) CellShortString(c *Column, s string, w0, w1 uint64, m *KeyMemo) {
+	if c.def.Deferred() {
+		b.CellString(c, s)
+		return
+	}
+	in := &b.In
+	n := len(in.Strs)
+	var id uint32
+	if e := m.slot(w0, w1, len(s)); e.w0 == w0 && e.w1 == w1 && e.n == uint32(len(s)) && e.epoch == in.Epoch {
+		id = e.v // Get, keeping the entry for a miss's Put
+		in.meta[id].count++
+	} else {
+		id = in.Intern(s)
+		*e = keyMemoEntry{w0: w0, w1: w1, epoch: in.Epoch, n: uint32(len(s)), v: id}
+	}
+	if c.Kind == KindStr && c.nulls == 0 { // as in CellString
+		c.count++
+		c.strs = append(c.strs, id)
+	} else {
+		c.AppendStr(id)
+	}
+	c.def.InternedOn(int(id) >= n && !b.NoDefer, n)
+}
+
 // undefer puts the deferred strings in the interner's table, so that
 // interning finds them, and merges any repeats now (Interner.TableDeferred).
 func (b *Builder) undefer() {

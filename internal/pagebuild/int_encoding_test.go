@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"bytes"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -122,4 +123,21 @@ func TestAppendIntsReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUvarintLen checks uvarintLen, chooseIntEncoding's size of a varint,
+// against format.SizeUvarint at 0 and on both sides of every power of two.
+func TestUvarintLen(t *testing.T) {
+	check := func(u uint64) {
+		if got, want := uvarintLen(u), format.SizeUvarint(u); got != want {
+			t.Fatalf("uvarintLen(%d) = %d, want %d", u, got, want)
+		}
+	}
+	check(0)
+	for n := range 64 {
+		check(1<<n - 1)
+		check(1 << n)
+		check(1<<n + 1)
+	}
+	check(math.MaxUint64)
 }

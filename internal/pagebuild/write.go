@@ -447,14 +447,7 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 	if zz < 0x80 {
 		return format.EncInt, 0
 	}
-	plain, delta, fr := 0, 0, format.SizeVarint(lo)
-	prev := int64(0)
-	for _, x := range v {
-		plain += format.SizeVarint(x)
-		delta += format.SizeVarint(int64(uint64(x) - uint64(prev)))
-		fr += format.SizeUvarint(uint64(x) - uint64(lo))
-		prev = x
-	}
+	plain, delta, fr := intEncodingSizes(v, lo)
 	switch {
 	case plain <= delta && plain <= fr:
 		return format.EncInt, 0
@@ -464,6 +457,39 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 		return format.EncIntFOR, lo
 	}
 }
+
+// intEncodingSizes returns the bytes of v's values in plain, delta and
+// frame-of-reference from lo encoding (its base included), for
+// chooseIntEncoding. Its own function, so that the compiler keeps
+// chooseIntEncoding's first loop as it was (its minimum a CMOV, where
+// with this loop beside it it took a branch and two moves a value).
+//
+//go:noinline
+func intEncodingSizes(v []int64, lo int64) (plain, delta, fr int) {
+	fr = format.SizeVarint(lo)
+	prev := int64(0)
+	for _, x := range v {
+		plain += uvarintLen(format.EncodeZigZag(x))
+		delta += uvarintLen(format.EncodeZigZag(int64(uint64(x) - uint64(prev))))
+		fr += uvarintLen(uint64(x) - uint64(lo))
+		prev = x
+	}
+	return plain, delta, fr
+}
+
+// uvarintLen is format.SizeUvarint for chooseIntEncoding's loop: the
+// bit length of u|1 (which needs no test for zero, whose varint takes a
+// byte as 1's does) looked up in uvarintLens, about 4 instructions where
+// the division by 7's stand-in takes 8.
+func uvarintLen(u uint64) int { return int(uvarintLens[bits.Len64(u|1)]) }
+
+// uvarintLens is the length of the varint of a value of n bits.
+var uvarintLens = func() (t [65]uint8) {
+	for n := range t {
+		t[n] = uint8(max(1, (n+6)/7))
+	}
+	return t
+}()
 
 // appendInts writes an integer column's values in encoding enc, each
 // value's uvarint straight into dst, without a slice of them in between.
@@ -687,136 +713,144 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	var open [remapDepth]uint64
 	depth, cur := 0, uint64(0)
 	pos := 0
+	// The loop writes at out[o:], out being dst up to its capacity, and
+	// reads and writes through fixed-size views of src and out, so that
+	// one test of each length a turn stands for the bounds checks of
+	// every load and store of the element (and dst's length is set once,
+	// at the end, not per element).
+	out, o := dst[:cap(dst)], len(dst)
 	for {
-		l := len(dst)
-		if cap(dst)-l < remapRoom {
+		if o+remapRoom > len(out) || pos+remapView > len(src) {
 			goto elem
 		}
-		switch t := src[pos]; t {
-		case format.TagArray, format.TagObject:
-			cnt := containerCount(src[pos+1:])
-			if cnt >= 0x80 || cnt > 0 && depth == remapDepth {
-				goto elem
-			}
-			dst = dst[:l+2]
-			dst[l], dst[l+1] = t, byte(cnt)
-			pos += 1 + containerCountSize
-			if cnt > 0 {
-				open[depth] = cur
-				depth++
-				cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
-			}
-		case format.TagString:
-			// An id of one or two bytes, whose index takes one or two.
-			id, n := uint32(src[pos+1]), 1
-			if id >= 0x80 {
-				if c := src[pos+2]; c < 0x80 {
-					id, n = id&0x7F|uint32(c)<<7, 2
+		{
+			w := (*[remapRoom]byte)(out[o : o+remapRoom])
+			s := (*[remapView]byte)(src[pos : pos+remapView])
+			switch t := s[0]; t {
+			case format.TagArray, format.TagObject:
+				cnt := uint64(binary.LittleEndian.Uint32(s[1:5]))
+				if cnt >= 0x80 || cnt > 0 && depth == remapDepth {
+					goto elem
+				}
+				w[0], w[1] = t, byte(cnt)
+				o += 2
+				pos += 1 + containerCountSize
+				if cnt > 0 {
+					open[depth&(remapDepth-1)] = cur
+					depth++
+					cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				}
+			case format.TagString:
+				// An id of one or two bytes, whose index takes one or two.
+				id, n := uint32(s[1]), 1+int(s[1]>>7)
+				if id >= 0x80 {
+					if c := s[2]; c < 0x80 {
+						id = id&0x7F | uint32(c)<<7
+					} else {
+						goto elem
+					}
+				}
+				v := remap[id]
+				if v < 0x80 {
+					w[0], w[1] = format.TagString, byte(v)
+					o += 2
+				} else if v < 1<<14 {
+					w[0], w[1], w[2] = format.TagString, byte(v)|0x80, byte(v>>7)
+					o += 3
 				} else {
 					goto elem
 				}
-			}
-			v := remap[id]
-			if v < 0x80 {
-				dst = dst[:l+2]
-				dst[l], dst[l+1] = format.TagString, byte(v)
-			} else if v < 1<<14 {
-				dst = dst[:l+3]
-				dst[l], dst[l+1], dst[l+2] = format.TagString, byte(v)|0x80, byte(v>>7)
-			} else {
+				pos += 1 + n
+			case format.TagNull, format.TagFalse, format.TagTrue:
+				w[0] = t
+				o++
+				pos++
+			case format.TagInt, format.TagUint, format.TagFloatInt:
+				// A varint of up to 8 bytes is found and copied with one
+				// 8-byte load and store.
+				u := binary.LittleEndian.Uint64(s[1:9])
+				ends := ^u & 0x8080808080808080
+				if ends == 0 {
+					goto elem
+				}
+				w[0] = t
+				binary.LittleEndian.PutUint64(w[1:9], u)
+				n := bits.TrailingZeros64(ends)>>3 + 1
+				o += 1 + n
+				pos += 1 + n
+			case format.TagFloat:
+				// A fraction: a decimal cell of negative exponent, which
+				// cellInt never reads as an integer (a raw cell's selector,
+				// and every other, takes remapElem). Its mantissa of up to 9
+				// varint bytes, what a float64's shortest digits take, is
+				// found with one 8-byte load and a byte, and copied with one
+				// 8-byte store and a byte (remapElem's call, cellInt's and a
+				// copy's cost about 100 instructions).
+				sel := s[1]
+				if int(sel&0x7F) >= format.FloatExpBias {
+					goto elem
+				}
+				u := binary.LittleEndian.Uint64(s[2:10])
+				n := 9
+				if ends := ^u & 0x8080808080808080; ends != 0 {
+					n = bits.TrailingZeros64(ends)>>3 + 1
+				} else if s[10] >= 0x80 {
+					goto elem
+				}
+				w[0], w[1], w[10] = t, sel, s[10]
+				binary.LittleEndian.PutUint64(w[2:10], u)
+				o += 2 + n
+				pos += 2 + n
+			default:
 				goto elem
 			}
-			pos += 1 + n
-		case format.TagNull, format.TagFalse, format.TagTrue:
-			dst = dst[:l+1]
-			dst[l] = t
-			pos++
-		case format.TagInt, format.TagUint, format.TagFloatInt:
-			// A varint of up to 8 bytes is found and copied with one
-			// 8-byte load and store.
-			if pos+9 > len(src) {
-				goto elem
-			}
-			u := binary.LittleEndian.Uint64(src[pos+1:])
-			ends := ^u & 0x8080808080808080
-			if ends == 0 {
-				goto elem
-			}
-			dst = dst[:l+9]
-			dst[l] = t
-			binary.LittleEndian.PutUint64(dst[l+1:], u)
-			n := bits.TrailingZeros64(ends)>>3 + 1
-			dst = dst[:l+1+n]
-			pos += 1 + n
-		case format.TagFloat:
-			// A fraction: a decimal cell of negative exponent, which
-			// cellInt never reads as an integer (a raw cell's selector,
-			// and every other, takes remapElem). Its mantissa of up to 9
-			// varint bytes, what a float64's shortest digits take, is
-			// found with one 8-byte load and a byte, and copied with one
-			// 8-byte store and a byte (remapElem's call, cellInt's and a
-			// copy's cost about 100 instructions).
-			sel := src[pos+1]
-			if int(sel&0x7F) >= format.FloatExpBias || pos+11 > len(src) {
-				goto elem
-			}
-			u := binary.LittleEndian.Uint64(src[pos+2:])
-			n := 9
-			if ends := ^u & 0x8080808080808080; ends != 0 {
-				n = bits.TrailingZeros64(ends)>>3 + 1
-			} else if src[pos+10] >= 0x80 {
-				goto elem
-			}
-			dst = dst[:l+11]
-			dst[l], dst[l+1], dst[l+10] = t, sel, src[pos+10]
-			binary.LittleEndian.PutUint64(dst[l+2:], u)
-			dst = dst[:l+2+n]
-			pos += 2 + n
-		default:
-			goto elem
 		}
 		goto next
 	elem:
 		{
 			var push uint64
-			dst, pos, push = remapElem(dst, src, pos, remap, fint, depth == remapDepth)
+			dst, pos, push = remapElem(out[:o], src, pos, remap, fint, depth == remapDepth)
+			out, o = dst[:cap(dst)], len(dst)
 			if push != 0 {
-				open[depth] = cur
+				open[depth&(remapDepth-1)] = cur
 				depth++
 				cur = push
 			}
 		}
 	next:
 		// The next element: close the containers it has left, and copy
-		// its key if it is in an object (dst has room for it).
+		// its key if it is in an object (out has room for it).
 		for cur < 2 {
 			if depth == 0 {
-				return dst, pos
+				return out[:o], pos
 			}
 			depth--
-			cur = open[depth]
+			cur = open[depth&(remapDepth-1)]
 		}
 		cur -= 2
 		if cur&1 != 0 {
 			// A key id of one or two bytes (a page of up to 16,384
 			// strings), whose index takes one or two, without a call.
-			// v is 1<<14, which takes the call, for a longer id.
-			v, n := uint32(1<<14), 1
-			if id := uint32(src[pos]); id < 0x80 {
+			// v is 1<<14, which takes the call, for a longer id. A key
+			// is followed by its value: src holds at least 2 bytes.
+			k := (*[2]byte)(src[pos : pos+2])
+			v, n := uint32(1<<14), 1+int(k[0]>>7)
+			if id := uint32(k[0]); id < 0x80 {
 				v = remap[id]
-			} else if c := src[pos+1]; c < 0x80 {
-				v, n = remap[id&0x7F|uint32(c)<<7], 2
+			} else if c := k[1]; c < 0x80 {
+				v = remap[id&0x7F|uint32(c)<<7]
 			}
-			l := len(dst)
+			w := (*[2]byte)(out[o : o+2])
 			if v >= 1<<14 {
-				dst, pos = remapKey(dst, src, pos, remap)
+				dst, pos = remapKey(out[:o], src, pos, remap)
+				out, o = dst[:cap(dst)], len(dst)
 			} else if v < 0x80 {
-				dst = dst[:l+1]
-				dst[l] = byte(v)
+				w[0] = byte(v)
+				o++
 				pos += n
 			} else {
-				dst = dst[:l+2]
-				dst[l], dst[l+1] = byte(v)|0x80, byte(v>>7)
+				w[0], w[1] = byte(v)|0x80, byte(v>>7)
+				o += 2
 				pos += n
 			}
 		}
@@ -828,6 +862,11 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 // (a fraction's tag, selector, 8-byte store and byte: 11) and the key
 // after it.
 const remapRoom = 16
+
+// remapView is the most bytes remapTagged's loop reads of an element it
+// copies itself (a fraction's tag, selector, 8-byte load and byte); an
+// element nearer the end of src takes remapElem.
+const remapView = 11
 
 // remapElem copies the element at src[pos] for remapTagged when its loop
 // does not (or dst is short of room) and returns dst with remapRoom bytes
@@ -1108,3 +1147,7 @@ func (b *Builder) writeStrList(dst []byte, c *Column, nulls int) []byte {
 	}
 	return dst
 }
+
+// remapTagged indexes its stack with depth&(remapDepth-1), which holds
+// only if remapDepth is a power of two: this fails to compile otherwise.
+var _ [0]struct{} = [remapDepth & (remapDepth - 1)]struct{}{}
