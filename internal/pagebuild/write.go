@@ -113,34 +113,22 @@ func (b *Builder) appendStrings(dst []byte, width int) []byte {
 // copyStrings copies the strings strs[id] of order, in order, into the
 // data that follows their len(order) end offsets in t, writes each end
 // offset as width little-endian bytes, and puts it in offs (len(order)
-// long). t holds exactly the offsets and the data. A loop per width, not
-// a switch per string; the data is written through a slice of its own,
-// so that no string's copy reslices the page.
+// long). t holds exactly the offsets and the data. Tables of widths 1
+// and 2, those of pages of up to 64 KiB of strings, go to copyNarrow; the
+// others take a loop that copies, then one that writes the ends.
 func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
 	ends, data := t[:len(order)*width], t[len(order)*width:]
 	offs = offs[:len(order)]
-	end := 0
-	switch width {
-	case 1:
-		ends = ends[:len(order)]
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			ends[i] = byte(end)
-			offs[i] = uint32(end)
-		}
-	case 2:
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			binary.LittleEndian.PutUint16(ends[2*i:], uint16(end))
-			offs[i] = uint32(end)
-		}
-	default:
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			offs[i] = uint32(end)
-		}
-		putEnds(ends, width, offs)
+	if width <= 2 {
+		copyNarrow(ends, data, width, strs, order, offs)
+		return
 	}
+	end := 0
+	for i, id := range order {
+		end += copy(data[end:], strs[id])
+		offs[i] = uint32(end)
+	}
+	putEnds(ends, width, offs)
 }
 
 // putEnds writes the string table's end offsets as width (3 or 4)
