@@ -217,7 +217,7 @@ func (w *walker) setRow(m map[string]any) error {
 	vals := w.vals[:0]
 	fresh := w.keyScratch(0)
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
-	set, ok := slotSet(m, &w.keyCols, b.Page, (*[maxSetCols]any)(cv))
+	set, vals, ok := w.slotSet(m, (*[maxSetCols]any)(cv), vals)
 	if !ok {
 		set, vals = w.entriesSet(m, cv, vals)
 	}
@@ -306,16 +306,27 @@ func (w *walker) setRowRest(rk []string, rv []any, set uint64, cv []any, vals []
 		v := rv[j]
 		ci, ok := kc.get(k, page)
 		if !ok {
-			ci, ok = w.knownColumn(k)
-		}
-		if !ok {
-			w.addFresh(k, len(vals))
-			vals = append(vals, v)
+			set, vals = w.keyMiss(k, v, set, (*[maxSetCols]any)(cv), vals)
 			continue
 		}
 		set |= 1 << (uint(ci) & (maxSetCols - 1))
 		cv[uint(ci)&(maxSetCols-1)] = v
 	}
+	return set, vals
+}
+
+// keyMiss adds key k of a map row, with value v, that keyCols lacks, to
+// the row's set and cv if the page has a column for it (knownColumn, which
+// keyCols then holds), else notes it as a key with no column (addFresh),
+// appending v to vals. It returns the set and vals.
+func (w *walker) keyMiss(k string, v any, set uint64, cv *[maxSetCols]any, vals []any) (uint64, []any) {
+	ci, ok := w.knownColumn(k)
+	if !ok {
+		w.addFresh(k, len(vals))
+		return set, append(vals, v)
+	}
+	set |= 1 << (uint(ci) & (maxSetCols - 1))
+	cv[uint(ci)&(maxSetCols-1)] = v
 	return set, vals
 }
 
