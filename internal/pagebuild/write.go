@@ -608,7 +608,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 //
 // The loop copies the common elements itself (arrays and objects of fewer
 // than 128 elements, literals, integers of up to 8 varint bytes, float
-// cells of fractions, and
+// cells of fractions, raw float cells, and
 // strings and keys whose ids and indexes take one or two bytes each) with stores
 // into dst's spare room, which it makes sure of at the top of each turn,
 // and nothing else: everything else goes to remapElem or remapKey, its one
@@ -685,15 +685,26 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			pos += 1 + n
 		case format.TagFloat:
 			// A fraction: a decimal cell of negative exponent, which
-			// cellInt never reads as an integer (a raw cell's selector,
-			// and every other, takes remapElem). Its mantissa of up to 9
+			// cellInt never reads as an integer (a raw cell is copied
+			// below; every other selector takes remapElem). Its mantissa of up to 9
 			// varint bytes, what a float64's shortest digits take, is
 			// found with one 8-byte load and a byte, and copied with one
 			// 8-byte store and a byte (remapElem's call, cellInt's and a
 			// copy's cost about 100 instructions).
 			sel := src[pos+1]
 			if int(sel&0x7F) >= format.FloatExpBias || pos+11 > len(src) {
-				goto elem
+				// A raw cell (-0, a subnormal, a huge value): its 8
+				// bytes copied with one load and store, as cellInt
+				// would leave it. Other whole decimals go to remapElem,
+				// which may make them integers.
+				if sel != format.FloatRawSelector || pos+2+8 > len(src) {
+					goto elem
+				}
+				dst = dst[:l+2+8]
+				dst[l], dst[l+1] = t, sel
+				binary.LittleEndian.PutUint64(dst[l+2:], binary.LittleEndian.Uint64(src[pos+2:]))
+				pos += 2 + 8
+				goto next
 			}
 			u := binary.LittleEndian.Uint64(src[pos+2:])
 			n := 9
