@@ -593,6 +593,19 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 				run = pos + 1 + n
 			}
 			pos += 1 + n
+		case format.TagNull, format.TagFalse, format.TagTrue:
+			pos++ // stays in the run, as what follows
+		case format.TagInt, format.TagUint, format.TagFloatInt:
+			// The end of a varint of up to 8 bytes, found with one
+			// 8-byte load as remapTagged finds it, not by SkipValue's
+			// call and byte loop.
+			if pos+9 <= len(src) {
+				if ends := ^binary.LittleEndian.Uint64(src[pos+1:]) & 0x8080808080808080; ends != 0 {
+					pos += 2 + bits.TrailingZeros64(ends)>>3
+					break
+				}
+			}
+			pos += format.SkipValue(src[pos:])
 		default:
 			pos += format.SkipValue(src[pos:])
 		}
