@@ -117,3 +117,41 @@ func testKey(i int) string {
 	}
 	return "k" + strconv.Itoa(i*7919%1000)
 }
+
+// TestShapesAroundOneByte encodes pages of 127 to 129 columns and of 127
+// to 129 key sets (and more), where the page's column indexes and shape
+// ids stop fitting one uvarint byte, which Finish writes without
+// AppendUvarint below that (appendSmall), and renders each back as JSON
+// against encoding/json's.
+func TestShapesAroundOneByte(t *testing.T) {
+	for _, ncols := range []int{127, 128, 129, 200} {
+		for _, nsets := range []int{1, 127, 128, 129, 300} {
+			rows := make([]map[string]any, 0, nsets+1)
+			first := map[string]any{}
+			for k := range ncols {
+				first["c"+strconv.Itoa(k)] = k
+			}
+			rows = append(rows, first)
+			for s := range nsets - 1 {
+				m := map[string]any{}
+				for k := range ncols {
+					if (k*31+s*17)%(s%7+2) == 0 || k == s%ncols {
+						m["c"+strconv.Itoa(k)] = s
+					}
+				}
+				rows = append(rows, m)
+			}
+			want, err := json.Marshal(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, err := Marshal(rows)
+			if err != nil {
+				t.Fatalf("%d columns, %d sets: %v", ncols, nsets, err)
+			}
+			if got := pageJSON(t, page); string(got) != string(want) {
+				t.Fatalf("%d columns, %d sets: JSON differs", ncols, nsets)
+			}
+		}
+	}
+}

@@ -17,17 +17,27 @@ func (b *Builder) Finish(dst []byte) []byte {
 	b.assignStrings()
 
 	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
+	// Column indexes and shape ids below 128, those of most pages, are
+	// uvarints of one byte (appendSmall).
 	s := format.AppendUvarint(b.secs[:0], uint64(len(b.Shapes)))
 	for _, sh := range b.Shapes {
 		s = format.AppendUvarint(s, uint64(len(sh)))
+		if b.ncols <= 0x80 {
+			s = appendSmall(s, sh)
+			continue
+		}
 		for _, c := range sh {
 			s = format.AppendUvarint(s, uint64(c))
 		}
 	}
 	nshapes := len(s)
 	if !b.allShapeOne() {
-		for _, id := range b.RowShape {
-			s = format.AppendUvarint(s, uint64(id))
+		if len(b.Shapes) < 0x80 {
+			s = appendSmall(s, b.RowShape)
+		} else {
+			for _, id := range b.RowShape {
+				s = format.AppendUvarint(s, uint64(id))
+			}
 		}
 	}
 	b.secs = s
@@ -85,6 +95,19 @@ func (b *Builder) Finish(dst []byte) []byte {
 	dst = append(dst, pay...)
 	if !b.NoCRC {
 		dst = format.AppendChecksum(dst, format.Checksum(dst[start:]))
+	}
+	return dst
+}
+
+// appendSmall appends the uvarints of vs, each below 128: a byte each,
+// one growth of dst for all, where AppendUvarint tests each value and
+// dst's room.
+func appendSmall(dst []byte, vs []uint32) []byte {
+	n := len(dst)
+	dst = slices.Grow(dst, len(vs))[:n+len(vs)]
+	t := dst[n:]
+	for i, v := range vs {
+		t[i] = byte(v)
 	}
 	return dst
 }
