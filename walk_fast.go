@@ -217,7 +217,7 @@ func (w *walker) setRow(m map[string]any) error {
 	vals := w.vals[:0]
 	fresh := w.keyScratch(0)
 	w.keys[0], w.ranks.fresh = fresh, w.ranks.fresh[:0]
-	set, ok := slotSet(m, &w.keyCols, b.Page, (*[maxSetCols]any)(cv))
+	set, vals, ok := w.slotSet(m, (*[maxSetCols]any)(cv), vals)
 	if !ok {
 		set, vals = w.entriesSet(m, cv, vals)
 	}
@@ -306,16 +306,27 @@ func (w *walker) setRowRest(rk []string, rv []any, set uint64, cv []any, vals []
 		v := rv[j]
 		ci, ok := kc.get(k, page)
 		if !ok {
-			ci, ok = w.knownColumn(k)
-		}
-		if !ok {
-			w.addFresh(k, len(vals))
-			vals = append(vals, v)
+			set, vals = w.keyMiss(k, v, set, (*[maxSetCols]any)(cv), vals)
 			continue
 		}
 		set |= 1 << (uint(ci) & (maxSetCols - 1))
 		cv[uint(ci)&(maxSetCols-1)] = v
 	}
+	return set, vals
+}
+
+// keyMiss adds key k of a map row, with value v, that keyCols lacks, to
+// the row's set and cv if the page has a column for it (knownColumn, which
+// keyCols then holds), else notes it as a key with no column (addFresh),
+// appending v to vals. It returns the set and vals.
+func (w *walker) keyMiss(k string, v any, set uint64, cv *[maxSetCols]any, vals []any) (uint64, []any) {
+	ci, ok := w.knownColumn(k)
+	if !ok {
+		w.addFresh(k, len(vals))
+		return set, append(vals, v)
+	}
+	set |= 1 << (uint(ci) & (maxSetCols - 1))
+	cv[uint(ci)&(maxSetCols-1)] = v
 	return set, vals
 }
 
@@ -365,7 +376,11 @@ func (w *walker) rankCols(cols []uint64) {
 // freshRow adds a map row that brings keys the page has no column for:
 // fresh, with the indexes of their values in vals at; cols holds the other
 // keys' columns<<32 | value index, as for rankedRow. The known keys are
-// ordered by rank, only the fresh ones as strings, and the two merged, so
+// ordered by rank, only the fresh ones as strings, and the two merged,
+// comparing keys by their first 8 bytes as integers (keyPrefix, kept for
+// the ranked keys in keyRanks.pre) and as strings only where those agree
+// (a string comparison cost about 60 instructions; a sparse row with new
+// keys made a dozen), so
 // the row's keys are in sorted order and every string (a fresh key, a
 // value) is interned in the order that sorting all the keys gave: the
 // string table, and so the page, do not change.
@@ -383,19 +398,23 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 	} else { // a row has few new keys
 		sortFewKeys(fresh, at)
 	}
-	order, strs := w.ranks.order, b.In.Strs
+	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
 	b.BeginRow()
 	j := 0
 	for i, k := range fresh {
-		for ; j < len(cols); j++ {
-			e := cols[j]
-			ci := order[e>>32]
-			if strs[b.Cols[ci].Name] > k {
-				break
-			}
-			c, _ := b.Use(ci)
-			if err := w.anyCell(c, vals[uint32(e)]); err != nil {
-				return w.cellError(err, strs[c.Name])
+		if j < len(cols) { // else no key is left to merge (a page's first row)
+			p := keyPrefix(k)
+			for ; j < len(cols); j++ {
+				e := cols[j]
+				r := e >> 32
+				ci := order[r]
+				if q := pre[r]; q > p || q == p && strs[b.Cols[ci].Name] > k {
+					break
+				}
+				c, _ := b.Use(ci)
+				if err := w.anyCell(c, vals[uint32(e)]); err != nil {
+					return w.cellError(err, strs[c.Name])
+				}
 			}
 		}
 		ci := b.ColumnIndex(k)

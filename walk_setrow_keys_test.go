@@ -59,3 +59,99 @@ func TestSetRowAlikeKeysAcrossPages(t *testing.T) {
 		}
 	}
 }
+
+// TestSetRowNewKeysAmongKnown encodes pages of map rows each of which
+// brings keys the page has no column for, mixed in among keys it has
+// (so that slotSet meets a new key partway through a map's slots and goes
+// on from the slot after it), in maps of one group (up to 8 members) and
+// of several groups and tables (up to 40), with keys of more than 16
+// bytes, which keyCols never holds, and renders each page back as JSON
+// against encoding/json's, with one Encoder for all pages and a new one
+// for each: both must give the page.
+func TestSetRowNewKeysAmongKnown(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 4))
+	enc := NewEncoder()
+	var page []byte
+	for p := range 200 {
+		wide := p%2 == 1
+		rows := make([]map[string]any, 1+rng.IntN(40))
+		fresh := 0 // keys so far: each row adds one or two, and reuses some
+		for r := range rows {
+			m := map[string]any{}
+			n := 1 + rng.IntN(7)
+			if wide {
+				n = 9 + rng.IntN(32)
+			}
+			for range n {
+				if fresh > 0 && rng.IntN(3) != 0 {
+					m[testKey(rng.IntN(fresh))] = r
+				}
+			}
+			for range 1 + rng.IntN(2) {
+				m[testKey(fresh)] = "v" + strconv.Itoa(r)
+				fresh++
+			}
+			rows[r] = m
+		}
+		want, err := json.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if page, err = enc.Append(page[:0], rows); err != nil {
+			t.Fatalf("page %d: %v", p, err)
+		}
+		if got := pageJSON(t, page); string(got) != string(want) {
+			t.Fatalf("page %d: JSON differs\n got: %s\nwant: %s", p, got, want)
+		}
+		if fresh, err := NewEncoder().Append(nil, rows); err != nil || string(fresh) != string(page) {
+			t.Fatalf("page %d: a new Encoder's page differs (%v)", p, err)
+		}
+	}
+}
+
+// testKey is the i-th key of TestSetRowNewKeysAmongKnown: short keys and,
+// one in five, keys of more than 16 bytes.
+func testKey(i int) string {
+	if i%5 == 4 {
+		return "a_key_longer_than_sixteen_bytes_" + strconv.Itoa(i)
+	}
+	return "k" + strconv.Itoa(i*7919%1000)
+}
+
+// TestShapesAroundOneByte encodes pages of 127 to 129 columns and of 127
+// to 129 key sets (and more), where the page's column indexes and shape
+// ids stop fitting one uvarint byte, which Finish writes without
+// AppendUvarint below that (appendSmall), and renders each back as JSON
+// against encoding/json's.
+func TestShapesAroundOneByte(t *testing.T) {
+	for _, ncols := range []int{127, 128, 129, 200} {
+		for _, nsets := range []int{1, 127, 128, 129, 300} {
+			rows := make([]map[string]any, 0, nsets+1)
+			first := map[string]any{}
+			for k := range ncols {
+				first["c"+strconv.Itoa(k)] = k
+			}
+			rows = append(rows, first)
+			for s := range nsets - 1 {
+				m := map[string]any{}
+				for k := range ncols {
+					if (k*31+s*17)%(s%7+2) == 0 || k == s%ncols {
+						m["c"+strconv.Itoa(k)] = s
+					}
+				}
+				rows = append(rows, m)
+			}
+			want, err := json.Marshal(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			page, err := Marshal(rows)
+			if err != nil {
+				t.Fatalf("%d columns, %d sets: %v", ncols, nsets, err)
+			}
+			if got := pageJSON(t, page); string(got) != string(want) {
+				t.Fatalf("%d columns, %d sets: JSON differs", ncols, nsets)
+			}
+		}
+	}
+}

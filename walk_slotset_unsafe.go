@@ -10,27 +10,31 @@ import (
 )
 
 // slotSet returns the set of columns (bit ci for column ci) of the keys of
-// map row m, and puts the value of each in cv[ci], if keyCols holds every
-// key of m for page; ok is false otherwise (a key with no column, or
-// one that keyCols has not met or cannot hold), and setRow then walks m's
-// entries (entriesSet). It reads the keys and values from m's group or
-// tables where the map layout is known (mapSlabsOK, bigMapsOK) and finds
-// each key's column in the same loop: what setRow did on the entries
-// that rowEntries had copied out first, at about 20 instructions a key
-// for the copy. A map of an unknown layout gives false.
-func slotSet(m map[string]any, kc *keyCols, page uint64, cv *[maxSetCols]any) (set uint64, ok bool) {
+// map row m, and puts the value of each in cv[ci], for setRow; a key with
+// no column it notes (addFresh) and appends its value to vals, which it
+// returns. ok is false only where it cannot read m (a map of an unknown
+// layout, or a nil one), and setRow then walks m's entries (entriesSet).
+// It reads the keys and values from m's group or tables where the map
+// layout is known (mapSlabsOK, bigMapsOK) and finds each key's column in
+// the same loop (groupSet), keyCols holding most; a key keyCols lacks
+// (a new key, or one of more than 16 bytes) takes keyMiss, and groupSet
+// goes on from the slot after it. A row with a new key was read again
+// from its entries (entriesOf, about 400 instructions for a sparse row)
+// and its keys looked up again up to the new one.
+func (w *walker) slotSet(m map[string]any, cv *[maxSetCols]any, vals []any) (set uint64, _ []any, ok bool) {
 	h := *(**mapHeader)(unsafe.Pointer(&m))
 	if !mapSlabsOK || h == nil {
-		return 0, false
+		return 0, vals, false
 	}
 	if h.dirLen == 0 {
 		if h.dirPtr == nil {
-			return 0, false
+			return 0, vals, false
 		}
-		return groupSet((*anyMapGroup)(h.dirPtr), 0, kc, page, cv)
+		set, vals = w.groupCols((*anyMapGroup)(h.dirPtr), 0, cv, vals)
+		return set, vals, true
 	}
 	if !bigMapsOK {
-		return 0, false
+		return 0, vals, false
 	}
 	var last *mapTable
 	for _, t := range unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen) {
@@ -40,20 +44,34 @@ func slotSet(m map[string]any, kc *keyCols, page uint64, cv *[maxSetCols]any) (s
 		last = t
 		for gi := range t.lengthMask + 1 {
 			g := (*anyMapGroup)(unsafe.Add(t.groups, uintptr(gi)*unsafe.Sizeof(anyMapGroup{})))
-			if set, ok = groupSet(g, set, kc, page, cv); !ok {
-				return 0, false
-			}
+			set, vals = w.groupCols(g, set, cv, vals)
 		}
 	}
-	return set, true
+	return set, vals, true
 }
 
-// groupSet adds to set the columns of the keys in the full slots of group
-// g, as slotSet does, or returns false at the first key keyCols does not
-// hold for page. The loop calls nothing (keyCols.get written out, as in
-// setRow).
-func groupSet(g *anyMapGroup, set uint64, kc *keyCols, page uint64, cv *[maxSetCols]any) (uint64, bool) {
-	for f := ^g.ctrl & groupEmpty; f != 0; f &= f - 1 {
+// groupCols adds to set the columns of the keys in the full slots of
+// group g, with their values in cv, as slotSet does: groupSet for the
+// keys keyCols holds, keyMiss for each that it lacks.
+func (w *walker) groupCols(g *anyMapGroup, set uint64, cv *[maxSetCols]any, vals []any) (uint64, []any) {
+	page := w.b.Page
+	for f := ^g.ctrl & groupEmpty; ; f &= f - 1 {
+		if set, f = groupSet(g, f, set, &w.keyCols, page, cv); f == 0 {
+			return set, vals
+		}
+		sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
+		set, vals = w.keyMiss(sl.key, sl.val, set, cv, vals)
+	}
+}
+
+// groupSet adds to set the columns of the keys in the full slots f of
+// group g (their control bytes' top bits: f is ^ctrl & groupEmpty or
+// what is left of it), as slotSet does, until a key keyCols does not hold
+// for page: it returns the slots from that key's on, or 0 once every key
+// is added. The loop calls nothing (keyCols.get written out, as in
+// entriesSet).
+func groupSet(g *anyMapGroup, f, set uint64, kc *keyCols, page uint64, cv *[maxSetCols]any) (uint64, uint64) {
+	for ; f != 0; f &= f - 1 {
 		sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
 		k := sl.key
 		var ka, kb uint64
@@ -69,12 +87,12 @@ func groupSet(g *anyMapGroup, set uint64, kc *keyCols, page uint64, cv *[maxSetC
 		e := &kc[x>>(64-8)]
 		if !e.holds(ka, kb, len(k), page) {
 			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, len(k), page) {
-				return 0, false
+				return set, f
 			}
 		}
 		ci := uint(e.ci) & (maxSetCols - 1)
 		set |= 1 << ci
 		cv[ci] = sl.val
 	}
-	return set, true
+	return set, 0
 }

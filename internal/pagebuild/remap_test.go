@@ -118,3 +118,50 @@ func remapTaggedRef(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	n := format.SkipValue(src)
 	return append(dst, src[:n]...), n
 }
+
+// TestAppendTaggedScalars checks appendTagged on columns of scalar cells
+// (integers of every length, literals, strings, floats that do and do not
+// become integers, times, bytes), whose integers and literals it skips in
+// its own loop, against appendScalarsRef, which takes every cell's length
+// from format.SkipValue; a column's last cell is often an integer, whose
+// 8-byte load would pass the end.
+func TestAppendTaggedScalars(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	remap := make([]uint32, 40000)
+	for i := range remap {
+		remap[i] = uint32(r.IntN(len(remap)))
+	}
+	for i := 0; i < 2000; i++ {
+		var col []byte
+		for range 1 + r.IntN(50) {
+			budget := 1
+			col = randTagged(col, r, 1, 1, &budget)
+		}
+		var reps repeatTable
+		var f1, f2 bool
+		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		want := appendScalarsRef([]byte("kept"), col, remap, &f2)
+		if !bytes.Equal(got, want) || f1 != f2 {
+			t.Fatalf("column %x:\nappendTagged     %x, %v\nappendScalarsRef %x, %v", col, got, f1, want, f2)
+		}
+	}
+}
+
+// appendScalarsRef is appendTagged for a column of scalar cells, a cell
+// at a time: strings remapped, floats that hold integers rewritten, every
+// other cell copied as format.SkipValue measures it.
+func appendScalarsRef(dst, src []byte, remap []uint32, fint *bool) []byte {
+	for pos := 0; pos < len(src); {
+		switch src[pos] {
+		case format.TagString, format.TagFloat:
+			var n int
+			dst, n = remapTaggedRef(dst, src[pos:], remap, fint)
+			pos += n
+		default:
+			n := format.SkipValue(src[pos:])
+			dst = append(dst, src[pos:pos+n]...)
+			pos += n
+		}
+	}
+	return dst
+}

@@ -18,17 +18,27 @@ func (b *Builder) Finish(dst []byte) []byte {
 	b.assignStrings()
 
 	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
+	// Column indexes and shape ids below 128, those of most pages, are
+	// uvarints of one byte (appendSmall).
 	s := format.AppendUvarint(b.secs[:0], uint64(len(b.Shapes)))
 	for _, sh := range b.Shapes {
 		s = format.AppendUvarint(s, uint64(len(sh)))
+		if b.ncols <= 0x80 {
+			s = appendSmall(s, sh)
+			continue
+		}
 		for _, c := range sh {
 			s = format.AppendUvarint(s, uint64(c))
 		}
 	}
 	nshapes := len(s)
 	if !b.allShapeOne() {
-		for _, id := range b.RowShape {
-			s = format.AppendUvarint(s, uint64(id))
+		if len(b.Shapes) < 0x80 {
+			s = appendSmall(s, b.RowShape)
+		} else {
+			for _, id := range b.RowShape {
+				s = format.AppendUvarint(s, uint64(id))
+			}
 		}
 	}
 	b.secs = s
@@ -96,6 +106,19 @@ func (b *Builder) Finish(dst []byte) []byte {
 	return dst
 }
 
+// appendSmall appends the uvarints of vs, each below 128: a byte each,
+// one growth of dst for all, where AppendUvarint tests each value and
+// dst's room.
+func appendSmall(dst []byte, vs []uint32) []byte {
+	n := len(dst)
+	dst = slices.Grow(dst, len(vs))[:n+len(vs)]
+	t := dst[n:]
+	for i, v := range vs {
+		t[i] = byte(v)
+	}
+	return dst
+}
+
 // appendStrings appends the string table section's contents (SPEC.md
 // section 3) for the strings of b.order: count, width, flags, ends, data.
 // One loop copies each string and writes its end offset, as width bytes,
@@ -159,9 +182,9 @@ func (b *Builder) copyTableSummed(t []byte, width int, offs []uint32) uint32 {
 // copyStrings copies the strings strs[id] of order, in order, into the
 // data that follows their len(order) end offsets in t, writes each end
 // offset as width little-endian bytes, and puts it in offs (len(order)
-// long). t holds exactly the offsets and the data. A loop per width, not
-// a switch per string; the data is written through a slice of its own,
-// so that no string's copy reslices the page.
+// long). t holds exactly the offsets and the data. Tables of widths 1
+// and 2, those of pages of up to 64 KiB of strings, go to copyNarrow; the
+// others take a loop that copies, then one that writes the ends.
 func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
 	copyRun(t[:len(order)*width], t[len(order)*width:], 0, width, strs, order, offs)
 }
@@ -169,30 +192,18 @@ func copyStrings(t []byte, width int, strs []string, order, offs []uint32) {
 // copyRun is copyStrings for a run of a table's strings: it copies the
 // strings strs[id] of order into data from data[end], writes the end
 // offset of each, in data, as width bytes to ends (len(order)*width
-// long) and to offs, and returns the end of the last.
+// long) and to offs, and returns the end of the last. Widths 1 and 2 go
+// to copyNarrow.
 func copyRun(ends, data []byte, end, width int, strs []string, order, offs []uint32) int {
 	offs = offs[:len(order)]
-	switch width {
-	case 1:
-		ends = ends[:len(order)]
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			ends[i] = byte(end)
-			offs[i] = uint32(end)
-		}
-	case 2:
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			binary.LittleEndian.PutUint16(ends[2*i:], uint16(end))
-			offs[i] = uint32(end)
-		}
-	default:
-		for i, id := range order {
-			end += copy(data[end:], strs[id])
-			offs[i] = uint32(end)
-		}
-		putEnds(ends, width, offs)
+	if width <= 2 {
+		return copyNarrow(ends, data, end, width, strs, order, offs)
 	}
+	for i, id := range order {
+		end += copy(data[end:], strs[id])
+		offs[i] = uint32(end)
+	}
+	putEnds(ends, width, offs)
 	return end
 }
 
@@ -684,6 +695,19 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 				run = pos + 1 + n
 			}
 			pos += 1 + n
+		case format.TagNull, format.TagFalse, format.TagTrue:
+			pos++ // stays in the run, as what follows
+		case format.TagInt, format.TagUint, format.TagFloatInt:
+			// The end of a varint of up to 8 bytes, found with one
+			// 8-byte load as remapTagged finds it, not by SkipValue's
+			// call and byte loop.
+			if pos+9 <= len(src) {
+				if ends := ^binary.LittleEndian.Uint64(src[pos+1:]) & 0x8080808080808080; ends != 0 {
+					pos += 2 + bits.TrailingZeros64(ends)>>3
+					break
+				}
+			}
+			pos += format.SkipValue(src[pos:])
 		default:
 			pos += format.SkipValue(src[pos:])
 		}
@@ -699,7 +723,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 //
 // The loop copies the common elements itself (arrays and objects of fewer
 // than 128 elements, literals, integers of up to 8 varint bytes, float
-// cells of fractions, and
+// cells of fractions, raw float cells, and
 // strings and keys whose ids and indexes take one or two bytes each) with stores
 // into dst's spare room, which it makes sure of at the top of each turn,
 // and nothing else: everything else goes to remapElem or remapKey, its one
@@ -780,15 +804,26 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				pos += 1 + n
 			case format.TagFloat:
 				// A fraction: a decimal cell of negative exponent, which
-				// cellInt never reads as an integer (a raw cell's selector,
-				// and every other, takes remapElem). Its mantissa of up to 9
-				// varint bytes, what a float64's shortest digits take, is
-				// found with one 8-byte load and a byte, and copied with one
-				// 8-byte store and a byte (remapElem's call, cellInt's and a
-				// copy's cost about 100 instructions).
+				// cellInt never reads as an integer (a raw cell is copied
+				// below; every other selector takes remapElem). Its mantissa
+				// of up to 9 varint bytes, what a float64's shortest digits
+				// take, is found with one 8-byte load and a byte, and copied
+				// with one 8-byte store and a byte (remapElem's call,
+				// cellInt's and a copy's cost about 100 instructions).
 				sel := s[1]
 				if int(sel&0x7F) >= format.FloatExpBias {
-					goto elem
+					// A raw cell (-0, a subnormal, a huge value): its 8
+					// bytes copied with one load and store, as cellInt
+					// would leave it. Other whole decimals go to
+					// remapElem, which may make them integers.
+					if sel != format.FloatRawSelector {
+						goto elem
+					}
+					w[0], w[1] = t, sel
+					binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
+					o += 2 + 8
+					pos += 2 + 8
+					break // the switch: the element is done
 				}
 				u := binary.LittleEndian.Uint64(s[2:10])
 				n := 9
