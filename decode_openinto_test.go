@@ -239,3 +239,96 @@ func TestOpenIntoReleasesThePreviousPage(t *testing.T) {
 	}
 	t.Fatal("the first page is still reachable after OpenInto of the second")
 }
+
+// OpenInto over the same bytes rewritten with another page reads the new
+// page's nested values as Open does: nothing the iterations over the old
+// page left (a cell's or a nested iterator's report of where its elements
+// end) is taken for the new one, whose elements start where the old
+// ones did.
+func TestOpenIntoSameBytesReadsTheNewNesting(t *testing.T) {
+	marshal := func(rows []map[string]any) []byte {
+		page, err := rowpage.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return page
+	}
+	many := func(n int) []byte {
+		var rows []map[string]any
+		for i := range 20 {
+			rows = append(rows, map[string]any{"id": int64(i), "meta": map[string]any{
+				"a": []any{"x", int64(i * n), []any{int64(n), "y"}},
+				"b": map[string]any{"c": []any{int64(i)}, "d": n > 1},
+			}})
+		}
+		return marshal(rows)
+	}
+	one := func(inner ...any) []byte {
+		return marshal([]map[string]any{{"m": []any{inner, "after"}}})
+	}
+	// walk writes the row's nested values, reading an inner value only
+	// part way (its end then found by a walk) where part says, and the
+	// others through to their end (their ends then reported).
+	var walk func(dst []byte, e rowpage.Elems, depth int, part func(i, depth int) bool) []byte
+	walk = func(dst []byte, e rowpage.Elems, depth int, part func(i, depth int) bool) []byte {
+		dst = append(dst, '[')
+		for i := 0; e.Next(); i++ {
+			dst = append(dst, e.Key()...)
+			if inner, ok := e.Elems(); ok {
+				if part(i, depth) && inner.Next() {
+					dst = append(dst, "part "...)
+					continue
+				}
+				dst = walk(dst, inner, depth+1, part)
+				continue
+			}
+			dst, _ = e.AppendJSON(dst)
+			dst = append(dst, ' ')
+		}
+		return append(dst, ']')
+	}
+	read := func(p *rowpage.Page, part func(i, depth int) bool) string {
+		var dst []byte
+		for r := range p.Rows() {
+			for c := range r.NumFields() {
+				if e, ok := r.Elems(r.Field(c)); ok {
+					dst = walk(dst, e, 0, part)
+				}
+			}
+			dst = append(dst, '\n')
+		}
+		return string(dst)
+	}
+	whole := func(i, depth int) bool { return false }
+	someParts := func(i, depth int) bool { return (i+depth)%3 == 2 }
+	allParts := func(i, depth int) bool { return true }
+	for _, tc := range []struct {
+		name          string
+		first, second []byte
+		part          func(i, depth int) bool
+	}{
+		{"every third inner value read part way", many(1), many(3), someParts},
+		{"an inner array grown by an element", one(int64(1), int64(2)), one(int64(1), int64(2), int64(3)), allParts},
+		{"an inner array shrunk by an element", one(int64(1), int64(2), int64(3)), one(int64(1), int64(2)), allParts},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			buf := make([]byte, max(len(tc.first), len(tc.second)))
+			var p rowpage.Page
+			if err := rowpage.OpenInto(&p, buf[:copy(buf, tc.first)]); err != nil {
+				t.Fatal(err)
+			}
+			read(&p, whole)
+			if err := rowpage.OpenInto(&p, buf[:copy(buf, tc.second)]); err != nil {
+				t.Fatal(err)
+			}
+			got := read(&p, tc.part)
+			want, err := rowpage.Open(tc.second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := read(want, tc.part); got != w {
+				t.Fatalf("OpenInto over the old page's bytes read\n%s\nOpen read\n%s", got, w)
+			}
+		})
+	}
+}
