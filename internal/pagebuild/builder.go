@@ -481,10 +481,7 @@ func (b *Builder) EndValue() {
 
 // release drops the references to the caller's strings, so that a pooled
 // builder does not keep them alive.
-func (b *Builder) Release() {
-	clear(b.In.Strs)
-	b.In.cache.reset()
-}
+func (b *Builder) Release() { b.In.Release() }
 
 // Retained returns about how many bytes b's buffers hold between pages:
 // the capacities of its columns, interner tables and output scratch. A
