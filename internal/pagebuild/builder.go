@@ -75,10 +75,7 @@ func (b *Builder) Reset(kind format.Kind) {
 	b.Rows = 0
 	b.RowShape = b.RowShape[:0]
 	b.cur = b.cur[:0]
-	for i := range b.Shapes {
-		b.Shapes[i] = b.Shapes[i][:0]
-	}
-	b.Shapes = b.Shapes[:0]
+	b.Shapes = b.Shapes[:0] // each shape's slice is emptied where reused (NextShape, addShape, EndValue)
 	b.indexed = 0
 	b.Last = 0
 	b.keysMove = false
