@@ -189,7 +189,7 @@ func (e *Encoder) release() {
 	}
 	for i, t := range e.w.nestKeys {
 		t.release()
-		clear(e.w.nestVals[i][:cap(e.w.nestVals[i])])
+		zeroSmall(e.w.nestVals[i][:cap(e.w.nestVals[i])])
 	}
 }
 

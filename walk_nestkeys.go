@@ -147,7 +147,7 @@ func (t *nestKeyTable) release() {
 		sl := &t.slots[bits.TrailingZeros32(u)]
 		for j := range sl.ways[:sl.n] {
 			nk := &sl.ways[j]
-			clear(nk.keys[:cap(nk.keys)])
+			zeroSmall(nk.keys[:cap(nk.keys)])
 			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
 			nk.epoch = 0
 			nk.slots.reset()
@@ -225,4 +225,19 @@ func (w *walker) sameKeys(m map[string]any, nk *nestKeys, depth int) ([]any, boo
 		return nil, false
 	}
 	return valuesOfKeys(m, nk.keys, &w.nestVals[depth], &nk.slots)
+}
+
+// zeroSmall sets every element of s to T's zero value, dropping what it
+// referenced. Up to 8 elements it stores them one by one, a few
+// instructions each, where clear calls runtime.memclrHasPointers, some 50
+// instructions however short s is; longer slices go to clear.
+func zeroSmall[T any](s []T) {
+	if len(s) > 8 {
+		clear(s)
+		return
+	}
+	var zero T
+	for i := 0; i < len(s); i++ { // not a range loop: the compiler turns that into clear
+		s[i] = zero
+	}
 }

@@ -75,10 +75,7 @@ func (b *Builder) Reset(kind format.Kind) {
 	b.Rows = 0
 	b.RowShape = b.RowShape[:0]
 	b.cur = b.cur[:0]
-	for i := range b.Shapes {
-		b.Shapes[i] = b.Shapes[i][:0]
-	}
-	b.Shapes = b.Shapes[:0]
+	b.Shapes = b.Shapes[:0] // each shape's slice is emptied where reused (NextShape, addShape, EndValue)
 	b.indexed = 0
 	b.Last = 0
 	b.keysMove = false
@@ -481,10 +478,7 @@ func (b *Builder) EndValue() {
 
 // release drops the references to the caller's strings, so that a pooled
 // builder does not keep them alive.
-func (b *Builder) Release() {
-	clear(b.In.Strs)
-	b.In.cache.reset()
-}
+func (b *Builder) Release() { b.In.Release() }
 
 // Retained returns about how many bytes b's buffers hold between pages:
 // the capacities of its columns, interner tables and output scratch. A

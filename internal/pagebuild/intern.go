@@ -38,6 +38,10 @@ type Interner struct {
 	// and remembering repeats cost more than a miss.
 	Fresh bool
 	keys  keyCache // ids of keys by a few of their bytes (InternKey)
+	// released counts the ids from 0 whose strings Release has emptied,
+	// so that reset need not clear them again; 0 once anything may have
+	// written over them (reset, merge).
+	released int
 	// deferred lists, in ascending order, the ids that addDeferred gave
 	// without looking their strings up: they are not in the table until
 	// tableDeferred puts them there, merging any that turn out to be
@@ -94,7 +98,7 @@ func (in *Interner) reset() {
 	}
 	in.nextGen()
 	in.Epoch++
-	clear(in.Strs) // drop references to the caller's strings
+	in.clearStrs() // drop references to the caller's strings
 	in.cache.reset()
 	clear(in.keys[:])
 	in.Strs = in.Strs[:0]
@@ -103,6 +107,27 @@ func (in *Interner) reset() {
 	in.filter = in.filter[:0]
 	in.sampled = 0
 	in.Tabled = 0
+}
+
+// Release drops the references to the caller's strings, keeping the ids:
+// Strs holds as many strings as before, all empty. Cost: a clear of Strs.
+func (in *Interner) Release() {
+	clear(in.Strs)
+	in.cache.reset()
+	in.released = len(in.Strs)
+}
+
+// clearStrs empties every string of Strs, but for those Release emptied
+// and nothing has written since, so that a reset after Release, an
+// encoder's every page, clears nothing twice. Cost: a clear of the strings
+// interned since Release (none after a page), or of Strs.
+func (in *Interner) clearStrs() {
+	if r := in.released; r <= len(in.Strs) {
+		clear(in.Strs[r:])
+	} else {
+		clear(in.Strs)
+	}
+	in.released = 0
 }
 
 // nextGen empties the table by starting a new generation.
@@ -638,6 +663,7 @@ func (in *Interner) TableDeferred() []uint32 {
 // empties it otherwise (settle: no string is interned after it).
 func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	n := 0
+	in.released = 0 // the strings move down over any that Release emptied
 	for id := range in.Strs {
 		if a := alias[id]; a != uint32(id) {
 			k := alias[a] // a < id: already its new id
