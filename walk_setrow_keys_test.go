@@ -47,16 +47,7 @@ func TestSetRowAlikeKeysAcrossPages(t *testing.T) {
 			}
 			rows[r] = m
 		}
-		want, err := json.Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if page, err = enc.Append(page[:0], rows); err != nil {
-			t.Fatalf("page %d: %v", p, err)
-		}
-		if got := pageJSON(t, page); string(got) != string(want) {
-			t.Fatalf("page %d: JSON differs\n got: %s\nwant: %s", p, got, want)
-		}
+		page = appendSameAsJSON(t, enc, page[:0], rows, p)
 	}
 }
 
@@ -93,16 +84,7 @@ func TestSetRowNewKeysAmongKnown(t *testing.T) {
 			}
 			rows[r] = m
 		}
-		want, err := json.Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if page, err = enc.Append(page[:0], rows); err != nil {
-			t.Fatalf("page %d: %v", p, err)
-		}
-		if got := pageJSON(t, page); string(got) != string(want) {
-			t.Fatalf("page %d: JSON differs\n got: %s\nwant: %s", p, got, want)
-		}
+		page = appendSameAsJSON(t, enc, page[:0], rows, p)
 		if fresh, err := NewEncoder().Append(nil, rows); err != nil || string(fresh) != string(page) {
 			t.Fatalf("page %d: a new Encoder's page differs (%v)", p, err)
 		}
@@ -154,4 +136,21 @@ func TestShapesAroundOneByte(t *testing.T) {
 			}
 		}
 	}
+}
+
+// appendSameAsJSON appends the page of rows with enc to page and fails
+// the test (naming page p) unless the page renders as json.Marshal of rows.
+func appendSameAsJSON(t *testing.T, enc *Encoder, page []byte, rows []map[string]any, p int) []byte {
+	t.Helper()
+	want, err := json.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page, err = enc.Append(page, rows); err != nil {
+		t.Fatalf("page %d: %v", p, err)
+	}
+	if got := pageJSON(t, page); string(got) != string(want) {
+		t.Fatalf("page %d: JSON differs\n got: %s\nwant: %s", p, got, want)
+	}
+	return page
 }
