@@ -2,7 +2,6 @@ package rowpage
 
 import (
 	"encoding/json"
-	"math/bits"
 	"reflect"
 	"slices"
 	"time"
@@ -207,7 +206,7 @@ func (w *walker) rowsRepeat() bool {
 // columns are in key order, and the cells are written in that order with
 // no key sorted or compared. A new set becomes a shape whose columns are
 // ordered by the bits of their ranks (newSetShape), and a row with keys
-// that have no column goes to freshRow. The page is the one sorting the
+// that have no column goes to freshSetRow. The page is the one sorting the
 // keys makes.
 func (w *walker) setRow(m map[string]any) error {
 	b := w.b
@@ -222,14 +221,8 @@ func (w *walker) setRow(m map[string]any) error {
 		set, vals = w.entriesSet(m, cv, vals)
 	}
 	if len(w.ranks.fresh) != 0 {
-		cols := w.ranks.row[:0]
-		for u := set; u != 0; u &= u - 1 {
-			ci := bits.TrailingZeros64(u)
-			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
-			vals = append(vals, cv[ci])
-		}
-		w.vals, w.ranks.row = vals, cols
-		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+		w.vals = vals
+		return w.freshSetRow(m, set, (*[maxSetCols]any)(cv), w.keys[0], w.ranks.fresh, vals)
 	}
 	w.vals = vals
 	id := s.find(set)
