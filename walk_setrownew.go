@@ -74,8 +74,9 @@ func (w *walker) setRowNew(set uint64, cv []any) error {
 // the cells and the new keys are interned in the order sorting the row's
 // keys gives, as in freshRow. The row's columns go straight to its shape,
 // which no earlier row can have (it has a new column): without Use a
-// cell, EndNewRow's copy of the row's columns and freshRow's sort of
-// their ranks (about 40% of freshRow's own cost on 25-row sparse pages).
+// cell, EndNewRow's copy of the row's columns, colSets.putRow's reading
+// of them and freshRow's list and sort of their ranks (a 25-row sparse
+// page, 9 such rows, cost 3.5% fewer instructions).
 func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, fresh []string, at []uint32, vals []any) error {
 	b := w.b
 	rank := w.ranks.update(b)
