@@ -97,6 +97,7 @@ func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, 
 	}
 	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
 	sh := b.NextShape()
+	lost := false // a key written over in keyCols (countNewColumns)
 	for i, k := range fresh {
 		p := keyPrefix(k)
 		for ; rs != 0; rs &= rs - 1 {
@@ -111,7 +112,7 @@ func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, 
 			}
 		}
 		ci := b.KeyColumn(k)
-		w.keyCols.put(k, b.Page, ci) // setRow finds the key here from the next row on
+		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
 		set |= 1 << (uint(ci) & (maxSetCols - 1))
 		sh = append(sh, uint32(ci))
 		if err := w.anyCell(&b.Cols[ci], vals[at[i]]); err != nil {
@@ -125,6 +126,7 @@ func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, 
 			return w.cellError(err, strs[b.Cols[ci].Name])
 		}
 	}
+	w.countNewColumns(len(fresh), lost)
 	id := b.AddShape(sh)
 	b.ShapeRow(id)
 	if b.NumColumns() <= maxSetCols { // as colSets.putRow, from the set at hand

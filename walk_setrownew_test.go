@@ -125,3 +125,35 @@ func TestMapRowsOfNewKeysPastSetColumns(t *testing.T) {
 		}
 	}
 }
+
+// TestMapRowsAfterColumnsOfOtherRows: on a page whose columns come from
+// map rows (which remember their keys, so that a later map row tells a
+// new key from a known one without looking it up) and from rows of
+// another map type (which do not), in every order, a map row's key that
+// only such another row brought is a known key: the page is that of the
+// same rows with their keys sorted as strings.
+func TestMapRowsAfterColumnsOfOtherRows(t *testing.T) {
+	enc := rowpage.NewEncoder()
+	maps := []map[string]any{{"a": 1, "b": 2}, {"x": 3}, {"a": 4, "y": 5}, {"a": 6, "x": 7}, {"b": 8, "x": 9, "y": 10}, {"z": 11}, {"x": 12, "z": 13}}
+	for other := range 1 << len(maps) { // bit i: row i is another map type
+		rows := make([]any, len(maps))
+		sorted := make([]any, len(maps))
+		for i, m := range maps {
+			rows[i], sorted[i] = m, sortedKeysMap(m)
+			if other>>i&1 != 0 {
+				rows[i] = sortedKeysMap(m)
+			}
+		}
+		got, err := enc.Append(nil, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rowpage.Marshal(sorted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("rows %b of another map type: the page differs from that of the rows with sorted keys", other)
+		}
+	}
+}
