@@ -49,6 +49,8 @@ type walker struct {
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them
 	csets         colSets      // map rows' shapes by their bitsets of columns, on pages of few columns (walk_mapshape.go)
 	keyCols       keyCols      // map keys' columns by their bytes, for setRow (walk_mapshape.go)
+	keyColsPage   uint64       // the page keyColsHeld counts for (countNewColumns)
+	keyColsHeld   int          // columns of keyColsPage that countNewColumns counted; -1 once a key was written over
 	entries       [][]mapEntry // per-depth scratch for reflected maps
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte

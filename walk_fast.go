@@ -2,7 +2,6 @@ package rowpage
 
 import (
 	"encoding/json"
-	"math/bits"
 	"reflect"
 	"slices"
 	"time"
@@ -207,7 +206,7 @@ func (w *walker) rowsRepeat() bool {
 // columns are in key order, and the cells are written in that order with
 // no key sorted or compared. A new set becomes a shape whose columns are
 // ordered by the bits of their ranks (newSetShape), and a row with keys
-// that have no column goes to freshRow. The page is the one sorting the
+// that have no column goes to freshSetRow. The page is the one sorting the
 // keys makes.
 func (w *walker) setRow(m map[string]any) error {
 	b := w.b
@@ -222,14 +221,8 @@ func (w *walker) setRow(m map[string]any) error {
 		set, vals = w.entriesSet(m, cv, vals)
 	}
 	if len(w.ranks.fresh) != 0 {
-		cols := w.ranks.row[:0]
-		for u := set; u != 0; u &= u - 1 {
-			ci := bits.TrailingZeros64(u)
-			cols = append(cols, uint64(ci)<<32|uint64(len(vals)))
-			vals = append(vals, cv[ci])
-		}
-		w.vals, w.ranks.row = vals, cols
-		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+		w.vals = vals
+		return w.freshSetRow(m, set, (*[maxSetCols]any)(cv), w.keys[0], w.ranks.fresh, vals)
 	}
 	w.vals = vals
 	id := s.find(set)
@@ -318,8 +311,15 @@ func (w *walker) setRowRest(rk []string, rv []any, set uint64, cv []any, vals []
 // keyMiss adds key k of a map row, with value v, that keyCols lacks, to
 // the row's set and cv if the page has a column for it (knownColumn, which
 // keyCols then holds), else notes it as a key with no column (addFresh),
-// appending v to vals. It returns the set and vals.
+// appending v to vals. It returns the set and vals. Where keyCols holds
+// the keys of all the page's columns (keyColsWhole), a key of up to 16
+// bytes that it lacks has none, and is not looked up (a hash of the key
+// and a probe of the interner's table, about 150 instructions).
 func (w *walker) keyMiss(k string, v any, set uint64, cv *[maxSetCols]any, vals []any) (uint64, []any) {
+	if len(k) <= 16 && w.keyColsWhole() {
+		w.addFresh(k, len(vals))
+		return set, append(vals, v)
+	}
 	ci, ok := w.knownColumn(k)
 	if !ok {
 		w.addFresh(k, len(vals))
@@ -338,10 +338,37 @@ func (w *walker) keyMiss(k string, v any, set uint64, cv *[maxSetCols]any, vals 
 func (w *walker) knownColumn(k string) (int32, bool) {
 	b := w.b
 	ci, ok := b.KnownColumn(k)
-	if ok {
-		w.keyCols.put(k, b.Page, ci)
+	if ok && w.keyCols.put(k, b.Page, ci) {
+		w.keyColsHeld = -1 // it wrote over another key of the page
 	}
 	return ci, ok
+}
+
+// countNewColumns counts n columns that the map row just added made,
+// whose keys it put in keyCols, for keyColsWhole; lost says that a put
+// wrote over another key of the page. On a page whose every column a map
+// row made, none of whose keys was written over, keyCols holds every key
+// of up to 16 bytes. (A longer key it never holds, and keyMiss always
+// looks up.) It is called once a row, not once a column: a call a
+// column, which a page's first row makes for each key, cost about 45
+// instructions each.
+func (w *walker) countNewColumns(n int, lost bool) {
+	if p := w.b.Page; w.keyColsPage != p {
+		w.keyColsPage, w.keyColsHeld = p, 0
+	}
+	if lost {
+		w.keyColsHeld = -1
+	} else if w.keyColsHeld >= 0 {
+		w.keyColsHeld += n
+	}
+}
+
+// keyColsWhole reports whether keyCols holds the key, if of up to 16
+// bytes, of every column of the page (countNewColumns): a column made
+// another way (a row of another type) is not counted, so the count stays
+// below the page's columns.
+func (w *walker) keyColsWhole() bool {
+	return w.keyColsPage == w.b.Page && w.keyColsHeld == w.b.NumColumns()
 }
 
 // addFresh notes a key of a map row that has no column, and the index of
@@ -401,6 +428,7 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
 	b.BeginRow()
 	j := 0
+	lost := false // a key written over in keyCols (countNewColumns)
 	for i, k := range fresh {
 		if j < len(cols) { // else no key is left to merge (a page's first row)
 			p := keyPrefix(k)
@@ -418,7 +446,7 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 			}
 		}
 		ci := b.ColumnIndex(k)
-		w.keyCols.put(k, b.Page, ci) // setRow finds the key here from the next row on
+		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
 		c, _ := b.Use(ci)
 		if err := w.anyCell(c, vals[at[i]]); err != nil {
 			return w.cellError(err, k)
@@ -431,6 +459,7 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 			return w.cellError(err, b.In.Strs[c.Name])
 		}
 	}
+	w.countNewColumns(len(fresh), lost)
 	w.csets.putRow(b, b.EndNewRow()) // a row that made a column has a new shape
 	return nil
 }

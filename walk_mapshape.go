@@ -432,10 +432,10 @@ func (t *keyCols) second(x, a, b uint64, n int, page uint64) (int32, bool) {
 
 // put remembers column ci for k on page, if k has at most 16 bytes: in
 // k's first place unless another key of page holds it, else in its
-// second.
-func (t *keyCols) put(k string, page uint64, ci int32) {
+// second. It reports whether it wrote over another key of page there.
+func (t *keyCols) put(k string, page uint64, ci int32) (evicted bool) {
 	if len(k) > 16 {
-		return
+		return false
 	}
 	a, b := keyLoads(k)
 	x := keyColsMix(a, b, len(k))
@@ -443,5 +443,7 @@ func (t *keyCols) put(k string, page uint64, ci int32) {
 	if e.page == page && !e.holds(a, b, len(k), page) {
 		e = &t[x>>(64-16)&(keyColsSize-1)]
 	}
+	evicted = e.page == page && !e.holds(a, b, len(k), page)
 	*e = keyCol{a: a, b: b, n: int64(len(k)), ci: ci, page: page}
+	return evicted
 }

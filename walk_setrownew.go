@@ -1,6 +1,9 @@
 package rowpage
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // A map row of a set of columns that setRow does not find in its table
 // (colSets) orders its cells by their columns' ranks (keyRanks), read off
@@ -58,5 +61,76 @@ func (w *walker) setRowNew(set uint64, cv []any) error {
 	}
 	b.EndRow()
 	w.csets.put(set, b.Last)
+	return nil
+}
+
+// freshSetRow adds a map row of a page of at most maxSetCols columns that
+// brings keys the page has no column for, as freshRow does: set holds the
+// columns of its other keys (bit ci for column ci), with their values in
+// cv, as setRow found them; fresh the new keys, with the indexes of their
+// values in vals at. The known columns are ordered by the bits of their
+// ranks, as newSetShape orders them, and merged with the new keys, sorted
+// as strings, by keyPrefix and, where prefixes agree, as strings, so that
+// the cells and the new keys are interned in the order sorting the row's
+// keys gives, as in freshRow. The row's columns go straight to its shape,
+// which no earlier row can have (it has a new column): without Use a
+// cell, EndNewRow's copy of the row's columns, colSets.putRow's reading
+// of them and freshRow's list and sort of their ranks (a 25-row sparse
+// page, 9 such rows, cost 3.5% fewer instructions).
+func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, fresh []string, at []uint32, vals []any) error {
+	b := w.b
+	rank := w.ranks.update(b)
+	var rs uint64 // the known columns by rank
+	for u := set; u != 0; u &= u - 1 {
+		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+	}
+	if len(fresh) > maxFewKeys { // many new keys: sort, then look the values up
+		slices.Sort(fresh)
+		at = at[:0]
+		for _, k := range fresh {
+			at = append(at, uint32(len(vals)))
+			vals = append(vals, m[k])
+		}
+		w.vals, w.ranks.fresh = vals, at
+	} else {
+		sortFewKeys(fresh, at)
+	}
+	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
+	sh := b.NextShape()
+	lost := false // a key written over in keyCols (countNewColumns)
+	for i, k := range fresh {
+		p := keyPrefix(k)
+		for ; rs != 0; rs &= rs - 1 {
+			r := bits.TrailingZeros64(rs)
+			ci := order[r]
+			if q := pre[r]; q > p || q == p && strs[b.Cols[ci].Name] > k {
+				break
+			}
+			sh = append(sh, uint32(ci))
+			if err := w.anyCell(&b.Cols[ci], cv[ci&(maxSetCols-1)]); err != nil {
+				return w.cellError(err, strs[b.Cols[ci].Name])
+			}
+		}
+		ci := b.KeyColumn(k)
+		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
+		set |= 1 << (uint(ci) & (maxSetCols - 1))
+		sh = append(sh, uint32(ci))
+		if err := w.anyCell(&b.Cols[ci], vals[at[i]]); err != nil {
+			return w.cellError(err, k)
+		}
+	}
+	for ; rs != 0; rs &= rs - 1 {
+		ci := order[bits.TrailingZeros64(rs)]
+		sh = append(sh, uint32(ci))
+		if err := w.anyCell(&b.Cols[ci], cv[ci&(maxSetCols-1)]); err != nil {
+			return w.cellError(err, strs[b.Cols[ci].Name])
+		}
+	}
+	w.countNewColumns(len(fresh), lost)
+	id := b.AddShape(sh)
+	b.ShapeRow(id)
+	if b.NumColumns() <= maxSetCols { // as colSets.putRow, from the set at hand
+		w.csets.put(set, id)
+	}
 	return nil
 }

@@ -2,7 +2,9 @@ package rowpage_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -70,6 +72,88 @@ func TestMapRowsOfNewSets(t *testing.T) {
 					t.Errorf("%s: a reused Encoder's page differs from Marshal's", what)
 				}
 			}
+		}
+	}
+}
+
+// TestMapRowsOfNewKeysPastSetColumns: map rows that bring new keys among
+// the page's known ones (freshSetRow), as few as one and more than 32 at a
+// time, on pages that pass 64 columns partway through such a row (after
+// which the page leaves setRow) or stay at or below it, give the page of
+// the same rows with their keys sorted as strings; and an error in a cell
+// of such a row, before its new key, in it or after it, names the row and the
+// column, and a page after it is Marshal's.
+func TestMapRowsOfNewKeysPastSetColumns(t *testing.T) {
+	key := func(i int) string { return "k" + strconv.Itoa(i*7919%1000) }
+	enc := rowpage.NewEncoder()
+	for _, first := range []int{1, 30, 60, 63, 64} {
+		for _, brings := range []int{1, 2, 5, 33, 40} {
+			rows := []map[string]any{{}}
+			for i := range first {
+				rows[0][key(i)] = i
+			}
+			next := first
+			for r := 1; r < 6; r++ {
+				m := map[string]any{}
+				for i := r % 3; i < next; i += 3 { // a third of the known keys
+					m[key(i)] = "s" + strconv.Itoa(i%7)
+				}
+				for range brings {
+					m[key(next)] = []any{float64(next), "t"}
+					next++
+				}
+				rows = append(rows, m, map[string]any{key(0): r, key(next - 1): nil})
+			}
+			checkSortedKeysPage(t, enc, rows, fmt.Sprintf("first row of %d keys, rows bringing %d", first, brings))
+		}
+	}
+	for _, bad := range []string{"a", "m", "n"} { // before the new key "m", it, after it
+		rows := []map[string]any{{"a": 1.0, "n": 2.0}, {"a": 3.0, "m": "new", "n": 4.0}}
+		rows[1][bad] = math.Inf(1)
+		_, err := enc.Append(nil, rows)
+		var e *rowpage.Error
+		if !errors.As(err, &e) || e.Row != 1 || e.ColumnName != bad {
+			t.Fatalf("error %v, want one at row 1, column %q", err, bad)
+		}
+		rows[1][bad] = 5.0
+		got, err := enc.Append(nil, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want, _ := rowpage.Marshal(rows); !bytes.Equal(got, want) {
+			t.Errorf("after an error in column %q, the encoder's page differs from Marshal's", bad)
+		}
+	}
+}
+
+// TestMapRowsAfterColumnsOfOtherRows: on a page whose columns come from
+// map rows (which remember their keys, so that a later map row tells a
+// new key from a known one without looking it up) and from rows of
+// another map type (which do not), in every order, a map row's key that
+// only such another row brought is a known key: the page is that of the
+// same rows with their keys sorted as strings.
+func TestMapRowsAfterColumnsOfOtherRows(t *testing.T) {
+	enc := rowpage.NewEncoder()
+	maps := []map[string]any{{"a": 1, "b": 2}, {"x": 3}, {"a": 4, "y": 5}, {"a": 6, "x": 7}, {"b": 8, "x": 9, "y": 10}, {"z": 11}, {"x": 12, "z": 13}}
+	for other := range 1 << len(maps) { // bit i: row i is another map type
+		rows := make([]any, len(maps))
+		sorted := make([]any, len(maps))
+		for i, m := range maps {
+			rows[i], sorted[i] = m, sortedKeysMap(m)
+			if other>>i&1 != 0 {
+				rows[i] = sortedKeysMap(m)
+			}
+		}
+		got, err := enc.Append(nil, rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := rowpage.Marshal(sorted)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("rows %b of another map type: the page differs from that of the rows with sorted keys", other)
 		}
 	}
 }

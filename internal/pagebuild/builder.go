@@ -131,6 +131,27 @@ func (b *Builder) ColumnIndex(s string) int32 {
 	return ci
 }
 
+// KeyColumn is ColumnIndex for a key the caller knows the page to have no
+// column for yet (a map row's new key): without ColumnIndex's comparison
+// with the key at the row's position in the previous row's shape, which
+// cannot succeed there. It leaves keysMove, which only speeds up
+// ColumnIndex's next call, as it was. (ColumnIndex does not call it, so
+// that its own miss path pays no call.)
+func (b *Builder) KeyColumn(s string) int32 {
+	id := b.In.InternKey(s)
+	ci, ok := b.ColumnOf(id)
+	if !ok {
+		ci = int32(b.ncols)
+		if b.ncols == len(b.Cols) {
+			b.Cols = append(b.Cols, Column{})
+		}
+		b.Cols[ci].reset(id)
+		b.ncols++
+		b.setColumnOf(id, ci)
+	}
+	return ci
+}
+
 // NumColumns returns the number of columns of the page so far; b.Cols[i]
 // for i below it are the page's, in the order they were made.
 func (b *Builder) NumColumns() int { return b.ncols }
