@@ -305,7 +305,7 @@ const elemNumberTags = numberTags | 1<<format.TagFloatInt
 // Float returns the current element as a float64, as Row.Float. A
 // non-number costs no call: probing each type in turn stays cheap.
 func (e *Elems) Float() (v float64, ok bool) {
-	if elemNumberTags>>e.tag&1 != 0 {
+	if tagIn(elemNumberTags, e.tag) {
 		v, ok = e.float(), true
 	}
 	return
@@ -342,7 +342,7 @@ const elemStringTags = 1<<format.TagString | 1<<format.TagTextTime | 1<<format.T
 // Row.String. As with Float and Time, a value that is no string costs no
 // call: it inlines.
 func (e *Elems) String() (s string, ok bool) {
-	if elemStringTags>>e.tag&1 != 0 {
+	if tagIn(elemStringTags, e.tag) {
 		s, ok = e.string(), true
 	}
 	return
@@ -379,7 +379,7 @@ func (e *Elems) blob() []byte {
 // Time returns the current element's timestamp, as Row.Time. A value that
 // is no time costs no call: probing each type in turn stays cheap.
 func (e *Elems) Time() (t time.Time, ok bool) {
-	if isTimeTag(e.tag) {
+	if tagIn(timeTags, e.tag) {
 		t, ok = e.time(), true
 	}
 	return
