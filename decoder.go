@@ -166,7 +166,7 @@ type Row struct {
 	// deep is where iterators over nested values report their ends, by
 	// depth (see Elems.Elems); nil on a page without any columns, whose
 	// cells hold no nested values.
-	deep *[deepSlots]pageread.Cell
+	deep *[deepSlots]elemsEnd
 }
 
 // rowCell is a column's cell in the current row: its Tag is tagAbsent when
@@ -229,7 +229,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
-	deep [deepSlots]pageread.Cell
+	deep [deepSlots]elemsEnd
 	// takes pairs the cursor and the cell of each column of the current
 	// shape, in the shape's order (newShape).
 	takes []pageread.CellTake
@@ -290,14 +290,13 @@ func dropCellViews(cells []rowCell) {
 	}
 }
 
-// clearReports drops the report slots' views of a page's bytes: a slot
-// with no bytes names no element's end (Elems.Next), so clearing only each
-// slot's Data both forgets the reports and lets the page go. Cost: 16
-// stores of a nil slice, where clearing the slots whole (some 2 KB) cost
-// about 250 instructions.
-func clearReports(d *[deepSlots]pageread.Cell) {
+// clearReports drops the report slots' pointers into a page's bytes: a
+// slot with none names no elements (Elems.Next), so clearing only each
+// slot's start both forgets the reports and lets the page go. Cost: 16
+// stores of a nil pointer.
+func clearReports(d *[deepSlots]elemsEnd) {
 	for i := range d {
-		d[i].Data = nil
+		d[i].start = nil
 	}
 }
 
@@ -323,7 +322,7 @@ func (p *Page) startRows(s *rowsScratch) *Row {
 	*r = Row{p: p, cells: cells}
 	cleared := s.cleared
 	if !cleared {
-		// Nor any report of an older page's bytes (some 2 KB: forget
+		// Nor any report of an older page's bytes (forget
 		// has cleared them when it ran).
 		clearReports(&s.deep)
 	}
