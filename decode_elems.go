@@ -43,9 +43,9 @@ type Elems struct {
 	// or object's element count.
 	val uint64
 	// up is the row's cell an iterator made by Row.Elems (depth 0) came
-	// from, which finish closes once it has read every element; nil when
-	// the cell was closed already. An iterator deeper down reports through
-	// its slot of deep instead.
+	// from, which finish closes once it has read every element, when it
+	// is still open at the elements; nil deeper down, where an iterator
+	// reports through its slot of deep instead.
 	up *pageread.Cell
 	// deep holds the report slots of nested iterators, owned by the row
 	// iteration (Row.deep); nil when its page has no any column.
@@ -76,23 +76,13 @@ type Elems struct {
 // elemOpen is the bit of Elems.left that marks the current element open.
 const elemOpen = 1 << 31
 
-// The kinds of Elems: what its elements are.
+// The kinds of Elems: what its elements are. An array's and an object's
+// are their tags less format.TagArray.
 const (
 	kindArray  = iota // tagged values
 	kindObject        // keys and tagged values
 	kindFlat          // bare string indexes: a string-list cell
 )
-
-// elemsKind returns the kind of the elements of x, an array or object.
-func elemsKind(x *pageread.Cell) uint8 {
-	switch {
-	case x.Flat:
-		return kindFlat
-	case x.Tag == format.TagObject:
-		return kindObject
-	}
-	return kindArray
-}
 
 // isContainer reports whether x is present and an array or object.
 func isContainer(x *pageread.Cell) bool {
@@ -243,16 +233,17 @@ type elemsEnd struct {
 // elements, or one made again by a call of Next past the end, misleads no
 // one. This iterator may outlive its row, whose cell then holds a later
 // row's: that cell is closed only if it is open at the same bytes (a
-// repeat of this one). An iterator made by Row.Elems over a closed cell
-// (up nil) reports through slot deepSlots-1 (depth 0 less 1, modulo
-// deepSlots), as harmlessly. It inlines.
+// repeat of this one). It inlines.
 func (e *Elems) finish(pos int) bool {
 	e.pos = uint32(pos)
+	if len(e.b) == 0 { // no elements: nothing to report, nor to close
+		return false
+	}
 	if x := e.up; x != nil {
 		if x.Open && &x.Data[0] == &e.b[0] {
 			x.Data, x.Open = x.Data[:pos:pos], false
 		}
-	} else if d := e.deep; d != nil && len(e.b) != 0 {
+	} else if d := e.deep; d != nil {
 		d[(e.depth-1)%deepSlots] = elemsEnd{&e.b[0], pos}
 	}
 	return false
@@ -451,14 +442,12 @@ const deepSlots = 16
 // is for (where they start), and a report that another one overwrote
 // before e read it only costs that walk. It allocates nothing.
 func (e *Elems) Elems() (sub Elems, ok bool) {
-	if e.tag != format.TagArray && e.tag != format.TagObject {
+	k := e.tag - format.TagArray // kindArray or kindObject, else no container
+	if k > kindObject {
 		return sub, false
 	}
 	// Set field by field, as in Row.Elems, to spare a copy.
-	sub.p, sub.n, sub.left, sub.kind = e.p, uint32(e.val), uint32(e.val), kindArray
-	if e.tag == format.TagObject {
-		sub.kind = kindObject
-	}
+	sub.p, sub.n, sub.left, sub.kind = e.p, uint32(e.val), uint32(e.val), k
 	sub.depth, sub.deep = e.depth%deepSlots+1, e.deep
 	if e.left&elemOpen == 0 { // empty, or closed by Value or AppendJSON
 		sub.b = e.b[e.at:e.pos:e.pos]

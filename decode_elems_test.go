@@ -601,3 +601,18 @@ func tagRange(top uint8) []uint8 {
 	}
 	return tags
 }
+
+// TestElemsKinds checks that the kinds of Elems are an array's and an
+// object's tags less format.TagArray, as Elems.Elems and Row.Elems take
+// them, and that no other tag passes for either.
+func TestElemsKinds(t *testing.T) {
+	if format.TagArray-format.TagArray != kindArray || format.TagObject-format.TagArray != kindObject {
+		t.Fatal("kindArray and kindObject are not the container tags less TagArray")
+	}
+	for _, tag := range append(tagRange(format.TagMax), tagAbsent) {
+		container := tag == format.TagArray || tag == format.TagObject
+		if got := tag-format.TagArray <= kindObject; got != container {
+			t.Errorf("tag %#x passes for a container: %v, want %v", tag, got, container)
+		}
+	}
+}
