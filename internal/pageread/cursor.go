@@ -53,9 +53,10 @@ type Cell struct {
 type Cursor struct {
 	enc uint8 // encoding without the bitmap bit
 	lay uint8 // integer layout of an int or float-int column: EncInt, EncIntDelta or EncIntFOR
-	// take is the case of TakeCells that reads the column's
-	// cells: its encoding with the null-bitmap bit (EncNullBitmap), the
-	// switch on the encoding and a test of bits in one.
+	// take is the case of TakeCells that reads the column's cells
+	// (takeCases): chosen by the encoding with its null-bitmap bit
+	// (EncNullBitmap), so that one switch both picks the encoding and
+	// tests for a bitmap.
 	take uint8
 	data []byte
 	pos  int
