@@ -64,13 +64,19 @@ const (
 	timeTags   = 1<<format.TagTime | 1<<format.TagTextTime | 1<<format.TagTextTimePlus
 )
 
-// isNumberTag reports whether a cell of tag reads as a float (cellFloat):
-// one shift and test, which inlines where three comparisons would not.
-func isNumberTag(tag uint8) bool { return numberTags>>tag&1 != 0 }
+// tagIn reports whether tag, a format tag (at most format.TagMax, as Open
+// checks) or tagAbsent, is in set, a mask by tag: one shift and test,
+// which inlines where three comparisons would not. The shift takes the tag
+// modulo 64, which spares the test Go makes of a shift of 64 bits or more
+// (three instructions at each accessor that probes a type); tagAbsent
+// (0xFF) then lands on bit 63, which no set holds, so it is in none.
+func tagIn(set uint64, tag uint8) bool { return set>>(tag&63)&1 != 0 }
 
-// isTimeTag reports whether a cell of tag reads as a time (cellTime), as
-// isNumberTag.
-func isTimeTag(tag uint8) bool { return timeTags>>tag&1 != 0 }
+// isNumberTag reports whether a cell of tag reads as a float (cellFloat).
+func isNumberTag(tag uint8) bool { return tagIn(numberTags, tag) }
+
+// isTimeTag reports whether a cell of tag reads as a time (cellTime).
+func isTimeTag(tag uint8) bool { return tagIn(timeTags, tag) }
 
 func cellBytes(l *pageread.Layout, x *pageread.Cell) ([]byte, bool) {
 	switch {

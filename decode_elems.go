@@ -42,52 +42,47 @@ type Elems struct {
 	// holds an integer (as its bits), a string-table index, or an array's
 	// or object's element count.
 	val uint64
-	// up is where this iterator reports where its elements end, once it
-	// has read them all (see finish): the row's cell it came from, or its
-	// report slot among deep (see Elems.Elems); nil when nothing waits for
-	// the report.
+	// up is the row's cell an iterator made by Row.Elems (depth 0) came
+	// from, which finish closes once it has read every element, when it
+	// is still open at the elements; nil deeper down, where an iterator
+	// reports through its slot of deep instead.
 	up *pageread.Cell
 	// deep holds the report slots of nested iterators, owned by the row
 	// iteration (Row.deep); nil when its page has no any column.
-	deep *[deepSlots]pageread.Cell
+	deep *[deepSlots]elemsEnd
 	// Positions in b and counts fit 32 bits: b lies within one page or
 	// section, at most MaxPageBytes (below 2^31) long. Keeping the
 	// iterator small matters: it is copied whenever it is passed by value.
-	pos  uint32 // where the next element starts, unless open
-	at   uint32 // where the current element's bytes after its tag start (after the count, for an array or object: its elements)
-	left uint32 // elements not yet reached by Next
+	pos uint32 // where the next element starts, unless open
+	at  uint32 // where the current element's bytes after its tag start (after the count, for an array or object: its elements)
+	// left is the number of elements not yet reached by Next (below
+	// 2^31, as every element takes a byte), with elemOpen set while the
+	// current element is open: a non-empty array or object whose end is
+	// not known yet, which Next finds from the report of the iterator
+	// over its elements or by walking it. While elemOpen is clear pos is
+	// where the current element ends. One word for both lets Next test
+	// for either with one comparison.
+	left uint32
 	n    uint32 // elements in all
 	key  uint32 // the current member's key, a string-table index
 	tag  uint8  // the current element's tag
 	kind uint8  // kindArray, kindObject or kindFlat
-	// open marks a current element that is a non-empty array or object
-	// whose end is not known yet: Next finds it from the report of the
-	// iterator over its elements or by walking it. When open is false pos
-	// is where the element ends.
-	open bool
 	// depth is 0 for an iterator made by Row.Elems, whose up is the row's
 	// cell; else how many Elems calls led to it, counted from 1 to
-	// deepSlots and round again: its up is slot depth-1 of deep.
+	// deepSlots and round again: it reports through slot depth-1 of deep.
 	depth uint8
 }
 
-// The kinds of Elems: what its elements are.
+// elemOpen is the bit of Elems.left that marks the current element open.
+const elemOpen = 1 << 31
+
+// The kinds of Elems: what its elements are. An array's and an object's
+// are their tags less format.TagArray.
 const (
 	kindArray  = iota // tagged values
 	kindObject        // keys and tagged values
 	kindFlat          // bare string indexes: a string-list cell
 )
-
-// elemsKind returns the kind of the elements of x, an array or object.
-func elemsKind(x *pageread.Cell) uint8 {
-	switch {
-	case x.Flat:
-		return kindFlat
-	case x.Tag == format.TagObject:
-		return kindObject
-	}
-	return kindArray
-}
 
 // isContainer reports whether x is present and an array or object.
 func isContainer(x *pageread.Cell) bool {
@@ -106,20 +101,25 @@ func (e *Elems) IsObject() bool { return e.kind == kindObject }
 // over, and decoded by the accessor that asks for them.
 func (e *Elems) Next() bool {
 	pos := int(e.pos)
-	if e.open {
-		// The open element ends where the report of the iterator over
-		// its elements says (in line: a call here cost about ten
-		// instructions an element), else it is walked.
-		e.open = false
-		at := int(e.at)
-		if s := e.report(); s != nil && !s.Open && len(s.Data) != 0 && &s.Data[0] == &e.b[at] {
-			pos = at + len(s.Data)
-		} else {
-			pos = at + skipElems(e.b[at:], int(e.val), e.tag == format.TagObject)
+	if int32(e.left) <= 0 {
+		// The current element is open (elemOpen), or none is left: the
+		// common element costs one test of left for both.
+		if e.left&elemOpen != 0 {
+			// The open element ends where the report of the iterator
+			// over its elements says, when the report names its
+			// elements (in line: a call here cost about ten
+			// instructions an element), else it is walked.
+			e.left &^= elemOpen
+			at := int(e.at)
+			if d := e.deep; d != nil && d[e.depth%deepSlots].start == &e.b[at] {
+				pos = at + d[e.depth%deepSlots].n
+			} else {
+				pos = at + skipElems(e.b[at:], int(e.val), e.tag == format.TagObject)
+			}
 		}
-	}
-	if e.left == 0 {
-		return e.finish(pos)
+		if e.left == 0 {
+			return e.finish(pos)
+		}
 	}
 	e.left--
 	b := e.b
@@ -190,7 +190,7 @@ func (e *Elems) Next() bool {
 		}
 		e.val, e.at = cnt, uint32(pos)
 		if cnt != 0 {
-			e.open = true // its end is found when it is needed
+			e.left |= elemOpen // its end is found when it is needed
 			return true
 		}
 	case format.TagNull, format.TagFalse, format.TagTrue:
@@ -215,35 +215,36 @@ func longUvarint(b []byte, pos int) (uint64, int) {
 	return pageread.UvarintAt(b, pos)
 }
 
-// report returns the slot where the iterator over the current element's
-// elements reports where they end (see Elems.Elems), or nil when e has no
-// slots. A report names the elements it is for by where they start. Next
-// closes an open element in O(1) when it finds its report there, else by
-// walking its elements. It inlines.
-func (e *Elems) report() *pageread.Cell {
-	if e.deep == nil {
-		return nil
-	}
-	return &e.deep[e.depth%deepSlots]
+// elemsEnd is a report slot (see deepSlots): where the elements of an
+// array or object an iterator read to its end start, which names them, and
+// their length. A slot with a nil start names no elements.
+type elemsEnd struct {
+	start *byte
+	n     int
 }
 
 // finish ends the iteration at pos, the end of the last element: it
-// reports the elements' length to the iterator e came from, or closes the
-// row's cell with it, so that the column's cursor moves past the cell
-// without walking it again. A report is a closed cell whose Data are the
-// elements, so that it names them by where they start: a report slot is
-// shared by the iterators at its depth, which overwrite it. This iterator
-// may outlive its row, whose cell then holds a later row's: that cell is
-// closed only if it is open at the same bytes (a repeat of this one).
+// reports the elements' length through its slot to the iterator e came
+// from, or closes the row's cell with it, so that the column's cursor
+// moves past the cell without walking it again. A report slot is shared by
+// the iterators at its depth, which overwrite it; a report names the
+// elements by where they start, so that the iterator over the enclosing
+// value takes it only for the element it is at, and a report of any other
+// elements, or one made again by a call of Next past the end, misleads no
+// one. This iterator may outlive its row, whose cell then holds a later
+// row's: that cell is closed only if it is open at the same bytes (a
+// repeat of this one). It inlines.
 func (e *Elems) finish(pos int) bool {
-	e.pos, e.key = uint32(pos), 0
+	e.pos = uint32(pos)
+	if len(e.b) == 0 { // no elements: nothing to report, nor to close
+		return false
+	}
 	if x := e.up; x != nil {
-		if e.depth != 0 { // a report slot
-			x.Data, x.Open = e.b[:pos:pos], false
-		} else if x.Open && &x.Data[0] == &e.b[0] {
-			x.Close(pos)
+		if x.Open && &x.Data[0] == &e.b[0] {
+			x.Data, x.Open = x.Data[:pos:pos], false
 		}
-		e.up = nil
+	} else if d := e.deep; d != nil {
+		d[(e.depth-1)%deepSlots] = elemsEnd{&e.b[0], pos}
 	}
 	return false
 }
@@ -305,7 +306,7 @@ const elemNumberTags = numberTags | 1<<format.TagFloatInt
 // Float returns the current element as a float64, as Row.Float. A
 // non-number costs no call: probing each type in turn stays cheap.
 func (e *Elems) Float() (v float64, ok bool) {
-	if elemNumberTags>>e.tag&1 != 0 {
+	if tagIn(elemNumberTags, e.tag) {
 		v, ok = e.float(), true
 	}
 	return
@@ -342,7 +343,7 @@ const elemStringTags = 1<<format.TagString | 1<<format.TagTextTime | 1<<format.T
 // Row.String. As with Float and Time, a value that is no string costs no
 // call: it inlines.
 func (e *Elems) String() (s string, ok bool) {
-	if elemStringTags>>e.tag&1 != 0 {
+	if tagIn(elemStringTags, e.tag) {
 		s, ok = e.string(), true
 	}
 	return
@@ -379,7 +380,7 @@ func (e *Elems) blob() []byte {
 // Time returns the current element's timestamp, as Row.Time. A value that
 // is no time costs no call: probing each type in turn stays cheap.
 func (e *Elems) Time() (t time.Time, ok bool) {
-	if isTimeTag(e.tag) {
+	if tagIn(timeTags, e.tag) {
 		t, ok = e.time(), true
 	}
 	return
@@ -441,25 +442,20 @@ const deepSlots = 16
 // is for (where they start), and a report that another one overwrote
 // before e read it only costs that walk. It allocates nothing.
 func (e *Elems) Elems() (sub Elems, ok bool) {
-	if e.tag != format.TagArray && e.tag != format.TagObject {
+	k := e.tag - format.TagArray // kindArray or kindObject, else no container
+	if k > kindObject {
 		return sub, false
 	}
 	// Set field by field, as in Row.Elems, to spare a copy.
-	sub.p, sub.n, sub.left, sub.kind = e.p, uint32(e.val), uint32(e.val), kindArray
-	if e.tag == format.TagObject {
-		sub.kind = kindObject
-	}
+	sub.p, sub.n, sub.left, sub.kind = e.p, uint32(e.val), uint32(e.val), k
 	sub.depth, sub.deep = e.depth%deepSlots+1, e.deep
-	if !e.open { // empty, or closed by Value or AppendJSON
+	if e.left&elemOpen == 0 { // empty, or closed by Value or AppendJSON
 		sub.b = e.b[e.at:e.pos:e.pos]
 		return sub, true
 	}
+	// Nothing need mark the slot as waiting: whatever report it holds
+	// names the elements it is for, and is true of them.
 	sub.b = e.b[e.at:]
-	if e.deep != nil {
-		// Nothing need mark the slot as waiting: whatever report it
-		// holds names the elements it is for, and is true of them.
-		sub.up = &e.deep[sub.depth-1]
-	}
 	return sub, true
 }
 
@@ -476,7 +472,7 @@ func (e *Elems) cell(c *pageread.Cell) {
 		c.Tag, c.Int = e.tag, int64(e.val)
 	case format.TagArray, format.TagObject:
 		c.Tag, c.Len = e.tag, int(e.val)
-		if e.open {
+		if e.left&elemOpen != 0 {
 			c.Data, c.Open = e.b[e.at:], true
 		} else {
 			c.Data = e.b[e.at:e.pos:e.pos]
@@ -490,8 +486,9 @@ func (e *Elems) cell(c *pageread.Cell) {
 // made of it, when a reader of c found it (closing c): Next then moves past
 // the element without walking it again.
 func (e *Elems) closed(c *pageread.Cell) {
-	if e.open && !c.Open {
-		e.pos, e.open = e.at+uint32(len(c.Data)), false
+	if e.left&elemOpen != 0 && !c.Open {
+		e.pos = e.at + uint32(len(c.Data))
+		e.left &^= elemOpen
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/dataset"
 )
 
@@ -560,6 +561,58 @@ func TestRowsMovePastWalkedCells(t *testing.T) {
 					keptRow = -1
 				}
 			}
+		}
+	}
+}
+
+// TestTagSets checks the tag sets the accessors probe with tagIn against
+// the tags each reads, for every tag a cell or element can hold (those of
+// the format, which Open checks, and tagAbsent): the shift modulo 64 must
+// put none into a set it is not in.
+func TestTagSets(t *testing.T) {
+	sets := []struct {
+		name string
+		set  uint64
+		tags []uint8
+	}{
+		{"numberTags", numberTags, []uint8{format.TagInt, format.TagUint, format.TagFloat}},
+		{"timeTags", timeTags, []uint8{format.TagTime, format.TagTextTime, format.TagTextTimePlus}},
+		{"elemNumberTags", elemNumberTags, []uint8{format.TagInt, format.TagUint, format.TagFloat, format.TagFloatInt}},
+		{"elemStringTags", elemStringTags, []uint8{format.TagString, format.TagTextTime, format.TagTextTimePlus}},
+	}
+	for _, s := range sets {
+		for _, tag := range append(tagRange(format.TagMax), tagAbsent) {
+			want := false
+			for _, in := range s.tags {
+				want = want || tag == in
+			}
+			if got := tagIn(s.set, tag); got != want {
+				t.Errorf("tagIn(%s, %#x) = %v, want %v", s.name, tag, got, want)
+			}
+		}
+	}
+}
+
+// tagRange returns the tags 0 to top.
+func tagRange(top uint8) []uint8 {
+	var tags []uint8
+	for tag := range top + 1 {
+		tags = append(tags, tag)
+	}
+	return tags
+}
+
+// TestElemsKinds checks that the kinds of Elems are an array's and an
+// object's tags less format.TagArray, as Elems.Elems and Row.Elems take
+// them, and that no other tag passes for either.
+func TestElemsKinds(t *testing.T) {
+	if format.TagArray-format.TagArray != kindArray || format.TagObject-format.TagArray != kindObject {
+		t.Fatal("kindArray and kindObject are not the container tags less TagArray")
+	}
+	for _, tag := range append(tagRange(format.TagMax), tagAbsent) {
+		container := tag == format.TagArray || tag == format.TagObject
+		if got := tag-format.TagArray <= kindObject; got != container {
+			t.Errorf("tag %#x passes for a container: %v, want %v", tag, got, container)
 		}
 	}
 }

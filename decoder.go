@@ -166,7 +166,7 @@ type Row struct {
 	// deep is where iterators over nested values report their ends, by
 	// depth (see Elems.Elems); nil on a page without any columns, whose
 	// cells hold no nested values.
-	deep *[deepSlots]pageread.Cell
+	deep *[deepSlots]elemsEnd
 }
 
 // rowCell is a column's cell in the current row: its Tag is tagAbsent when
@@ -229,7 +229,7 @@ func (p *Page) Rows() iter.Seq[*Row] {
 type rowsScratch struct {
 	row  Row
 	cur  []pageread.Cursor
-	deep [deepSlots]pageread.Cell
+	deep [deepSlots]elemsEnd
 	// takes pairs the cursor and the cell of each column of the current
 	// shape, in the shape's order (newShape).
 	takes []pageread.CellTake
@@ -290,14 +290,13 @@ func dropCellViews(cells []rowCell) {
 	}
 }
 
-// clearReports drops the report slots' views of a page's bytes: a slot
-// with no bytes names no element's end (Elems.Next), so clearing only each
-// slot's Data both forgets the reports and lets the page go. Cost: 16
-// stores of a nil slice, where clearing the slots whole (some 2 KB) cost
-// about 250 instructions.
-func clearReports(d *[deepSlots]pageread.Cell) {
+// clearReports drops the report slots' pointers into a page's bytes: a
+// slot with none names no elements (Elems.Next), so clearing only each
+// slot's start both forgets the reports and lets the page go. Cost: 16
+// stores of a nil pointer.
+func clearReports(d *[deepSlots]elemsEnd) {
 	for i := range d {
-		d[i].Data = nil
+		d[i].start = nil
 	}
 }
 
@@ -323,7 +322,7 @@ func (p *Page) startRows(s *rowsScratch) *Row {
 	*r = Row{p: p, cells: cells}
 	cleared := s.cleared
 	if !cleared {
-		// Nor any report of an older page's bytes (some 2 KB: forget
+		// Nor any report of an older page's bytes (forget
 		// has cleared them when it ran).
 		clearReports(&s.deep)
 	}
@@ -412,14 +411,17 @@ func (r *Row) Float(c int) (float64, bool) {
 	// The bodies of Float, String and Bytes repeat their cell helpers,
 	// which are too big to inline, to save a call per accessor.
 	if r.inCells(c) {
-		switch x := &r.cells[c]; x.Tag {
-		case format.TagFloat:
-			// The common float (prices, rates) in line: the cell passed
-			// by value to Float64 cost about half of Float.
+		x := &r.cells[c]
+		if x.Tag == format.TagFloat {
+			// The common float (prices, rates) in line, tested first
+			// (a switch tests the tags in order): the cell passed by
+			// value to Float64 cost about half of Float.
 			if v, ok := x.Float.Fraction64(); ok {
 				return v, true
 			}
 			return x.Float.Float64(), true
+		}
+		switch x.Tag {
 		case format.TagInt:
 			return float64(x.Int), true
 		case format.TagUint:
@@ -510,19 +512,22 @@ func (r *Row) Strings(c int, dst []string) (out []string, ok bool) {
 // allocate. Once it has read every element it tells the row's iteration
 // where the cell ends, which then moves past it without walking it again.
 func (r *Row) Elems(c int) (e Elems, ok bool) {
-	if !r.inCells(c) {
+	if uint(c) >= uint(len(r.cells)) { // inCells, written out to inline
 		return e, false
 	}
 	x := &r.cells[c].Cell
-	if x.Tag != format.TagArray && x.Tag != format.TagObject {
+	k := x.Tag - format.TagArray // kindArray or kindObject, else no container
+	if k > kindObject {
 		return e, false
 	}
-	// The result's fields are set one by one: building an Elems apart and
-	// returning it would copy it once more.
-	e.p, e.b, e.n, e.left, e.kind, e.deep = r.p, x.Data, uint32(x.Len), uint32(x.Len), elemsKind(x), r.deep
-	if x.Open {
-		e.up = x
+	if x.Flat {
+		k = kindFlat
 	}
+	// The result's fields are set one by one: building an Elems apart and
+	// returning it would copy it once more. up is set for a closed cell
+	// too, which finish leaves alone: one test less, and Elems inlines.
+	n := uint32(x.Len)
+	e.p, e.b, e.n, e.left, e.kind, e.deep, e.up = r.p, x.Data, n, n, k, r.deep, x
 	return e, true
 }
 

@@ -156,8 +156,8 @@ func sameReads(a, b elemReads) bool {
 
 // compareElems walks e and ref in step, comparing every accessor on every
 // element, and descending into, reading with Value, or leaving nested
-// arrays and objects as rng says; at random it stops part way. It returns
-// the number of elements compared.
+// arrays and objects as rng says; at random it stops part way, or calls
+// Next again past the end. It returns the number of elements compared.
 func compareElems(t *testing.T, e Elems, ref refElems, rng *rand.Rand, path string) int {
 	t.Helper()
 	if e.Len() != ref.n || e.IsObject() != ref.obj {
@@ -170,6 +170,13 @@ func compareElems(t *testing.T, e Elems, ref refElems, rng *rand.Rand, path stri
 			t.Fatalf("%s[%d]: Next %v, want %v", path, i, ok, wantOK)
 		}
 		if !ok {
+			// Next past the end again now and then: it reports the
+			// same end once more, which must mislead no iterator.
+			for range rng.IntN(3) {
+				if e.Next() {
+					t.Fatalf("%s: Next true past the end", path)
+				}
+			}
 			return seen
 		}
 		seen++

@@ -53,10 +53,11 @@ type Cell struct {
 type Cursor struct {
 	enc uint8 // encoding without the bitmap bit
 	lay uint8 // integer layout of an int or float-int column: EncInt, EncIntDelta or EncIntFOR
-	// raw is the encoding with its null-bitmap bit (EncNullBitmap), the
-	// one byte TakeCells switches on: the switch on the encoding and a
-	// test of bits in one.
-	raw  uint8
+	// take is the case of TakeCells that reads the column's cells
+	// (takeCases): chosen by the encoding with its null-bitmap bit
+	// (EncNullBitmap), so that one switch both picks the encoding and
+	// tests for a bitmap.
+	take uint8
 	data []byte
 	pos  int
 	bits []byte // null bitmap or nil
@@ -109,7 +110,7 @@ func (l *Layout) ResetCursor(cur *Cursor, c int) {
 // a cursor that is not zero its reads are wrong.
 func (l *Layout) StartCursor(cur *Cursor, c int) {
 	col := &l.Columns[c]
-	cur.enc, cur.raw, cur.data, cur.col = col.Enc&^format.EncNullBitmap, col.Enc, col.Payload, c
+	cur.enc, cur.take, cur.data, cur.col = col.Enc&^format.EncNullBitmap, takeCases[col.Enc], col.Payload, c
 	if col.Enc&format.EncNullBitmap != 0 {
 		nb := (col.Count + 7) / 8
 		cur.bits = col.Payload[:nb]
@@ -436,7 +437,12 @@ func (c *Cursor) TakeCellOpen(cell *Cell) {
 // TakeCellOpen does, for a reader that takes every column's cells with
 // TakeCell: it saves TakeCellOpen's call and test on the other columns.
 // On a cursor of any other encoding than EncAny it changes nothing.
-func (c *Cursor) KeepOpen() { c.keep = true }
+func (c *Cursor) KeepOpen() {
+	c.keep = true
+	if c.enc == format.EncAny && c.bits == nil {
+		c.take = takeAny // TakeCells' case of the column
+	}
+}
 
 // takeAnyOpen is TakeCellOpen for an EncAny column.
 func (c *Cursor) takeAnyOpen(cell *Cell) {

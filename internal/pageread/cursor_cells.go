@@ -14,26 +14,69 @@ type CellTake struct {
 	Cell *Cell
 }
 
+// The cases of TakeCells, one a cursor (Cursor.take, set by StartCursor
+// and KeepOpen): the encoding with its null-bitmap bit, numbered from 0
+// so that Go switches on them through a table of jumps (five
+// instructions a cell, where comparisons by the encoding took seven on
+// average on the analytics rows). takeCall is every other column, whose
+// cells take TakeCell: past the table, it costs no test of its own.
+const (
+	takeStrSeqNulls = iota
+	takeStrSeq
+	takeStrRefNulls
+	takeStrRef
+	takeIntFOR
+	takeTime
+	takeFloat
+	takeIntDelta
+	takeAny
+	takeCall
+)
+
+// takeCases maps a column's encoding with its null-bitmap bit to its
+// TakeCells case. An any column takes its case only once KeepOpen.
+var takeCases = func() (t [256]uint8) {
+	for e := range t {
+		t[e] = takeCall
+	}
+	t[format.EncStrSeq|format.EncNullBitmap] = takeStrSeqNulls
+	t[format.EncStrSeq] = takeStrSeq
+	t[format.EncStrRef|format.EncNullBitmap] = takeStrRefNulls
+	t[format.EncStrRef] = takeStrRef
+	t[format.EncIntFOR] = takeIntFOR
+	t[format.EncTime] = takeTime
+	t[format.EncFloat] = takeFloat
+	t[format.EncIntDelta] = takeIntDelta
+	return t
+}()
+
 // TakeCells is TakeCell for each pair of ts in turn: a row reader's loop
 // over the columns of a row. The cells that need no call are read here:
 // in a column without a null bitmap, a string of a sequence, a string
 // index or a delta or frame-of-reference integer of one or two bytes, a
 // decimal float whose mantissa takes one or two, and a time that Parse
-// kept decoded (Column.times) or whose two varints end within eight
-// bytes in a column of one offset; in a column of string indexes with a
-// null bitmap, a null and an index of one or two bytes; in a column of a
-// string sequence with a null bitmap, every cell; in an any column, an
-// array or object of a one-byte count, and a repeat of one. That spares each
-// of them TakeCell's call, and a time the call of takeTimeTo too: Go keeps
-// no register across a call, so the loop reloads its state after each.
-// The other cells take TakeCell. The switch is on the encoding with its
-// null-bitmap bit (Cursor.raw): a column with a bitmap takes its own case
-// or TakeCell, without a test of the bitmap in the other columns' cases.
+// kept decoded (Column.times) or whose two varints end within eight bytes
+// in a column of one offset; in a column of string indexes with a null
+// bitmap, a null and an index of one or two bytes; in a column of a string
+// sequence with a null bitmap, every cell; in an any column read open
+// (KeepOpen), an array or object of a one-byte count, and a repeat of one.
+// That spares each of them TakeCell's call, and a time the call of
+// takeTimeTo too. The other cells take TakeCell. The switch is on the
+// cursor's case (Cursor.take), its encoding with its null-bitmap bit: a
+// column with a bitmap takes its own case or TakeCell, without a test of
+// the bitmap in the other columns' cases.
+//
+// Cost: some 10 instructions a cell besides its case's (the loop, the
+// table of jumps, and the two stores Go makes at each cell of the values
+// that live across TakeCell's call). A loop of the cases apart from the
+// call, which TakeCells called again after each TakeCell, saved the
+// stores on the analytics rows but cost some 30 instructions a call on
+// rows whose floats, times or string lists take TakeCell (rows-25 +5.5%).
 func TakeCells(ts []CellTake) {
 	for _, t := range ts {
 		c, cell := t.Cur, t.Cell
-		switch c.raw {
-		case format.EncStrSeq | format.EncNullBitmap:
+		switch c.take {
+		case takeStrSeqNulls:
 			// A column of distinct strings and nulls (a *string field
 			// on a small page): a null as TakeCell reads it, a string
 			// as below.
@@ -43,12 +86,12 @@ func TakeCells(ts []CellTake) {
 				continue
 			}
 			fallthrough
-		case format.EncStrSeq:
+		case takeStrSeq:
 			c.i++
 			cell.Tag, cell.Str = format.TagString, uint32(c.acc)
 			c.acc++
 			continue
-		case format.EncStrRef | format.EncNullBitmap:
+		case takeStrRefNulls:
 			// A column of strings and nulls (a *string field): a
 			// null as TakeCell reads it, a string as below.
 			if c.bits[c.i>>3]&(1<<(c.i&7)) != 0 {
@@ -57,7 +100,7 @@ func TakeCells(ts []CellTake) {
 				continue
 			}
 			fallthrough
-		case format.EncStrRef:
+		case takeStrRef:
 			if v := c.data[c.pos]; v < 0x80 {
 				c.i++
 				c.pos++
@@ -69,7 +112,7 @@ func TakeCells(ts []CellTake) {
 				cell.Tag, cell.Str = format.TagString, uint32(v&0x7F)|uint32(c.data[p])<<7
 				continue
 			}
-		case format.EncIntFOR:
+		case takeIntFOR:
 			if v := c.data[c.pos]; v < 0x80 {
 				c.i++
 				c.pos++
@@ -81,7 +124,7 @@ func TakeCells(ts []CellTake) {
 				cell.Tag, cell.Int = format.TagInt, int64(uint64(c.acc)+(uint64(v&0x7F)|uint64(c.data[p])<<7))
 				continue
 			}
-		case format.EncTime:
+		case takeTime:
 			// The cell as Parse decoded it, when it kept the column's
 			// cells (its mode fixes the offset): takeTimeTo's result,
 			// cursor included, from a few loads.
@@ -113,7 +156,7 @@ func TakeCells(ts []CellTake) {
 					continue
 				}
 			}
-		case format.EncFloat:
+		case takeFloat:
 			// TakeFloat's decimal with a mantissa of one or two bytes.
 			if p := c.pos + 2; p < len(c.data) && c.data[c.pos] != format.FloatRawSelector {
 				sel, m, n := c.data[c.pos], uint64(c.data[c.pos+1]), 2
@@ -123,11 +166,15 @@ func TakeCells(ts []CellTake) {
 				if c.data[c.pos+n-1] < 0x80 {
 					c.i++
 					c.pos += n
-					cell.Tag, cell.Float = format.TagFloat, format.FloatCell{Dec: format.Decimal{Neg: sel&0x80 != 0, Mant: m, Exp: int(sel&0x7F) - format.FloatExpBias}}
+					// Field by field: a FloatCell literal is built
+					// on the stack and copied (12 instructions more).
+					cell.Tag = format.TagFloat
+					f := &cell.Float
+					f.Raw, f.Bits, f.Dec.Neg, f.Dec.Mant, f.Dec.Exp = false, 0, sel&0x80 != 0, m, int(sel&0x7F)-format.FloatExpBias
 					continue
 				}
 			}
-		case format.EncIntDelta:
+		case takeIntDelta:
 			if v := c.data[c.pos]; v < 0x80 {
 				c.i++
 				c.pos++
@@ -135,13 +182,10 @@ func TakeCells(ts []CellTake) {
 				cell.Tag, cell.Int = format.TagInt, c.acc
 				continue
 			}
-		case format.EncAny:
+		case takeAny:
 			// takeAnyOpen's common cell without its calls: an array
 			// or object with a one-byte count of 1 to 127, after a
 			// cell the reader closed (or none left open).
-			if !c.keep {
-				break
-			}
 			b, pos := c.data, c.pos
 			if m := &c.open; m.open {
 				// openMark.skip's test that cell is the open
