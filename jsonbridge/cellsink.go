@@ -191,9 +191,10 @@ func (s *cellSink) Null() { s.cell().AppendNull() }
 func (s *cellSink) Bool(v bool) { s.cell().AppendBool(v) }
 
 // Int adds an integer: the common one, not negative in a column of
-// integers, without a call of Column.AppendInt.
+// integers, and one in a column of tagged values (integers and floats,
+// values of changing kinds), without a call of Column.AppendInt.
 func (s *cellSink) Int(v int64) {
-	if c := s.cell(); !c.TryAppendInt(v) {
+	if c := s.cell(); !c.TryAppendInt(v) && !c.TryAppendAnyInt(v) {
 		c.AppendInt(v)
 	}
 }

@@ -7,27 +7,51 @@ import (
 
 // canonicalDecimal is pagebuild.CanonicalDecimal (the arguments are a
 // DecimalSink's) with a short way for the common decimal cell, "0.99" or
-// "14.5": plain text, a point and no exponent, of at most 15 significant
+// "14.5": plain text, a point and no exponent, of at most 17 significant
 // digits, its fraction not ending in 0, from 0.000001 up. Such text is
-// the one way encoding/json writes its float (no shorter digits make the
-// same float64 when no two decimals of 15 digits do, and json writes
-// floats from 1e-6 to below 1e21 without an exponent), which
-// CanonicalDecimal finds by writing the text again and comparing it (about
-// 300 instructions). The short way costs a look at the fraction's bytes
-// and one division, exact for mantissas below 2^53 and powers of ten up
-// to 10^22 (format.FloatCell.Float64 takes the same step). Other text
-// goes to CanonicalDecimal.
+// the one way encoding/json writes the float of its decimal if that
+// decimal is the float's shortest (json writes floats from 1e-6 to below
+// 1e21 without an exponent), which CanonicalDecimal finds by writing the
+// text again and comparing it (about 300 instructions). Of at most 15
+// digits it always is (no shorter digits make the same float64 when no
+// two decimals of 15 digits do), and the short way costs a look at the
+// fraction's bytes and one division, exact for mantissas below 2^53 and
+// powers of ten up to 10^22 (format.FloatCell.Float64 takes the same
+// step); of 16 or 17 digits, shortestIs finds out. Other text goes to
+// CanonicalDecimal.
 func canonicalDecimal(text []byte, neg bool, mant uint64, nd, exp int) (float64, format.Decimal, bool) {
 	// The point where a plain text's fraction of -exp digits begins.
 	p := len(text) - 1 + exp
-	if uint(nd-1) < 15 && exp < 0 && nd+exp >= -5 && p > 0 && text[p] == '.' && text[len(text)-1] != '0' && digitsOnly(text[p+1:]) {
-		f, _ := format.ExactDecimal64(mant, exp) // nd <= 15 and -exp <= 20: exact
-		if neg {
-			f = -f
+	if uint(nd-1) < 17 && exp < 0 && nd+exp >= -5 && p > 0 && text[p] == '.' && text[len(text)-1] != '0' && digitsOnly(text[p+1:]) {
+		d := format.Decimal{Neg: neg, Mant: mant, Exp: exp}
+		if nd <= 15 {
+			f, _ := format.ExactDecimal64(mant, exp) // nd <= 15 and -exp <= 20: exact
+			if neg {
+				f = -f
+			}
+			return f, d, true
 		}
-		return f, format.Decimal{Neg: neg, Mant: mant, Exp: exp}, true
+		if f, ok := shortestIs(d); ok {
+			return f, d, true
+		}
 	}
 	return pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
+}
+
+// shortestIs returns the float64 nearest to d, a decimal of 16 or 17
+// significant digits, and reports whether d is that float's shortest
+// decimal (format.ShortestDigits), the digits its float cell holds: the
+// text of d in the plain form is then the one encoding/json writes for
+// the float. Where pagebuild.CanonicalDecimal writes the text of d again
+// to compare it with the text, writes the float's cell and d's and
+// compares them (about 1,150 instructions), this costs the conversion and
+// Schubfach's digits, about 300. It reports false, for
+// pagebuild.CanonicalDecimal to decide, when the digits differ or
+// ShortestDigits cannot tell.
+func shortestIs(d format.Decimal) (float64, bool) {
+	f := format.FloatCell{Dec: d}.Float64()
+	m, e, ok := format.ShortestDigits(f)
+	return f, ok && m == d.Mant && e == d.Exp
 }
 
 // digitsOnly reports whether b is all ASCII digits: for a JSON number's

@@ -3,6 +3,7 @@ package jsonbridge
 import (
 	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,5 +76,46 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 			x = "-" + x
 		}
 		check(x)
+	}
+}
+
+// TestCanonicalDecimalLongDigits gives canonicalDecimal the text
+// encoding/json writes for random float64s from 1e-6 to 1e17, most of
+// them of 16 or 17 significant digits, and the same text with its last
+// digit moved by one either way (which often still denotes the same
+// float, but is not its shortest text): each verdict, float and digits
+// must be pagebuild.CanonicalDecimal's, and the float's own text must be
+// taken, as json.Unmarshal then json.Marshal would give it back.
+func TestCanonicalDecimalLongDigits(t *testing.T) {
+	check := func(x string) bool {
+		t.Helper()
+		neg, mant, nd, exp, ok := jsonwire.ScanDecimal(x)
+		if !ok {
+			mant, nd = 0, -1
+		}
+		f, d, good := canonicalDecimal([]byte(x), neg, mant, nd, exp)
+		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
+		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
+			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
+		}
+		return good
+	}
+	r := rand.New(rand.NewPCG(39, 17))
+	for range 200_000 {
+		f := r.Float64() * math.Pow(10, float64(r.IntN(23)-6))
+		if r.IntN(2) == 0 {
+			f = -f
+		}
+		if f == 0 || math.Abs(f) < 1e-6 {
+			continue
+		}
+		x := strconv.FormatFloat(f, 'f', -1, 64)
+		if !check(x) {
+			t.Fatalf("%s: the text of %v is not taken", x, f)
+		}
+		if last := x[len(x)-1]; strings.Contains(x, ".") && last > '1' && last < '9' {
+			check(x[:len(x)-1] + string(last-1))
+			check(x[:len(x)-1] + string(last+1))
+		}
 	}
 }

@@ -181,9 +181,10 @@ const (
 // quotes: in[at:at+n], or n is -1 for a key that needed decoding. A key
 // of fewer than keyBytes bytes also has its text and closing quote in w,
 // and the colon right after it when colon is 1 (as the key cache holds
-// it), as little-endian words, masked by m (zero words beyond them): the
-// next row's key at the same place is then compared with two loads (four
-// past 16 bytes), without a call, and its colon with it.
+// it), as little-endian words, masked by m (zero words beyond them; the
+// last two words and masks are set only when wide): the next row's key at
+// the same place is then compared with two loads (four past 16 bytes),
+// without a call, and its colon with it. A key without words has m[0] 0.
 // adv and wide are what the comparison needs of them, worked out once:
 // the bytes from the opening quote to past the closing quote (and colon),
 // and whether the last two words count (n+colon of 16 or more).
@@ -196,21 +197,27 @@ type keySpan struct {
 // setRowKey makes *k the keySpan of the key in[at:at+n], whose closing
 // quote is at in[at+n], with its words when it has fewer than keyBytes
 // bytes and keyBytes bytes of text from at are there to load; of a key
-// that needed decoding when n is -1. It writes every field in place, so
-// that a row's key is kept with no keySpan built and copied on the way.
+// that needed decoding when n is -1. It writes in place, so that a row's
+// key is kept with no keySpan built and copied on the way, only the
+// fields the comparison reads: of a key without words only m[0] (zero),
+// and of a key that is not wide only the first two words and masks.
 func setRowKey(k *keySpan, in []byte, at, n int) {
-	k.at, k.n, k.colon, k.adv, k.wide = at, n, 0, 0, false
+	k.at, k.n = at, n
 	if n < 0 || n >= keyBytes || len(in)-at < keyBytes {
-		k.w, k.m = [4]uint64{}, [4]uint64{}
+		k.colon, k.adv, k.wide, k.m[0] = 0, 0, false, 0
 		return
 	}
+	colon := 0
 	if n+1 < keyBytes && in[at+n+1] == ':' {
-		k.colon = 1
+		colon = 1
 	}
-	k.m = keyMasks[n+1+k.colon]
-	k.adv, k.wide = n+2+k.colon, n+k.colon >= 16
-	for x := range k.w {
-		k.w[x] = wordAt(in, at+8*x) & k.m[x]
+	m := &keyMasks[n+1+colon]
+	k.colon, k.adv, k.wide = colon, n+2+colon, n+colon >= 16
+	k.m[0], k.m[1] = m[0], m[1]
+	k.w[0], k.w[1] = wordAt(in, at)&m[0], wordAt(in, at+8)&m[1]
+	if k.wide {
+		k.m[2], k.m[3] = m[2], m[3]
+		k.w[2], k.w[3] = wordAt(in, at+16)&m[2], wordAt(in, at+24)&m[3]
 	}
 }
 

@@ -14,7 +14,8 @@ import (
 // twice: ASCII is skipped a word at a time with the test for the bytes
 // that stop the text (about twelve instructions a word) and multi-byte
 // sequences are taken with a table lookup and a mask test per continuation
-// byte (runs of two-byte sequences four at a time, of three-byte ones two
+// byte (runs of two-byte sequences four at a time, and the one to three
+// that end such a run in one step, runs of three-byte ones two
 // at a time), never tested for a stop,
 // since every byte that stops the text is ASCII. No allocation.
 func TextEnd(p []byte) (n int, ok bool) {
@@ -42,11 +43,18 @@ scan:
 		case vStop:
 			return int(i), true
 		case vTwo:
-			if q := p[i:]; len(q) >= 8 && twoByteLanes(binary.LittleEndian.Uint64(q)) == 4 {
-				for q = q[8:]; len(q) >= 8 && twoByteLanes(binary.LittleEndian.Uint64(q)) == 4; q = q[8:] {
+			// Two-byte sequences a word at a time: four of them a turn,
+			// then the one to three that end the run, such as the last
+			// letters of a word before a space, in the same step.
+			if end-i >= 8 {
+				if k := twoByteLanes(binary.LittleEndian.Uint64(p[i:])); k > 0 {
+					for k == 4 && end-i >= 16 {
+						i += 8
+						k = twoByteLanes(binary.LittleEndian.Uint64(p[i:]))
+					}
+					i += 2 * k
+					continue
 				}
-				i = end - uint(len(q))
-				continue
 			}
 			if i+1 >= end || p[i+1]&0xC0 != 0x80 {
 				return int(i), false

@@ -9,10 +9,13 @@ import (
 	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
-// canonicalInt parses s if it is exactly strconv.FormatInt's text of an int64.
-// Digits out of range are refused before strconv sees them: its range
-// error allocates, twice for each such number of a page (a uint64 above
-// MaxInt64 comes here first).
+// CanonicalInt parses s if it is exactly strconv.FormatInt's text of an
+// int64. The value is read in the loop that checks the digits: text in
+// range cannot overflow it, and text out of range is refused before
+// anything else (strconv's range error allocated, twice for each such
+// number of a page, and its parse cost about 500 instructions for the 19
+// or 20 digits that reach here from the JSON tokenizer, which reads
+// shorter integers itself).
 func CanonicalInt(s string) (int64, bool) {
 	if len(s) == 0 || len(s) > 20 {
 		return 0, false
@@ -24,32 +27,41 @@ func CanonicalInt(s string) (int64, bool) {
 	if len(d) == 0 || (d[0] == '0' && len(d) > 1) || (s[0] == '-' && d == "0") {
 		return 0, false
 	}
+	var u uint64
 	for i := 0; i < len(d); i++ {
-		if d[i] < '0' || d[i] > '9' {
+		c := d[i] - '0'
+		if c > 9 {
 			return 0, false
 		}
+		u = u*10 + uint64(c)
 	}
 	if len(d) > len(most) || len(d) == len(most) && d > most {
 		return 0, false
 	}
-	v, err := strconv.ParseInt(s, 10, 64)
-	return v, err == nil
+	if s[0] == '-' {
+		return -int64(u), true // -(1<<63) for the most negative: int64(u) is already that
+	}
+	return int64(u), true
 }
 
+// CanonicalUint parses s if it is exactly strconv.FormatUint's text of a
+// uint64, as CanonicalInt does.
 func CanonicalUint(s string) (uint64, bool) {
 	if len(s) == 0 || len(s) > 20 || s[0] == '0' {
 		return 0, false
 	}
+	var u uint64
 	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
+		c := s[i] - '0'
+		if c > 9 {
 			return 0, false
 		}
+		u = u*10 + uint64(c)
 	}
 	if most := "18446744073709551615"; len(s) == len(most) && s > most {
-		return 0, false // as in CanonicalInt, without strconv's range error
+		return 0, false
 	}
-	v, err := strconv.ParseUint(s, 10, 64)
-	return v, err == nil
+	return u, true
 }
 
 // canonicalFloat parses s if the page's float rendering of the parsed value

@@ -71,3 +71,35 @@ func TestCanonicalIntRange(t *testing.T) {
 		}
 	}
 }
+
+// TestCanonicalIntText: CanonicalInt and CanonicalUint take exactly the
+// texts strconv.FormatInt and FormatUint write, with their values, for
+// random integers of every length and those texts changed by a leading
+// zero, a sign, a digit too many or a letter.
+func TestCanonicalIntText(t *testing.T) {
+	r := rand.New(rand.NewPCG(39, 1))
+	check := func(s string) {
+		t.Helper()
+		v, ok := CanonicalInt(s)
+		w, err := strconv.ParseInt(s, 10, 64)
+		if want := err == nil && strconv.FormatInt(w, 10) == s; ok != want || ok && v != w {
+			t.Fatalf("CanonicalInt(%q) = %d, %v; want %d, %v", s, v, ok, w, want)
+		}
+		u, ok := CanonicalUint(s)
+		x, err := strconv.ParseUint(s, 10, 64)
+		if want := err == nil && strconv.FormatUint(x, 10) == s && s != "0"; ok != want || ok && u != x {
+			t.Fatalf("CanonicalUint(%q) = %d, %v; want %d, %v", s, u, ok, x, want)
+		}
+	}
+	for range 100_000 {
+		x := r.Uint64() >> r.IntN(64)
+		s := strconv.FormatUint(x, 10)
+		for _, c := range []string{s, "-" + s, "0" + s, s + "0", s + "9", "-" + s + "0", s[:len(s)-1] + "x", "+" + s, "-0" + s} {
+			check(c)
+		}
+	}
+	for _, s := range []string{"", "-", "0", "-0", "00", "1", "-1", "9223372036854775807", "-9223372036854775808",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999", "-99999999999999999999", "184467440737095516150"} {
+		check(s)
+	}
+}

@@ -1,6 +1,10 @@
 package pagebuild
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/rowpage/rowpage/format"
+)
 
 // Stream is what a producer in another package of this module (SQL
 // ingestion, and the JSON bridge's AppendPage) needs of the root package's Builder beyond its public
@@ -71,6 +75,26 @@ func (c *Column) TryAppendInt(v int64) bool {
 	}
 	c.count++
 	c.ints = append(c.ints, v)
+	return true
+}
+
+// TryAppendAnyInt is AppendInt for an integer cell from 0 to 8191 in a
+// column that holds tagged values (one that has held more than one kind,
+// such as integers and floats, where a discount of 0 or a price of 14
+// sits beside 0.15 and 9.8): it appends the tagged integer, its tag and a
+// varint of one or two bytes, as AppendInt does, without AppendInt's call
+// and kind checks, and reports whether v and the column were such; if
+// not, nothing changed. Small enough to be inlined beside TryAppendInt.
+func (c *Column) TryAppendAnyInt(v int64) bool {
+	if c.Kind != kindAny || uint64(v) >= 1<<13 {
+		return false
+	}
+	c.count++
+	if u := uint64(v) << 1; u < 0x80 { // the zigzag varint of v
+		c.Tagged = append(c.Tagged, format.TagInt, byte(u))
+	} else {
+		c.Tagged = append(c.Tagged, format.TagInt, byte(u)|0x80, byte(u>>7))
+	}
 	return true
 }
 
