@@ -1,10 +1,6 @@
 package rowpage
 
-import (
-	"strings"
-
-	"github.com/rowpage/rowpage/internal/pagebuild"
-)
+import "github.com/rowpage/rowpage/internal/pagebuild"
 
 // firstRow is what the walker keeps of the first map row of the last page
 // of map rows that made its columns by sorting its keys: the keys in
@@ -17,10 +13,12 @@ import (
 // knownFirstRow adds the row in that order, where freshRow sorts the keys
 // and values (about 110 a key at 18 keys) and orders them against the
 // page's columns, which it has none of yet. The keys' bytes are copied
-// (one allocation) only when a first row's keys are not those kept.
+// into a buffer kept from page to page only when a first row's keys are
+// not those kept: pages of other keys, one after another, allocate
+// nothing once it has grown.
 type firstRow struct {
-	keys  []string   // sorted and distinct, substrings of one string of their bytes; at most maxFirstKeys
-	words []keyWords // the words and length of each of keys
+	text  []byte     // the bytes of the keys, in sorted order, one after another
+	words []keyWords // of each key, in sorted order (distinct keys; at most maxFirstKeys): its words, length and place in text
 	index []uint8    // 1 + the index in keys of the key at each place, 0 for none; len a power of two, at least twice len(keys)
 	at    []uint8    // order's result: the index in a row's keys of each of keys
 	// slots is where the maps of the rows of page's first shape, that of
@@ -34,10 +32,11 @@ type firstRow struct {
 }
 
 // keyWords is a key's two words (keyLoads) and its length, which
-// tell apart any two keys of up to 16 bytes.
+// tell apart any two keys of up to 16 bytes, and where its bytes start in
+// firstRow.text, for longer keys.
 type keyWords struct {
-	a, b uint64
-	n    int
+	a, b   uint64
+	n, off int
 }
 
 // maxFirstKeys is the most keys a firstRow keeps: indexes of keys are
@@ -51,12 +50,12 @@ func firstPlace(a, b uint64, n int, mask uint64) uint64 {
 }
 
 // order returns, for rk, the keys of a map row, the index in rk of each of
-// f's keys (at[i] for f.keys[i]), if rk are exactly f's keys; else false.
+// f's keys (at[i] for the i-th), if rk are exactly f's keys; else false.
 // Cost: a probe of f's index and a comparison of two words a key (and of
 // the strings, for keys of more than 16 bytes), until one is not f's;
 // nothing is moved.
 func (f *firstRow) order(rk []string) ([]uint8, bool) {
-	n := len(f.keys)
+	n := len(f.words)
 	if n == 0 || len(rk) != n {
 		return nil, false
 	}
@@ -77,7 +76,7 @@ func (f *firstRow) order(rk []string) ([]uint8, bool) {
 			if e < 0 {
 				return nil, false // k is not a key of f
 			}
-			if w := &f.words[e]; w.a == a && w.b == b && w.n == len(k) && (len(k) <= 16 || f.keys[e] == k) {
+			if w := &f.words[e]; w.a == a && w.b == b && w.n == len(k) && (len(k) <= 16 || string(f.text[w.off:w.off+w.n]) == k) {
 				at[e] = uint8(j)
 				break
 			}
@@ -90,35 +89,23 @@ func (f *firstRow) order(rk []string) ([]uint8, bool) {
 
 // remember keeps keys, a first row's keys in sorted order, as f's keys
 // (none if there are more than maxFirstKeys): a copy of their bytes in
-// one string (one allocation), substrings of it, and their index.
+// f.text, which is kept and reused, their words and their index.
 func (f *firstRow) remember(keys []string) {
-	f.keys = f.keys[:0]
+	f.words = f.words[:0]
+	f.text = f.text[:0]
 	if len(keys) > maxFirstKeys {
 		return
 	}
-	n := 0
-	for _, k := range keys {
-		n += len(k)
-	}
-	var sb strings.Builder
-	sb.Grow(n)
-	for _, k := range keys {
-		sb.WriteString(k)
-	}
-	text := sb.String()
 	size := 16
 	for size < 2*len(keys) {
 		size *= 2
 	}
 	f.index = append(f.index[:0], make([]uint8, size)...)
-	f.words = f.words[:0]
 	mask := uint64(size - 1)
 	for j, k := range keys {
-		k = text[:len(k)]
-		text = text[len(k):]
 		a, b := keyLoads(k)
-		f.keys = append(f.keys, k)
-		f.words = append(f.words, keyWords{a, b, len(k)})
+		f.words = append(f.words, keyWords{a, b, len(k), len(f.text)})
+		f.text = append(f.text, k...)
 		i := firstPlace(a, b, len(k), mask)
 		for f.index[i] != 0 {
 			i = (i + 1) & mask
