@@ -44,6 +44,8 @@ type walker struct {
 	shapeKeysPage uint64
 	shapeKeysID   uint32
 	shapeSlots    keyPlaces    // where the last row read against shapeKeys held them (valuesOfKeys)
+	shapePlaces   *keyPlaces   // shapeSlots, or first.slots when shapeKeys are first.keys (valuesByKey)
+	first         firstRow     // the keys of the last page's first map row (walk_firstrow.go)
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
 	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them

@@ -153,13 +153,22 @@ func (w *walker) mapRow(m map[string]any) error {
 	search := w.mapRows && sets.begin(b)
 	rk, rv := w.rowEntries(m)
 	if b.NumColumns() == 0 { // the page's first row: no key has a column
+		if w.mapRows { // perhaps of the keys of the last page's
+			if at, ok := w.first.order(rk); ok {
+				return w.knownFirstRow(rk, rv, at)
+			}
+		}
 		for j, k := range rk {
 			v := rv[j]
 			w.addFresh(k, len(vals))
 			vals = append(vals, v)
 		}
 		w.vals = vals
-		return w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+		err := w.freshRow(m, cols, w.keys[0], w.ranks.fresh, vals)
+		if err == nil && w.mapRows {
+			w.first.remember(w.keys[0]) // sorted by freshRow
+		}
+		return err
 	}
 	for j, k := range rk {
 		v := rv[j]
@@ -508,12 +517,19 @@ func (w *walker) valuesByKey(m map[string]any, sh []uint32) ([]any, bool) {
 	if w.shapeKeysPage != b.Page || w.shapeKeysID != b.Last {
 		w.shapeKeysPage, w.shapeKeysID = b.Page, b.Last
 		w.shapeKeys = w.shapeKeys[:0]
-		w.shapeSlots.reset()
 		for _, ci := range sh {
 			w.shapeKeys = append(w.shapeKeys, b.In.Strs[b.Cols[ci].Name])
 		}
+		w.shapePlaces = &w.shapeSlots
+		if b.Last == 1 && w.first.page == b.Page {
+			// Shape 1 is the first row's: w.first's keys, in their
+			// order, whose places hold from page to page.
+			w.shapePlaces = &w.first.slots
+		} else {
+			w.shapeSlots.reset()
+		}
 	}
-	return valuesOfKeys(m, w.shapeKeys, &w.vals, &w.shapeSlots)
+	return valuesOfKeys(m, w.shapeKeys, &w.vals, w.shapePlaces)
 }
 
 // valuesOfKeys returns m's values for keys, in order, in *scratch (grown

@@ -218,7 +218,7 @@ func (in *Interner) intern(s string, cached bool) uint32 {
 			if id := uint32(e) - 1; in.Strs[id] == s {
 				in.meta[id].count++
 				if cached {
-					in.cache.put(s, id)
+					in.cache.put(s, in.Strs[id], id)
 				}
 				return id
 			}

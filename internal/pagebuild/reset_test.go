@@ -50,3 +50,42 @@ func TestResetClearsColumns(t *testing.T) {
 		t.Fatalf("second page has %d columns, want 2", n)
 	}
 }
+
+// TestResetClearsColumnIndexEitherWay: Reset empties the key index by a
+// clear of the span of key ids the page set, when that span is short for
+// its columns, and column by column when a key came after many strings
+// (a key id far above the page's columns); either way no entry stays set.
+func TestResetClearsColumnIndexEitherWay(t *testing.T) {
+	for _, strs := range []int{0, 10, 100, 1000} {
+		var b Builder
+		b.Reset(format.KindRows)
+		for r := 0; r < strs+2; r++ {
+			b.BeginRow()
+			c, _ := b.Key("text")
+			b.CellString(c, "v"+strconv.Itoa(r))
+			if r == strs { // a second key, after strs strings
+				c, _ = b.Key("late")
+				c.AppendInt(1)
+			}
+			b.EndRow()
+		}
+		b.Finish(nil)
+		late, _ := b.In.Lookup("late")
+		span := b.colOfEnd <= 32*b.NumColumns()
+		if want := int(late) + 1; b.colOfEnd != want {
+			t.Fatalf("%d strings: colOfEnd %d, want %d", strs, b.colOfEnd, want)
+		}
+		b.Reset(format.KindRows)
+		for id, v := range b.colOf {
+			if v != 0 {
+				t.Fatalf("%d strings (cleared by span: %v): after Reset, colOf[%d] = %d, want 0", strs, span, id, v)
+			}
+		}
+		if b.colOfEnd != 0 {
+			t.Fatalf("%d strings: colOfEnd %d after Reset, want 0", strs, b.colOfEnd)
+		}
+		if (strs <= 10) != span {
+			t.Fatalf("%d strings: cleared by span: %v", strs, span)
+		}
+	}
+}

@@ -7,6 +7,6 @@ package pagebuild
 // unknown, so it caches nothing and every string is hashed.
 type strCache struct{}
 
-func (c *strCache) get(string) (uint32, bool) { return 0, false }
-func (c *strCache) put(string, uint32)        {}
-func (c *strCache) reset()                    {}
+func (c *strCache) get(string) (uint32, bool)  { return 0, false }
+func (c *strCache) put(string, string, uint32) {}
+func (c *strCache) reset()                     {}

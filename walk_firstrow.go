@@ -1,0 +1,138 @@
+package rowpage
+
+import "github.com/rowpage/rowpage/internal/pagebuild"
+
+// firstRow is what the walker keeps of the first map row of the last page
+// of map rows that made its columns by sorting its keys: the keys in
+// sorted order, copied (the encoder keeps no string of the caller's past
+// a page: Encoder.release), with the two words keyLoads reads of each and
+// an index of them by those words. A stream of pages of the same rows (an
+// endpoint's pages) starts each with a row of those keys: order then
+// finds the sorted order of the row's keys with a probe of the index and
+// a comparison of two words a key (about 70 instructions), and
+// knownFirstRow adds the row in that order, where freshRow sorts the keys
+// and values (about 110 a key at 18 keys) and orders them against the
+// page's columns, which it has none of yet. The keys' bytes are copied
+// into a buffer kept from page to page only when a first row's keys are
+// not those kept: pages of other keys, one after another, allocate
+// nothing once it has grown.
+type firstRow struct {
+	text  []byte     // the bytes of the keys, in sorted order, one after another
+	words []keyWords // of each key, in sorted order (distinct keys; at most maxFirstKeys): its words, length and place in text
+	index []uint8    // 1 + the index in keys of the key at each place, 0 for none; len a power of two, at least twice len(keys)
+	at    []uint8    // order's result: the index in a row's keys of each of keys
+	// slots is where the maps of the rows of page's first shape, that of
+	// keys, held them (valuesByKey); page is the Builder's page whose
+	// first row knownFirstRow added. An index of keys, which slots holds
+	// for a map of more than 8, depends only on the keys and their
+	// order, and what it says of a small map's slots is checked: both
+	// hold from page to page.
+	slots keyPlaces
+	page  uint64
+}
+
+// keyWords is a key's two words (keyLoads) and its length, which
+// tell apart any two keys of up to 16 bytes, and where its bytes start in
+// firstRow.text, for longer keys.
+type keyWords struct {
+	a, b   uint64
+	n, off int
+}
+
+// maxFirstKeys is the most keys a firstRow keeps: indexes of keys are
+// bytes.
+const maxFirstKeys = 255
+
+// firstPlace is the first place in an index of mask+1 places of a key of n
+// bytes that loads as a, b.
+func firstPlace(a, b uint64, n int, mask uint64) uint64 {
+	return keyColsMix(a, b, n) >> 32 & mask
+}
+
+// order returns, for rk, the keys of a map row, the index in rk of each of
+// f's keys (at[i] for the i-th), if rk are exactly f's keys; else false.
+// Cost: a probe of f's index and a comparison of two words a key (and of
+// the strings, for keys of more than 16 bytes), until one is not f's;
+// nothing is moved.
+func (f *firstRow) order(rk []string) ([]uint8, bool) {
+	n := len(f.words)
+	if n == 0 || len(rk) != n {
+		return nil, false
+	}
+	at := f.at[:n]
+	index, mask := f.index, uint64(len(f.index)-1)
+	for j, k := range rk {
+		var a, b uint64 // keyLoads(k), without its call
+		switch n := len(k); {
+		case n >= 8:
+			a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+		case n >= 4:
+			a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+		case n > 0:
+			a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
+		}
+		for i := firstPlace(a, b, len(k), mask); ; i = (i + 1) & mask {
+			e := int(index[i]) - 1
+			if e < 0 {
+				return nil, false // k is not a key of f
+			}
+			if w := &f.words[e]; w.a == a && w.b == b && w.n == len(k) && (len(k) <= 16 || string(f.text[w.off:w.off+w.n]) == k) {
+				at[e] = uint8(j)
+				break
+			}
+		}
+	}
+	// n distinct keys, each equal to a distinct key of f's n: every entry
+	// of at is set.
+	return at, true
+}
+
+// remember keeps keys, a first row's keys in sorted order, as f's keys
+// (none if there are more than maxFirstKeys): a copy of their bytes in
+// f.text, which is kept and reused, their words and their index.
+func (f *firstRow) remember(keys []string) {
+	f.words = f.words[:0]
+	f.text = f.text[:0]
+	if len(keys) > maxFirstKeys {
+		return
+	}
+	size := 16
+	for size < 2*len(keys) {
+		size *= 2
+	}
+	f.index = append(f.index[:0], make([]uint8, size)...)
+	mask := uint64(size - 1)
+	for j, k := range keys {
+		a, b := keyLoads(k)
+		f.words = append(f.words, keyWords{a, b, len(k), len(f.text)})
+		f.text = append(f.text, k...)
+		i := firstPlace(a, b, len(k), mask)
+		for f.index[i] != 0 {
+			i = (i + 1) & mask
+		}
+		f.index[i] = uint8(j + 1)
+	}
+	f.at = append(f.at[:0], make([]uint8, len(keys))...)
+	f.slots.reset()
+}
+
+// knownFirstRow adds the first row of a page, a map row whose keys and
+// values are rk and rv, the key of index at[i] in rk being the i-th in
+// sorted order: what freshRow does with a first row once it has sorted
+// its keys, so the page is the same.
+func (w *walker) knownFirstRow(rk []string, rv []any, at []uint8) error {
+	b := w.b
+	b.BeginRow()
+	for _, j := range at {
+		k := rk[j]
+		ci := b.ColumnIndex(k)
+		w.keyCols.put(k, b.Page, ci) // setRow finds the key here from the next row on
+		c, _ := b.Use(ci)
+		if err := w.anyCell(c, rv[j]); err != nil {
+			return w.cellError(err, k)
+		}
+	}
+	w.csets.putRow(b, b.EndNewRow())
+	w.first.page = b.Page
+	return nil
+}
