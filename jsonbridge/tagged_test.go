@@ -73,6 +73,34 @@ func TestTaggedCellsEqualBuilderPages(t *testing.T) {
 	}
 }
 
+// TestTaggedKeysAgainAcrossPages checks the key cache on pages built one
+// after the other by one parser, where a key comes back at the place of
+// the structure it held on the page before (after the same key, in the
+// same column) but the page gives it another id: a string value or a key
+// interned before it moves it up, or it is the same. The cache holds the
+// key's text from the page before; the bytes must be the new page's.
+// Keys come after optional ones too, so that a place follows the key
+// before it, not its position.
+func TestTaggedKeysAgainAcrossPages(t *testing.T) {
+	texts := []string{
+		`[{"c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"a":"q","b":2,"d":[{"e":"r","f":2}]}}]`,
+		`[{"z":"s","c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"o":1,"a":1,"b":2}},{"c":{"a":1,"b":"t","p":{"b":3,"a":4}}}]`,
+		`[{"c":{"a":"u","b":2}},{"c":{"o":1,"a":1,"b":2,"p":{"b":3,"a":4}}}]`,
+		`[{"c":{"a":1,"b":2}},{"c":{"b":1,"a":2}},{"c":{"a":1,"x":0,"b":2}}]`,
+		`[{"c":{"a":1, "b":2}},{"c":{"a":1,"b" :2}},{"c":{"a":1,"b":2}}]`,
+		`[{"c":{"a":1,"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":2}},{"c":{"a":"v","bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":2}}]`,
+	}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for round := range 2 {
+		for i, x := range texts {
+			sameAsBuilder(t, p, fmt.Sprintf("round %d, text %d", round, i), []byte(x))
+		}
+	}
+}
+
 // TestTaggedKeysAfterRenumbering checks the key cache across a page whose
 // string ids are renumbered midway: a column of strings that are all new
 // for a while (so that the page defers them) and then repeat (so that it

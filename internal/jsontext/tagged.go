@@ -257,12 +257,13 @@ container:
 key:
 	// The key of a member of the innermost object starts at i, whose byte
 	// is c: from the key cache when the text there is the key met last at
-	// this place of the cell's structure, else from the sink.
+	// this place of the cell's structure (after the same key of the same
+	// object path), else from the sink.
 	if c != '"' {
 		return p.endTagged(b, p.endOr(i, "looking for beginning of object key string"))
 	}
 	if len(in)-i > keyBytes {
-		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
+		e := &p.keys.entries[((f.h^f.key)*hashMul)>>(64-keyCacheBits)]
 		m := &keyMasks[e.n]
 		x := (wordAt(in, i+1)^e.w[0])&m[0] |
 			(wordAt(in, i+9)^e.w[1])&m[1]
@@ -278,6 +279,12 @@ key:
 			if withColon {
 				goto value // the colon was in the comparison
 			}
+			goto colon
+		}
+		if x == 0 && e.n != 0 {
+			// The key met here last, on an earlier page or before the
+			// sink's ids changed: its bytes again from the sink.
+			b, i = p.keyAgain(b, i, f, e)
 			goto colon
 		}
 	}
@@ -299,6 +306,7 @@ colon:
 func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	in := p.in
 	b0 := len(b)
+	place := f.h ^ f.key
 	if len(in)-i > keyBytes {
 		var w [4]uint64
 		for k := range w {
@@ -309,7 +317,7 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 			f.key = packBytes(b[b0:min(len(b), b0+8)])
 			if len(b)-b0 <= 8 {
 				c := colonAfter(&w, kl)
-				p.keys.put(f.h^uint64(f.n), &w, kl+1+c, c, f.key, len(b)-b0)
+				p.keys.put(place, &w, kl+1+c, c, f.key, len(b)-b0)
 			}
 			return b, i + 1 + kl + 1
 		}
@@ -321,6 +329,23 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	b = p.ts.TaggedKey(b, k)
 	f.key = packBytes(b[b0:min(len(b), b0+8)])
 	return b, j
+}
+
+// keyAgain is tagged for the key at in[i] of the object f when the key
+// cache's entry e for its place holds its text but not the sink's bytes
+// (written under another key epoch: the first time a page meets the place):
+// the key from the sink, as keyMiss takes it, without scanning it again,
+// and e made to hold the sink's new bytes. It returns the position after
+// the key's closing quote.
+func (p *Parser) keyAgain(b []byte, i int, f *frame, e *keyEntry) ([]byte, int) {
+	b0 := len(b)
+	kl := int(e.n) - 1 - int(e.colon)
+	b = p.ts.TaggedKey(b, p.in[i+1:i+1+kl])
+	f.key = packBytes(b[b0:min(len(b), b0+8)])
+	if n := len(b) - b0; n <= 8 {
+		e.out, e.outN, e.gen = f.key, uint8(n), p.keys.gen
+	}
+	return b, i + 1 + kl + 1
 }
 
 // endTagged hands the buffer back to the sink and returns i: the position
