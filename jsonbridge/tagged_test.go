@@ -52,6 +52,13 @@ func taggedTexts() []string {
 		`[{"c":{1:2}}]`, `[{"c":{"a":1,}}]`, `[{"c":[1,]}]`, `[{"c":[,]}]`, `[{"c":{"a":1 "b":2}}]`, `[{"c":[1 2]}]`,
 		`[{"c":[[[[[[[[[[1]]]]]]]]]]}]`, `[{"c":{"a":{"a":{"a":{"a":{}}}}}}]`,
 	)
+	// Nesting past the stack's first 16 frames, which it grows by, and
+	// back, twice in a text.
+	for _, n := range []int{15, 16, 17, 40} {
+		arr := strings.Repeat("[", n) + "1" + strings.Repeat("]", n)
+		obj := strings.Repeat(`{"a":`, n) + "[2]" + strings.Repeat("}", n)
+		texts = append(texts, `[{"c":`+arr+`,"d":`+obj+`},{"c":`+obj+`,"d":`+arr+`}]`)
+	}
 	return texts
 }
 

@@ -87,8 +87,10 @@ const arrayPath = ^uint64(0)
 //
 // Go's calls keep no register across them, so everything live in a loop
 // with calls in it is stored and loaded around each; the arrays and
-// objects open are in p.frames, read through f where they are needed,
-// rather than in locals, and the common values (integers of up to 15
+// objects open are in p.frames (p.open of them; a push stores into a
+// frame there, a pop counts one less, and neither stores the slice), read
+// through f where they are needed, rather than in locals (which cost more
+// spills than they save loads), and the common values (integers of up to 15
 // digits, keys met before, empty arrays and objects, literals) take no
 // call at all.
 func (p *Parser) tagged(i, depth int) int {
@@ -98,8 +100,8 @@ func (p *Parser) tagged(i, depth int) int {
 	p.cellHash = uint64(cell+1) * hashMul
 	p.limit = min(p.cellMax, maxNesting-depth)
 	p.depth = depth
-	p.frames = p.frames[:0]
-	var f *frame // the innermost array or object open, or nil
+	p.open = 0
+	var f *frame // the innermost array or object open, p.frames[p.open-1], or nil
 	var c byte
 	i, c = peek(in, i)
 	// A cell whose text is an earlier cell's is copied (cellMemo).
@@ -198,15 +200,14 @@ after:
 	case c == ']' && !f.obj, c == '}' && f.obj:
 		binary.LittleEndian.PutUint32(b[f.at+1:f.at+5], uint32(f.n))
 		i++
-		fs := p.frames[:len(p.frames)-1]
-		p.frames = fs
-		if len(fs) == 0 {
+		open := p.open - 1
+		if p.open = open; open == 0 {
 			if !p.memoStr && i-p.memoAt >= cellMemoMin {
 				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
 			}
 			return p.endTagged(b, i)
 		}
-		f = &fs[len(fs)-1]
+		f = &p.frames[open-1]
 		goto after
 	case f.obj:
 		return p.endTagged(b, p.endOr(i, "after object key:value pair"))
@@ -223,8 +224,8 @@ number:
 
 container:
 	// An array or object starts at i, whose byte is c.
-	if len(p.frames) >= p.limit {
-		return p.endTagged(b, p.tooDeep(i, p.depth+len(p.frames)+1))
+	if p.open >= p.limit {
+		return p.endTagged(b, p.tooDeep(i, p.depth+p.open+1))
 	}
 	{
 		tag := byte(format.TagArray)
@@ -244,9 +245,13 @@ container:
 		if f != nil {
 			h = (f.h ^ f.key) * hashMul
 		}
-		fs := append(p.frames, frame{h: h, key: arrayPath, at: len(b), obj: c == '{'})
-		p.frames = fs
-		f = &fs[len(fs)-1]
+		open := p.open
+		if open == len(p.frames) {
+			p.moreFrames()
+		}
+		f = &p.frames[open]
+		p.open = open + 1
+		f.h, f.key, f.at, f.n, f.obj = h, arrayPath, len(b), 0, c == '{'
 		b = append(b, tag, 0, 0, 0, 0)
 		i, c = j, d
 		if tag == format.TagArray {
@@ -297,6 +302,15 @@ colon:
 	}
 	i++
 	goto value
+}
+
+// moreFrames doubles the frames of p.frames, at least 16, for tagged's
+// stack, keeping those in use: the stack grows only here, so that a push
+// is a store into a frame, with no append and no store of p.frames.
+func (p *Parser) moreFrames() {
+	fs := make([]frame, max(16, 2*len(p.frames)))
+	copy(fs, p.frames)
+	p.frames = fs
 }
 
 // keyMiss is tagged for the key at in[i] of the object f when the key
