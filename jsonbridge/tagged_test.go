@@ -175,3 +175,30 @@ func FuzzTaggedCells(f *testing.F) {
 		sameAsBuilder(t, p, strconv.Quote(string(x)), x)
 	})
 }
+
+// TestRowIntegerCells checks the row cells of integers that the
+// tokenizer's row loop takes itself (up to 7 digits, not followed by a
+// fraction or exponent) and those it leaves to its value path: every
+// digit count around 7 and 8, leading zeros, signs, fractions and
+// exponents, whitespace, and each near the end of the text, where fewer
+// than 16 bytes are left.
+func TestRowIntegerCells(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	var vals []string
+	for n := 1; n <= 9; n++ {
+		d := strings.Repeat("7", n)
+		vals = append(vals, d, "1"+strings.Repeat("0", n-1), d+".5", d+"e2", d+"E-1", "-"+d, "0"+d)
+	}
+	vals = append(vals, "0", "0.0", "0e1", "00", "-0", "1x", "1 ", " 1", "12345678901234567890")
+	for _, v := range vals {
+		for _, x := range []string{
+			`[{"a":` + v + `,"b":"s"},{"a":` + v + `,"b":1}]`,
+			`[{"a":1,"b":` + v + `}]`,
+			`[{"a":` + v + `}]`,
+			`[{"a":` + v + ` }]`,
+			`[{"a":` + v,
+		} {
+			sameAsBuilder(t, p, x, []byte(x))
+		}
+	}
+}
