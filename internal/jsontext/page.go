@@ -321,12 +321,15 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		// without value's call (whose spills and peek cost about a third
 		// as much again as the cell).
 		if len(in)-i >= 16 {
-			d := wordAt(in, i) - lsb*'0'
-			if k := leadingDigits(d); uint(k-1) < 7 && (byte(d) != 0 || k == 1) {
-				if e := in[i+k]; e != '.' && e|0x20 != 'e' {
-					p.s.Int(int64(headDigits(d, k)))
-					i += k
-					goto after
+			// A digit first, tested alone: most cells that are not such
+			// integers (strings, arrays, objects, literals) leave here.
+			if d := wordAt(in, i) - lsb*'0'; byte(d) <= 9 {
+				if k := leadingDigits(d); k < 8 && (byte(d) != 0 || k == 1) {
+					if e := in[i+k]; e != '.' && e|0x20 != 'e' {
+						p.s.Int(int64(headDigits(d, k)))
+						i += k
+						goto after
+					}
 				}
 			}
 		}
