@@ -257,13 +257,22 @@ func (s *cellSink) EndCopy(b []byte, at, from int) {
 	c.Copies = append(c.Copies, uint32(at), uint32(from))
 }
 
-// TaggedString appends a string nested in the cell: a text time if it is
-// one, else its string id.
+// TaggedString appends a string nested in the cell to b, the cell's
+// tagged values, which the tokenizer holds (the column's Tagged is not
+// current): a text time if it is one (MayBeTextTime first, inlined, which
+// most strings fail without a call; the time goes through the column's
+// Tagged), else its string id (nestedID), appended to b itself, which
+// spares a store and load of the column's Tagged and its write-barrier
+// test a string, and a call.
 func (s *cellSink) TaggedString(b, v []byte) []byte {
-	c := s.col
-	c.Tagged = b
-	nestedString(s.pb, c, v)
-	return c.Tagged
+	if pagebuild.MayBeTextTime(v) {
+		c := s.col
+		c.Tagged = b
+		if pagebuild.NestedTextTime(c, v) {
+			return c.Tagged
+		}
+	}
+	return pagebuild.AppendTaggedStr(b, nestedID(&s.pb.In, v))
 }
 
 // TaggedKey appends the string id of the key of a nested object's member.

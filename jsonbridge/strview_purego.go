@@ -42,13 +42,6 @@ func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, _ *pagebui
 	c.AppendStr(pb.In.InternBytes(v))
 }
 
-// nestedString adds v inside the array or object being written into c: a
-// text time if it is one, else the id of v, copied the first time the page
-// sees it.
-func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
-	if pagebuild.NestedTextTime(c, v) {
-		return
-	}
-	id := pb.In.InternBytes(v)
-	c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
-}
+// nestedID returns the id of v, a string nested in a cell
+// (cellSink.TaggedString), copied the first time the page sees it.
+func nestedID(in *pagebuild.Interner, v []byte) uint32 { return in.InternBytes(v) }

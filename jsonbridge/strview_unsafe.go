@@ -56,18 +56,14 @@ func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, m *pagebui
 	pb.CellString(c, view(v))
 }
 
-// nestedString adds v inside the array or object being written into c: a
-// text time if it is one (MayBeTextTime first, inlined, which most
-// strings fail without a call), else the id of v, kept as a view of the
-// text. A view's address does not come again within a page (each is another
-// place in the text, or in the tokenizer's scratch buffer, which only
-// grows within a text), so the interner's address cache is neither asked
-// nor filled (Interner.InternFresh).
-func nestedString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte) {
-	s := view(v)
-	if pagebuild.MayBeTextTime(s) && pagebuild.NestedTextTime(c, s) {
-		return
-	}
-	id := pb.In.InternFresh(s)
-	c.Tagged = pagebuild.AppendTaggedStr(c.Tagged, id)
+// nestedID returns the id of v, a string nested in a cell
+// (cellSink.TaggedString), kept as a view of the text. A view's address
+// does not come again within a page (each is another place in the text, or
+// in the tokenizer's scratch buffer, which only grows within a text), so
+// the interner's address cache is neither asked nor filled
+// (Interner.InternFresh). The view is made as view makes it, without its
+// test of an empty v (unsafe.String of a nil pointer and length 0 is ""),
+// so that nestedID inlines.
+func nestedID(in *pagebuild.Interner, v []byte) uint32 {
+	return in.InternFresh(unsafe.String(unsafe.SliceData(v), len(v)))
 }

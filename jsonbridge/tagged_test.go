@@ -52,6 +52,13 @@ func taggedTexts() []string {
 		`[{"c":{1:2}}]`, `[{"c":{"a":1,}}]`, `[{"c":[1,]}]`, `[{"c":[,]}]`, `[{"c":{"a":1 "b":2}}]`, `[{"c":[1 2]}]`,
 		`[{"c":[[[[[[[[[[1]]]]]]]]]]}]`, `[{"c":{"a":{"a":{"a":{"a":{}}}}}}]`,
 	)
+	// Nesting past the stack's first 16 frames, which it grows by, and
+	// back, twice in a text.
+	for _, n := range []int{15, 16, 17, 40} {
+		arr := strings.Repeat("[", n) + "1" + strings.Repeat("]", n)
+		obj := strings.Repeat(`{"a":`, n) + "[2]" + strings.Repeat("}", n)
+		texts = append(texts, `[{"c":`+arr+`,"d":`+obj+`},{"c":`+obj+`,"d":`+arr+`}]`)
+	}
 	return texts
 }
 
@@ -70,6 +77,34 @@ func TestTaggedCellsEqualBuilderPages(t *testing.T) {
 		}
 		x := "[" + strings.Join(rows, ",") + "]"
 		sameAsBuilder(t, p, x, []byte(x))
+	}
+}
+
+// TestTaggedKeysAgainAcrossPages checks the key cache on pages built one
+// after the other by one parser, where a key comes back at the place of
+// the structure it held on the page before (after the same key, in the
+// same column) but the page gives it another id: a string value or a key
+// interned before it moves it up, or it is the same. The cache holds the
+// key's text from the page before; the bytes must be the new page's.
+// Keys come after optional ones too, so that a place follows the key
+// before it, not its position.
+func TestTaggedKeysAgainAcrossPages(t *testing.T) {
+	texts := []string{
+		`[{"c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"a":"q","b":2,"d":[{"e":"r","f":2}]}}]`,
+		`[{"z":"s","c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"a":1,"b":2,"d":[{"e":1,"f":2}]}}]`,
+		`[{"c":{"o":1,"a":1,"b":2}},{"c":{"a":1,"b":"t","p":{"b":3,"a":4}}}]`,
+		`[{"c":{"a":"u","b":2}},{"c":{"o":1,"a":1,"b":2,"p":{"b":3,"a":4}}}]`,
+		`[{"c":{"a":1,"b":2}},{"c":{"b":1,"a":2}},{"c":{"a":1,"x":0,"b":2}}]`,
+		`[{"c":{"a":1, "b":2}},{"c":{"a":1,"b" :2}},{"c":{"a":1,"b":2}}]`,
+		`[{"c":{"a":1,"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":2}},{"c":{"a":"v","bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb":2}}]`,
+	}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for round := range 2 {
+		for i, x := range texts {
+			sameAsBuilder(t, p, fmt.Sprintf("round %d, text %d", round, i), []byte(x))
+		}
 	}
 }
 
@@ -139,4 +174,31 @@ func FuzzTaggedCells(f *testing.F) {
 	f.Fuzz(func(t *testing.T, x []byte) {
 		sameAsBuilder(t, p, strconv.Quote(string(x)), x)
 	})
+}
+
+// TestRowIntegerCells checks the row cells of integers that the
+// tokenizer's row loop takes itself (up to 7 digits, not followed by a
+// fraction or exponent) and those it leaves to its value path: every
+// digit count around 7 and 8, leading zeros, signs, fractions and
+// exponents, whitespace, and each near the end of the text, where fewer
+// than 16 bytes are left.
+func TestRowIntegerCells(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	var vals []string
+	for n := 1; n <= 9; n++ {
+		d := strings.Repeat("7", n)
+		vals = append(vals, d, "1"+strings.Repeat("0", n-1), d+".5", d+"e2", d+"E-1", "-"+d, "0"+d)
+	}
+	vals = append(vals, "0", "0.0", "0e1", "00", "-0", "1x", "1 ", " 1", "12345678901234567890")
+	for _, v := range vals {
+		for _, x := range []string{
+			`[{"a":` + v + `,"b":"s"},{"a":` + v + `,"b":1}]`,
+			`[{"a":1,"b":` + v + `}]`,
+			`[{"a":` + v + `}]`,
+			`[{"a":` + v + ` }]`,
+			`[{"a":` + v,
+		} {
+			sameAsBuilder(t, p, x, []byte(x))
+		}
+	}
 }

@@ -19,7 +19,8 @@ type Parser struct {
 	same    *int        // ts's SameKeys
 	in      []byte
 	stack   []byte  // '[' or '{' for each array or object open in the current cell
-	frames  []frame // the arrays and objects open in a tagged cell
+	frames  []frame // tagged's stack of the arrays and objects open in a cell, all of its length
+	open    int     // the frames in use
 	buf     []byte  // decoded strings that needed unescaping, for the current text
 	cellMax int     // most nested arrays and objects in one cell
 	dupKey  error   // the sentinel a PageSink's Err wraps when a row repeats a key

@@ -101,6 +101,7 @@ var stringPieces = []string{
 	`"`, `\"`, `\\`, `\/`, `\n`, `\t`, `\u00e9`, `\u2028`, `\ud83d\ude00`, `\ud800`, `\udc00x`, `\ud800\u0041`,
 	`\x`, `\u12g4`, `\u12`, "\x01", "\x1f", "\x7f", "é", "日本", "😀", "\uFFFD", "\xff", "\xe3\x81", "\xe3\x81\"",
 	"\xed\xa0\x80", "\xc0\xaf", "\xf4\x90\x80\x80", "\xe2\x80\xa8", "<&>",
+	`\uABcd`, `\uD83D\uDE00`, `\uFFFF`, `\u00G0`, `\u/000`, `\u:000`, `\u@000`, "\\u`000",
 }
 
 // TestStrMatchesReference decodes strings holding each piece at every

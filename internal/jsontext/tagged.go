@@ -87,8 +87,10 @@ const arrayPath = ^uint64(0)
 //
 // Go's calls keep no register across them, so everything live in a loop
 // with calls in it is stored and loaded around each; the arrays and
-// objects open are in p.frames, read through f where they are needed,
-// rather than in locals, and the common values (integers of up to 15
+// objects open are in p.frames (p.open of them; a push stores into a
+// frame there, a pop counts one less, and neither stores the slice), read
+// through f where they are needed, rather than in locals (which cost more
+// spills than they save loads), and the common values (integers of up to 15
 // digits, keys met before, empty arrays and objects, literals) take no
 // call at all.
 func (p *Parser) tagged(i, depth int) int {
@@ -98,8 +100,8 @@ func (p *Parser) tagged(i, depth int) int {
 	p.cellHash = uint64(cell+1) * hashMul
 	p.limit = min(p.cellMax, maxNesting-depth)
 	p.depth = depth
-	p.frames = p.frames[:0]
-	var f *frame // the innermost array or object open, or nil
+	p.open = 0
+	var f *frame // the innermost array or object open, p.frames[p.open-1], or nil
 	var c byte
 	i, c = peek(in, i)
 	// A cell whose text is an earlier cell's is copied (cellMemo).
@@ -198,15 +200,14 @@ after:
 	case c == ']' && !f.obj, c == '}' && f.obj:
 		binary.LittleEndian.PutUint32(b[f.at+1:f.at+5], uint32(f.n))
 		i++
-		fs := p.frames[:len(p.frames)-1]
-		p.frames = fs
-		if len(fs) == 0 {
+		open := p.open - 1
+		if p.open = open; open == 0 {
 			if !p.memoStr && i-p.memoAt >= cellMemoMin {
 				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
 			}
 			return p.endTagged(b, i)
 		}
-		f = &fs[len(fs)-1]
+		f = &p.frames[open-1]
 		goto after
 	case f.obj:
 		return p.endTagged(b, p.endOr(i, "after object key:value pair"))
@@ -223,8 +224,8 @@ number:
 
 container:
 	// An array or object starts at i, whose byte is c.
-	if len(p.frames) >= p.limit {
-		return p.endTagged(b, p.tooDeep(i, p.depth+len(p.frames)+1))
+	if p.open >= p.limit {
+		return p.endTagged(b, p.tooDeep(i, p.depth+p.open+1))
 	}
 	{
 		tag := byte(format.TagArray)
@@ -244,9 +245,13 @@ container:
 		if f != nil {
 			h = (f.h ^ f.key) * hashMul
 		}
-		fs := append(p.frames, frame{h: h, key: arrayPath, at: len(b), obj: c == '{'})
-		p.frames = fs
-		f = &fs[len(fs)-1]
+		open := p.open
+		if open == len(p.frames) {
+			p.moreFrames()
+		}
+		f = &p.frames[open]
+		p.open = open + 1
+		f.h, f.key, f.at, f.n, f.obj = h, arrayPath, len(b), 0, c == '{'
 		b = append(b, tag, 0, 0, 0, 0)
 		i, c = j, d
 		if tag == format.TagArray {
@@ -257,12 +262,13 @@ container:
 key:
 	// The key of a member of the innermost object starts at i, whose byte
 	// is c: from the key cache when the text there is the key met last at
-	// this place of the cell's structure, else from the sink.
+	// this place of the cell's structure (after the same key of the same
+	// object path), else from the sink.
 	if c != '"' {
 		return p.endTagged(b, p.endOr(i, "looking for beginning of object key string"))
 	}
 	if len(in)-i > keyBytes {
-		e := &p.keys.entries[((f.h^uint64(f.n))*hashMul)>>(64-keyCacheBits)]
+		e := &p.keys.entries[((f.h^f.key)*hashMul)>>(64-keyCacheBits)]
 		m := &keyMasks[e.n]
 		x := (wordAt(in, i+1)^e.w[0])&m[0] |
 			(wordAt(in, i+9)^e.w[1])&m[1]
@@ -280,6 +286,12 @@ key:
 			}
 			goto colon
 		}
+		if x == 0 && e.n != 0 {
+			// The key met here last, on an earlier page or before the
+			// sink's ids changed: its bytes again from the sink.
+			b, i = p.keyAgain(b, i, f, e)
+			goto colon
+		}
 	}
 	if b, i = p.keyMiss(b, i, f); i < 0 {
 		return p.endTagged(b, i)
@@ -292,6 +304,15 @@ colon:
 	goto value
 }
 
+// moreFrames doubles the frames of p.frames, at least 16, for tagged's
+// stack, keeping those in use: the stack grows only here, so that a push
+// is a store into a frame, with no append and no store of p.frames.
+func (p *Parser) moreFrames() {
+	fs := make([]frame, max(16, 2*len(p.frames)))
+	copy(fs, p.frames)
+	p.frames = fs
+}
+
 // keyMiss is tagged for the key at in[i] of the object f when the key
 // cache does not know it: the key from the sink, remembered in the cache
 // when it is printable ASCII of fewer than keyBytes bytes and the sink's
@@ -299,6 +320,7 @@ colon:
 func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	in := p.in
 	b0 := len(b)
+	place := f.h ^ f.key
 	if len(in)-i > keyBytes {
 		var w [4]uint64
 		for k := range w {
@@ -309,7 +331,7 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 			f.key = packBytes(b[b0:min(len(b), b0+8)])
 			if len(b)-b0 <= 8 {
 				c := colonAfter(&w, kl)
-				p.keys.put(f.h^uint64(f.n), &w, kl+1+c, c, f.key, len(b)-b0)
+				p.keys.put(place, &w, kl+1+c, c, f.key, len(b)-b0)
 			}
 			return b, i + 1 + kl + 1
 		}
@@ -321,6 +343,23 @@ func (p *Parser) keyMiss(b []byte, i int, f *frame) ([]byte, int) {
 	b = p.ts.TaggedKey(b, k)
 	f.key = packBytes(b[b0:min(len(b), b0+8)])
 	return b, j
+}
+
+// keyAgain is tagged for the key at in[i] of the object f when the key
+// cache's entry e for its place holds its text but not the sink's bytes
+// (written under another key epoch: the first time a page meets the place):
+// the key from the sink, as keyMiss takes it, without scanning it again,
+// and e made to hold the sink's new bytes. It returns the position after
+// the key's closing quote.
+func (p *Parser) keyAgain(b []byte, i int, f *frame, e *keyEntry) ([]byte, int) {
+	b0 := len(b)
+	kl := int(e.n) - 1 - int(e.colon)
+	b = p.ts.TaggedKey(b, p.in[i+1:i+1+kl])
+	f.key = packBytes(b[b0:min(len(b), b0+8)])
+	if n := len(b) - b0; n <= 8 {
+		e.out, e.outN, e.gen = f.key, uint8(n), p.keys.gen
+	}
+	return b, i + 1 + kl + 1
 }
 
 // endTagged hands the buffer back to the sink and returns i: the position

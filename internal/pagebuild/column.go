@@ -332,7 +332,7 @@ func TextTime[T ~string | ~[]byte](s T) (format.Timestamp, bool) {
 // called, so a caller that tests it before CellTextTime or NestedTextTime
 // (generic functions, two calls deep) skips both calls for such strings:
 // on events from maps those calls were 3% of Marshal.
-func MayBeTextTime(s string) bool {
+func MayBeTextTime[T ~string | ~[]byte](s T) bool {
 	return len(s) >= len("0000-00-00T00:00:00Z") && len(s) <= len("0000-00-00T00:00:00.000000000+00:00") && s[10] == 'T'
 }
 

@@ -748,8 +748,7 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			goto elem
 		}
 		{
-			w := (*[remapRoom]byte)(out[o : o+remapRoom])
-			s := (*[remapView]byte)(src[pos : pos+remapView])
+			w, s := remapViews(out, o, src, pos)
 			switch t := s[0]; t {
 			case format.TagArray, format.TagObject:
 				cnt := uint64(binary.LittleEndian.Uint32(s[1:5]))
