@@ -261,7 +261,7 @@ func (w *walker) setRow(m map[string]any) error {
 // it notes (addFresh), appending their values to vals, which it returns.
 func (w *walker) entriesSet(m map[string]any, cv []any, vals []any) (uint64, []any) {
 	var set uint64
-	kc, page := &w.keyCols, w.b.Page
+	kc, pageTag := &w.keyCols, keyColTag(w.b.Page, 0)
 	rk, rv := w.rowEntries(m)
 	rv = rv[:len(rk)]
 	// The keys keyCols holds, as most are, in a loop that calls nothing
@@ -270,22 +270,26 @@ func (w *walker) entriesSet(m map[string]any, cv []any, vals []any) (uint64, []a
 	// instructions a key. The first key keyCols lacks hands the rest of
 	// the row to setRowRest.
 	j := 0
+keys:
 	for ; j < len(rk); j++ {
 		k := rk[j]
 		var ka, kb uint64
 		switch n := len(k); {
 		case n >= 8:
+			if n > 16 {
+				break keys // keyCols holds none; its length would spill into tag
+			}
 			ka, kb = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
 		case n >= 4:
 			ka, kb = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
 		case n > 0:
 			ka = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
 		}
-		x := keyColsMix(ka, kb, len(k))
+		x, tag := keyColsMix(ka, kb, len(k)), pageTag|uint64(len(k))
 		e := &kc[x>>(64-8)]
-		if !e.holds(ka, kb, len(k), page) {
-			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, len(k), page) {
-				break
+		if !e.holds(ka, kb, tag) {
+			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, tag) {
+				break keys
 			}
 		}
 		ci := uint(e.ci) & (maxSetCols - 1)

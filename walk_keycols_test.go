@@ -77,3 +77,33 @@ func TestKeyColsKeepsCollidingKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyColsLongKeysNeverMatch: a key of more than 16 bytes whose loads
+// (keyLoads), first place and tag (keyColTag) equal those of a key
+// keyCols holds is not found. keyColTag packs a key's length into the
+// page's word, and a length of 32 or more reaches the page's bits: on
+// page 1<<20-1, n NUL bytes for n = 32k+m (k < 1<<20) have the tag and
+// loads of m NUL bytes, and the test finds such n whose first place is
+// also m's.
+func TestKeyColsLongKeysNeverMatch(t *testing.T) {
+	const page = 1<<20 - 1
+	found := 0
+	for m := range 17 {
+		var kc keyCols
+		kc.put(string(make([]byte, m)), page, int32(m))
+		for k := 1; k < 1<<20 && found < 40; k++ {
+			n := 32*k + m
+			if keyColsMix(0, 0, n)>>56 != keyColsMix(0, 0, m)>>56 || keyColTag(page, n) != keyColTag(page, m) {
+				continue
+			}
+			found++
+			if got, ok := kc.get(string(make([]byte, n)), page); ok {
+				t.Errorf("get of %d NUL bytes = %d, true; want none (%d NUL bytes put)", n, got, m)
+			}
+			break
+		}
+	}
+	if found == 0 {
+		t.Fatal("no long key shares a short one's place and tag: the test tests nothing")
+	}
+}

@@ -208,8 +208,18 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 		key := strs[b.Cols[ci].Name]
 		p := keyPrefix(key)
 		j := ci
-		for ; j > floor && (pre[j-1] > p || pre[j-1] == p && strs[b.Cols[order[j-1]].Name] > key); j-- {
-			order[j], pre[j] = order[j-1], pre[j-1]
+		for ; j > floor; j-- {
+			// One load of pre[j-1] and a branch for each test, not a
+			// bool of the whole condition: 12 instructions a move, not 21,
+			// and no bounds checks.
+			q := pre[j-1]
+			if q < p {
+				break
+			}
+			if q == p && strs[b.Cols[order[j-1]].Name] <= key {
+				break
+			}
+			order[j], pre[j] = order[j-1], q
 		}
 		order[j], pre[j] = int32(ci), p
 		lo = min(lo, j)
@@ -221,11 +231,12 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	if cap(r.rank) < n {
 		lo = 0
 	}
-	r.rank = pagebuild.Grow(r.rank, n)
+	rank := pagebuild.Grow(r.rank, n) // a local: r.rank, a field, was loaded again for every store
 	for i, ci := range order[lo:] {
-		r.rank[ci] = uint32(lo + i)
+		rank[ci] = uint32(lo + i)
 	}
-	return r.rank
+	r.rank = rank
+	return rank
 }
 
 // fewNewColumns is the most new columns update inserts one by one among
@@ -363,8 +374,8 @@ func (s *colSets) release() { clear(s.vals) }
 // has few keys and meets each in most rows. An entry holds the key as
 // the two loads keyLoads makes, which with its length tell any two keys
 // of up to 16 bytes apart, so a hit costs two loads, a multiplication
-// and a comparison of three words and the page, without hashing or
-// comparing the key as a string. It is 10 KiB.
+// and a comparison of three words, without hashing or
+// comparing the key as a string. It is 8 KiB.
 //
 // Each key has two places, the top two bytes of one product of its loads
 // (keyColsMix): a key goes to its first place unless another key of the
@@ -379,10 +390,16 @@ const keyColsSize = 256 // 1<<8: keyColsMix's bytes index it
 
 type keyCol struct {
 	a, b uint64 // keyLoads of the key
-	n    int64  // the key's length, 0 to 16
+	tag  uint64 // keyColTag of the Builder's page of ci (0 for none) and the key's length
 	ci   int32  // its column
-	page uint64 // the Builder's page of ci; 0 for none
 }
+
+// keyColTag returns the word that a keyCol holds for a key of n bytes, 0
+// to 16 (callers check: a longer key must not look up keyCols), on
+// page: page<<5 | n, one comparison for both, which leaves the
+// entry 32 bytes (an index is a shift) and frees a register in setRow's
+// loops. Pages are counted from 1 and never near 1<<59.
+func keyColTag(page uint64, n int) uint64 { return page<<5 | uint64(n) }
 
 // keyLoads returns the bytes of k, of up to 16 bytes, as two words: its
 // first 8 and last 8 bytes, or first 4 and last 4, or its first, middle
@@ -406,28 +423,31 @@ func keyColsMix(a, b uint64, n int) uint64 {
 	return (a ^ b*0x9E3779B97F4A7C15 ^ uint64(n)) * 0xBF58476D1CE4E5B9
 }
 
-// holds reports whether e holds the key of n bytes that loads as a, b,
-// for page.
-func (e *keyCol) holds(a, b uint64, n int, page uint64) bool {
-	return e.a == a && e.b == b && e.n == int64(n) && e.page == page
+// holds reports whether e holds the key that loads as a, b and whose
+// length and page give tag (keyColTag).
+func (e *keyCol) holds(a, b, tag uint64) bool {
+	return e.a == a && e.b == b && e.tag == tag
 }
 
 // get returns the column remembered for k on page. setRow, which calls it
 // for every key of every row, has it written out up to k's first place.
 func (t *keyCols) get(k string, page uint64) (int32, bool) {
+	if len(k) > 16 {
+		return 0, false // keyCols holds none (put); its length would spill into the tag
+	}
 	a, b := keyLoads(k)
-	x := keyColsMix(a, b, len(k))
-	if e := &t[x>>(64-8)]; e.holds(a, b, len(k), page) {
+	x, tag := keyColsMix(a, b, len(k)), keyColTag(page, len(k))
+	if e := &t[x>>(64-8)]; e.holds(a, b, tag) {
 		return e.ci, true
 	}
-	return t.second(x, a, b, len(k), page)
+	return t.second(x, a, b, tag)
 }
 
-// second returns the column remembered in the second place of the key of
-// n bytes that loads as a, b and mixes to x, for page: get's last step.
-func (t *keyCols) second(x, a, b uint64, n int, page uint64) (int32, bool) {
+// second returns the column remembered in the second place of the key
+// that loads as a, b, mixes to x and has tag (keyColTag): get's last step.
+func (t *keyCols) second(x, a, b, tag uint64) (int32, bool) {
 	e := &t[x>>(64-16)&(keyColsSize-1)]
-	return e.ci, e.holds(a, b, n, page)
+	return e.ci, e.holds(a, b, tag)
 }
 
 // put remembers column ci for k on page, if k has at most 16 bytes: in
@@ -438,12 +458,12 @@ func (t *keyCols) put(k string, page uint64, ci int32) (evicted bool) {
 		return false
 	}
 	a, b := keyLoads(k)
-	x := keyColsMix(a, b, len(k))
+	x, tag := keyColsMix(a, b, len(k)), keyColTag(page, len(k))
 	e := &t[x>>(64-8)]
-	if e.page == page && !e.holds(a, b, len(k), page) {
+	if e.tag>>5 == page && !e.holds(a, b, tag) {
 		e = &t[x>>(64-16)&(keyColsSize-1)]
 	}
-	evicted = e.page == page && !e.holds(a, b, len(k), page)
-	*e = keyCol{a: a, b: b, n: int64(len(k)), ci: ci, page: page}
+	evicted = e.tag>>5 == page && !e.holds(a, b, tag)
+	*e = keyCol{a: a, b: b, tag: tag, ci: ci}
 	return evicted
 }

@@ -138,6 +138,40 @@ func TestShapesAroundOneByte(t *testing.T) {
 	}
 }
 
+// TestSetRowLongNULKeys encodes pages of map rows, from maps of one group
+// (slotSet) and of many (more than 8 members), whose keys are the empty
+// key, NUL bytes of lengths 1 to 16 and of 17, 32, 33 and 64 (the long
+// ones load as the short ones do, and their lengths' low bits match:
+// setRow must not take one for the other), over several pages with one
+// Encoder, and renders each back as JSON against encoding/json's.
+func TestSetRowLongNULKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 2))
+	var pool []string
+	for _, n := range []int{0, 1, 2, 3, 4, 8, 16, 17, 32, 33, 64} {
+		pool = append(pool, string(make([]byte, n)))
+	}
+	enc := NewEncoder()
+	var page []byte
+	for p := range 60 {
+		rows := make([]map[string]any, 1+rng.IntN(20))
+		for r := range rows {
+			m := map[string]any{}
+			for i, k := range pool {
+				if rng.IntN(3) != 0 {
+					m[k] = i
+				}
+			}
+			if p%2 == 1 { // more than 8 members: a map of several groups
+				for i := range 8 {
+					m["pad"+strconv.Itoa(i)] = i
+				}
+			}
+			rows[r] = m
+		}
+		page = appendSameAsJSON(t, enc, page[:0], rows, p)
+	}
+}
+
 // appendSameAsJSON appends the page of rows with enc to page and fails
 // the test (naming page p) unless the page renders as json.Marshal of rows.
 func appendSameAsJSON(t *testing.T, enc *Encoder, page []byte, rows []map[string]any, p int) []byte {

@@ -54,9 +54,9 @@ func (w *walker) slotSet(m map[string]any, cv *[maxSetCols]any, vals []any) (set
 // group g, with their values in cv, as slotSet does: groupSet for the
 // keys keyCols holds, keyMiss for each that it lacks.
 func (w *walker) groupCols(g *anyMapGroup, set uint64, cv *[maxSetCols]any, vals []any) (uint64, []any) {
-	page := w.b.Page
+	pageTag := keyColTag(w.b.Page, 0)
 	for f := ^g.ctrl & groupEmpty; ; f &= f - 1 {
-		if set, f = groupSet(g, f, set, &w.keyCols, page, cv); f == 0 {
+		if set, f = groupSet(g, f, set, &w.keyCols, pageTag, cv); f == 0 {
 			return set, vals
 		}
 		sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
@@ -67,26 +67,29 @@ func (w *walker) groupCols(g *anyMapGroup, set uint64, cv *[maxSetCols]any, vals
 // groupSet adds to set the columns of the keys in the full slots f of
 // group g (their control bytes' top bits: f is ^ctrl & groupEmpty or
 // what is left of it), as slotSet does, until a key keyCols does not hold
-// for page: it returns the slots from that key's on, or 0 once every key
-// is added. The loop calls nothing (keyCols.get written out, as in
-// entriesSet).
-func groupSet(g *anyMapGroup, f, set uint64, kc *keyCols, page uint64, cv *[maxSetCols]any) (uint64, uint64) {
+// for the page of pageTag (keyColTag(page, 0)): it returns the slots from
+// that key's on, or 0 once every key is added. The loop calls nothing
+// (keyCols.get written out, as in entriesSet).
+func groupSet(g *anyMapGroup, f, set uint64, kc *keyCols, pageTag uint64, cv *[maxSetCols]any) (uint64, uint64) {
 	for ; f != 0; f &= f - 1 {
 		sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
 		k := sl.key
 		var ka, kb uint64
 		switch n := len(k); {
 		case n >= 8:
+			if n > 16 {
+				return set, f // keyCols holds none; its length would spill into tag
+			}
 			ka, kb = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
 		case n >= 4:
 			ka, kb = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
 		case n > 0:
 			ka = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
 		}
-		x := keyColsMix(ka, kb, len(k))
+		x, tag := keyColsMix(ka, kb, len(k)), pageTag|uint64(len(k))
 		e := &kc[x>>(64-8)]
-		if !e.holds(ka, kb, len(k), page) {
-			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, len(k), page) {
+		if !e.holds(ka, kb, tag) {
+			if e = &kc[x>>(64-16)&(keyColsSize-1)]; !e.holds(ka, kb, tag) {
 				return set, f
 			}
 		}
