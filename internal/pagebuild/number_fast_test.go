@@ -78,6 +78,16 @@ func TestCanonicalFloatFast(t *testing.T) {
 		t.Errorf("the fast path decided %d of 8 common texts", fast)
 	}
 	t.Logf("decided %d of %d texts", decided, total)
+	// Exponents beyond a decimal cell's (canonicalFloatWide) are decided
+	// too: the smallest and largest floats, and powers beyond 1e63.
+	for _, f := range []float64{5e-324, -5e-324, math.MaxFloat64, -math.MaxFloat64, 1e300, 1.5e-300, 2.2250738585072014e-308,
+		4.9406564584124654e-320, 1.2345678901234567e-200, 9.876543210987654e+250} {
+		g, e, gok := canonicalFloatGeneral(text(f))
+		got, d, ok, sure := canonicalFloatFast(text(f))
+		if !ok || !sure || !gok || math.Float64bits(got) != math.Float64bits(g) || d != e {
+			t.Errorf("%q: fast %v %+v %v %v, general %v %+v %v", text(f), got, d, ok, sure, g, e, gok)
+		}
+	}
 }
 
 // TestCanonicalFloatFastAllocs: the fast path allocates nothing.
@@ -112,5 +122,33 @@ func BenchmarkCanonicalFloat(b *testing.B) {
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(texts)), "ns/number")
 		})
+	}
+}
+
+// TestCanonicalFloatWide: the texts of floats whose shortest digits have
+// an exponent beyond a decimal cell's are nearly all decided without the
+// general path, and decided as it decides them.
+func TestCanonicalFloatWide(t *testing.T) {
+	r := rand.New(rand.NewPCG(18, 19))
+	left, n := 0, 0
+	for range 200_000 {
+		f := math.Float64frombits(r.Uint64())
+		m, e, ok := format.ShortestDigits(f)
+		if !ok || e >= -format.FloatExpBias && e <= format.FloatExpBias {
+			continue
+		}
+		n++
+		s := string(jsonwire.AppendFloat64JSON(nil, f, 64))
+		got, ok := canonicalFloatWide(s, format.Decimal{Neg: f < 0, Mant: m, Exp: e})
+		if !ok {
+			left++
+			continue
+		}
+		if g, _, gok := canonicalFloatGeneral(s); !gok || math.Float64bits(got) != math.Float64bits(g) {
+			t.Fatalf("%q: wide %v, general %v %v", s, got, g, gok)
+		}
+	}
+	if left*1000 > n {
+		t.Errorf("left %d of %d texts to the general path", left, n)
 	}
 }

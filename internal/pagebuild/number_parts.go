@@ -21,7 +21,13 @@ func CanonicalDecimal(s string, neg bool, mant uint64, nd, exp int) (float64, fo
 		nd--
 	}
 	d := format.Decimal{Neg: neg, Mant: mant, Exp: exp}
-	if nd > 17 || d.Exp < -format.FloatExpBias || d.Exp > format.FloatExpBias {
+	if nd > 17 {
+		return canonicalFloatGeneral(s)
+	}
+	if d.Exp < -format.FloatExpBias || d.Exp > format.FloatExpBias {
+		if f, ok := canonicalFloatWide(s, d); ok {
+			return f, d, true
+		}
 		return canonicalFloatGeneral(s)
 	}
 	var buf [64]byte
