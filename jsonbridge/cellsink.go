@@ -192,9 +192,16 @@ func (s *cellSink) Bool(v bool) { s.cell().AppendBool(v) }
 
 // Int adds an integer: the common one, not negative in a column of
 // integers, and one in a column of tagged values (integers and floats,
-// values of changing kinds), without a call of Column.AppendInt.
+// values of changing kinds), without a call of Column.AppendInt. The
+// common one returns at once, on a path without a call, which spares it
+// the stores and loads of v and the column that the calls of the other
+// paths cost when the paths meet again.
 func (s *cellSink) Int(v int64) {
-	if c := s.cell(); !c.TryAppendInt(v) && !c.TryAppendAnyInt(v) {
+	c := s.cell()
+	if c.TryAppendInt(v) {
+		return
+	}
+	if !c.TryAppendAnyInt(v) {
 		c.AppendInt(v)
 	}
 }

@@ -65,16 +65,23 @@ func (b *Builder) RepeatRows(n int) {
 }
 
 // TryAppendInt is AppendInt for the common integer cell, one that is not
-// negative in a column of integers without a null so far, and reports
-// whether v was such; if not, nothing changed and AppendInt takes it.
-// Small enough to be inlined in a producer's cell method, where AppendInt
-// costs a call per cell.
+// negative in a column of integers without a null so far and with room
+// for it, and reports whether v was such; if not, nothing changed and
+// AppendInt takes it. Small enough to be inlined in a producer's cell
+// method, where AppendInt costs a call per cell; with no call of its own
+// (the column's growth is AppendInt's), so that the producer's path for
+// the cell keeps its values in registers, not stored around a call.
 func (c *Column) TryAppendInt(v int64) bool {
-	if c.Kind != kindInt || c.nulls != 0 || v < 0 {
+	ints := c.ints
+	n := len(ints)
+	if c.Kind != kindInt || c.nulls != 0 || v < 0 || n >= cap(ints) {
 		return false
 	}
+	// n < cap(ints): the reslices and the store need no bounds checks,
+	// and the first stores only the length.
+	c.ints = c.ints[:n+1]
+	ints[:n+1][n] = v
 	c.count++
-	c.ints = append(c.ints, v)
 	return true
 }
 

@@ -87,3 +87,30 @@ func TestTryAppendAnyInt(t *testing.T) {
 		}
 	}
 }
+
+// TestTryAppendIntFullColumn: in a column of integers with no room for
+// another, TryAppendInt refuses the integer and changes nothing (growing
+// the column is AppendInt's); with room, it takes it as AppendInt does.
+func TestTryAppendIntFullColumn(t *testing.T) {
+	var c Column
+	c.reset(0)
+	c.AppendInt(5)
+	c.ints = c.ints[:len(c.ints):len(c.ints)]
+	before := c
+	if c.TryAppendInt(7) || !reflect.DeepEqual(&c, &before) || cap(c.ints) != cap(before.ints) {
+		t.Fatalf("a full column took an integer: %+v, was %+v", c, before)
+	}
+	c.AppendInt(7)
+	c.ints = append(make([]int64, 0, 8), c.ints...) // room for more
+	if !c.TryAppendInt(9) {
+		t.Fatal("a column with room refused an integer")
+	}
+	var want Column
+	want.reset(0)
+	for _, v := range []int64{5, 7, 9} {
+		want.AppendInt(v)
+	}
+	if !reflect.DeepEqual(c.ints, want.ints) || c.count != want.count {
+		t.Fatalf("column holds %v (%d values), want %v (%d)", c.ints, c.count, want.ints, want.count)
+	}
+}

@@ -862,32 +862,37 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			cur = open[depth&(remapDepth-1)]
 		}
 		cur -= 2
-		if cur&1 != 0 {
-			// A key id of one or two bytes (a page of up to 16,384
-			// strings), whose index takes one or two, without a call.
-			// v is 1<<14, which takes the call, for a longer id. A key
-			// is followed by its value: src holds at least 2 bytes.
-			k := (*[2]byte)(src[pos : pos+2])
+		if cur&1 == 0 {
+			continue
+		}
+		// A key id of one or two bytes (a page of up to 16,384 strings),
+		// whose index takes one or two, without a call. v is 1<<14, which
+		// takes the call, for a longer id. A key is followed by its value,
+		// so src holds at least 2 bytes (if not, remapKey takes the key);
+		// out has room for 2 (see keyViews).
+		if pos+2 <= len(src) {
+			w, k := keyViews(out, o, src, pos)
 			v, n := uint32(1<<14), 1+int(k[0]>>7)
 			if id := uint32(k[0]); id < 0x80 {
 				v = remap[id]
 			} else if c := k[1]; c < 0x80 {
 				v = remap[id&0x7F|uint32(c)<<7]
 			}
-			w := (*[2]byte)(out[o : o+2])
-			if v >= 1<<14 {
-				dst, pos = remapKey(out[:o], src, pos, remap)
-				out, o = dst[:cap(dst)], len(dst)
-			} else if v < 0x80 {
+			if v < 0x80 {
 				w[0] = byte(v)
 				o++
 				pos += n
-			} else {
+				continue
+			}
+			if v < 1<<14 {
 				w[0], w[1] = byte(v)|0x80, byte(v>>7)
 				o += 2
 				pos += n
+				continue
 			}
 		}
+		dst, pos = remapKey(out[:o], src, pos, remap)
+		out, o = dst[:cap(dst)], len(dst)
 	}
 }
 
