@@ -82,7 +82,7 @@ func TestWriteIntFloatSameAsSkipValue(t *testing.T) {
 					t.Fatal(err)
 				}
 			case k < 8:
-				c.AppendFloatInt(int64(r.IntN(1<<53)) - 1<<52)
+				c.AppendFloatInt(r.Int64N(1<<53) - 1<<52)
 			case round%2 == 0:
 				c.AppendNull()
 			default:
