@@ -57,11 +57,12 @@ type walker struct {
 	fields        [][]int      // per-depth scratch for struct fields to write
 	tmp           []byte
 	tmp2          bytes.Buffer
-	plan          encCols    // the plan of the struct rows being written
-	planCells     []planCell // scratch of fixedRows
-	generic       bool       // tests: write struct rows with the generic walker only
-	cellFloats    bool       // tests: write every float64 as its float cell (no FloatInt paths)
-	types         typeCache  // infoOf and cachedFields of the types met last (walk_typecache.go)
+	plan          encCols         // the plan of the struct rows being written
+	planCells     []planCell      // scratch of fixedRows
+	generic       bool            // tests: write struct rows with the generic walker only
+	cellFloats    bool            // tests: write every float64 as its float cell (no FloatInt paths)
+	types         typeCache       // infoOf and cachedFields of the types met last (walk_typecache.go)
+	zone          format.ZoneMemo // the zone offset of the last time.Time written (putTime, putTimeAt)
 }
 
 func (w *walker) keyScratch(d int) []string {
@@ -176,8 +177,10 @@ func (w *walker) putStringBytes(c *pagebuild.Column, nested bool, s []byte) {
 	c.AppendStr(id)
 }
 
+// putTime writes t, as a column cell or nested; its zone offset comes from
+// w.zone as in putTimeAt.
 func (w *walker) putTime(c *pagebuild.Column, nested bool, t time.Time) error {
-	ts, err := format.TimestampOf(t)
+	ts, err := w.zone.TimestampOf(t)
 	if err != nil {
 		return encodeError(ErrUnsupportedType, "time.Time cannot be written as JSON", err)
 	}
