@@ -282,18 +282,47 @@ func (b *Builder) ShapeRow(id uint32) {
 }
 
 // shapeID returns the id of the shape b.cur, adding it if it is new.
+//
+// Where the storage of the page's next shape (a shape of an earlier page)
+// has room for b.cur, the loop that hashes b.cur copies it there too
+// (hashCopy), a store a column: a new shape, the common case on a page
+// whose rows order their keys freely, is then added without addShape's
+// append and call of memmove, about 60 instructions a row. The copy is
+// harmless when the shape is found: the storage past len(b.Shapes)
+// belongs to no shape of the page.
 func (b *Builder) shapeID() uint32 {
 	if b.indexed < len(b.Shapes) {
 		b.indexShapes()
 	}
+	n := len(b.Shapes)
+	var next []uint32 // b.cur's copy in the next shape's storage
+	copied := false
+	if n < cap(b.Shapes) {
+		if s := b.Shapes[: n+1 : n+1][n]; cap(s) >= len(b.cur) {
+			next, copied = s[:len(b.cur)], true
+		}
+	}
+	var h uint64
+	if copied {
+		h = hashCopy(next, b.cur)
+	} else {
+		h = hashShape(b.cur)
+	}
 	mask := len(b.shapeIDs) - 1
-	i := int(hashShape(b.cur)) & mask
+	i := int(h) & mask
 	for ; b.shapeIDs[i] != 0; i = (i + 1) & mask {
 		if id := b.shapeIDs[i]; equalU32(b.Shapes[id-1], b.cur) {
 			return id
 		}
 	}
-	id := b.addShape()
+	var id uint32
+	if copied {
+		b.Shapes = b.Shapes[:n+1]
+		b.Shapes[n] = next
+		id = uint32(n + 1)
+	} else {
+		id = b.addShape()
+	}
 	b.shapeIDs[i] = id
 	b.indexed++
 	if 2*len(b.Shapes) > len(b.shapeIDs) {
@@ -369,6 +398,18 @@ func (b *Builder) growShapes() {
 func hashShape(cols []uint32) uint64 {
 	h := uint64(14695981039346656037)
 	for _, c := range cols {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h ^ h>>29
+}
+
+// hashCopy copies cols to dst, of the same length, and returns
+// hashShape(cols), in one pass.
+func hashCopy(dst, cols []uint32) uint64 {
+	h := uint64(14695981039346656037)
+	dst = dst[:len(cols)]
+	for i, c := range cols {
+		dst[i] = c
 		h = (h ^ uint64(c)) * 1099511628211
 	}
 	return h ^ h>>29
