@@ -427,17 +427,7 @@ func (w *walker) rankCols(cols []uint64) {
 func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []uint32, vals []any) error {
 	b := w.b
 	w.rankCols(cols)
-	if len(fresh) > maxFewKeys { // a wide first row: sort, then look the values up
-		slices.Sort(fresh)
-		at = at[:0]
-		for _, k := range fresh {
-			at = append(at, uint32(len(vals)))
-			vals = append(vals, m[k])
-		}
-		w.vals, w.ranks.fresh = vals, at
-	} else { // a row has few new keys
-		sortFewKeys(fresh, at)
-	}
+	at, vals = w.sortFresh(m, fresh, at, vals)
 	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
 	b.BeginRow()
 	j := 0
@@ -475,6 +465,26 @@ func (w *walker) freshRow(m map[string]any, cols []uint64, fresh []string, at []
 	w.countNewColumns(len(fresh), lost)
 	w.csets.putRow(b, b.EndNewRow()) // a row that made a column has a new shape
 	return nil
+}
+
+// sortFresh sorts a row's new keys, fresh, with the places in vals of
+// their values, at (as the map's iteration gave them), and returns at and
+// vals. Few keys are sorted together with their places (sortFewKeys); many
+// are sorted alone and their values looked up in m again, appended to
+// vals (kept in w, grown as needed).
+func (w *walker) sortFresh(m map[string]any, fresh []string, at []uint32, vals []any) ([]uint32, []any) {
+	if len(fresh) <= maxFewKeys {
+		sortFewKeys(fresh, at)
+		return at, vals
+	}
+	slices.Sort(fresh)
+	at = at[:0]
+	for _, k := range fresh {
+		at = append(at, uint32(len(vals)))
+		vals = append(vals, m[k])
+	}
+	w.vals, w.ranks.fresh = vals, at
+	return at, vals
 }
 
 // rankedRow adds a map row whose keys all have columns: cols holds each

@@ -1,9 +1,6 @@
 package rowpage
 
-import (
-	"math/bits"
-	"slices"
-)
+import "math/bits"
 
 // A map row of a set of columns that setRow does not find in its table
 // (colSets) orders its cells by their columns' ranks (keyRanks), read off
@@ -84,17 +81,7 @@ func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, 
 	for u := set; u != 0; u &= u - 1 {
 		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
 	}
-	if len(fresh) > maxFewKeys { // many new keys: sort, then look the values up
-		slices.Sort(fresh)
-		at = at[:0]
-		for _, k := range fresh {
-			at = append(at, uint32(len(vals)))
-			vals = append(vals, m[k])
-		}
-		w.vals, w.ranks.fresh = vals, at
-	} else {
-		sortFewKeys(fresh, at)
-	}
+	at, vals = w.sortFresh(m, fresh, at, vals)
 	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
 	sh := b.NextShape()
 	lost := false // a key written over in keyCols (countNewColumns)
