@@ -20,6 +20,7 @@ import (
 // compares each map with the runtime's assignment by reflect.DeepEqual, by
 // lookup of every key, by length, and after growing past 8 members.
 func TestSealByKeyIndex(t *testing.T) {
+	skipWithoutPutAny(t)
 	r := rand.New(rand.NewPCG(7, 11))
 	// table[i] is entry i's text: random keys, short and long, with some
 	// texts at two indexes (a table need not hold each text once).
@@ -120,6 +121,7 @@ func TestSealByKeyIndex(t *testing.T) {
 // shapes must have served a good part of them (about half: three sets
 // share a slot, two are never kept).
 func TestSealShapes(t *testing.T) {
+	skipWithoutPutAny(t)
 	table := []string{"id", "url", "name", "login", "sha", "author", "message", "distinct", "email", "id", "x", "y"}
 	sets := [][]uint32{
 		{0, 1, 2, 3, 4, 5, 6, 7},
@@ -174,6 +176,7 @@ func TestSealShapes(t *testing.T) {
 // holds other texts at those indexes (and its maps another seed): a
 // control word kept by an earlier call must not serve a later one.
 func TestSealShapesCalls(t *testing.T) {
+	skipWithoutPutAny(t)
 	var shapes mapShapes
 	sets := [][]uint32{{0, 1, 2}, {3, 4}, {0, 1, 2, 3, 4, 5, 6, 7}, {7}}
 	for call := range 300 {
@@ -277,5 +280,15 @@ func TestCachedCtrl(t *testing.T) {
 				t.Fatalf("cachedCtrl after hashCtrl = %#x, %v, %v, want %#x, %v, true", ctrl, dup, ok, hctrl, hdup)
 			}
 		}
+	}
+}
+
+// skipWithoutPutAny skips a test of sealed groups where putAny's direct
+// writes are off (32-bit platforms, whose map layouts the unsafe code does
+// not describe): freshGroup then refuses every map by design.
+func skipWithoutPutAny(t *testing.T) {
+	t.Helper()
+	if !putAnyOK {
+		t.Skip("putAny's direct writes are off on this platform: freshGroup returns no group")
 	}
 }

@@ -19,6 +19,7 @@ import (
 // reflect.DeepEqual, by lookup of every key, by length, after deleting and
 // re-putting a key, and after growing past 8 members.
 func TestSealGroupAgainstMaps(t *testing.T) {
+	skipWithoutPutAny(t)
 	r := rand.New(rand.NewPCG(3, 5))
 	var s mapSlabs
 	sealed := 0

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -92,7 +93,15 @@ func TestSpecExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !bytes.Equal(page, golden) {
-				t.Fatalf("encoding differs from the golden page\n got: %s\nwant: %s", spacedHex(page), spacedHex(golden))
+				if ex.opts.Compression == CompressNone || runtime.GOARCH == "amd64" {
+					t.Fatalf("encoding differs from the golden page\n got: %s\nwant: %s", spacedHex(page), spacedHex(golden))
+				}
+				// The golden compressed bodies come from S2's amd64 encoder;
+				// its portable twin may pick other (equally valid) copies.
+				// The page must still say the same thing.
+				if got, want := pageJSON(t, page), pageJSON(t, golden); !bytes.Equal(got, want) {
+					t.Fatalf("page renders %s, golden page %s", got, want)
+				}
 			}
 			wantJSON, err := os.ReadFile(jsonPath)
 			if err != nil {

@@ -13,6 +13,9 @@ import (
 // key's value, and that one holding another key in its turned order, or
 // filled in another order, is not.
 func TestRotatedValues(t *testing.T) {
+	if !mapSlabsOK {
+		t.Skip("small maps are read by lookups where the map layout is not known (32-bit platforms)")
+	}
 	insert := []string{"sha", "author", "message", "distinct", "url", "id", "name", "x"}
 	for n := 2; n <= len(insert); n++ {
 		keys := slices.Clone(insert[:n])

@@ -27,7 +27,7 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 			"few":   []string{"x", "y", "z"}[i%3],
 			"int":   (i%2*2 - 1) * (i % 20_000),
 			"delta": i*i%300_000 - i*3,
-			"frame": 5_000_000 + (i*i*7919+i*31)%[]int{100, 10_000, 100_000}[i%3],
+			"frame": 5_000_000 + (int64(i)*int64(i)*7919+int64(i)*31)%[]int64{100, 10_000, 100_000}[i%3], // int64: i*i*7919 passes 2^31
 			"price": float64(i) + 0.25,
 			"ok":    i%2 == 0,
 			"at":    t0.Add(time.Duration(i) * time.Minute),
