@@ -239,6 +239,20 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	return rank
 }
 
+// bySetRanks returns the columns' ranks and the columns in key order, as
+// update left them, as arrays of maxSetCols entries (past the page's
+// columns, stale) for a page of at most maxSetCols columns: setRow's rows
+// index them by the bits of a set with no bounds check (about 2
+// instructions a column in each of newSetShape's two loops). The first
+// call gives the two slices room for maxSetCols, which update keeps.
+func (r *keyRanks) bySetRanks() (rank *[maxSetCols]uint32, order *[maxSetCols]int32) {
+	if cap(r.rank) < maxSetCols || cap(r.order) < maxSetCols {
+		r.rank = append(make([]uint32, 0, maxSetCols), r.rank...)
+		r.order = append(make([]int32, 0, maxSetCols), r.order...)
+	}
+	return (*[maxSetCols]uint32)(r.rank[:maxSetCols]), (*[maxSetCols]int32)(r.order[:maxSetCols])
+}
+
 // fewNewColumns is the most new columns update inserts one by one among
 // the ranked ones: each moves the ranked columns after it, where a merge
 // moves them once for all the new ones.
