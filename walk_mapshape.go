@@ -269,13 +269,27 @@ func (r *keyRanks) merge(b *pagebuild.Builder, order []int32, pre []uint64, old 
 	r.add, r.addPre = add, addPre
 	i, k := old-1, len(order)-1
 	for j := len(add) - 1; j >= 0; k-- {
-		if q, p := pre[max(i, 0)], addPre[j]; i >= 0 && (q > p || q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name]) {
+		// A branch for each test, as in update, not a bool of the whole
+		// condition; and once the ranked columns are all placed, the
+		// new ones left go in one copy.
+		if i < 0 {
+			copy(order[:j+1], add[:j+1])
+			copy(pre[:j+1], addPre[:j+1])
+			return 0
+		}
+		q, p := pre[i], addPre[j]
+		if q > p {
 			order[k], pre[k] = order[i], q
 			i--
-		} else {
-			order[k], pre[k] = add[j], p
-			j--
+			continue
 		}
+		if q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name] {
+			order[k], pre[k] = order[i], q
+			i--
+			continue
+		}
+		order[k], pre[k] = add[j], p
+		j--
 	}
 	return k + 1
 }
