@@ -340,18 +340,30 @@ func (s *colSets) slot(set uint64) int {
 	return int((set * 0x9E3779B97F4A7C15) >> 32 & uint64(len(s.slots)-1))
 }
 
-// find returns the shape of set, or 0 if the page has not made it here.
-func (s *colSets) find(set uint64) uint32 {
-	if s.n == 0 {
-		return 0
+// lookup returns the shape of set, or 0 if the page has not made it here
+// and the slot where put would place set (-1 if the table has no slots
+// yet): setRow, which looks up every row's set and adds those it lacks
+// (on a page of varied keys, most), adds one there (fits) without
+// hashing and probing again.
+func (s *colSets) lookup(set uint64) (id uint32, at int) {
+	if len(s.slots) == 0 {
+		return 0, -1
 	}
 	mask := len(s.slots) - 1
-	for i := s.slot(set); s.slots[i].id != 0; i = (i + 1) & mask {
+	i := s.slot(set)
+	for ; s.slots[i].id != 0; i = (i + 1) & mask {
 		if s.slots[i].set == set {
-			return s.slots[i].id
+			return s.slots[i].id, i
 		}
 	}
-	return 0
+	return 0, i
+}
+
+// fits reports whether a set the table lacks may go in slot at, which
+// lookup returned for it, without the table growing (put); setRow then
+// stores it there itself.
+func (s *colSets) fits(at int) bool {
+	return at >= 0 && 2*(s.n+1) <= len(s.slots)
 }
 
 // put adds set, not in the table, with its shape id.

@@ -8,15 +8,16 @@ import "math/bits"
 
 // newSetShape adds set, a set of columns that colSets lacks, to the page
 // as its next shape, its columns in the order of their keys, and to
-// colSets, and returns the shape's id; setRow then writes the row's cells
-// as it writes those of a set it found, and ShapeRow finishes the row. It
+// colSets (in slot at, which colSets.lookup returned), and returns the
+// shape's id; setRow then writes the row's cells as it writes those of a
+// set it found, and ShapeRow finishes the row. It
 // returns 0, adding nothing, if not every shape of the page is in colSets
 // (a page some of whose rows came another way), where set may be a shape
 // the page has: setRowNew writes those rows. Building the shape here
 // spares the row Use's check for a repeated key (a map's keys are
 // distinct), EndNewRow's copy of the row's columns and a second loop of
 // calls to anyCell.
-func (w *walker) newSetShape(set uint64) uint32 {
+func (w *walker) newSetShape(set uint64, at int) uint32 {
 	b, s := w.b, &w.csets
 	if s.n != len(b.Shapes) {
 		return 0
@@ -32,7 +33,12 @@ func (w *walker) newSetShape(set uint64) uint32 {
 		sh = append(sh, uint32(order[bits.TrailingZeros64(rs)&(maxSetCols-1)]))
 	}
 	id := b.AddShape(sh)
-	s.put(set, id)
+	if s.fits(at) {
+		s.slots[at] = colSet{set: set, id: id}
+		s.n++
+	} else {
+		s.put(set, id)
+	}
 	return id
 }
 
