@@ -234,9 +234,9 @@ func (w *walker) setRow(m map[string]any) error {
 		return w.freshSetRow(m, set, (*[maxSetCols]any)(cv), w.keys[0], w.ranks.fresh, vals)
 	}
 	w.vals = vals
-	id := s.find(set)
+	id, at := s.lookup(set)
 	if id == 0 {
-		if id = w.newSetShape(set); id == 0 {
+		if id = w.newSetShape(set, at); id == 0 {
 			return w.setRowNew(set, cv)
 		}
 	}

@@ -239,6 +239,20 @@ func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	return rank
 }
 
+// bySetRanks returns the columns' ranks and the columns in key order, as
+// update left them, as arrays of maxSetCols entries (past the page's
+// columns, stale) for a page of at most maxSetCols columns: setRow's rows
+// index them by the bits of a set with no bounds check (about 2
+// instructions a column in each of newSetShape's two loops). The first
+// call gives the two slices room for maxSetCols, which update keeps.
+func (r *keyRanks) bySetRanks() (rank *[maxSetCols]uint32, order *[maxSetCols]int32) {
+	if cap(r.rank) < maxSetCols || cap(r.order) < maxSetCols {
+		r.rank = append(make([]uint32, 0, maxSetCols), r.rank...)
+		r.order = append(make([]int32, 0, maxSetCols), r.order...)
+	}
+	return (*[maxSetCols]uint32)(r.rank[:maxSetCols]), (*[maxSetCols]int32)(r.order[:maxSetCols])
+}
+
 // fewNewColumns is the most new columns update inserts one by one among
 // the ranked ones: each moves the ranked columns after it, where a merge
 // moves them once for all the new ones.
@@ -255,13 +269,27 @@ func (r *keyRanks) merge(b *pagebuild.Builder, order []int32, pre []uint64, old 
 	r.add, r.addPre = add, addPre
 	i, k := old-1, len(order)-1
 	for j := len(add) - 1; j >= 0; k-- {
-		if q, p := pre[max(i, 0)], addPre[j]; i >= 0 && (q > p || q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name]) {
+		// A branch for each test, as in update, not a bool of the whole
+		// condition; and once the ranked columns are all placed, the
+		// new ones left go in one copy.
+		if i < 0 {
+			copy(order[:j+1], add[:j+1])
+			copy(pre[:j+1], addPre[:j+1])
+			return 0
+		}
+		q, p := pre[i], addPre[j]
+		if q > p {
 			order[k], pre[k] = order[i], q
 			i--
-		} else {
-			order[k], pre[k] = add[j], p
-			j--
+			continue
 		}
+		if q == p && strs[b.Cols[order[i]].Name] > strs[b.Cols[add[j]].Name] {
+			order[k], pre[k] = order[i], q
+			i--
+			continue
+		}
+		order[k], pre[k] = add[j], p
+		j--
 	}
 	return k + 1
 }
@@ -312,18 +340,30 @@ func (s *colSets) slot(set uint64) int {
 	return int((set * 0x9E3779B97F4A7C15) >> 32 & uint64(len(s.slots)-1))
 }
 
-// find returns the shape of set, or 0 if the page has not made it here.
-func (s *colSets) find(set uint64) uint32 {
-	if s.n == 0 {
-		return 0
+// lookup returns the shape of set, or 0 if the page has not made it here
+// and the slot where put would place set (-1 if the table has no slots
+// yet): setRow, which looks up every row's set and adds those it lacks
+// (on a page of varied keys, most), adds one there (fits) without
+// hashing and probing again.
+func (s *colSets) lookup(set uint64) (id uint32, at int) {
+	if len(s.slots) == 0 {
+		return 0, -1
 	}
 	mask := len(s.slots) - 1
-	for i := s.slot(set); s.slots[i].id != 0; i = (i + 1) & mask {
+	i := s.slot(set)
+	for ; s.slots[i].id != 0; i = (i + 1) & mask {
 		if s.slots[i].set == set {
-			return s.slots[i].id
+			return s.slots[i].id, i
 		}
 	}
-	return 0
+	return 0, i
+}
+
+// fits reports whether a set the table lacks may go in slot at, which
+// lookup returned for it, without the table growing (put); setRow then
+// stores it there itself.
+func (s *colSets) fits(at int) bool {
+	return at >= 0 && 2*(s.n+1) <= len(s.slots)
 }
 
 // put adds set, not in the table, with its shape id.

@@ -8,31 +8,37 @@ import "math/bits"
 
 // newSetShape adds set, a set of columns that colSets lacks, to the page
 // as its next shape, its columns in the order of their keys, and to
-// colSets, and returns the shape's id; setRow then writes the row's cells
-// as it writes those of a set it found, and ShapeRow finishes the row. It
+// colSets (in slot at, which colSets.lookup returned), and returns the
+// shape's id; setRow then writes the row's cells as it writes those of a
+// set it found, and ShapeRow finishes the row. It
 // returns 0, adding nothing, if not every shape of the page is in colSets
 // (a page some of whose rows came another way), where set may be a shape
 // the page has: setRowNew writes those rows. Building the shape here
 // spares the row Use's check for a repeated key (a map's keys are
 // distinct), EndNewRow's copy of the row's columns and a second loop of
 // calls to anyCell.
-func (w *walker) newSetShape(set uint64) uint32 {
+func (w *walker) newSetShape(set uint64, at int) uint32 {
 	b, s := w.b, &w.csets
 	if s.n != len(b.Shapes) {
 		return 0
 	}
-	rank := w.ranks.update(b)
+	w.ranks.update(b)
+	rank, order := w.ranks.bySetRanks()
 	var rs uint64 // the row's columns by rank
 	for u := set; u != 0; u &= u - 1 {
-		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+		rs |= 1 << (rank[bits.TrailingZeros64(u)&(maxSetCols-1)] & (maxSetCols - 1))
 	}
-	order := w.ranks.order
 	sh := b.NextShape()
 	for ; rs != 0; rs &= rs - 1 {
-		sh = append(sh, uint32(order[bits.TrailingZeros64(rs)]))
+		sh = append(sh, uint32(order[bits.TrailingZeros64(rs)&(maxSetCols-1)]))
 	}
 	id := b.AddShape(sh)
-	s.put(set, id)
+	if s.fits(at) {
+		s.slots[at] = colSet{set: set, id: id}
+		s.n++
+	} else {
+		s.put(set, id)
+	}
 	return id
 }
 
@@ -76,19 +82,20 @@ func (w *walker) setRowNew(set uint64, cv []any) error {
 // page, 9 such rows, cost 3.5% fewer instructions).
 func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, fresh []string, at []uint32, vals []any) error {
 	b := w.b
-	rank := w.ranks.update(b)
+	w.ranks.update(b)
+	rank, order := w.ranks.bySetRanks()
 	var rs uint64 // the known columns by rank
 	for u := set; u != 0; u &= u - 1 {
-		rs |= 1 << (rank[bits.TrailingZeros64(u)] & (maxSetCols - 1))
+		rs |= 1 << (rank[bits.TrailingZeros64(u)&(maxSetCols-1)] & (maxSetCols - 1))
 	}
 	at, vals = w.sortFresh(m, fresh, at, vals)
-	order, pre, strs := w.ranks.order, w.ranks.pre, b.In.Strs
+	pre, strs := w.ranks.pre, b.In.Strs
 	sh := b.NextShape()
 	lost := false // a key written over in keyCols (countNewColumns)
 	for i, k := range fresh {
 		p := keyPrefix(k)
 		for ; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros64(rs)
+			r := bits.TrailingZeros64(rs) & (maxSetCols - 1)
 			ci := order[r]
 			if q := pre[r]; q > p || q == p && strs[b.Cols[ci].Name] > k {
 				break
@@ -107,7 +114,7 @@ func (w *walker) freshSetRow(m map[string]any, set uint64, cv *[maxSetCols]any, 
 		}
 	}
 	for ; rs != 0; rs &= rs - 1 {
-		ci := order[bits.TrailingZeros64(rs)]
+		ci := order[bits.TrailingZeros64(rs)&(maxSetCols-1)]
 		sh = append(sh, uint32(ci))
 		if err := w.anyCell(&b.Cols[ci], cv[ci&(maxSetCols-1)]); err != nil {
 			return w.cellError(err, strs[b.Cols[ci].Name])
