@@ -138,16 +138,17 @@ func FuzzCellSink(f *testing.F) {
 	})
 }
 
-// TestRowStringAndNullCells checks the row cells that the tokenizer takes
-// without value's call, strings and nulls, against the Builder's pages:
-// plain, empty, escaped, non-ASCII and invalid strings, nulls and broken
-// literals, each as the first, a middle and the last cell of a row, with
-// 16 bytes or more of text after it or fewer (the short path needs 16),
-// between rows of the same keys and of others.
-func TestRowStringAndNullCells(t *testing.T) {
+// TestRowLiteralCells checks the row cells that the tokenizer takes
+// without value's call, strings, nulls and bools, against the Builder's
+// pages: plain, empty, escaped, non-ASCII and invalid strings, literals
+// and broken literals, each as the first, a middle and the last cell of a
+// row, with 16 bytes or more of text after it or fewer (the short path
+// needs 16), between rows of the same keys and of others.
+func TestRowLiteralCells(t *testing.T) {
 	cells := []string{
 		`""`, `"x"`, `"reset"`, `"a longer name of forty bytes or so, past"`, `"\u00e9\n"`, `"é"`,
 		"\"\xff\"", `"\ud800"`, `null`, `nul`, `nulll`, `n`, `"`, `"abc`, `"\x"`, "\"a\x01\"", `nullx`,
+		`true`, `false`, `tru`, `fals`, `falsex`, `truex`, `t`, `f`,
 	}
 	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
 	for _, c := range cells {
