@@ -135,3 +135,31 @@ func randCell(r *rand.Rand, depth int) string {
 	}
 	return "[" + strings.Join(parts, ",") + "]"
 }
+
+// TestRepeatedCellsThatEndAlike checks the copy of a repeated cell where
+// earlier cells of the column start with the same 32 bytes and end with
+// the same 8 bytes, or only one of them, or at another length, so that
+// the memo's test of a cell's last word passes or fails before its whole
+// text is compared: a cell is copied only from one of the same text, as
+// the Builder's pages show. Pages end at the cell or with spaces after it.
+func TestRepeatedCellsThatEndAlike(t *testing.T) {
+	head := `{"loop_end":0,"loop_start":0,"nodes":[`
+	tail := `],"release_node":255,"sustain_end":0}`
+	cells := []string{
+		head + `1,2,3` + tail, head + `1,9,3` + tail, // one byte apart, same last word
+		head + `1,2,3` + tail[:len(tail)-2] + `1}`,   // last word apart
+		head + `1,2,3,4` + tail, head + `1,2` + tail, // other lengths
+		head + `[1,2],[3,4]` + tail, head + `[1,2],[3,5]` + tail,
+		`[` + strings.Repeat("12345678,", 4) + `1]`, `[` + strings.Repeat("12345678,", 4) + `2]`,
+	}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 200 {
+		var rows []string
+		for range 1 + r.IntN(40) {
+			rows = append(rows, fmt.Sprintf(`{"e":%s,"n":%d}`, cells[r.IntN(len(cells))], r.IntN(3)))
+		}
+		x := "[" + strings.Join(rows, ",") + "]" + strings.Repeat(" ", r.IntN(3)*8)
+		sameAsBuilder(t, p, fmt.Sprintf("round %d: %.300s", round, x), []byte(x))
+	}
+}

@@ -3,9 +3,11 @@ package jsonbridge
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -134,4 +136,32 @@ func FuzzCellSink(f *testing.F) {
 	f.Fuzz(func(t *testing.T, x []byte) {
 		sameAsBuilder(t, p, strconv.Quote(string(x)), x)
 	})
+}
+
+// TestRowLiteralCells checks the row cells that the tokenizer takes
+// without value's call, strings, nulls and bools, against the Builder's
+// pages: plain, empty, escaped, non-ASCII and invalid strings, literals
+// and broken literals, each as the first, a middle and the last cell of a
+// row, with 16 bytes or more of text after it or fewer (the short path
+// needs 16), between rows of the same keys and of others.
+func TestRowLiteralCells(t *testing.T) {
+	cells := []string{
+		`""`, `"x"`, `"reset"`, `"a longer name of forty bytes or so, past"`, `"\u00e9\n"`, `"é"`,
+		"\"\xff\"", `"\ud800"`, `null`, `nul`, `nulll`, `n`, `"`, `"abc`, `"\x"`, "\"a\x01\"", `nullx`,
+		`true`, `false`, `tru`, `fals`, `falsex`, `truex`, `t`, `f`,
+	}
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for _, c := range cells {
+		for _, row := range []string{
+			`{"a":%s}`, `{"a":%s,"b":1}`, `{"b":1,"a":%s,"c":"0123456789abcdef"}`, `{"a":1,"b":%s}`,
+		} {
+			r := fmt.Sprintf(row, c)
+			for _, x := range []string{
+				"[" + r + "]", "[" + r + "," + r + "]", "[" + r + "," + r + "," + r + "]" + strings.Repeat(" ", 20),
+				`[{"a":"q","b":2},` + r + `,{"a":null}]`, `[` + r + `,{"z":null,"a":""}]`,
+			} {
+				sameAsBuilder(t, p, x, []byte(x))
+			}
+		}
+	}
 }

@@ -338,6 +338,26 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 						goto after
 					}
 				}
+			} else if c = in[i]; c == '"' {
+				// A string cell, as value takes it, without value's call.
+				var s []byte
+				if s, i = p.str(i); i < 0 {
+					return i, true
+				}
+				p.s.String(s)
+				goto after
+			} else if c == 'n' && hasLiteral(in, i, 4, nullWord) {
+				p.s.Null() // as value takes it, without value's call
+				i += 4
+				goto after
+			} else if c == 'f' && hasLiteral(in, i, 5, alseWord) {
+				p.s.Bool(false) // the same
+				i += 5
+				goto after
+			} else if c == 't' && hasLiteral(in, i, 4, trueWord) {
+				p.s.Bool(true)
+				i += 4
+				goto after
 			}
 		}
 		if i = p.value(i, 2); i < 0 {
