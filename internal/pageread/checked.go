@@ -248,6 +248,13 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 	if c.pos += 1 + n; n == 0 {
 		m = c.cuvSlow()
 	}
+	// A whole value of one digit, 0 to 9 (the zeros of a column of
+	// amounts): the cell is valid (0's selector is FloatExpBias, and no
+	// other mantissa below 10 is a multiple of 10), and its JSON the
+	// digit, without AppendDecimalJSON's call (about 75 instructions).
+	if s == format.FloatExpBias && m < 10 {
+		return append(dst, byte('0'+m))
+	}
 	if !format.ValidFloatCell(s, m) {
 		c.fail()
 		return dst
