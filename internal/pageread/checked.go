@@ -155,6 +155,12 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
+	// A clean string of 31 to 62 bytes (hex ids, URLs, titles): four
+	// 16-byte moves, as containerJSON writes a nested one, where
+	// appendSpanJSON's call with its memmove cost about 40 more.
+	if clean && m <= 62 && s+64 <= len(t.data) && cap(dst)-len(dst) >= 64 {
+		return putQuoted64(dst, (*[64]byte)(t.data[s:s+64]), m)
+	}
 	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
 }
 
