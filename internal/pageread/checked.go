@@ -155,6 +155,12 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
+	// A clean string of 31 to 62 bytes (hex ids, URLs, titles): four
+	// 16-byte moves, as containerJSON writes a nested one, where
+	// appendSpanJSON's call with its memmove cost about 40 more.
+	if clean && m <= 62 && s+64 <= len(t.data) && cap(dst)-len(dst) >= 64 {
+		return putQuoted64(dst, (*[64]byte)(t.data[s:s+64]), m)
+	}
 	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
 }
 
@@ -247,6 +253,13 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 	m, n := uv12(c.data, c.pos+1)
 	if c.pos += 1 + n; n == 0 {
 		m = c.cuvSlow()
+	}
+	// A whole value of one digit, 0 to 9 (the zeros of a column of
+	// amounts): the cell is valid (0's selector is FloatExpBias, and no
+	// other mantissa below 10 is a multiple of 10), and its JSON the
+	// digit, without AppendDecimalJSON's call (about 75 instructions).
+	if s == format.FloatExpBias && m < 10 {
+		return append(dst, byte('0'+m))
 	}
 	if !format.ValidFloatCell(s, m) {
 		c.fail()

@@ -180,6 +180,8 @@ func (c *Cursor) memberIntJSON(dst []byte, w uint64, p int, vt byte) []byte {
 	var u uint64
 	if w&0x80 == 0 { // one byte, the commonest
 		u, c.pos = w&0x7F, q+1
+	} else if w&0x8000 == 0 && w&0x7F00 != 0 { // two bytes, minimal: ids, counts below 8192
+		u, c.pos = w&0x7F|w>>1&0x3F80, q+2
 	} else {
 		var k int
 		if u, k = uvarint8(w); k == 0 { // longer than 8 bytes, or not minimal
