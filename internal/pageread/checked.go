@@ -2,7 +2,6 @@ package pageread
 
 import (
 	"encoding/binary"
-	"math"
 	"math/bits"
 
 	"github.com/rowpage/rowpage/format"
@@ -240,7 +239,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		if bits == 1<<63 { // -0, the one raw cell of an everyday magnitude: no digit search
 			return append(dst, '-', '0')
 		}
-		return jsonwire.AppendFloat64JSON(dst, math.Float64frombits(bits), 64)
+		return c.esc.rawFloatJSON(dst, bits) // the float64 limits, sentinels: often repeated
 	}
 	// The mantissa: one or two bytes (below 16384: prices, rates) read in
 	// line, as TakeStrJSON reads an index, where cuv took a call.
