@@ -177,11 +177,47 @@ func (s *cellSink) Key(k []byte) {
 		c, fresh = s.pb.Use(ci)
 	}
 	if !fresh {
-		name := string(k)
-		s.err = &rowpage.Error{Err: rowpage.ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(name), Offset: -1, Row: -1, Column: -1, ColumnName: name}
+		s.duplicate(k)
 		return
 	}
 	s.col = c
+}
+
+// RowKey is Key for the row's key whose opening quote is at in[i], if
+// it is a key of at most 15 bytes of plain ASCII (jsontext.ShortKey),
+// the common key (jsontext.TaggedSink): it looks the key up in the
+// KeyMemo by the words ShortKey packs, without the tokenizer's scan of
+// the key (str) and without packing them again, and returns the position
+// after the key, or -1 for a key the row repeats, so that the tokenizer
+// asks Err only for a refused key. It returns 0 for any other key, which
+// the tokenizer reads and gives to Key.
+func (s *cellSink) RowKey(in []byte, i int) int {
+	w0, w1, n := jsontext.ShortKey(in, i)
+	if n < 0 {
+		return 0
+	}
+	if s.same > 0 {
+		s.useSame()
+	}
+	s.same = -1
+	ci, ok := s.rowKeys.Get(w0, w1, n, s.pb.Page)
+	if !ok {
+		ci = uint32(s.pb.ColumnIndex(view(in[i+1 : i+1+n])))
+		s.rowKeys.Put(w0, w1, n, s.pb.Page, ci)
+	}
+	c, fresh := s.pb.Use(int32(ci)) // not counted when found: see SameKeys
+	if !fresh {
+		s.duplicate(in[i+1 : i+1+n])
+		return -1
+	}
+	s.col = c
+	return i + n + 2
+}
+
+// duplicate sets the error of the row's key k, which the row repeats.
+func (s *cellSink) duplicate(k []byte) {
+	name := string(k)
+	s.err = &rowpage.Error{Err: rowpage.ErrDuplicateKey, Msg: "duplicate key " + strconv.Quote(name), Offset: -1, Row: -1, Column: -1, ColumnName: name}
 }
 
 // Null adds null.

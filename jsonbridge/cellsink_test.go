@@ -79,15 +79,26 @@ var cellSinkTexts = []string{
 	`[{"a":1,}]`, `[{"a":1},{"a":2,"a":3},`, `{"a":[1,2}`, `[{"a":tru}]`, `[{"a":"\x"}]`, `[{"a":01}]`,
 }
 
+// rowKeyTexts are texts whose rows' keys go to RowKey (keys of up to 15
+// bytes of plain ASCII with 16 bytes of text after their opening quote),
+// among them rows that repeat such a key, by RowKey or by Key (escaped),
+// which become one-value pages. They are kept apart from cellSinkTexts,
+// whose pages' hashes are compared with earlier code's by place.
+var rowKeyTexts = []string{
+	`[{"a":1,"b":2,"c":3},{"c":1,"a":2,"b":3},{"b":1,"c":2,"a":3},{"a":1,"b":2,"a":3,"zzzzzzzzzzzzzzzzzzzz":1}]`,
+	`[{"a":1,"\u0061":2,"zzzzzzzzzzzzzzzzzzzz":3}]`, `[{"\u0061":1,"a":2,"zzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"abcdefghijklmno":1,"abcdefghijklmnop":2,"abcdefghijklmn":3,"":4,"zzzzzzzzzzzzzzzzzzzz":5}]`,
+}
+
 // TestCellSinkPagesEqualBuilderPages builds pages with the cell sink and
 // with the Builder's methods from the datasets' text (every generator at
 // 1, 25 and 1,000 rows), the real data (25 rows and every row of each
 // set, and each file of the shared JSON directory whole), the go-fuzz
-// JSON corpus, and cellSinkTexts, and compares them byte for byte, or
+// JSON corpus, cellSinkTexts and rowKeyTexts, and compares them byte for byte, or
 // their errors. The shared data are skipped when absent.
 func TestCellSinkPagesEqualBuilderPages(t *testing.T) {
 	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
-	for _, x := range cellSinkTexts {
+	for _, x := range append(cellSinkTexts, rowKeyTexts...) {
 		sameAsBuilder(t, p, x, []byte(x))
 	}
 	for _, s := range dataset.Sets {
@@ -126,7 +137,7 @@ func TestCellSinkPagesEqualBuilderPages(t *testing.T) {
 // FuzzCellSink compares AppendPage through the cell sink with the
 // Builder's methods on any text: the same page, or the same error.
 func FuzzCellSink(f *testing.F) {
-	for _, x := range cellSinkTexts {
+	for _, x := range append(cellSinkTexts, rowKeyTexts...) {
 		f.Add([]byte(x))
 	}
 	f.Add(dataset.JSON(2))

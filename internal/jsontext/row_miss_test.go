@@ -13,13 +13,20 @@ type keyCountSink struct {
 	epoch      uint64
 }
 
-func (s *keyCountSink) Null()                           {}
-func (s *keyCountSink) Bool(bool)                       {}
-func (s *keyCountSink) Int(int64)                       {}
-func (s *keyCountSink) Number([]byte)                   {}
-func (s *keyCountSink) String([]byte)                   {}
-func (s *keyCountSink) Key([]byte)                      { s.keys++ }
-func (s *keyCountSink) Err() error                      { return nil }
+func (s *keyCountSink) Null()         {}
+func (s *keyCountSink) Bool(bool)     {}
+func (s *keyCountSink) Int(int64)     {}
+func (s *keyCountSink) Number([]byte) {}
+func (s *keyCountSink) String([]byte) {}
+func (s *keyCountSink) Key([]byte)    { s.keys++ }
+func (s *keyCountSink) Err() error    { return nil }
+func (s *keyCountSink) RowKey(in []byte, i int) int {
+	if _, _, n := ShortKey(in, i); n >= 0 {
+		s.keys++
+		return i + n + 2
+	}
+	return 0
+}
 func (s *keyCountSink) StartRows()                      {}
 func (s *keyCountSink) StartObject()                    {}
 func (s *keyCountSink) StartValue() Sink                { panic("keyCountSink: not rows") }

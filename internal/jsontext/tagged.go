@@ -56,6 +56,11 @@ type TaggedSink interface {
 	// that column when the key's value comes (its next call). The Parser
 	// asks for it when it starts a text; the count is the sink's to reset.
 	SameKeys() *int
+	// RowKey is Key for the row's key whose opening quote is at in[i],
+	// which the sink may read itself (ShortKey): it returns the position
+	// after the key's closing quote, 0 for a key it leaves to Key (the
+	// Parser then reads it), or -1 for a key it refused (Err says why).
+	RowKey(in []byte, i int) int
 	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
 	// bytes, which is never 0. The Parser asks for it when it starts a
 	// text and reads the epoch when it starts a cell: the sink must not
