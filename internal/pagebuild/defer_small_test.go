@@ -44,3 +44,43 @@ func TestCellStringDefersOnlyOnLargePages(t *testing.T) {
 		}
 	}
 }
+
+// TestDeferredRepeatsKeepPrivateRuns builds a page whose distinct columns
+// defer, where one of them repeats an earlier string now and then, so
+// that settle merges the repeats (the builder keeps a renumbering) while
+// the other column still holds only strings that occur once (a private
+// run of the table): the page is the one a builder that interns every
+// string writes.
+func TestDeferredRepeatsKeepPrivateRuns(t *testing.T) {
+	build := func(b *Builder, rows int) (page []byte, renumbered bool) {
+		b.Reset(format.KindRows)
+		for r := range rows {
+			b.BeginRow()
+			c, _ := b.Key("id")
+			id := r
+			if r%50 == 49 {
+				id = r - 7 // a repeat of a deferred id
+			}
+			b.CellString(c, "id-"+strconv.Itoa(id))
+			c, _ = b.Key("mail")
+			b.CellString(c, "user"+strconv.Itoa(r)+"@example.com")
+			c, _ = b.Key("kind")
+			b.CellString(c, "k"+strconv.Itoa(r%3))
+			b.EndRow()
+		}
+		page = b.Finish(nil)
+		return page, b.renum != nil
+	}
+	var on, off Builder
+	off.NoDefer = true
+	for _, rows := range []int{MinDeferStrings, 3 * MinDeferStrings} {
+		got, renumbered := build(&on, rows)
+		want, _ := build(&off, rows)
+		if !renumbered {
+			t.Errorf("%d rows: settle merged no repeats", rows)
+		}
+		if string(got) != string(want) {
+			t.Errorf("%d rows: the page differs from the page with every string interned", rows)
+		}
+	}
+}

@@ -244,38 +244,62 @@ func (b *Builder) allShapeOne() bool {
 func (b *Builder) assignStrings() {
 	in := &b.In
 	n := in.Len()
+	renum := b.renum        // nil on most pages: the loops test a register, not b.renum
 	tab := Grow(b.remap, n) // settled id -> table index
-	if b.renum != nil {
+	if renum != nil {
 		tab = Grow(b.tab, n)
 		b.tab = tab
 	}
-	b.uniq = Grow(b.uniq, n)
-	clear(b.uniq) // every string in the common area, until a column claims it
-	for ci := range b.Cols[:b.ncols] {
-		c := &b.Cols[ci]
-		if c.Kind != KindStr {
-			continue
-		}
-		seq := true
-		for _, id := range c.strs {
-			id = b.settled(id)
-			if in.meta[id].count != 1 { // a repeat, or a key (keyBit)
-				seq = false
-				break
-			}
-		}
-		if seq {
-			for _, id := range c.strs {
-				b.uniq[b.settled(id)] = int32(ci) + 1
-			}
+	uniq := Grow(b.uniq, n)
+	b.uniq = uniq
+	clear(uniq) // every string in the common area, until a column claims it
+	meta, cols := in.meta[:n], b.Cols[:b.ncols]
+	for ci := range cols {
+		c := &cols[ci]
+		if c.Kind == KindStr && privateRun(c.strs, meta, renum) {
+			claimRun(uniq, c.strs, renum, int32(ci)+1)
 		}
 	}
-	// The common area, in id order, then each private run. order is
-	// filled by index (it holds n ids in all), and the loop over ids
-	// ranges over slices of length n, so that it checks no bounds.
+	// The common area, in id order, then each private run.
 	order := Grow(b.order, n)
-	strs, uniq, tab := in.Strs[:n], b.uniq[:n], tab[:n]
-	k, dataLen := 0, 0
+	k, dataLen := commonArea(in.Strs[:n], uniq, tab, order)
+	strs := in.Strs[:n]
+	for ci := range cols {
+		c := &cols[ci]
+		if c.Kind != KindStr || len(c.strs) == 0 {
+			continue
+		}
+		first := c.strs[0]
+		if renum != nil {
+			first = renum[first]
+		}
+		if uniq[first] != int32(ci)+1 {
+			continue
+		}
+		k, dataLen = placeRun(c.strs, renum, strs, tab, order, k, dataLen)
+	}
+	order = order[:k]
+	b.order, b.dataLen = order, dataLen
+	if renum == nil {
+		b.remap = tab
+		return
+	}
+	remap := Grow(b.remap, len(renum))
+	for id, s := range renum {
+		remap[id] = tab[s]
+	}
+	b.remap = remap
+}
+
+// commonArea gives each string of strs that no column claimed (uniq[id]
+// is 0) the next table index, in id order: it sets tab[id] and order[k]
+// for each, and returns how many it placed and their bytes. strs, uniq,
+// tab and order are len(strs) long. A function of its own, so that its
+// loop keeps its values in registers rather than among assignStrings'.
+//
+//go:noinline
+func commonArea(strs []string, uniq []int32, tab, order []uint32) (k, dataLen int) {
+	uniq, tab, order = uniq[:len(strs)], tab[:len(strs)], order[:len(strs)]
 	for id, s := range strs {
 		if uniq[id] == 0 {
 			tab[id] = uint32(k)
@@ -284,30 +308,68 @@ func (b *Builder) assignStrings() {
 			dataLen += len(s)
 		}
 	}
-	for ci := range b.Cols[:b.ncols] {
-		c := &b.Cols[ci]
-		if c.Kind != KindStr || len(c.strs) == 0 || uniq[b.settled(c.strs[0])] != int32(ci)+1 {
-			continue
+	return k, dataLen
+}
+
+// privateRun reports whether every string of a string column's ids (as
+// the columns hold them; renum maps them to settled ids, if not nil)
+// occurs once and is no key, so that the column may keep its strings in a
+// private run of the table. Cost: a load and a comparison an id, up to the
+// first repeat.
+func privateRun(ids []uint32, meta []strMeta, renum []uint32) bool {
+	if renum == nil {
+		for _, id := range ids {
+			if meta[id].count != 1 { // a repeat, or a key (keyBit)
+				return false
+			}
 		}
-		for _, id := range c.strs {
-			id = b.settled(id)
+		return true
+	}
+	for _, id := range ids {
+		if meta[renum[id]].count != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// claimRun marks the strings of ids (settled through renum, if not nil)
+// as those of the column whose mark it is, in uniq. A loop for each case
+// of renum, so that neither tests it an id.
+func claimRun(uniq []int32, ids, renum []uint32, mark int32) {
+	if renum == nil {
+		for _, id := range ids {
+			uniq[id] = mark
+		}
+		return
+	}
+	for _, id := range ids {
+		uniq[renum[id]] = mark
+	}
+}
+
+// placeRun gives the strings of a private run, ids (settled through
+// renum, if not nil), the table indexes from k on: it sets tab and order
+// for each, and returns the next index and dataLen plus their bytes
+// (strs holds them by settled id).
+func placeRun(ids, renum []uint32, strs []string, tab, order []uint32, k, dataLen int) (int, int) {
+	if renum == nil {
+		for _, id := range ids {
 			tab[id] = uint32(k)
 			order[k] = id
 			k++
 			dataLen += len(strs[id])
 		}
+		return k, dataLen
 	}
-	order = order[:k]
-	b.order, b.dataLen = order, dataLen
-	if b.renum == nil {
-		b.remap = tab
-		return
+	for _, id := range ids {
+		id = renum[id]
+		tab[id] = uint32(k)
+		order[k] = id
+		k++
+		dataLen += len(strs[id])
 	}
-	remap := Grow(b.remap, len(b.renum))
-	for id, s := range b.renum {
-		remap[id] = tab[s]
-	}
-	b.remap = remap
+	return k, dataLen
 }
 
 // settled returns the interner's id, after settle, of id, a string id as
