@@ -716,17 +716,23 @@ func (t *transcoder) cells(dst []byte, steps []step) []byte {
 // their own: a call per cell, and then one per row, were a measurable
 // part of the hit.
 func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]byte, int) {
-	// The state of the loop over rows is kept in memory (its address is
-	// taken), where the cells' loop does not touch it: held in registers,
-	// the compiler reloaded it after every call of a cell.
+	// The state of both loops is kept in memory (its address is taken):
+	// held in registers, the compiler reloaded all of it after every call
+	// of a cell, and saved the index and the step on the stack before
+	// every cell. In memory, each cell loads what it uses: the step's
+	// index, the steps, and t for a call that needs it; st is not kept
+	// across a call but found again from at.
 	at := &struct {
+		t            *transcoder
+		steps        []step
+		i            int
 		r, rows, row int
 		bare         bool
-	}{rows: rows, bare: bare}
+	}{t: t, steps: steps, rows: rows, bare: bare}
 	for ; at.r < at.rows; at.r++ {
 		at.row = len(dst)
-		for i := range steps {
-			st := &steps[i]
+		for at.i = 0; at.i < len(at.steps); at.i++ {
+			st := &at.steps[at.i]
 			cur := st.cur
 			// The fast path: a cell with no test before its value and a key
 			// of up to keyInline bytes, moved in one fixed move (putKey)
@@ -735,14 +741,15 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 			if k := st.plain; k <= keyInline && len(dst)+keyRoom <= cap(dst) {
 				dst = putKey(dst, st, k)
 			} else if st.enc == skipCell {
-				cur.TakeCell(&t.cell)
+				cur.TakeCell(&at.t.cell)
 				continue
 			} else {
 				if k := uint(st.keyLen); k <= keyInline && len(dst)+keyRoom <= cap(dst) {
 					dst = putKey(dst, st, k)
 				} else {
-					dst = t.appendKeyRoom(dst, st)
+					dst = at.t.appendKeyRoom(dst, st)
 				}
+				st = &at.steps[at.i] // (not kept across the call)
 				if cur.TakeNull() {
 					dst = putWord(dst, wordNull, 4)
 					continue
@@ -756,7 +763,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 			// keys and those few bytes a cell.
 			switch st.enc {
 			case format.EncStrRef, format.EncStrSeq:
-				dst = t.l.TakeStrJSON(dst, cur, t.m.escapeHTML)
+				dst = at.t.l.TakeStrJSON(dst, cur, at.t.m.escapeHTML)
 			case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
 				// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)
 				dst = cur.TakeIntJSON(dst)
@@ -768,7 +775,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 					dst[n] = d
 				} else {
 					dst = cur.TakeIntJSON(dst)
-					st.enc = format.EncInt // no more tries this call
+					at.steps[at.i].enc = format.EncInt // no more tries this call
 				}
 				continue
 			case format.EncFloat:
@@ -778,7 +785,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 				dst = cur.TakeIntFloatJSON(dst)
 				continue
 			case format.EncTime, format.EncTextTime:
-				dst = cur.TakeTimeJSON(dst, &t.dates)
+				dst = cur.TakeTimeJSON(dst, &at.t.dates)
 				continue
 			case format.EncBool:
 				if cur.TakeBool() {
@@ -788,16 +795,16 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 				}
 				continue
 			case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)
-				dst = t.l.TakeValueJSON(dst, cur, t.m.escapeHTML, t.stop)
+				dst = at.t.l.TakeValueJSON(dst, cur, at.t.m.escapeHTML, at.t.stop)
 			case format.EncStrList:
-				dst = t.l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
+				dst = at.t.l.TakeStrListJSON(dst, cur, at.t.m.escapeHTML, at.t.stop)
 			case format.EncUint:
 				dst = jsonwire.AppendUint(dst, cur.TakeUint())
 				continue
 			default: // EncBytes, EncNumber
-				dst = t.takeCellJSON(dst, cur)
+				dst = at.t.takeCellJSON(dst, cur)
 			}
-			if len(dst) > t.stop { // render fails: no need to finish the row
+			if len(dst) > at.t.stop { // render fails: no need to finish the row
 				return dst, at.r
 			}
 		}
@@ -811,11 +818,11 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 		}
 		// (The comma is not the row's.) Past t.rowStop, the row passed
 		// the budget, or filled WriteJSON's chunk (t.full).
-		if dst = append(dst, '}', ','); len(dst)-1 > t.rowStop {
-			if t.pastRowStop(len(dst) - 1) {
+		if dst = append(dst, '}', ','); len(dst)-1 > at.t.rowStop {
+			if at.t.pastRowStop(len(dst) - 1) {
 				return dst, at.r
 			}
-			if t.full {
+			if at.t.full {
 				return dst, at.r + 1
 			}
 		}
