@@ -80,27 +80,19 @@ func TestContainerJSONDeep(t *testing.T) {
 	}
 }
 
-// TestContainerJSONStop renders random good values with every budget
-// below their length: the cursor goes bad only once the output has passed
-// the budget, and a render that does not go bad is complete.
+// TestContainerJSONStop renders random good values, and values whose
+// containers end together (each the last member of the one before, so
+// that brackets close one after another), with every budget below their
+// length: the cursor goes bad only once the output has passed the budget,
+// and a render that does not go bad is complete.
 func TestContainerJSONStop(t *testing.T) {
 	strs := make([]string, 300)
 	for i := range strs {
 		strs[i] = keyCases[i%len(keyCases)] + strconv.Itoa(i)
 	}
 	l := clippedLayout(t, strs, 5)
-	rng := rand.New(rand.NewPCG(41, 42))
-	tested := 0
-	for tested < 2000 {
-		b := appendRandomValue(nil, rng, 4)
-		if b[0] != format.TagArray && b[0] != format.TagObject {
-			continue
-		}
-		v := validator{l: l, r: reader{b: b}, nstr: uint64(l.Strings.Len())}
-		if v.value(1); v.r.err != nil {
-			continue
-		}
-		tested++
+	check := func(b []byte) {
+		t.Helper()
 		want, _ := l.AppendValueJSON(nil, b, true, math.MaxInt)
 		for stop := 0; stop <= len(want); stop++ {
 			c := Cursor{enc: format.EncAny, data: b, max: uint64(len(strs) - 1)}
@@ -114,6 +106,29 @@ func TestContainerJSONStop(t *testing.T) {
 			case stop >= len(want)-1 && c.bad:
 				t.Fatalf("% x, stop %d: bad, want %s", b, stop, want)
 			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(41, 42))
+	tested := 0
+	for tested < 2000 {
+		b := appendRandomValue(nil, rng, 4)
+		if b[0] != format.TagArray && b[0] != format.TagObject {
+			continue
+		}
+		v := validator{l: l, r: reader{b: b}, nstr: uint64(l.Strings.Len())}
+		if v.value(1); v.r.err != nil {
+			continue
+		}
+		tested++
+		check(b)
+	}
+	for n := 1; n <= 3; n++ { // MaxDepth 5: the innermost empty array at 4
+		for _, b := range [][]byte{appendLastNested(nil, n), appendSiblings(nil, n)} {
+			v := validator{l: l, r: reader{b: b}, nstr: uint64(l.Strings.Len())}
+			if v.value(1); v.r.err != nil {
+				t.Fatalf("% x: %v", b, v.r.err)
+			}
+			check(b)
 		}
 	}
 }
