@@ -214,6 +214,15 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 	return i + n + 2
 }
 
+// RowColumns lends the tokenizer the KeyMemo of RowKey, the page and
+// the cell's column, so that the tokenizer opens the column of a short
+// plain key met before on the page without RowKey's call
+// (jsontext.RowColumns). A key so opened leaves s.same as it was, 0 or
+// -1, which column and cell read as RowKey's -1.
+func (s *cellSink) RowColumns() jsontext.RowColumns {
+	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col}
+}
+
 // duplicate sets the error of the row's key k, which the row repeats.
 func (s *cellSink) duplicate(k []byte) {
 	name := string(k)

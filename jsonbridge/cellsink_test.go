@@ -88,6 +88,13 @@ var rowKeyTexts = []string{
 	`[{"a":1,"b":2,"c":3},{"c":1,"a":2,"b":3},{"b":1,"c":2,"a":3},{"a":1,"b":2,"a":3,"zzzzzzzzzzzzzzzzzzzz":1}]`,
 	`[{"a":1,"\u0061":2,"zzzzzzzzzzzzzzzzzzzz":3}]`, `[{"\u0061":1,"a":2,"zzzzzzzzzzzzzzzzzzzz":3}]`,
 	`[{"abcdefghijklmno":1,"abcdefghijklmnop":2,"abcdefghijklmn":3,"":4,"zzzzzzzzzzzzzzzzzzzz":5}]`,
+	// Keys the tokenizer opens itself (RowColumns) once the memo holds
+	// them: after keys given by place and one given by RowKey, after a
+	// long key, a repeat of one so opened, and short keys near the end.
+	`[{"a":1,"b":2,"c":3},{"a":1,"c":{"b":2},"b":[3],"zzzzzzzzzzzzzzzzzzzz":4,"a":5,"b":6}]`,
+	`[{"a":1,"b":2,"c":3},{"b":1,"zzzzzzzzzzzzzzzzzzzz":2,"c":3,"a":4},{"c":1,"a":2,"b":3}]`,
+	`[{"a":1,"b":2,"c":3},{"c":1,"b":2,"a":3,"c":4,"zzzzzzzzzzzzzzzzzzzz":5}]`,
+	`[{"a":1,"b":2,"c":3},{"c":1,"b":2,"a":3},{"b":"x","a":null,"c":true}]`,
 }
 
 // TestCellSinkPagesEqualBuilderPages builds pages with the cell sink and

@@ -17,6 +17,7 @@ type Parser struct {
 	ts      TaggedSink  // s, if it is one
 	epoch   *uint64     // ts's KeyEpoch
 	same    *int        // ts's SameKeys
+	rc      RowColumns  // ts's RowColumns
 	in      []byte
 	stack   []byte  // '[' or '{' for each array or object open in the current cell
 	frames  []frame // tagged's stack of the arrays and objects open in a cell, all of its length
@@ -118,6 +119,7 @@ func (p *Parser) setSink(s ScalarSink) {
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
+		p.rc = p.ts.RowColumns()
 		if p.keys == nil {
 			p.keys = new(keyCache)
 			p.memo = new(cellMemo)
@@ -139,6 +141,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
+	p.rc = RowColumns{}
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

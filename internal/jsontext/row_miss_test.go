@@ -27,6 +27,7 @@ func (s *keyCountSink) RowKey(in []byte, i int) int {
 	}
 	return 0
 }
+func (s *keyCountSink) RowColumns() RowColumns          { return RowColumns{} }
 func (s *keyCountSink) StartRows()                      {}
 func (s *keyCountSink) StartObject()                    {}
 func (s *keyCountSink) StartValue() Sink                { panic("keyCountSink: not rows") }

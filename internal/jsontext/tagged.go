@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/rowpage/rowpage/format"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // TaggedSink is a Pager that lets the Parser write each array and
@@ -61,11 +62,32 @@ type TaggedSink interface {
 	// after the key's closing quote, 0 for a key it leaves to Key (the
 	// Parser then reads it), or -1 for a key it refused (Err says why).
 	RowKey(in []byte, i int) int
+	// RowColumns returns where the Parser may open the column of a row's
+	// key itself, without RowKey's call (see RowColumns), or the zero
+	// RowColumns if it may not. The Parser asks for it when it starts a
+	// text.
+	RowColumns() RowColumns
 	// KeyEpoch returns where the sink keeps the epoch of TaggedKey's
 	// bytes, which is never 0. The Parser asks for it when it starts a
 	// text and reads the epoch when it starts a cell: the sink must not
 	// change it within one.
 	KeyEpoch() *uint64
+}
+
+// RowColumns is what a TaggedSink lends the Parser to open the column of
+// a row's short plain key (ShortKey) as RowKey would, without RowKey's
+// call: Memo, the sink's column indexes of such keys under Page.Page,
+// which RowKey fills; Page, the page the sink writes, whose Use takes the
+// column for the row and refuses a repeated key; and Col, where the sink
+// reads the column of the cell that comes next. The Parser opens a
+// column so only while the sink counts no key given by place and not yet
+// used (*SameKeys() <= 0), and leaves to RowKey every key the memo lacks
+// and every key the row repeats, so that the page and the errors are
+// RowKey's.
+type RowColumns struct {
+	Memo *pagebuild.KeyMemo
+	Page *pagebuild.Builder
+	Col  **pagebuild.Column
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see
