@@ -626,3 +626,21 @@ func BenchmarkUnmarshalMaps(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendPageEmptyStrings checks rows whose string cells are empty,
+// which taggedRow takes without str's call, beside other strings, numbers
+// and nulls in the same columns, and with the empty string as the first,
+// a middle and the last cell of a row, near the end of the text too.
+func TestAppendPageEmptyStrings(t *testing.T) {
+	for _, x := range []string{
+		`[{"a":""}]`,
+		`[{"a":"","b":1},{"a":"x","b":2},{"a":"","b":3}]`,
+		`[{"n":1,"name":"","r":2},{"n":3,"name":"","r":4},{"n":5,"name":"kick","r":6}]`,
+		`[{"a":"","b":""},{"a":"","b":"a string longer than sixteen bytes"},{"a":null,"b":""}]`,
+		`[{"a":1},{"a":""},{"a":2.5},{"a":""},{"a":[""]}]`,
+		`[{"a":"" ,"b":"\"\""},{"a":"\u0000","b":""}]`,
+		`[{"t":"2024-01-02T03:04:05Z"},{"t":""},{"t":"2024-01-02T03:04:06Z"}]`,
+	} {
+		checkContract(t, defaultPageMode, []byte(x))
+	}
+}

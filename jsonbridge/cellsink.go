@@ -41,7 +41,7 @@ type cellSink struct {
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
 	// Short string cells: their string ids under the interner's Epoch
-	// (cellString).
+	// (String).
 	strs pagebuild.KeyMemo
 }
 
@@ -241,9 +241,6 @@ func (s *cellSink) Int(v int64) {
 		c.AppendInt(v)
 	}
 }
-
-// String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) { cellString(s.pb, s.cell(), v, &s.strs) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.
