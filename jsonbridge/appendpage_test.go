@@ -644,3 +644,39 @@ func TestAppendPageEmptyStrings(t *testing.T) {
 		checkContract(t, defaultPageMode, []byte(x))
 	}
 }
+
+// TestAppendPagePrevColumns checks rows whose keys come by place while
+// the rows' shape changes and the page's columns grow (and move) between
+// them: runs of rows of one shape, each run adding keys, so that the
+// columns cellSink keeps for the previous row's shape are made again.
+func TestAppendPagePrevColumns(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for run := range 40 {
+		for r := range 3 {
+			if run+r > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('{')
+			for k := range run%7 + 1 + run/4 {
+				if k > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `"k%d":`, k*3+run%2)
+				switch (k + r) % 4 {
+				case 0:
+					fmt.Fprintf(&b, "%d", run*10+r)
+				case 1:
+					b.WriteString(`""`)
+				case 2:
+					b.WriteString("null")
+				default:
+					fmt.Fprintf(&b, `"s%d"`, r)
+				}
+			}
+			b.WriteByte('}')
+		}
+	}
+	b.WriteByte(']')
+	checkContract(t, defaultPageMode, []byte(b.String()))
+}
