@@ -680,3 +680,31 @@ func TestAppendPagePrevColumns(t *testing.T) {
 	b.WriteByte(']')
 	checkContract(t, defaultPageMode, []byte(b.String()))
 }
+
+// TestAppendPageSeenStrings checks short string cells the page has met
+// before (cellSink.String's memo hit, pagebuild.Builder.TryCellSeenString)
+// in a column of strings, one that later holds a null or a number, and
+// one whose new strings run long enough to defer before they repeat.
+func TestAppendPageSeenStrings(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := range 300 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		other := fmt.Sprintf(`"o%d"`, r%3)
+		switch {
+		case r == 150:
+			other = "null"
+		case r == 200:
+			other = "7"
+		}
+		fresh := fmt.Sprintf(`"f%d"`, r)
+		if r >= 100 {
+			fresh = fmt.Sprintf(`"f%d"`, r%50)
+		}
+		fmt.Fprintf(&b, `{"s":"%c","o":%s,"f":%s}`, 'a'+r%4, other, fresh)
+	}
+	b.WriteByte(']')
+	checkContract(t, defaultPageMode, []byte(b.String()))
+}

@@ -54,6 +54,9 @@ func (s *cellSink) String(v []byte) {
 	c := s.cell()
 	if len(v) <= 16 && cap(v) >= 16 {
 		w0, w1 := pagebuild.KeyWordsWide(v)
+		if id, ok := s.strs.Get(w0, w1, len(v), s.pb.In.Epoch); ok && s.pb.TryCellSeenString(c, id) {
+			return
+		}
 		s.pb.CellShortString(c, unsafe.String(unsafe.SliceData(v), len(v)), w0, w1, &s.strs)
 		return
 	}
