@@ -100,11 +100,16 @@ func (s *cellSink) newPrev(l uint32) {
 		return
 	}
 	pb := s.pb
-	s.prev = pb.Shapes[l-1]
-	s.colsAt = &pb.Cols[0]
-	cols := s.prevCols[:0]
-	for _, ci := range s.prev {
-		cols = append(cols, &pb.Cols[ci])
+	prev := pb.Shapes[l-1]
+	s.prev, s.colsAt = prev, &pb.Cols[0]
+	cols := s.prevCols
+	if cap(cols) < len(prev) {
+		cols = make([]*pagebuild.Column, len(prev), 2*len(prev))
+	}
+	cols = cols[:len(prev)]
+	all := pb.Cols
+	for j, ci := range prev {
+		cols[j] = &all[ci]
 	}
 	s.prevCols = cols
 }
