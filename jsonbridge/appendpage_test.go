@@ -626,3 +626,85 @@ func BenchmarkUnmarshalMaps(b *testing.B) {
 		})
 	}
 }
+
+// TestAppendPageEmptyStrings checks rows whose string cells are empty,
+// which taggedRow takes without str's call, beside other strings, numbers
+// and nulls in the same columns, and with the empty string as the first,
+// a middle and the last cell of a row, near the end of the text too.
+func TestAppendPageEmptyStrings(t *testing.T) {
+	for _, x := range []string{
+		`[{"a":""}]`,
+		`[{"a":"","b":1},{"a":"x","b":2},{"a":"","b":3}]`,
+		`[{"n":1,"name":"","r":2},{"n":3,"name":"","r":4},{"n":5,"name":"kick","r":6}]`,
+		`[{"a":"","b":""},{"a":"","b":"a string longer than sixteen bytes"},{"a":null,"b":""}]`,
+		`[{"a":1},{"a":""},{"a":2.5},{"a":""},{"a":[""]}]`,
+		`[{"a":"" ,"b":"\"\""},{"a":"\u0000","b":""}]`,
+		`[{"t":"2024-01-02T03:04:05Z"},{"t":""},{"t":"2024-01-02T03:04:06Z"}]`,
+	} {
+		checkContract(t, defaultPageMode, []byte(x))
+	}
+}
+
+// TestAppendPagePrevColumns checks rows whose keys come by place while
+// the rows' shape changes and the page's columns grow (and move) between
+// them: runs of rows of one shape, each run adding keys, so that the
+// columns cellSink keeps for the previous row's shape are made again.
+func TestAppendPagePrevColumns(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for run := range 40 {
+		for r := range 3 {
+			if run+r > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('{')
+			for k := range run%7 + 1 + run/4 {
+				if k > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, `"k%d":`, k*3+run%2)
+				switch (k + r) % 4 {
+				case 0:
+					fmt.Fprintf(&b, "%d", run*10+r)
+				case 1:
+					b.WriteString(`""`)
+				case 2:
+					b.WriteString("null")
+				default:
+					fmt.Fprintf(&b, `"s%d"`, r)
+				}
+			}
+			b.WriteByte('}')
+		}
+	}
+	b.WriteByte(']')
+	checkContract(t, defaultPageMode, []byte(b.String()))
+}
+
+// TestAppendPageSeenStrings checks short string cells the page has met
+// before (cellSink.String's memo hit, pagebuild.Builder.TryCellSeenString)
+// in a column of strings, one that later holds a null or a number, and
+// one whose new strings run long enough to defer before they repeat.
+func TestAppendPageSeenStrings(t *testing.T) {
+	var b strings.Builder
+	b.WriteByte('[')
+	for r := range 300 {
+		if r > 0 {
+			b.WriteByte(',')
+		}
+		other := fmt.Sprintf(`"o%d"`, r%3)
+		switch {
+		case r == 150:
+			other = "null"
+		case r == 200:
+			other = "7"
+		}
+		fresh := fmt.Sprintf(`"f%d"`, r)
+		if r >= 100 {
+			fresh = fmt.Sprintf(`"f%d"`, r%50)
+		}
+		fmt.Fprintf(&b, `{"s":"%c","o":%s,"f":%s}`, 'a'+r%4, other, fresh)
+	}
+	b.WriteByte(']')
+	checkContract(t, defaultPageMode, []byte(b.String()))
+}

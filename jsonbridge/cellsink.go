@@ -37,11 +37,18 @@ type cellSink struct {
 	// previous row's shape.
 	same, taken int
 	prev        []uint32
+	// The columns of prev, in its order, for cell and column, which so
+	// take a key given by place's column with one load; the shape id of
+	// prev they were made for (0: none), and the page's first column then,
+	// which moves when the page's columns grow (BeginRow).
+	prevCols []*pagebuild.Column
+	prevOf   uint32
+	colsAt   *pagebuild.Column
 	// Short keys: column indexes of row keys under the page's Page, and
 	// string ids of nested objects' keys under the interner's Epoch.
 	rowKeys, nestedKeys pagebuild.KeyMemo
 	// Short string cells: their string ids under the interner's Epoch
-	// (cellString).
+	// (String).
 	strs pagebuild.KeyMemo
 }
 
@@ -55,7 +62,10 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 
 // start forgets the cell, error and row keys of an earlier attempt or
 // page.
-func (s *cellSink) start() { s.col, s.err, s.same, s.taken = nil, nil, 0, 0 }
+func (s *cellSink) start() {
+	s.col, s.err, s.same, s.taken = nil, nil, 0, 0
+	s.prev, s.prevOf = nil, 0
+}
 
 // StartRows begins a page of rows.
 func (s *cellSink) StartRows() { s.b.StartRows(); s.start() }
@@ -70,14 +80,38 @@ func (s *cellSink) StartValue() jsontext.Sink {
 	return &s.value
 }
 
-// BeginRow starts a row.
+// BeginRow starts a row. The previous row's shape and its columns
+// (prevCols) stay as they are while the rows keep one shape and the
+// page's columns do not move: a load and two compares a row.
 func (s *cellSink) BeginRow() {
-	s.pb.BeginRow()
+	pb := s.pb
+	pb.BeginRow()
 	s.same, s.taken = 0, 0
-	s.prev = nil
-	if l := s.pb.Last; l != 0 {
-		s.prev = s.pb.Shapes[l-1]
+	if l := pb.Last; l != s.prevOf || (l != 0 && &pb.Cols[0] != s.colsAt) {
+		s.newPrev(l)
 	}
+}
+
+// newPrev makes the previous row's shape, of id l (0: none), and its
+// columns the ones keys given by place open.
+func (s *cellSink) newPrev(l uint32) {
+	s.prevOf, s.prev = l, nil
+	if l == 0 {
+		return
+	}
+	pb := s.pb
+	prev := pb.Shapes[l-1]
+	s.prev, s.colsAt = prev, &pb.Cols[0]
+	cols := s.prevCols
+	if cap(cols) < len(prev) {
+		cols = make([]*pagebuild.Column, len(prev), 2*len(prev))
+	}
+	cols = cols[:len(prev)]
+	all := pb.Cols
+	for j, ci := range prev {
+		cols[j] = &all[ci]
+	}
+	s.prevCols = cols
 }
 
 // EndRow finishes a row: one whose keys all came by place, as many as
@@ -111,7 +145,7 @@ func (s *cellSink) SameKeys() *int { return &s.same }
 // column from here (or from cell, its twin for one value). Inlines.
 func (s *cellSink) column() *pagebuild.Column {
 	if n := s.taken; n < s.same {
-		s.col = &s.pb.Cols[s.prev[n]]
+		s.col = s.prevCols[n]
 		s.taken = n + 1
 	}
 	return s.col
@@ -125,7 +159,7 @@ func (s *cellSink) column() *pagebuild.Column {
 func (s *cellSink) cell() *pagebuild.Column {
 	if n := s.taken; n < s.same {
 		s.taken = n + 1
-		return &s.pb.Cols[s.prev[n]]
+		return s.prevCols[n]
 	}
 	return s.col
 }
@@ -250,9 +284,6 @@ func (s *cellSink) Int(v int64) {
 		c.AppendInt(v)
 	}
 }
-
-// String adds a string: a text time if it is one, else a string id.
-func (s *cellSink) String(v []byte) { cellString(s.pb, s.cell(), v, &s.strs) }
 
 // Number adds number text, as Builder.Number does: natively when the
 // native form writes the same text, as text otherwise.

@@ -32,14 +32,15 @@ func (s *sink) Number(text []byte) { s.st.CheckedNumber(string(text)) }
 // nestedKey interns the key k of a nested object, copying it.
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(string(k)) }
 
-// cellString adds v as a cell of column c: a text time if it is one, else
-// the id of v, copied the first time the page sees it. It does not use m,
-// the memo of short strings of the view of strview_unsafe.go.
-func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, _ *pagebuild.KeyMemo) {
+// String adds a string cell (jsontext.Sink): a text time if it is one,
+// else the id of v, copied the first time the page sees it. It does not
+// use the memo of short strings of the view of strview_unsafe.go.
+func (s *cellSink) String(v []byte) {
+	c := s.cell()
 	if pagebuild.CellTextTime(c, v) {
 		return
 	}
-	c.AppendStr(pb.In.InternBytes(v))
+	c.AppendStr(s.pb.In.InternBytes(v))
 }
 
 // nestedID returns the id of v, a string nested in a cell

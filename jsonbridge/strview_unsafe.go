@@ -43,17 +43,24 @@ func (s *sink) Number(text []byte) { s.st.CheckedNumber(view(text)) }
 // nestedKey interns the key k of a nested object, kept as a view.
 func nestedKey(in *pagebuild.Interner, k []byte) uint32 { return in.InternKey(view(k)) }
 
-// cellString adds v as a cell of column c, kept as a view of the text
+// String adds a string cell (jsontext.Sink), kept as a view of the text
 // (pagebuild.Builder.CellString); a string of up to 16 bytes that is a
-// view of a longer text (the common one) is looked up in m first
-// (pagebuild.Builder.CellShortString).
-func cellString(pb *pagebuild.Builder, c *pagebuild.Column, v []byte, m *pagebuild.KeyMemo) {
+// view of a longer text (the common one) is looked up in the memo of
+// short strings first (pagebuild.Builder.CellShortString), through a view
+// made without view's test of an empty v (unsafe.String of a nil pointer
+// and length 0 is ""). The method itself, not a call of a function that
+// does this, which cost each string cell a call more.
+func (s *cellSink) String(v []byte) {
+	c := s.cell()
 	if len(v) <= 16 && cap(v) >= 16 {
 		w0, w1 := pagebuild.KeyWordsWide(v)
-		pb.CellShortString(c, view(v), w0, w1, m)
+		if id, ok := s.strs.Get(w0, w1, len(v), s.pb.In.Epoch); ok && s.pb.TryCellSeenString(c, id) {
+			return
+		}
+		s.pb.CellShortString(c, unsafe.String(unsafe.SliceData(v), len(v)), w0, w1, &s.strs)
 		return
 	}
-	pb.CellString(c, view(v))
+	s.pb.CellString(c, view(v))
 }
 
 // nestedID returns the id of v, a string nested in a cell

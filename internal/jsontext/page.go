@@ -348,9 +348,14 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 					}
 				}
 			} else if c = in[i]; c == '"' {
-				// A string cell, as value takes it, without value's call.
+				// A string cell, as value takes it, without value's call;
+				// the empty string, the commonest string cell of some pages
+				// (names not given), also without str's, as the same view
+				// of the text (about sixty instructions less).
 				var s []byte
-				if s, i = p.str(i); i < 0 {
+				if in[i+1] == '"' {
+					s, i = in[i+1:i+1], i+2
+				} else if s, i = p.str(i); i < 0 {
 					return i, true
 				}
 				p.s.String(s)

@@ -512,6 +512,29 @@ func (b *Builder) CellShortString(c *Column, s string, w0, w1 uint64, m *KeyMemo
 	c.def.InternedOn(int(id) >= n && !b.NoDefer, n)
 }
 
+// TryCellSeenString is CellShortString for its common string, one the
+// page has met before, whose id the caller found in the memo (KeyMemo.Get
+// under the interner's Epoch), in a column of strings without a null so
+// far that is not deferring, with room for the id: it adds the cell as
+// CellShortString would (the id counted once more, the column's run of
+// fresh strings ended, as Deferral.InternedOn ends it for a string that
+// is not new) and reports whether the column was such; if not, nothing
+// changed and CellShortString takes the string. Small enough to be
+// inlined in a producer's cell, where CellShortString costs a call.
+func (b *Builder) TryCellSeenString(c *Column, id uint32) bool {
+	strs := c.strs
+	k := len(strs)
+	if c.def.deferred || c.Kind != KindStr || c.nulls != 0 || k >= cap(strs) {
+		return false
+	}
+	b.In.meta[id].count++
+	c.count++
+	c.strs = strs[:k+1]
+	strs[:k+1][k] = id
+	c.def.fresh = 0
+	return true
+}
+
 // undefer puts the deferred strings in the interner's table, so that
 // interning finds them, and merges any repeats now (Interner.TableDeferred).
 func (b *Builder) undefer() {
