@@ -18,11 +18,7 @@ import (
 // to 62 bytes. The output must equal what AppendQuoted writes, and nothing
 // before it may change.
 func TestContainerJSONMidStrings(t *testing.T) {
-	var cases []string
-	for n := 0; n <= 80; n++ {
-		cases = append(cases, strings.Repeat("a", n), strings.Repeat("é", n/2)+strings.Repeat("b", n%2),
-			strings.Repeat("c", n/2)+"<"+strings.Repeat("d", n-n/2))
-	}
+	cases := stringLengthCases()
 	// Every case in the middle of the table (followed by the filler "x"),
 	// then each as the last string but a filler of 0 to 3 bytes, so that
 	// it ends the data or is followed by fewer than 64 bytes.
@@ -82,4 +78,17 @@ func checkMidString(t *testing.T, l *Layout, k int, s string, html bool) {
 			}
 		}
 	}
+}
+
+// stringLengthCases returns strings of every length from 0 to 80 bytes in
+// three kinds: ASCII, clean non-ASCII (two-byte runes), and one that needs
+// an escape in the middle: the lengths around the 32- and 64-byte moves of
+// putQuoted and putQuoted64.
+func stringLengthCases() []string {
+	var cases []string
+	for n := 0; n <= 80; n++ {
+		cases = append(cases, strings.Repeat("a", n), strings.Repeat("é", n/2)+strings.Repeat("b", n%2),
+			strings.Repeat("c", n/2)+"<"+strings.Repeat("d", n-n/2))
+	}
+	return cases
 }

@@ -1,7 +1,6 @@
 package pageread
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/rowpage/rowpage/format"
@@ -17,11 +16,7 @@ import (
 // output must equal what AppendQuoted writes, and nothing before it may
 // change.
 func TestTakeStrJSONMidStrings(t *testing.T) {
-	var cases []string
-	for n := 0; n <= 80; n++ {
-		cases = append(cases, strings.Repeat("a", n), strings.Repeat("é", n/2)+strings.Repeat("b", n%2),
-			strings.Repeat("c", n/2)+"<"+strings.Repeat("d", n-n/2))
-	}
+	cases := stringLengthCases()
 	strs := []string{"k"}
 	for _, s := range cases {
 		strs = append(strs, s, "x")
