@@ -87,9 +87,19 @@ func (s *cellSink) BeginRow() {
 	pb := s.pb
 	pb.BeginRow()
 	s.same, s.taken = 0, 0
-	if l := pb.Last; l != s.prevOf || (l != 0 && &pb.Cols[0] != s.colsAt) {
+	if l := pb.Last; l != s.prevOf || (l != 0 && colsBase(pb.Cols) != s.colsAt) {
 		s.newPrev(l)
 	}
+}
+
+// colsBase returns the address of the first of cols, where the page's
+// columns are, or nil while it has none (rows of no keys, {}, come
+// before any column is made).
+func colsBase(cols []pagebuild.Column) *pagebuild.Column {
+	if len(cols) == 0 {
+		return nil
+	}
+	return &cols[0]
 }
 
 // newPrev makes the previous row's shape, of id l (0: none), and its
@@ -101,7 +111,7 @@ func (s *cellSink) newPrev(l uint32) {
 	}
 	pb := s.pb
 	prev := pb.Shapes[l-1]
-	s.prev, s.colsAt = prev, &pb.Cols[0]
+	s.prev, s.colsAt = prev, colsBase(pb.Cols)
 	cols := s.prevCols
 	if cap(cols) < len(prev) {
 		cols = make([]*pagebuild.Column, len(prev), 2*len(prev))

@@ -183,3 +183,18 @@ func TestRowLiteralCells(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyObjectRowsOnNewSink checks pages whose first rows have no keys
+// ({}), on a sink that has made no column yet (a new pooled parser): the
+// previous row's shape then has no columns, and the page none so far, and
+// each page must be the Builder's.
+func TestEmptyObjectRowsOnNewSink(t *testing.T) {
+	for _, x := range []string{
+		`[{},{"a":1}]`, `[{},{}]`, `[{},{},{}]`, `[null,{},{},{"name":1},{"name":2}]`,
+		`[{},{"a":1},{},{"a":2,"b":""}]`, `{"rows":[{}]}`, `[{"a":{}},{}]`,
+	} {
+		p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+		sameAsBuilder(t, p, x, []byte(x))
+		checkContract(t, defaultPageMode, []byte(x))
+	}
+}
