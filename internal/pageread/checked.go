@@ -260,7 +260,9 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		m, n = uvarint8(word8(c.data, q))
 	}
 	if c.pos = q + n; n == 0 {
-		m = c.cuvSlow()
+		if m = c.cuvSlow(); c.bad { // a bad varint: nothing written
+			return dst
+		}
 	}
 	// A whole value of one digit, 0 to 9 (the zeros of a column of
 	// amounts): the cell is valid (0's selector is FloatExpBias, and no

@@ -63,3 +63,25 @@ func TestTakeFloatJSONOneDigit(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeFloatJSONBadMantissa renders float cells of the one-digit
+// selector whose mantissa varint is not minimal (a last byte of zero) or
+// runs past the payload, with and without 8 bytes after the selector:
+// each must mark the cursor bad and write nothing, as TakeFloatJSON's doc
+// says, though the value read back from a rejected varint is 0, a digit.
+func TestTakeFloatJSONBadMantissa(t *testing.T) {
+	sel := byte(format.FloatExpBias)
+	for _, p := range [][]byte{
+		{sel, 0x80, 0x00}, {sel, 0x81, 0x80, 0x00}, {sel, 0x80, 0x80, 0x80, 0x00},
+		{sel, 0x80}, {sel, 0x80, 0x80},
+		{sel, 0x80, 0x00, 0, 0, 0, 0, 0, 0, 0, 0}, {sel, 0x80, 0x80, 0x80, 0x00, 0, 0, 0, 0, 0, 0},
+	} {
+		if _, n := format.ConsumeFloatCell(p); n >= 0 {
+			t.Fatalf("% x: ConsumeFloatCell takes it", p)
+		}
+		c := Cursor{enc: format.EncFloat, lay: format.EncFloat, data: p}
+		if got := c.TakeFloatJSON(make([]byte, 0, 64)); !c.bad || len(got) != 0 {
+			t.Errorf("% x: rendered %q (bad %v), want nothing and a bad cursor", p, got, c.bad)
+		}
+	}
+}
