@@ -15,14 +15,7 @@ import (
 // path writes and what strconv's shortest 'e' digits give, and the bytes
 // of dst before it must stay.
 func TestDecimalExp8(t *testing.T) {
-	var ms []uint64
-	for p := uint64(1); p < 1e8; p *= 10 {
-		ms = append(ms, p, p+1, 2*p-1, 9*p+1, 10*p-1)
-	}
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 400 {
-		ms = append(ms, r.Uint64N(1e8)>>r.UintN(27))
-	}
+	ms := mantissasBelow1e8(rand.New(rand.NewPCG(5, 6)), 400)
 	buf := make([]byte, 0, 64)
 	for _, m := range ms {
 		if m == 0 || m%10 == 0 {

@@ -36,14 +36,7 @@ func shortDecimalRef(neg bool, mant uint64, f int) string {
 // at every digit count's bounds and at random, and leaves the bytes of
 // dst before it alone.
 func TestShortDecimalJSON(t *testing.T) {
-	var ms []uint64
-	for p := uint64(1); p < 1e8; p *= 10 {
-		ms = append(ms, p, p+1, 2*p-1, 9*p, 10*p-1, 99*p/10+1)
-	}
-	r := rand.New(rand.NewPCG(3, 4))
-	for range 3000 {
-		ms = append(ms, r.Uint64N(1e8)>>r.UintN(27))
-	}
+	ms := mantissasBelow1e8(rand.New(rand.NewPCG(3, 4)), 3000)
 	buf := make([]byte, 0, 64)
 	for _, m := range ms {
 		if m == 0 || m%10 == 0 {
@@ -65,4 +58,20 @@ func TestShortDecimalJSON(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mantissasBelow1e8 returns decimal mantissas below 1e8 for the short
+// decimal writers' tests: the bounds of every digit count (1, 10, 19, 90,
+// 91, 99, 100, ...) and n drawn by r, of any digit count (shifted right by
+// up to 26 bits). Some are multiples of 10, which no cell holds; the tests
+// skip them.
+func mantissasBelow1e8(r *rand.Rand, n int) []uint64 {
+	var ms []uint64
+	for p := uint64(1); p < 1e8; p *= 10 {
+		ms = append(ms, p, p+1, 2*p-1, 9*p, 9*p+1, 10*p-1, 99*p/10+1)
+	}
+	for range n {
+		ms = append(ms, r.Uint64N(1e8)>>r.UintN(27))
+	}
+	return ms
 }
