@@ -175,7 +175,11 @@ func (in *Interner) InternFresh(s string) uint32 { return in.intern(s, false) }
 // itself, as find does, with the table, its generation and s in
 // registers: a call of strHash and of find, and the values spilled
 // around them, cost about half as much again as the probe of a new
-// string.
+// string. The probe calls nothing: a slot whose hash bits match, where
+// the strings must be compared (memequal), hands the lookup to internAt,
+// so that no value is saved to the stack around that call on the way of
+// a new string, most of a varied page's (about 20 instructions a string
+// on 25 sparse rows).
 func (in *Interner) intern(s string, cached bool) uint32 {
 	if cached {
 		if id, ok := in.cache.get(s); ok {
@@ -184,34 +188,73 @@ func (in *Interner) intern(s string, cached bool) uint32 {
 		}
 	}
 	n := len(s)
-	var h uint32
 	if n > longHashMin {
-		h = longHash(&in.seed, s)
-	} else {
-		k := &in.seed.k
-		x := k[1]
-		var a, b uint64
-		switch {
-		case n > 16:
-			for t := s; len(t) > 16; t = t[16:] {
-				x = mix64(Load64(t, 0)^k[0], Load64(t, 8)^x)
-			}
-			a, b = Load64(s, n-16), Load64(s, n-8)
-		case n >= 8:
-			a, b = Load64(s, 0), Load64(s, n-8)
-		case n >= 4:
-			a, b = uint64(Load32(s, 0)), uint64(Load32(s, n-4))
-		case n > 0:
-			a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
-		}
-		hi, lo := bits.Mul64(a^k[2], b^x)
-		r := mix64(lo^k[0], hi^k[1]^uint64(n))
-		h = uint32(r) ^ uint32(r>>32)
+		return in.internLong(s, cached)
 	}
+	k := &in.seed.k
+	x := k[1]
+	var a, b uint64
+	switch {
+	case n > 16:
+		for t := s; len(t) > 16; t = t[16:] {
+			x = mix64(Load64(t, 0)^k[0], Load64(t, 8)^x)
+		}
+		a, b = Load64(s, n-16), Load64(s, n-8)
+	case n >= 8:
+		a, b = Load64(s, 0), Load64(s, n-8)
+	case n >= 4:
+		a, b = uint64(Load32(s, 0)), uint64(Load32(s, n-4))
+	case n > 0:
+		a = uint64(s[0])<<16 | uint64(s[n>>1])<<8 | uint64(s[n-1])
+	}
+	hi, lo := bits.Mul64(a^k[2], b^x)
+	r := mix64(lo^k[0], hi^k[1]^uint64(n))
+	h := uint32(r) ^ uint32(r>>32)
 	slots, gen := in.slots, in.Gen
 	mask := len(slots) - 1
 	want := gen<<16 | uint64(h>>16) // a slot's top 32 bits if it may hold s
 	i := int(h) & mask
+	for {
+		e := slots[i]
+		if e>>32 == want {
+			return in.internAt(s, h, i, cached)
+		} else if e>>48 != gen {
+			break
+		}
+		i = (i + 1) & mask
+	}
+	// add, written out where it needs no call: its call, or append's
+	// and grow's, would have the values saved around them.
+	id := len(in.Strs)
+	if id == cap(in.Strs) || id == cap(in.meta) || 2*(id+1-len(in.deferred)) > len(slots) {
+		return in.add(s, h, i)
+	}
+	slots[i] = want<<32 | uint64(id+1)
+	in.Strs = in.Strs[:id+1]
+	in.Strs[id] = s
+	in.meta = in.meta[:id+1]
+	in.meta[id] = strMeta{hash: h, count: 1}
+	return uint32(id)
+}
+
+// internLong is intern for a string of more than longHashMin bytes.
+//
+//go:noinline
+func (in *Interner) internLong(s string, cached bool) uint32 {
+	h := longHash(&in.seed, s)
+	return in.internAt(s, h, int(h)&(len(in.slots)-1), cached)
+}
+
+// internAt is intern from slot i of the table on, a slot whose hash bits
+// are those of s, whose hash is h: it compares the strings, probes on
+// past a slot that holds another, and adds s where the probe ends if the
+// table lacks it.
+//
+//go:noinline
+func (in *Interner) internAt(s string, h uint32, i int, cached bool) uint32 {
+	slots := in.slots
+	mask := len(slots) - 1
+	want := in.Gen<<16 | uint64(h>>16)
 	for {
 		e := slots[i]
 		if e>>32 == want {
@@ -222,19 +265,11 @@ func (in *Interner) intern(s string, cached bool) uint32 {
 				}
 				return id
 			}
-		} else if e>>48 != gen {
-			break
+		} else if e>>48 != in.Gen {
+			return in.add(s, h, i)
 		}
 		i = (i + 1) & mask
 	}
-	id := uint32(len(in.Strs))
-	slots[i] = want<<32 | uint64(id+1)
-	in.Strs = append(in.Strs, s)
-	in.meta = append(in.meta, strMeta{hash: h, count: 1})
-	if 2*(len(in.Strs)-len(in.deferred)) > len(slots) {
-		in.grow(2 * len(slots))
-	}
-	return id
 }
 
 // InternBytes is Intern for a byte slice; it copies b only the first time
