@@ -119,19 +119,24 @@ func (f *firstRow) remember(keys []string) {
 // knownFirstRow adds the first row of a page, a map row whose keys and
 // values are rk and rv, the key of index at[i] in rk being the i-th in
 // sorted order: what freshRow does with a first row once it has sorted
-// its keys, so the page is the same.
+// its keys, so the page is the same. It counts the columns it made, as
+// freshRow does (countNewColumns): while keyCols holds the key of every
+// column, a later row's key that keyCols lacks has no column and is not
+// looked up (keyMiss; about 150 instructions a new key of a sparse row).
 func (w *walker) knownFirstRow(rk []string, rv []any, at []uint8) error {
 	b := w.b
 	b.BeginRow()
+	lost := false // a key written over in keyCols (countNewColumns)
 	for _, j := range at {
 		k := rk[j]
 		ci := b.ColumnIndex(k)
-		w.keyCols.put(k, b.Page, ci) // setRow finds the key here from the next row on
+		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
 		c, _ := b.Use(ci)
 		if err := w.anyCell(c, rv[j]); err != nil {
 			return w.cellError(err, k)
 		}
 	}
+	w.countNewColumns(len(at), lost)
 	w.csets.putRow(b, b.EndNewRow())
 	w.first.page = b.Page
 	return nil

@@ -163,3 +163,39 @@ func firstKeys(f *firstRow) []string {
 	}
 	return keys
 }
+
+// TestFirstRowCountsColumns: the columns a first row of the last page's
+// keys makes (knownFirstRow) are counted for keyColsWhole, as those of a
+// first row that sorts its keys (freshRow), so that a later row's key
+// keyCols lacks is known to have no column; pages of sparse rows, whose
+// later rows bring such keys, and of rows whose keys are written over in
+// keyCols, or longer than it holds, are written as a fresh encoder writes
+// them.
+func TestFirstRowCountsColumns(t *testing.T) {
+	long := strings.Repeat("l", 20)
+	pages := [][]map[string]any{
+		{{"a": 1.0, "b": "x"}, {"a": 2.0, "c": "y"}, {"b": "z", "d": true, long: 3.0}, {"c": "w", long: 4.0}},
+	}
+	for _, set := range dataset.Sets {
+		if set.Name == "sparse" || set.Name == "hetero" {
+			pages = append(pages, set.Generic(25), set.Generic(100))
+		}
+	}
+	e := NewEncoder()
+	for i, rows := range pages {
+		want, err := NewEncoder().Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for round := range 3 { // from the second on, the first row takes knownFirstRow
+			got, err := e.Marshal(rows)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("page %d, round %d: page differs from a fresh encoder's", i, round)
+			}
+		}
+		appendSameAsJSON(t, e, nil, rows, i)
+	}
+}
