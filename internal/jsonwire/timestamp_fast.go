@@ -127,11 +127,30 @@ func PutTimeCellJSON(b *[TimestampWindow]byte, local int64, frac uint64, offset 
 	if u > timeSpan || frac >= 10_000_000_000 || uint64(offset+format.TimeMaxOffset) > 2*format.TimeMaxOffset {
 		return 0, false
 	}
+	// The fraction first, checked and written at 20 (the date and clock
+	// below write before it): 1 to 4 digits (milliseconds) as four at
+	// the point, scaled to 10^-4 s (F × 10^(4−digits), below 10^4 exactly
+	// when F < 10^digits, as Valid asks) with no nanoseconds between;
+	// 5 to 9 digits as nanoseconds, the point and the first of nine, then
+	// eight.
 	f := frac / 10
 	digits := frac - f*10
-	ns := f * fracScale[digits&15] // below 1e9 exactly when f < 10^digits, as Valid asks
-	if ns >= 1e9 {
+	k := 20
+	if digits-1 < 4 {
+		v := f * fracScale[digits+5&15] // 10^(4−digits)
+		if v >= 1e4 {
+			return 0, false
+		}
+		h := uint32(v) / 100
+		binary.LittleEndian.PutUint64(b[20:28], lanePairs(uint64(h)<<8|uint64(uint32(v)-h*100)<<24, 0x0F00_0F00)|0x30_3030_302E)
+		k = 21 + int(digits)
+	} else if ns := f * fracScale[digits&15]; ns >= 1e9 { // below 1e9 exactly when f < 10^digits
 		return 0, false
+	} else if digits != 0 {
+		first := uint32(ns) / 1e8
+		binary.LittleEndian.PutUint16(b[20:22], uint16('.'|('0'+first)<<8))
+		binary.LittleEndian.PutUint64(b[22:30], digits8(uint32(ns)-first*1e8)|asciiZeros)
+		k = 21 + int(digits)
 	}
 	day := uint32(u / 86400)
 	secs := uint32(u) - day*86400 // u < 2^39: the low 32 bits of u - day*86400
@@ -167,18 +186,6 @@ func PutTimeCellJSON(b *[TimestampWindow]byte, local int64, frac uint64, offset 
 		}
 	}
 	binary.LittleEndian.PutUint64(b[12:20], clockText(secs))
-	k := 20
-	if digits-1 < 4 { // 1 to 4 digits (milliseconds): four, at the point
-		v := uint32(ns) / 1e5
-		h := v / 100
-		binary.LittleEndian.PutUint64(b[20:28], lanePairs(uint64(h)<<8|uint64(v-h*100)<<24, 0x0F00_0F00)|0x30_3030_302E)
-		k = 21 + int(digits)
-	} else if digits != 0 { // 5 to 9: the point and the first of nine, then eight
-		first := uint32(ns) / 1e8
-		binary.LittleEndian.PutUint16(b[20:22], uint16('.'|('0'+first)<<8))
-		binary.LittleEndian.PutUint64(b[22:30], digits8(uint32(ns)-first*1e8)|asciiZeros)
-		k = 21 + int(digits)
-	}
 	z, m := uint64(zoneUTC), 2
 	if offset != 0 {
 		z, m = zoneText(int32(offset))|'"'<<48, 7

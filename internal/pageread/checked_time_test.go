@@ -1,6 +1,7 @@
 package pageread
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -304,5 +305,30 @@ func TestTakeTimeJSONMarshal(t *testing.T) {
 				t.Fatalf("round %d: the cursor stops at %d of %d", round, c.pos, len(cells))
 			}
 		}
+	}
+}
+
+// TestTailWordCont checks that tailWordCont gives the bytes left from i as
+// a little-endian word with 0x80 bytes after them, and eight 0x80 bytes
+// where i is not within the last 8 bytes of a payload of at least 8.
+func TestTailWordCont(t *testing.T) {
+	b := []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}
+	for i := -1; i <= len(b)+1; i++ {
+		var want [8]byte
+		for k := range want {
+			want[k] = 0x80
+			if i >= len(b)-8 && i+k < len(b) && i >= 0 {
+				want[k] = b[i+k]
+			}
+		}
+		if i >= 0 && i+8 <= len(b) && i != len(b)-8 {
+			want = [8]byte{0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80} // 8 bytes or more left: not a tail
+		}
+		if got := tailWordCont(b, i); got != binary.LittleEndian.Uint64(want[:]) {
+			t.Errorf("i = %d: got %#x, want % x", i, got, want)
+		}
+	}
+	if got := tailWordCont(b[:7], 3); got != jsonwire.SWARHi {
+		t.Errorf("a payload of 7 bytes: got %#x, want eight 0x80 bytes", got)
 	}
 }
