@@ -708,3 +708,42 @@ func TestAppendPageSeenStrings(t *testing.T) {
 	b.WriteByte(']')
 	checkContract(t, defaultPageMode, []byte(b.String()))
 }
+
+// TestAppendPageUnplacedRows checks rows that shuffle their keys, for
+// which the tokenizer gives no key by place (jsontext.RowColumns.Unplaced)
+// and BeginRow leaves the previous row's columns as they were, between
+// runs of rows of one shape, whose keys come by place: a run of a shape
+// met before the shuffled rows, one of a shape with new columns (which
+// move the page's columns), and runs after shuffled rows whose last shape
+// is the run's own.
+func TestAppendPageUnplacedRows(t *testing.T) {
+	var rows []string
+	shuffled := func(i int) string {
+		k := []string{`"a":1`, `"b":"x"`, `"c":null`, `"d":` + fmt.Sprint(i), `"e":""`}
+		k[i%5], k[(i*3+1)%5] = k[(i*3+1)%5], k[i%5]
+		return "{" + strings.Join(k[:3+i%3], ",") + "}"
+	}
+	run := func(row string, n int) {
+		for range n {
+			rows = append(rows, row)
+		}
+	}
+	for i := range 30 {
+		rows = append(rows, shuffled(i))
+	}
+	run(`{"a":1,"b":"x","c":null}`, 5)
+	for i := range 25 {
+		rows = append(rows, shuffled(i+7))
+	}
+	run(shuffled(40), 6) // the shape of the last shuffled row
+	run(`{"a":2,"b":"y","c":null}`, 4)
+	for i := range 40 {
+		rows = append(rows, shuffled(i*2))
+	}
+	run(`{"f":1,"g":2,"h":"z","a":3}`, 5) // new columns
+	for i := range 22 {
+		rows = append(rows, shuffled(i+1), `{}`)
+	}
+	run(`{"f":1,"g":2,"h":"z","a":3}`, 3)
+	checkContract(t, defaultPageMode, []byte("["+strings.Join(rows, ",")+"]"))
+}

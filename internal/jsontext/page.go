@@ -83,6 +83,9 @@ func (p *Parser) rows(i int) (int, bool) {
 		return i + 1, true
 	}
 	p.rowKeys, p.rowMiss = p.rowKeys[:0], 0
+	if u := p.unplaced; u != nil {
+		*u = false
+	}
 	for {
 		switch c {
 		case '{':
@@ -250,6 +253,11 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		p.rowKeys = p.rowKeys[:0]
 		if p.rowMiss++; p.rowMiss == rowMissMax+rowRetry {
 			p.rowMiss = rowMissMax - 1
+		}
+		// The next row compares its keys with this row's only if this
+		// row keeps them; the sink hears it before that row begins.
+		if u := p.unplaced; u != nil {
+			*u = p.rowMiss >= rowMissMax
 		}
 	}
 	same := len(p.rowKeys) > 0 // the row's keys so far are the previous row's

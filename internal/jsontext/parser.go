@@ -1,6 +1,10 @@
 package jsontext
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
+)
 
 // Parser is the reusable state of the tokenizer: the stack of open arrays
 // and objects and the scratch buffer for strings that needed unescaping.
@@ -17,7 +21,7 @@ type Parser struct {
 	ts      TaggedSink  // s, if it is one
 	epoch   *uint64     // ts's KeyEpoch
 	same    *int        // ts's SameKeys
-	rc      RowColumns  // ts's RowColumns
+	rc      rowColumns  // ts's RowColumns but Unplaced (kept last, see unplaced)
 	in      []byte
 	stack   []byte  // '[' or '{' for each array or object open in the current cell
 	frames  []frame // tagged's stack of the arrays and objects open in a cell, all of its length
@@ -41,6 +45,17 @@ type Parser struct {
 	memoAt, memoOut int
 	memoCell        uint32
 	memoStr         bool
+	// ts's RowColumns.Unplaced, written only while rows shuffle their keys:
+	// kept here, not in rc, so that the fields above keep their offsets
+	// (in at 120, reached with one-byte displacements).
+	unplaced *bool
+}
+
+// rowColumns is RowColumns without Unplaced, as the Parser keeps it.
+type rowColumns struct {
+	Memo *pagebuild.KeyMemo
+	Page *pagebuild.Builder
+	Col  **pagebuild.Column
 }
 
 // ErrorKind says what an Error is about.
@@ -119,7 +134,8 @@ func (p *Parser) setSink(s ScalarSink) {
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
-		p.rc = p.ts.RowColumns()
+		rc := p.ts.RowColumns()
+		p.rc, p.unplaced = rowColumns{rc.Memo, rc.Page, rc.Col}, rc.Unplaced
 		if p.keys == nil {
 			p.keys = new(keyCache)
 			p.memo = new(cellMemo)
@@ -141,7 +157,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc = RowColumns{}
+	p.rc, p.unplaced = rowColumns{}, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

@@ -147,3 +147,44 @@ func TestStrMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestStrRunsBetweenPieces decodes strings of two pieces with a run of
+// printable ASCII of every length up to 20 bytes before, between and after
+// them, whole and cut short in their last bytes, and compares value,
+// offset and validity with refString: unquote takes each run between
+// escapes eight bytes a turn (asciiRunEnd) and the rest through TextEnd,
+// and reads \u digits in line (hexQuad), whose refusals hex4Err reports.
+func TestStrRunsBetweenPieces(t *testing.T) {
+	pieces := []string{`\n`, `\"`, `\u003c`, `\u2028`, `\ud83d\ude00`, `\ud800`, `\u12g4`, `\x`, "é", "日本", "😀", "\xff", "\x01"}
+	var p Parser
+	run := func(n int) string { return string(bytes.Repeat([]byte("abcdefgh"), 3)[:n]) }
+	for _, a := range pieces {
+		for _, b := range pieces {
+			for gap := 0; gap <= 20; gap++ {
+				for pre := 0; pre <= 9; pre++ {
+					text := []byte(`"` + run(pre) + a + run(gap) + b + run(20-gap) + `"`)
+					for cut := len(text); cut >= len(text)-30 && cut > 0; cut-- {
+						in := text[:cut]
+						want, off, ok := refString(in)
+						p.buf = p.buf[:0]
+						p.in = in
+						p.err = Error{}
+						got, j := p.str(0)
+						if ok != (j >= 0) {
+							t.Fatalf("%q: str gives %d (%v), reference ok %v at %d", in, j, p.err, ok, off)
+						}
+						if !ok {
+							if p.err.Offset != off {
+								t.Fatalf("%q: error at %d (%s), reference at %d", in, p.err.Offset, p.err.Msg, off)
+							}
+							continue
+						}
+						if j != off || !bytes.Equal(got, want) {
+							t.Fatalf("%q: str gives %q ending at %d, reference %q at %d", in, got, j, want, off)
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -84,10 +84,17 @@ type TaggedSink interface {
 // used (*SameKeys() <= 0), and leaves to RowKey every key the memo lacks
 // and every key the row repeats, so that the page and the errors are
 // RowKey's.
+//
+// Unplaced, if not nil, is where the Parser says, before a row's BeginRow,
+// that it will give none of that row's keys by place: it sets it to true
+// only while rows shuffle their keys (rowMissMax), so that a sink need not
+// make ready for keys given by place a row that has none, and to false
+// when a page of rows begins and before a row that may have some.
 type RowColumns struct {
-	Memo *pagebuild.KeyMemo
-	Page *pagebuild.Builder
-	Col  **pagebuild.Column
+	Memo     *pagebuild.KeyMemo
+	Page     *pagebuild.Builder
+	Col      **pagebuild.Column
+	Unplaced *bool
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see
