@@ -168,3 +168,105 @@ func TestRowShapeIDsMalformed(t *testing.T) {
 		}
 	}
 }
+
+// TestRowShapeIDsRangeAndOrder checks that Parse rejects a row shape id
+// past the page's shapes, or one that is used before every lower id has
+// been (SPEC.md 9.2), naming the id, its row and its offset, for ids of one,
+// two and three bytes, whichever of the two faults comes first.
+func TestRowShapeIDsRangeAndOrder(t *testing.T) {
+	page := shapesPage(t, 17_000, false)
+	sec, base := rowShapeIDs(t, page)
+	ids, widths := referenceIDs(t, sec)
+	ns := 0
+	for _, id := range ids {
+		ns = max(ns, id)
+	}
+	// idFault returns the first fault of ids as Parse names it, or "".
+	idFault := func(ids []int) (msg string, row int) {
+		used := 0
+		for r, id := range ids {
+			switch {
+			case id > ns:
+				return "shape id " + strconv.Itoa(id) + " of " + strconv.Itoa(ns), r
+			case id > used+1:
+				return "shape " + strconv.Itoa(id) + " used before shape " + strconv.Itoa(used+1) + " (shapes out of order)", r
+			}
+			used = max(used, id)
+		}
+		return "", -1
+	}
+	offs := make([]int, len(widths)) // offs[row]: its id's offset in sec
+	for r := 1; r < len(widths); r++ {
+		offs[r] = offs[r-1] + widths[r-1]
+	}
+	n := 0
+	for row, w := range widths {
+		if row%41 != 0 && (row == 0 || widths[row-1] == w) { // a sample, and each width's first
+			continue
+		}
+		// The id becomes others of the same width: past the next shape
+		// (out of order unless it was a shape's first use), past ns.
+		lo, hi := 1<<(7*(w-1)), 1<<(7*w)-1
+		if w == 1 {
+			lo = 1
+		}
+		for _, v := range []int{ids[row] + 2, ids[row] + 9, ns + 1, hi} {
+			if v < lo || v > hi {
+				continue
+			}
+			var enc []byte
+			for x := v; ; x >>= 7 {
+				if x < 0x80 {
+					enc = append(enc, byte(x))
+					break
+				}
+				enc = append(enc, byte(x)|0x80)
+			}
+			got := append([]int(nil), ids...)
+			got[row] = v
+			msg, frow := idFault(got)
+			if msg == "" {
+				continue // a shape never used, named after the ids
+			}
+			bad := append([]byte(nil), page...)
+			copy(bad[base+offs[row]:], enc)
+			_, err := pageread.Parse(bad, format.Limits{})
+			n++
+			var fe *format.Error
+			if !errors.As(err, &fe) || !errors.Is(err, format.ErrCorrupt) || fe.Msg != msg || fe.Row != frow || fe.Offset != base+offs[frow] {
+				t.Fatalf("row %d (width %d) id %d: error %v (%+v); want %q at row %d, byte %d", row, w, v, err, fe, msg, frow, base+offs[frow])
+			}
+		}
+	}
+	if n < 100 {
+		t.Fatalf("only %d faults checked", n)
+	}
+}
+
+// TestRowShapeIDsEveryRowShape1 checks that Parse rejects row shape ids
+// present on a page whose every row has shape 1 (they must be omitted),
+// and accepts them where a row is null.
+func TestRowShapeIDsEveryRowShape1(t *testing.T) {
+	mode, err := rowpage.EncOptions{NoChecksum: true}.EncMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := mode.Marshal([]map[string]any{{"a": 1}, nil, {"a": 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, base := rowShapeIDs(t, page)
+	if diff := cmp.Diff([]byte{1, 0, 1}, sec); diff != "" {
+		t.Fatalf("row shape ids (-want +got):\n%s", diff)
+	}
+	if _, err := pageread.Parse(page, format.Limits{}); err != nil {
+		t.Fatalf("a null row: %v", err)
+	}
+	bad := append([]byte(nil), page...)
+	bad[base+1] = 1
+	_, err = pageread.Parse(bad, format.Limits{})
+	var fe *format.Error
+	if !errors.As(err, &fe) || fe.Msg != "row shapes must be omitted when every row has shape 1" || fe.Offset != base {
+		t.Fatalf("every row shape 1: error %v", err)
+	}
+}
