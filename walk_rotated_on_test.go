@@ -69,3 +69,62 @@ func TestRotatedValues(t *testing.T) {
 		}
 	}
 }
+
+// TestSameAddressSlots checks that sameAddressSlots reads the value of
+// every slot of a map filled in the learnt order with the list's own key
+// strings, and stops, leaving that slot and the ones after it, at the
+// first key that is an equal copy at another address; groupValuesOfKeys
+// then reads the rest by their bytes, with the values lookups give.
+func TestSameAddressSlots(t *testing.T) {
+	if !mapSlabsOK {
+		t.Skip("small maps are read by lookups where the map layout is not known (32-bit platforms)")
+	}
+	insert := []string{"sha", "author", "message", "distinct", "url", "id", "name", "x"}
+	for n := 1; n <= len(insert); n++ {
+		keys := slices.Clone(insert[:n])
+		slices.Sort(keys)
+		fill := func(order []string) map[string]any {
+			m := make(map[string]any)
+			for _, k := range order {
+				m[k] = "v-" + k
+			}
+			return m
+		}
+		var p keyPlaces
+		var scratch []any
+		if _, ok := valuesOfKeys(fill(insert[:n]), keys, &scratch, &p); !ok || p.full == 0 {
+			t.Fatalf("%d keys: the first map was not learnt", n)
+		}
+		for copied := -1; copied < n; copied++ { // -1: every key the list's own
+			order := slices.Clone(insert[:n])
+			if copied >= 0 {
+				order[copied] = string([]byte(order[copied]))
+			}
+			m := fill(order)
+			g := (*anyMapGroup)(smallGroup(m, n))
+			full := ^g.ctrl & groupEmpty
+			vals := make([]any, n)
+			left := sameAddressSlots(g, full, keys, vals, &p)
+			// A map filled in order holds its i-th key in slot i.
+			wantLeft := uint64(0)
+			if copied >= 0 {
+				wantLeft = full &^ (1<<(8*copied) - 1)
+			}
+			if left != wantLeft {
+				t.Fatalf("%d keys, key %d copied: slots left %#x, want %#x", n, copied, left, wantLeft)
+			}
+			for i, k := range keys {
+				if slices.Index(order, k) < copied || copied < 0 {
+					if vals[i] != "v-"+k {
+						t.Fatalf("%d keys, key %d copied: value of %q = %v", n, copied, k, vals[i])
+					}
+				}
+			}
+			got, ok := valuesOfKeys(m, keys, &scratch, &p)
+			want, _ := refValuesOfKeys(m, keys)
+			if !ok || !slices.Equal(got, want) {
+				t.Fatalf("%d keys, key %d copied: valuesOfKeys = %v, %v; want %v", n, copied, got, ok, want)
+			}
+		}
+	}
+}

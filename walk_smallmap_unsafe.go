@@ -46,7 +46,10 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *k
 	// The full slots have the top bit of their control byte clear.
 	full := ^g.ctrl & groupEmpty
 	if full == p.full {
-		f := full
+		f := sameAddressSlots(g, full, keys, vals, p)
+		// A key with the bytes but not the address p's list holds (the
+		// keys of a decoded map, each a string of its own) is compared
+		// here, as are the slots after it.
 		for ; f != 0; f &= f - 1 {
 			j := bits.TrailingZeros64(f) >> 3 & 7
 			sl := &g.slots[j]
@@ -97,6 +100,32 @@ func groupValuesOfKeys(group unsafe.Pointer, keys []string, scratch *[]any, p *k
 	learnt.full = full
 	p.full, p.key = learnt.full, learnt.key
 	return vals, true
+}
+
+// sameAddressSlots reads into vals the values of the full slots f of g
+// whose keys are, in p's list keys, the very strings (same address and
+// length) p says, as a map built with literal keys holds them, and
+// returns the slots left from the first that is not: none when all are.
+// It calls nothing, so that its loop keeps its values in registers: about
+// 31 instructions a key, where groupValuesOfKeys's loop, which may call
+// sameBytes, reloaded some from the stack for every key (36). vals has at
+// least len(keys) elements.
+func sameAddressSlots(g *anyMapGroup, f uint64, keys []string, vals []any, p *keyPlaces) uint64 {
+	vals = vals[:len(keys)]
+	for ; f != 0; f &= f - 1 {
+		j := bits.TrailingZeros64(f) >> 3 & 7
+		sl := &g.slots[j]
+		i := int(p.key[j])
+		if i >= len(keys) {
+			break
+		}
+		x := keys[i]
+		if len(x) != len(sl.key) || unsafe.StringData(x) != unsafe.StringData(sl.key) {
+			break
+		}
+		vals[i] = sl.val
+	}
+	return f
 }
 
 // rotatedValues is groupValuesOfKeys's way for a map whose members fill
