@@ -13,6 +13,14 @@ const cellMemoBits = 8
 // parse than to look up.
 const cellMemoMin = 32
 
+// cellMemoNested is the shortest text of an array or object nested in a
+// tagged cell that the memo remembers: shorter ones, such as citm's seat
+// areas of 36 bytes or the instruments' envelope nodes of 64 to 127, are
+// many, and would each cost a hash and a record for the few that repeat;
+// citm's seat categories and their lists of areas that repeat are 160
+// bytes and more.
+const cellMemoNested = 128
+
 // cellMemo remembers tagged cells of the current text by their text, so
 // that a cell whose text is that of an earlier cell of the same column
 // (citm's price lists and seat areas, repeated from row to row) is
@@ -41,13 +49,25 @@ const cellMemoMin = 32
 // Until the text has a cell to remember, a cell costs no hash: most pages
 // have strings in every array and object cell, and pay for the memo a few
 // stores and tests a cell.
+//
+// Once it has, it also remembers the arrays and objects of at least
+// cellMemoNested bytes without strings nested in the cells it parses,
+// under the nesting they may still open (the cell's limit less the
+// arrays and objects around them) in place of the limit: their tagged
+// values, too, depend only on their text. A cell that differs from an
+// earlier one of its column copies the parts it shares with any earlier
+// one: citm's seat categories of one venue, and the lists of areas in
+// them, recur in cells that differ elsewhere (at 25 rows, 12 KB of the 23
+// KB of cells not repeated whole). Nested looks are not counted as misses,
+// and only made at a nesting (per column) where one was remembered.
 type cellMemo struct {
-	from  int // again: where in b the cell it copied starts
-	slots [1 << cellMemoBits]cellSlot
-	cells []cellSeen // the text's remembered cells, at most cellMemoMax
-	gen   uint32     // the current text's generation, never 0
-	live  bool       // a slot of gen is written, and the memo is not off
-	off   bool       // the text's cells have missed too often: no more looks
+	from   int    // again: where in b the cell it copied starts
+	nested uint64 // nestBit of each column and nesting a nested cell was remembered at
+	slots  [1 << cellMemoBits]cellSlot
+	cells  []cellSeen // the text's remembered cells, at most cellMemoMax
+	gen    uint32     // the current text's generation, never 0
+	live   bool       // a slot of gen is written, and the memo is not off
+	off    bool       // the text's cells have missed too often: no more looks
 	// The text's looks that found its cell and that did not.
 	hits, misses int
 }
@@ -87,7 +107,7 @@ type cellSeen struct {
 
 // newText starts a generation: slots written before no longer hold.
 func (m *cellMemo) newText() {
-	m.live, m.off, m.hits, m.misses = false, false, 0, 0
+	m.live, m.off, m.hits, m.misses, m.nested = false, false, 0, 0, 0
 	m.cells = m.cells[:0]
 	if m.gen++; m.gen == 0 {
 		clear(m.slots[:])
@@ -109,13 +129,14 @@ func cellHashOf(in []byte, i int, cell uint32, limit int) uint64 {
 // starts at in[i], if one of hash h is remembered for the same column,
 // limit and epoch, and returns b and the position after the cell's text
 // (and keeps in m.from where in b the tagged values it copied start);
-// else b and -1. Cost: a comparison of the cell's text with each earlier
-// one's of its slot tried (of its last word alone where that differs), and
-// a copy of its tagged bytes.
+// else b and -1. The caller counts a look at a whole cell as a hit or a
+// miss (m.hits, miss). Cost: a comparison of the cell's text with each
+// earlier one's of its slot tried (of its last word alone where that
+// differs), and a copy of its tagged bytes.
 func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
 	sl := &m.slots[h>>(64-cellMemoBits)]
 	if sl.gen != m.gen {
-		return b, m.miss()
+		return b, -1
 	}
 	cells := m.cells
 	var next *cellSeen // the cell tried before s, whose prev is s
@@ -138,20 +159,37 @@ func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, 
 		if next != nil { // to the front of the slot, for its next repeat
 			next.prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
 		}
-		m.hits++
 		m.from = out
 		return append(b, b[out:out+outN]...), i + n
 	}
-	return b, m.miss()
+	return b, -1
 }
 
-// miss counts a look that did not find its cell, turning the memo off
-// for the text after too many, and returns -1.
-func (m *cellMemo) miss() int {
+// nestBit is the bit of m.nested for the column cell at the nesting rest.
+func nestBit(cell uint32, rest int) uint64 {
+	return 1 << ((cell*8 + uint32(rest)) & 63)
+}
+
+// nestedAt reports whether an array or object nested in a cell of the
+// column cell, where it may open rest more, may have been remembered
+// (rememberNested). Cost: a shift and a test.
+func (m *cellMemo) nestedAt(cell uint32, rest int) bool {
+	return m.nested&nestBit(cell, rest) != 0
+}
+
+// rememberNested is remember for an array or object nested in a cell of
+// the column cell, where it may open rest more arrays and objects.
+func (m *cellMemo) rememberNested(b, in []byte, at, end, out int, cell uint32, rest int, epoch uint64) {
+	m.nested |= nestBit(cell, rest)
+	m.remember(b, in, at, end, out, cell, rest, epoch)
+}
+
+// miss counts a look at a whole cell that did not find it, turning the
+// memo off for the text after too many.
+func (m *cellMemo) miss() {
 	if m.misses++; m.misses > cellMemoTries+4*m.hits {
 		m.live, m.off = false, true
 	}
-	return -1
 }
 
 // remember records the cell whose text is in[at:end], of at least

@@ -40,11 +40,13 @@ type Parser struct {
 	rowMatched   int       // the current row's keys that matched the previous row's before one did not; -1 all so far, -2 not matched
 	// Tagged cells by their text (cellmemo.go), made with keys, and the
 	// cell being read: where its text and its tagged values start, its
-	// column, and whether it has had a string.
+	// column, and where in the text its last string value starts (-1:
+	// none yet), which tells whether the cell, or an array or object in
+	// it, has had a string.
 	memo            *cellMemo
 	memoAt, memoOut int
 	memoCell        uint32
-	memoStr         bool
+	memoStr         int
 	// ts's RowColumns.Unplaced, written only while rows shuffle their keys:
 	// kept here, not in rc, so that the fields above keep their offsets
 	// (in at 120, reached with one-byte displacements).

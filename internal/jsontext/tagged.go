@@ -98,13 +98,13 @@ type RowColumns struct {
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see
-// keyCache), where its tag sits in the buffer, its values so far, the
-// bytes of the key of its member being read, packed (arrayPath for an
-// array), and whether it is an object.
+// keyCache), where its tag sits in the buffer, its values so far, where
+// its text starts, the bytes of the key of its member being read, packed
+// (arrayPath for an array), and whether it is an object.
 type frame struct {
-	h, key uint64
-	at, n  int
-	obj    bool
+	h, key     uint64
+	at, n, txt int
+	obj        bool
 }
 
 // hashMul is the multiplier of the path hashes.
@@ -142,10 +142,12 @@ func (p *Parser) tagged(i, depth int) int {
 	if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
 		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
+			p.memo.hits++
 			return p.endCopy(b2, len(b), j)
 		}
+		p.memo.miss()
 	}
-	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, false
+	p.memoAt, p.memoOut, p.memoCell, p.memoStr = i, len(b), cell, -1
 	goto container
 
 value:
@@ -184,13 +186,21 @@ value:
 			b = appendTaggedBig(b, u)
 		}
 	case c == '"':
-		p.memoStr = true // the sink counts it: see cellMemo
+		p.memoStr = i // the sink counts it: see cellMemo
 		var s []byte
 		if s, i = p.str(i); i < 0 {
 			return p.endTagged(b, i)
 		}
 		b = p.ts.TaggedString(b, s)
 	case c == '{' || c == '[':
+		// One whose text is an earlier array's or object's nested in a
+		// cell of the column (cellMemo.rememberNested) is copied.
+		if p.memo.nested != 0 {
+			if b2, j := p.nestedAgain(b, i); j >= 0 {
+				b, i = b2, j
+				goto after
+			}
+		}
 		goto container
 	case c == 'n':
 		if !hasLiteral(in, i, 4, nullWord) {
@@ -234,10 +244,13 @@ after:
 		i++
 		open := p.open - 1
 		if p.open = open; open == 0 {
-			if !p.memoStr && i-p.memoAt >= cellMemoMin {
+			if p.memoStr < 0 && i-p.memoAt >= cellMemoMin {
 				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
 			}
 			return p.endTagged(b, i)
+		}
+		if i-f.txt >= cellMemoNested && p.memoStr < f.txt && p.memo.live {
+			p.memo.rememberNested(b, in, f.txt, i, f.at, p.memoCell, p.limit-open, *p.epoch)
 		}
 		f = &p.frames[open-1]
 		goto after
@@ -283,7 +296,7 @@ container:
 		}
 		f = &p.frames[open]
 		p.open = open + 1
-		f.h, f.key, f.at, f.n, f.obj = h, arrayPath, len(b), 0, c == '{'
+		f.h, f.key, f.at, f.n, f.txt, f.obj = h, arrayPath, len(b), 0, i, c == '{'
 		b = append(b, tag, 0, 0, 0, 0)
 		i, c = j, d
 		if tag == format.TagArray {
@@ -334,6 +347,18 @@ colon:
 	}
 	i++
 	goto value
+}
+
+// nestedAgain is cellMemo.again for the array or object at in[i] nested
+// in the cell, where it may open p.limit-p.open more: b with its tagged
+// values copied and the position after its text, or b and -1.
+func (p *Parser) nestedAgain(b []byte, i int) ([]byte, int) {
+	in, cell, rest := p.in, p.memoCell, p.limit-p.open
+	if !p.memo.nestedAt(cell, rest) || len(in)-i < cellMemoMin {
+		return b, -1
+	}
+	h := cellHashOf(in, i, cell, rest)
+	return p.memo.again(b, in, i, h, cell, rest, *p.epoch)
 }
 
 // moreFrames doubles the frames of p.frames, at least 16, for tagged's
