@@ -58,7 +58,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	mask := escapeMask(escapeHTML)
 	// fixed is the longest key or string written with fixed moves: none
 	// while the table's flags are not trusted.
-	fixed := 29
+	fixed := fitMax
 	if !l.flagsOK {
 		fixed = -1
 	}
@@ -87,7 +87,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				m := e - s
 				clean := fl>>(uint(k&3)*2)&mask == 0
 				if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-					st.fits[k] = st.fitFor(k, s, m, fl, fixed)
+					st.fits[k] = fitFor(k, s, m, fl)
 					dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
 				} else {
 					dst = append(appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
@@ -110,15 +110,10 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 					return dst
 				}
 				k := int(v)
-				if f := fitOf(st, k); f != 0 && len(dst)+32 <= cap(dst) { // a string met before
-					dst = putQuoted(dst, fitData(st, f), int(f&(fitKnown-1)))
-					break
-				}
 				s, e, fl := strEntry(st, k)
 				m := e - s
 				clean := fl>>(uint(k&3)*2)&mask == 0
 				if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-					st.fits[k] = st.fitFor(k, s, m, fl, fixed)
 					dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 				} else if clean && m <= 62 && fixed > 0 && s+64 <= len(st.data) && len(dst)+64 <= cap(dst) {
 					// fixed > 0: the flags are verified. (Testing
@@ -199,15 +194,10 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(v)
-			if f := fitOf(st, k); f != 0 && len(dst)+32 <= cap(dst) { // a string met before
-				dst = putQuoted(dst, fitData(st, f), int(f&(fitKnown-1)))
-				break
-			}
 			s, e, fl := strEntry(st, k)
 			m := e - s
 			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-				st.fits[k] = st.fitFor(k, s, m, fl, fixed)
 				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else if clean && m <= 62 && fixed > 0 && s+64 <= len(st.data) && len(dst)+64 <= cap(dst) {
 				// fixed > 0: the flags are verified. (Testing

@@ -142,12 +142,11 @@ const (
 
 // fitFor returns the fit of string k whose start s, length m and flags
 // byte fl the caller has read (strEntry) and found it writes with fixed
-// moves under fixed (fitMax, or -1 while the flags are not trusted), or 0
-// where it may not: a string with either flag bit, one starting at or
-// past 1<<26, and a length past fixed or too close to the data's end. It
-// inlines.
-func (t *StringTable) fitFor(k, s, m int, fl byte, fixed int) uint32 {
-	if fl>>(uint(k&3)*2)&3 != 0 || m > fixed || s+32 > len(t.data) || s >= 1<<26 {
+// moves (clean under its mask, m at most fitMax with the flags trusted,
+// 32 bytes of data from s), or 0 where another mode may not: a string with
+// either flag bit, or one starting at or past 1<<26. It inlines.
+func fitFor(k, s, m int, fl byte) uint32 {
+	if fl>>(uint(k&3)*2)&3 != 0 || s >= 1<<26 {
 		return 0
 	}
 	return uint32(s)<<fitShift | fitKnown | uint32(m)
