@@ -229,3 +229,20 @@ func ZeroDigitBits(w uint64) uint { return zeroDigitBits(w) }
 
 // AsciiZeros is asciiZeros, '0' in every byte, for users of Digits8.
 const AsciiZeros = asciiZeros
+
+// Digits4 is Digits8 for v < 1e4: its four decimal digits, leading zeros
+// included, in the four low bytes, the most significant lowest, as values
+// 0 to 9 (or'd with AsciiZeros, text). digits8's last two steps on one
+// 32-bit lane (v/100 by 10486/2^20, then each pair by 103/2^10; no
+// product passes 2^31): about 6 instructions fewer than Digits8, for the
+// two- to four-digit integers (counts, years, sizes). Inlines.
+func Digits4(v uint32) uint32 {
+	q := v * 10486 >> 20
+	x := v<<16 - q*(100<<16-1) // 2-digit halves in 16-bit lanes
+	d := (x * 103 >> 10) & 0x000F000F
+	return x<<8 - d*(10<<8-1)
+}
+
+// ZeroDigitBits4 is ZeroDigitBits for w = Digits4(v): the bits of its
+// leading zero digits, at most 24. Inlines.
+func ZeroDigitBits4(w uint32) uint { return uint(bits.TrailingZeros32(w|1<<24)) & 24 }

@@ -58,7 +58,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 	mask := escapeMask(escapeHTML)
 	// fixed is the longest key or string written with fixed moves: none
 	// while the table's flags are not trusted.
-	fixed := 29
+	fixed := fitMax
 	if !l.flagsOK {
 		fixed = -1
 	}
@@ -80,13 +80,18 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				return dst
 			}
 			k := int(key)
-			s, e, fl := strEntry(st, k)
-			m := e - s
-			clean := fl>>(uint(k&3)*2)&mask == 0
-			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-				dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
+			if f := fitOf(st, k); f != 0 && len(dst)+32 <= cap(dst) { // a key met before
+				dst = putKey(dst, fitData(st, f), int(f&(fitKnown-1)))
 			} else {
-				dst = append(appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
+				s, e, fl := strEntry(st, k)
+				m := e - s
+				clean := fl>>(uint(k&3)*2)&mask == 0
+				if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
+					st.fits[k] = fitFor(k, s, m, fl)
+					dst = putKey(dst, (*[32]byte)(st.data[s:s+32]), m)
+				} else {
+					dst = append(appendSpanJSON(dst, c.esc, k, st.data[s:s+m], clean && l.flagsOK, escapeHTML), ':')
+				}
 			}
 			p := c.pos
 			if uint(p) >= uint(len(c.data)) {

@@ -46,6 +46,7 @@ type Layout struct {
 
 	// scratch reused by Reset
 	offs   []uint32 // Strings.offs
+	fits   []uint32 // Strings.fits
 	seen   []int32
 	uses   []int
 	counts []int

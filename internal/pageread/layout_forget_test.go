@@ -15,7 +15,7 @@ import (
 // that may point into a page fails here until Forget clears it.
 func TestForgetLeavesOnlyScratch(t *testing.T) {
 	kept := map[string]bool{ // scratch of numbers, and the dictionaries
-		"Dicts": true, "shapeCols": true, "shapeEnds": true, "offs": true, "seen": true,
+		"Dicts": true, "shapeCols": true, "shapeEnds": true, "offs": true, "fits": true, "seen": true,
 		"uses": true, "counts": true, "names": true, "rend": true,
 	}
 	emptied := map[string]bool{ // scratch that may hold views: length 0

@@ -209,6 +209,9 @@ func (l *Layout) parseStrings(page []byte, s span, lim format.Limits) error {
 	r.pos += flagLen
 	l.offs = grow(l.offs, n+1)
 	t.offs = l.offs
+	l.fits = grow(l.fits, n)
+	clear(l.fits)
+	t.fits = l.fits
 	longest := decodeEnds(t.offs, s.b[r.pos:r.pos+n*width], n, width)
 	r.pos += n * width
 	t.data = s.b[r.pos:]

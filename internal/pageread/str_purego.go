@@ -13,3 +13,13 @@ func strEntry(t *StringTable, k int) (s, e int, flags byte) {
 	o := t.offs[k : k+2 : k+2]
 	return int(o[0]), int(o[1]), t.flags[k>>2]
 }
+
+// fitOf returns the fit of string k (see fitFor): the checked twin.
+func fitOf(t *StringTable, k int) uint32 { return t.fits[k] }
+
+// fitData returns the 32 bytes of string data from the start a fit f
+// holds: the checked twin.
+func fitData(t *StringTable, f uint32) *[32]byte {
+	s := int(f >> fitShift)
+	return (*[32]byte)(t.data[s : s+32])
+}

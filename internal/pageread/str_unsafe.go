@@ -25,3 +25,15 @@ func strEntry(t *StringTable, k int) (s, e int, flags byte) {
 	f := *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.flags)), uintptr(k)>>2))
 	return int(o[0]), int(o[1]), f
 }
+
+// fitOf returns the fit of string k (see fitFor): 0 until set. The caller
+// must have checked k < t.count, as for strEntry; fits holds count words.
+func fitOf(t *StringTable, k int) uint32 {
+	return *(*uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.fits)), uintptr(k)*4))
+}
+
+// fitData returns the 32 bytes of string data from the start a fit f
+// holds, which fitFor checked are within t.data.
+func fitData(t *StringTable, f uint32) *[32]byte {
+	return (*[32]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.data)), uintptr(f>>fitShift)))
+}

@@ -12,6 +12,7 @@ type StringTable struct {
 	flags []byte   // 2 bits per string
 	offs  []uint32 // count+1 offsets: 0, then each string's end
 	data  []byte   // the string bytes
+	fits  []uint32 // per string, 0 until a renderer has met it; see fitOf
 	str   string   // data viewed as a string (no copy unless built with purego)
 }
 
@@ -122,4 +123,31 @@ func (t *StringTable) String(i int) string {
 // Flags returns string i's escaping flags (StrNeedsEscape, StrHasHTML).
 func (t *StringTable) Flags(i int) uint8 {
 	return t.flags[i>>2] >> ((i & 3) * 2) & 3
+}
+
+// A fit is what a renderer learned of one string the first time it met it:
+// 0 while unknown, else start<<6 | 32 | length for a string the renderers
+// write with fixed moves (putKey, putQuoted): one of at most 29 bytes,
+// clean under either escaping mode (both flag bits clear, the flags
+// verified), with 32 bytes of data from its start, starting below 1<<26.
+// One load of it, tested for zero, replaces the two ends, the flags byte
+// and four tests of every later meeting (containerJSON's keys, about 12
+// instructions a key). The page's open clears the fits (a memclr of 4
+// bytes a string); they depend on the table alone, not on escapeHTML.
+const (
+	fitShift = 6
+	fitKnown = 32 // set in every fit but the unknown 0
+	fitMax   = 29 // the longest string with a fit (putKey writes m+3 of 32)
+)
+
+// fitFor returns the fit of string k whose start s, length m and flags
+// byte fl the caller has read (strEntry) and found it writes with fixed
+// moves (clean under its mask, m at most fitMax with the flags trusted,
+// 32 bytes of data from s), or 0 where another mode may not: a string with
+// either flag bit, or one starting at or past 1<<26. It inlines.
+func fitFor(k, s, m int, fl byte) uint32 {
+	if fl>>(uint(k&3)*2)&3 != 0 || s >= 1<<26 {
+		return 0
+	}
+	return uint32(s)<<fitShift | fitKnown | uint32(m)
 }

@@ -35,6 +35,7 @@ func tableOf(t *testing.T, strs []string) *StringTable {
 		flags: b[:flagLen],
 		offs:  offs,
 		data:  b[flagLen+len(strs)*width:],
+		fits:  make([]uint32, len(strs)),
 	}
 }
 
