@@ -492,34 +492,44 @@ type listState struct {
 //go:noinline
 func (st *listState) listShape(id int) bool {
 	b, pos := st.b, st.pos
-	if pos >= len(b) {
+	if uint(pos) >= uint(len(b)) { // (unsigned: b[pos] needs no bounds check)
 		return false
 	}
 	k := int(b[pos])
 	pos++
-	if k >= 0x80 || k > st.cols || k > len(b)-pos {
+	// No test of k against cols: k entries that pass the loop's checks
+	// are distinct columns below cols.
+	if k >= 0x80 || k > len(b)-pos {
 		return false
 	}
-	src := b[pos : pos+k]
+	// Entry n+j of the lists is byte pos+j of b: the loop indexes both
+	// by i from n, b through a slice that starts n bytes before pos (pos
+	// has passed every entry before, so pos >= n) and is as long as out.
+	// Two slices from 0 cost fewer instructions than two from n and pos.
 	n := st.n
-	out := st.list[n : n+k]
+	end := n + k
+	out := st.list[:end]
+	src := b[pos-n : pos+k][:len(out)]
 	// Moved on before the loop, so that it keeps fewer values live.
-	st.n, st.pos = n+k, pos+k
-	st.ends[id] = uint32(n + k)
+	st.n, st.pos = end, pos+k
+	st.ends[id] = uint32(end)
 	seen, counts := st.seen, st.counts
 	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
 	sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
-	for j, c := range src {
-		x := int(c)
-		if x > top || seen[c] == sid {
-			return false
-		}
-		if x == top {
+	for i := uint(n); i < uint(len(out)); i++ {
+		c := src[i]
+		if x := int(c); x >= top { // one comparison for both tests of top
+			if x > top {
+				return false
+			}
 			top = min(top+1, last)
+		}
+		if seen[c] == sid {
+			return false
 		}
 		seen[c] = sid
 		counts[c] += u
-		out[j] = uint32(c)
+		out[i] = uint32(c)
 	}
 	st.top = top
 	return true

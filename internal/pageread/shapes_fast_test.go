@@ -99,10 +99,20 @@ func TestShapeListsFastAgrees(t *testing.T) {
 	}
 }
 
+// everyOnce returns the one-byte indexes of columns 0 to cols-1.
+func everyOnce(cols int) []byte {
+	b := make([]byte, cols)
+	for c := range b {
+		b[c] = byte(c)
+	}
+	return b
+}
+
 // TestShapeListsFastBounds checks the entries at the edges of what the fast
 // reading accepts: the last column, listed first and then again once every
 // column is listed, and the column one past it, which must be refused
-// whether or not every column has appeared; at 5 columns and at 128, the
+// whether or not every column has appeared, and a shape longer than the
+// columns; at 5 columns and at 128, the
 // most the fast reading takes.
 func TestShapeListsFastBounds(t *testing.T) {
 	for _, cols := range []int{1, 5, 127, 128} {
@@ -129,6 +139,9 @@ func TestShapeListsFastBounds(t *testing.T) {
 			{"every column, then one past the last", append(slices.Clone(all), 1, past), shapes + 1, false},
 			{"one past the last before every column", []byte{1, past}, 1, false},
 			{"every column, then the last twice", append(slices.Clone(all), 2, last, last), shapes + 1, false},
+			// (listShape does not compare a length with the columns: a
+			// list longer than them names one twice.)
+			{"every column, then a shape of one more entry than columns", append(append(slices.Clone(all), past+1), append(everyOnce(cols), last)...), shapes + 1, false},
 		}
 		for _, c := range cases {
 			if past >= 0x80 && !c.ok { // a two-byte varint's first byte: the lists are torn, not out of range
