@@ -71,6 +71,7 @@ func (w *walker) groupCols(g *anyMapGroup, set uint64, cv *[maxSetCols]any, vals
 // that key's on, or 0 once every key is added. The loop calls nothing
 // (keyCols.get written out, as in entriesSet).
 func groupSet(g *anyMapGroup, f, set uint64, kc *keyCols, pageTag uint64, cv *[maxSetCols]any) (uint64, uint64) {
+	_, _, _ = g.ctrl, kc[0], cv[0] // the pointers' nil checks, once rather than a key
 	for ; f != 0; f &= f - 1 {
 		sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
 		k := sl.key
