@@ -73,6 +73,11 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	case a < 10:
 		b[i] = byte('0' + a)
 		return dst[:n+i+1]
+	case a < 1e4: // two to four digits: counts, sizes, years
+		w := jsonwire.Digits4(uint32(a))
+		z := jsonwire.ZeroDigitBits4(w) // a >= 10: not all
+		binary.LittleEndian.PutUint32(b[i:i+4], (w|jsonwire.AsciiZeros&0xFFFFFFFF)>>z)
+		return dst[:n+i+4-int(z>>3)]
 	case a < 1e8:
 		w := jsonwire.Digits8(uint32(a))
 		z := jsonwire.ZeroDigitBits(w) // the leading zero digits' bits (a >= 10: not all)

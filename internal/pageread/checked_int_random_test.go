@@ -11,13 +11,16 @@ import (
 
 // TestIntJSONRandom renders random integers of every length, 1 to 19
 // digits and both signs, with the powers of ten, their neighbours and the
-// extremes, as an EncInt cell (TakeIntJSON) and as a TagInt member
+// extremes and every value of up to four digits, as an EncInt cell (TakeIntJSON) and as a TagInt member
 // (memberIntJSON, from the word after its tag, with room for the fixed
 // moves), and compares each with strconv.FormatInt.
 func TestIntJSONRandom(t *testing.T) {
 	vs := []int64{math.MaxInt64, math.MinInt64, math.MinInt64 + 1}
 	for p := int64(1); p <= 1e18; p *= 10 {
 		vs = append(vs, p-1, p, p+1, -p+1, -p, -p-1)
+	}
+	for v := int64(-10001); v <= 10001; v++ { // every value of up to four digits (Digits4)
+		vs = append(vs, v)
 	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range 20000 {
