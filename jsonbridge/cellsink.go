@@ -1,6 +1,7 @@
 package jsonbridge
 
 import (
+	"math"
 	"strconv"
 
 	"github.com/rowpage/rowpage"
@@ -307,16 +308,20 @@ func (s *cellSink) Int(v int64) {
 }
 
 // Number adds number text, as Builder.Number does: natively when the
-// native form writes the same text, as text otherwise.
+// native form writes the same text, as text otherwise. An integer's text
+// is read once (CanonicalInteger) for an int64 or a uint64 cell.
 func (s *cellSink) Number(text []byte) {
 	c := s.cell()
 	t := view(text)
-	if v, ok := pagebuild.CanonicalInt(t); ok {
-		c.AppendInt(v)
-		return
-	}
-	if v, ok := pagebuild.CanonicalUint(t); ok {
-		c.AppendUint(v)
+	if u, neg, ok := pagebuild.CanonicalInteger(t); ok {
+		switch {
+		case neg:
+			c.AppendInt(-int64(u)) // -(1<<63) for the most negative
+		case u <= math.MaxInt64:
+			c.AppendInt(int64(u))
+		default:
+			c.AppendUint(u)
+		}
 		return
 	}
 	f, d, ok := pagebuild.CanonicalFloat(t)
@@ -413,11 +418,14 @@ func (s *cellSink) KeyEpoch() *uint64 { return &s.pb.In.Epoch }
 // TaggedNumber appends number text nested in the cell, as Number adds it.
 func (s *cellSink) TaggedNumber(b, text []byte) []byte {
 	t := view(text)
-	if v, ok := pagebuild.CanonicalInt(t); ok {
-		return pagebuild.AppendTaggedInt(b, v)
-	}
-	if v, ok := pagebuild.CanonicalUint(t); ok {
-		return pagebuild.AppendTaggedUint(b, v)
+	if u, neg, ok := pagebuild.CanonicalInteger(t); ok {
+		switch {
+		case neg:
+			return pagebuild.AppendTaggedInt(b, -int64(u))
+		case u <= math.MaxInt64:
+			return pagebuild.AppendTaggedInt(b, int64(u))
+		}
+		return pagebuild.AppendTaggedUint(b, u)
 	}
 	f, d, ok := pagebuild.CanonicalFloat(t)
 	return appendDecimal(b, f, d, ok, text)

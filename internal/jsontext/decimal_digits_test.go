@@ -34,6 +34,12 @@ var decimalTexts = []string{
 	"123456789012345678.25", "1234567890123456789.25", "18446744073709551616.5", "9223372036854775808.0",
 	"0.00000000000000000000000001", "100000000000000000000.0", "1." + strings.Repeat("0", 30) + "1",
 	strings.Repeat("9", 25) + "e-20", "-" + strings.Repeat("1", 19) + "." + strings.Repeat("2", 5),
+	// Fractions after "0." whose leading zeros are skipped before the
+	// words of digits: 16 to 21 digits past them, zeros only, zeros up to
+	// the end and an exponent after them.
+	"0.9450872974985036", "-0.38048150285713334", "0.0000000012345678901234567", "0.00012345678901234567890",
+	"-0.000000000000000000001", "0.00000000", "0.000000000000000000000000000000000000000012345678",
+	"-0.0000000098765432109876", "0.00000001e5", "0.0000000000000000001234567890123456789", "0.05",
 }
 
 // TestDecimalDigitsAsScanDecimal parses each number, alone and inside an

@@ -414,9 +414,17 @@ func (p *Parser) decimal(start, i int, neg bool, v int64) (int, uint64, int, int
 		if in[i]-'0' > 9 {
 			return p.syntax(i, "after decimal point in numeric literal"), 0, 0, 0
 		}
-		// Past the first significant digit, eight digits a load while
-		// they keep within maxDecimalDigits, then one at a time.
-		for mant != 0 && len(in)-i >= 8 {
+		// The fraction's leading zeros when no significant digit came
+		// before ("0.000123", "0.95"), which only move the exponent; then,
+		// from the first significant digit, eight digits a load while they
+		// keep within maxDecimalDigits, then one at a time.
+		if nd == 0 {
+			for i < len(in) && in[i] == '0' {
+				i++
+				exp--
+			}
+		}
+		for nd >= 0 && len(in)-i >= 8 {
 			d := wordAt(in, i) - lsb*'0'
 			k := leadingDigits(d)
 			if k == 0 || nd+k > maxDecimalDigits {

@@ -54,8 +54,7 @@ func canonicalFloatFast(s string) (f float64, d format.Decimal, ok, sure bool) {
 		}
 		return 0, format.Decimal{}, false, false
 	}
-	var buf [64]byte
-	if string(jsonwire.AppendDecimalJSON(buf[:0], d)) != s {
+	if !jsonwire.DecimalTextIs(s, d) {
 		// Not the text of this decimal's float; whether it is some other
 		// float's is for the general path.
 		return 0, format.Decimal{}, false, false
@@ -89,8 +88,7 @@ func canonicalFloatFast(s string) (f float64, d format.Decimal, ok, sure bool) {
 // conversions (some 150 instructions each; five for a text it leaves), no allocation, where the
 // general path parses with strconv (math/big below 1e-100) and formats.
 func canonicalFloatWide(s string, d format.Decimal) (float64, bool) {
-	var buf [64]byte
-	if string(jsonwire.AppendDecimalJSON(buf[:0], d)) != s {
+	if !jsonwire.DecimalTextIs(s, d) {
 		return 0, false
 	}
 	x := math.Float64bits(wideCandidate(d.Mant, d.Exp))

@@ -30,8 +30,7 @@ func CanonicalDecimal(s string, neg bool, mant uint64, nd, exp int) (float64, fo
 		}
 		return canonicalFloatGeneral(s)
 	}
-	var buf [64]byte
-	if string(jsonwire.AppendDecimalJSON(buf[:0], d)) != s {
+	if !jsonwire.DecimalTextIs(s, d) {
 		return canonicalFloatGeneral(s)
 	}
 	f := format.FloatCell{Dec: d}.Float64()
