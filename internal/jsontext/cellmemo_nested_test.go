@@ -83,3 +83,29 @@ func TestCellMemoNested(t *testing.T) {
 		t.Fatalf("%d of 300 pages remembered nested cells; want 50 or more", copied)
 	}
 }
+
+// TestCellMemoNestedOnlyLive checks when a nested array of cellMemoNested
+// bytes or more is remembered: not in the text's first cell (the memo is
+// not live yet), nor with a string in it, but in a later cell once an
+// earlier one was remembered, with strings around it or not.
+func TestCellMemoNestedOnlyLive(t *testing.T) {
+	nums := "[" + strings.Repeat("1000000,", 20) + "1]"
+	for _, c := range []struct {
+		rows []string
+		want bool
+	}{
+		{[]string{`{"a":[` + nums + `]}`}, false},
+		{[]string{`{"a":[1000000,2000000,3000000,4000000,5000000]}`, `{"a":[["s",` + nums[1:] + `]}`}, false},
+		{[]string{`{"a":[1000000,2000000,3000000,4000000,5000000]}`, `{"a":["s",` + nums + `]}`}, true},
+		{[]string{`{"a":[1000000,2000000,3000000,4000000,5000000]}`, `{"a":[` + nums + `,"s"]}`}, true},
+		{[]string{`{"a":[1000000,2000000,3000000,4000000,5000000]}`, `{"a":[` + nums + `]}`}, true},
+	} {
+		var p Parser
+		if err := p.TaggedPage(&cellsSink{}, []byte("["+strings.Join(c.rows, ",")+"]"), 8, nil); err != nil {
+			t.Fatalf("%s: %v", c.rows, err)
+		}
+		if got := p.memo.nested != 0; got != c.want {
+			t.Errorf("%s: nested remembered %v; want %v", c.rows, got, c.want)
+		}
+	}
+}
