@@ -142,6 +142,10 @@ func (p *Parser) setSink(s ScalarSink) {
 			p.keys = new(keyCache)
 			p.memo = new(cellMemo)
 		}
+	} else {
+		// A sink that is not tagged lends no row columns: drop the last
+		// tagged sink's, so rows never writes its Unplaced flag.
+		p.rc, p.unplaced = rowColumns{}, nil
 	}
 }
 

@@ -83,3 +83,31 @@ func TestUnplacedRowsHaveNoKeysByPlace(t *testing.T) {
 		t.Errorf("a page of one shape: %d rows begun unplaced, %d keys by place; want 0 and 1", first.unplacedN, first.same)
 	}
 }
+
+// plainPageSink hides a TaggedSink's tagged methods: the Parser sees only a
+// PageSink, whose nested arrays and objects it drops.
+type plainPageSink struct{ Pager }
+
+func (plainPageSink) BeginArray()  {}
+func (plainPageSink) EndArray()    {}
+func (plainPageSink) BeginObject() {}
+func (plainPageSink) EndObject()   {}
+
+// TestUnplacedDroppedForPlainSink checks that a Parser given a plain
+// PageSink after a TaggedSink (without Release between) never writes the
+// tagged sink's RowColumns.Unplaced flag.
+func TestUnplacedDroppedForPlainSink(t *testing.T) {
+	in := []byte(`[{"a":1,"b":2},{"b":1,"a":2},{"c":1}]`)
+	var p Parser
+	var tagged unplacedSink
+	if err := p.TaggedPage(&tagged, in, 4, nil); err != nil {
+		t.Fatal(err)
+	}
+	tagged.unplaced = true
+	if err := p.Page(plainPageSink{&tagged}, in, 4, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !tagged.unplaced {
+		t.Error("a plain sink's page cleared the last tagged sink's Unplaced flag")
+	}
+}
