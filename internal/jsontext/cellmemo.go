@@ -93,7 +93,8 @@ const cellMemoWalk = 16
 const cellMemoMax = 1 << 12
 
 // cellSeen is a remembered cell: its hash (never 0), the sink's key epoch
-// it was written in, its column, its nesting limit, where its text is in
+// it was written in, its column, its nesting limit (for an array or object
+// nested in a cell: the nesting still open to it), where its text is in
 // the text, where its tagged values are in the column's buffer, and the
 // index in cells of the cell remembered before it in its slot (-1: none).
 type cellSeen struct {

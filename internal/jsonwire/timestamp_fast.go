@@ -137,7 +137,7 @@ func PutTimeCellJSON(b *[TimestampWindow]byte, local int64, frac uint64, offset 
 	digits := frac - f*10
 	k := 20
 	if digits-1 < 4 {
-		v := f * fracScale[digits+5&15] // 10^(4−digits)
+		v := f * fracScale[(digits+5)&15] // 10^(4−digits)
 		if v >= 1e4 {
 			return 0, false
 		}

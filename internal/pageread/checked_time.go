@@ -130,8 +130,10 @@ func tailWordCont(b []byte, i int) uint64 {
 
 // timeStepFracSlow reads a time cell's first two varints, sv(Δlocal) and
 // uv(frac), with cuv and cuvWide: TakeTimeJSON's way when they do not end
-// within 8 bytes, fewer than 8 are left, or one is not minimal (which cuv
-// or cuvWide rejects, marking the cursor bad).
+// within 8 bytes, the column holds fewer than 8 bytes in all (the padded
+// tail word covers a column's last cells otherwise), they run past its
+// end, or one is not minimal (which cuv or cuvWide rejects, marking the
+// cursor bad).
 //
 //go:noinline
 func (c *Cursor) timeStepFracSlow() (step, frac uint64) {

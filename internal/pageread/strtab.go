@@ -12,7 +12,7 @@ type StringTable struct {
 	flags []byte   // 2 bits per string
 	offs  []uint32 // count+1 offsets: 0, then each string's end
 	data  []byte   // the string bytes
-	fits  []uint32 // per string, 0 until a renderer has met it; see fitOf
+	fits  []uint32 // per string, 0 until containerJSON has written it as a key; see fitOf
 	str   string   // data viewed as a string (no copy unless built with purego)
 }
 
@@ -126,8 +126,8 @@ func (t *StringTable) Flags(i int) uint8 {
 }
 
 // A fit is what a renderer learned of one string the first time it met it:
-// 0 while unknown, else start<<6 | 32 | length for a string the renderers
-// write with fixed moves (putKey, putQuoted): one of at most 29 bytes,
+// 0 while unknown, else start<<6 | 32 | length for a string containerJSON
+// writes as a key with fixed moves (putKey): one of at most 29 bytes,
 // clean under either escaping mode (both flag bits clear, the flags
 // verified), with 32 bytes of data from its start, starting below 1<<26.
 // One load of it, tested for zero, replaces the two ends, the flags byte
