@@ -54,3 +54,27 @@ func TestSameKeyRowsEqualBuilderPages(t *testing.T) {
 		sameAsBuilder(t, p, strconv.Itoa(n)+": "+x, []byte(x))
 	}
 }
+
+// TestPlacedIntegerCellsEqualBuilderPages builds pages whose rows give
+// their keys by place (the previous row's keys), so that the tokenizer
+// adds their short integer cells itself (RowColumns.Taken), and compares
+// them with the Builder's pages: integer columns that later take a null,
+// a negative or long integer, a float, a string, an array or a bool; a
+// null, a float or a string column that then takes integers; integers of
+// 1 to 8 digits, leading zeros refused; and rows that stop matching the
+// previous row's keys partway.
+func TestPlacedIntegerCellsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	later := []string{"7", "null", "-3", "12345678", "9223372036854775807", "1.5", "2e3", `"s"`, `""`, "[1,2]", `{"x":1}`, "true", "0", "1234567"}
+	for _, first := range []string{"1", "null", "0.5", `"s"`, "[]", "false", "-1"} {
+		for _, then := range later {
+			rows := []string{
+				`{"a":` + first + `,"b":1,"c":2}`, `{"a":5,"b":2,"c":3}`, `{"a":` + then + `,"b":3,"c":4}`,
+				`{"a":6,"b":` + then + `,"c":5}`, `{"a":7,"x":4,"c":6}`, `{"a":8,"b":5,"c":` + then + `}`,
+				`{"a":9,"b":6}`, `{"a":10,"b":7,"c":8}`,
+			}
+			x := "[" + strings.Join(rows, ",") + "]"
+			sameAsBuilder(t, p, x, []byte(x))
+		}
+	}
+}

@@ -350,7 +350,21 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			if d := wordAt(in, i) - lsb*'0'; byte(d) <= 9 {
 				if k := leadingDigits(d); k < 8 && (byte(d) != 0 || k == 1) {
 					if e := in[i+k]; e != '.' && e|0x20 != 'e' {
-						p.s.Int(int64(headDigits(d, k)))
+						// In a row whose keys so far all came by place
+						// (same), the cell's column is the sink's next
+						// column given by place (RowColumns.Taken, Prev):
+						// added to it here, as the sink's Int would,
+						// where it takes the integer, else given to Int.
+						v := int64(headDigits(d, k))
+						if t := p.taken; same && t != nil {
+							m := *t
+							if c := (*p.prevCols)[m]; c.TryAppendInt(v) {
+								*t = m + 1
+								i += k
+								goto after
+							}
+						}
+						p.s.Int(v)
 						i += k
 						goto after
 					}

@@ -49,8 +49,11 @@ type Parser struct {
 	memoStr         int
 	// ts's RowColumns.Unplaced, written only while rows shuffle their keys:
 	// kept here, not in rc, so that the fields above keep their offsets
-	// (in at 120, reached with one-byte displacements).
+	// (in at 120, reached with one-byte displacements). taken and
+	// prevCols: ts's RowColumns.Taken and Prev, for taggedRow's integers.
 	unplaced *bool
+	taken    *int
+	prevCols *[]*pagebuild.Column
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -138,6 +141,10 @@ func (p *Parser) setSink(s ScalarSink) {
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
 		p.rc, p.unplaced = rowColumns{rc.Memo, rc.Page, rc.Col}, rc.Unplaced
+		p.taken, p.prevCols = rc.Taken, rc.Prev
+		if rc.Col == nil || rc.Prev == nil {
+			p.taken = nil // taggedRow needs all three
+		}
 		if p.keys == nil {
 			p.keys = new(keyCache)
 			p.memo = new(cellMemo)
@@ -146,6 +153,7 @@ func (p *Parser) setSink(s ScalarSink) {
 		// A sink that is not tagged lends no row columns: drop the last
 		// tagged sink's, so rows never writes its Unplaced flag.
 		p.rc, p.unplaced = rowColumns{}, nil
+		p.taken, p.prevCols = nil, nil
 	}
 }
 
@@ -163,7 +171,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced = rowColumns{}, nil
+	p.rc, p.unplaced, p.taken, p.prevCols = rowColumns{}, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

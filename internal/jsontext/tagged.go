@@ -90,11 +90,19 @@ type TaggedSink interface {
 // only while rows shuffle their keys (rowMissMax), so that a sink need not
 // make ready for keys given by place a row that has none, and to false
 // when a page of rows begins and before a row that may have some.
+//
+// Taken and Prev, if not nil, let the Parser add a row's integer cell
+// itself, as the sink's Int would, where the column takes it with
+// pagebuild.Column.TryAppendInt: the cell's column is (*Prev)[*Taken]
+// while *Taken is below *SameKeys() (the column of the next key given by
+// place, after which *Taken counts one more), *Col otherwise.
 type RowColumns struct {
 	Memo     *pagebuild.KeyMemo
 	Page     *pagebuild.Builder
 	Col      **pagebuild.Column
 	Unplaced *bool
+	Taken    *int
+	Prev     *[]*pagebuild.Column
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see
