@@ -18,25 +18,12 @@ func TestRotatedValues(t *testing.T) {
 	}
 	insert := []string{"sha", "author", "message", "distinct", "url", "id", "name", "x"}
 	for n := 2; n <= len(insert); n++ {
-		keys := slices.Clone(insert[:n])
-		slices.Sort(keys)
-		fill := func(order []string) map[string]any {
-			m := make(map[string]any)
-			for _, k := range order {
-				m[k] = "v-" + k
-			}
-			return m
-		}
-		var p keyPlaces
-		var scratch []any
-		if _, ok := valuesOfKeys(fill(insert[:n]), keys, &scratch, &p); !ok || p.full == 0 {
-			t.Fatalf("%d keys: the first map was not learnt", n)
-		}
+		keys, p, scratch := learntPlaces(t, insert[:n])
 		for turn := 1; turn < n; turn++ {
 			order := append(slices.Clone(insert[turn:n]), insert[:turn]...)
-			g := (*anyMapGroup)(smallGroup(fill(order), n))
+			g := (*anyMapGroup)(smallGroup(fillValues(order), n))
 			vals := make([]any, n)
-			if !rotatedValues(g, keys, vals, &p) {
+			if !rotatedValues(g, keys, vals, p) {
 				t.Fatalf("%d keys turned by %d: not read", n, turn)
 			}
 			for i, k := range keys {
@@ -46,7 +33,7 @@ func TestRotatedValues(t *testing.T) {
 			}
 			other := slices.Clone(order)
 			other[n-1] = "zz"
-			if rotatedValues((*anyMapGroup)(smallGroup(fill(other), n)), keys, vals, &p) {
+			if rotatedValues((*anyMapGroup)(smallGroup(fillValues(other), n)), keys, vals, p) {
 				t.Fatalf("%d keys turned by %d, one other: read", n, turn)
 			}
 		}
@@ -54,11 +41,11 @@ func TestRotatedValues(t *testing.T) {
 			swapped := slices.Clone(insert[:n])
 			swapped[1], swapped[2] = swapped[2], swapped[1]
 			swapped = append(swapped[1:], swapped[0])
-			m := fill(swapped)
-			if rotatedValues((*anyMapGroup)(smallGroup(m, n)), keys, make([]any, n), &p) {
+			m := fillValues(swapped)
+			if rotatedValues((*anyMapGroup)(smallGroup(m, n)), keys, make([]any, n), p) {
 				t.Fatalf("%d keys in another order: read", n)
 			}
-			got, ok := valuesOfKeys(m, keys, &scratch, &p) // learns the new order
+			got, ok := valuesOfKeys(m, keys, scratch, p) // learns the new order
 			var want []any
 			for _, k := range keys {
 				want = append(want, m[k])
@@ -81,30 +68,17 @@ func TestSameAddressSlots(t *testing.T) {
 	}
 	insert := []string{"sha", "author", "message", "distinct", "url", "id", "name", "x"}
 	for n := 1; n <= len(insert); n++ {
-		keys := slices.Clone(insert[:n])
-		slices.Sort(keys)
-		fill := func(order []string) map[string]any {
-			m := make(map[string]any)
-			for _, k := range order {
-				m[k] = "v-" + k
-			}
-			return m
-		}
-		var p keyPlaces
-		var scratch []any
-		if _, ok := valuesOfKeys(fill(insert[:n]), keys, &scratch, &p); !ok || p.full == 0 {
-			t.Fatalf("%d keys: the first map was not learnt", n)
-		}
+		keys, p, scratch := learntPlaces(t, insert[:n])
 		for copied := -1; copied < n; copied++ { // -1: every key the list's own
 			order := slices.Clone(insert[:n])
 			if copied >= 0 {
 				order[copied] = string([]byte(order[copied]))
 			}
-			m := fill(order)
+			m := fillValues(order)
 			g := (*anyMapGroup)(smallGroup(m, n))
 			full := ^g.ctrl & groupEmpty
 			vals := make([]any, n)
-			left := sameAddressSlots(g, full, keys, vals, &p)
+			left := sameAddressSlots(g, full, keys, vals, p)
 			// A map filled in order holds its i-th key in slot i.
 			wantLeft := uint64(0)
 			if copied >= 0 {
@@ -120,11 +94,34 @@ func TestSameAddressSlots(t *testing.T) {
 					}
 				}
 			}
-			got, ok := valuesOfKeys(m, keys, &scratch, &p)
+			got, ok := valuesOfKeys(m, keys, scratch, p)
 			want, _ := refValuesOfKeys(m, keys)
 			if !ok || !slices.Equal(got, want) {
 				t.Fatalf("%d keys, key %d copied: valuesOfKeys = %v, %v; want %v", n, copied, got, ok, want)
 			}
 		}
 	}
+}
+
+// fillValues makes a map of each key in order to "v-" and the key.
+func fillValues(order []string) map[string]any {
+	m := make(map[string]any)
+	for _, k := range order {
+		m[k] = "v-" + k
+	}
+	return m
+}
+
+// learntPlaces returns the sorted keys of insert and a keyPlaces that has
+// learnt them from a map filled in insert's order, with its scratch.
+func learntPlaces(t *testing.T, insert []string) ([]string, *keyPlaces, *[]any) {
+	t.Helper()
+	keys := slices.Clone(insert)
+	slices.Sort(keys)
+	p := new(keyPlaces)
+	scratch := new([]any)
+	if _, ok := valuesOfKeys(fillValues(insert), keys, scratch, p); !ok || p.full == 0 {
+		t.Fatalf("%d keys: the first map was not learnt", len(insert))
+	}
+	return keys, p, scratch
 }
