@@ -64,32 +64,32 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 	if cap(dst)-n < 24 {
 		return jsonwire.AppendInt(dst, v)
 	}
-	s := uint64(v >> 63) // all ones for v < 0
-	a := (uint64(v) ^ s) - s
+	a := uint64(v) // |v|
+	if v < 0 {
+		a = -a
+	}
 	b := spare24(dst, n)
 	b[0] = '-'
-	i := int(s & 1) // past the sign of a negative value
-	switch {
-	case a < 10:
-		b[i] = byte('0' + a)
-		return dst[:n+i+1]
-	case a < 1e4: // two to four digits: counts, sizes, years
+	i := int(uint64(v) >> 63) // past the sign of a negative value
+	if a < 1e4 {
+		if a < 10 {
+			b[i] = byte('0' + a)
+			return dst[:n+i+1]
+		}
+		// two to four digits: counts, sizes, years
 		w := jsonwire.Digits4(uint32(a))
 		z := jsonwire.ZeroDigitBits4(w) // a >= 10: not all
 		binary.LittleEndian.PutUint32(b[i:i+4], (w|jsonwire.AsciiZeros&0xFFFFFFFF)>>z)
 		return dst[:n+i+4-int(z>>3)]
-	case a < 1e8:
+	}
+	if a < 1e8 { // five to eight digits: ids, sizes, offsets
 		w := jsonwire.Digits8(uint32(a))
 		z := jsonwire.ZeroDigitBits(w) // the leading zero digits' bits (a >= 10: not all)
 		binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)
 		return dst[:n+i+8-int(z>>3)]
-	case a < 1e9: // nine digits: ids, seconds since 2001
-		hi := uint32(a) / 1e8
-		b[i] = byte('0' + hi)
-		binary.LittleEndian.PutUint64(b[i+1:i+9], jsonwire.Digits8(uint32(a)-hi*1e8)|jsonwire.AsciiZeros)
-		return dst[:n+i+9]
-	case a < 1e16: // ten to sixteen: milliseconds, nanoseconds
-		hi := a / 1e8
+	}
+	if a < 1e16 { // nine to sixteen: ids, milliseconds, nanoseconds
+		hi := a / 1e8 // 1 to 1e8-1: the digits before the last eight
 		w := jsonwire.Digits8(uint32(hi))
 		z := jsonwire.ZeroDigitBits(w)
 		binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)

@@ -46,3 +46,57 @@ func TestIntJSONRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestTakeIntJSONWidths renders, as EncInt cells after text already in
+// dst and over spare room full of junk, values of every width from 1 to
+// 19 digits and both signs whose digits test each of TakeIntJSON's paths
+// at its edges: the least and greatest of the width, a one in each
+// place, and for nine to sixteen digits (written as the digits before the
+// last eight, then those eight) low halves of all zeros, all nines and a
+// lone one, under high halves of every length. Each must be
+// strconv.FormatInt's text, and the text before it and the cursor's
+// position kept.
+func TestTakeIntJSONWidths(t *testing.T) {
+	var vs []int64
+	for w, p := 1, int64(1); w <= 19; w, p = w+1, p*10 { // p = 10^(w-1)
+		top := int64(math.MaxInt64) // 10^w - 1, or the greatest of 19 digits
+		if w < 19 {
+			top = p*10 - 1
+		}
+		vs = append(vs, p, top)
+		for q := int64(1); q <= p; q *= 10 {
+			vs = append(vs, p+q, p+q*7, p*2-q)
+		}
+	}
+	for hi := int64(1); hi < 1e8; hi = hi*10 + 3 { // 1, 13, 133, ... every length of high half
+		for _, lo := range []int64{0, 1, 9, 10, 12345678, 1e7, 1e8 - 1} {
+			vs = append(vs, hi*1e8+lo)
+		}
+	}
+	prefix := "[1,"
+	for _, v := range append(vs, negate(vs)...) {
+		want := prefix + strconv.FormatInt(v, 10)
+		cell := format.AppendUvarint(nil, format.EncodeZigZag(v))
+		for room := 24; room <= 40; room += 16 { // TakeIntJSON's fixed moves, and more
+			dst := make([]byte, len(prefix), len(prefix)+room)
+			copy(dst, prefix)
+			junk := dst[len(dst):cap(dst)]
+			for j := range junk {
+				junk[j] = 'x'
+			}
+			c := Cursor{enc: format.EncInt, lay: format.EncInt, data: cell, max: math.MaxUint64}
+			if got := string(c.TakeIntJSON(dst)); got != want || c.bad || c.pos != len(cell) {
+				t.Fatalf("TakeIntJSON(%d) with room %d = %q (pos %d, bad %v), want %q", v, room, got, c.pos, c.bad, want)
+			}
+		}
+	}
+}
+
+// negate returns -v for each v of vs.
+func negate(vs []int64) []int64 {
+	out := make([]int64, len(vs))
+	for i, v := range vs {
+		out[i] = -v
+	}
+	return out
+}
