@@ -89,11 +89,14 @@ func (c *Cursor) TakeIntJSON(dst []byte) []byte {
 		return dst[:n+i+8-int(z>>3)]
 	}
 	if a < 1e16 { // nine to sixteen: ids, milliseconds, nanoseconds
-		hi := a / 1e8 // 1 to 1e8-1: the digits before the last eight
-		w := jsonwire.Digits8(uint32(hi))
-		z := jsonwire.ZeroDigitBits(w)
-		binary.LittleEndian.PutUint64(b[i:i+8], (w|jsonwire.AsciiZeros)>>z)
-		i += 8 - int(z>>3)
+		hi := a / 1e8             // 1 to 1e8-1: the digits before the last eight
+		if uint32(hi) != c.high { // a column's timestamps share them for a day
+			w := jsonwire.Digits8(uint32(hi))
+			z := jsonwire.ZeroDigitBits(w)
+			c.high, c.highText, c.highLen = uint32(hi), (w|jsonwire.AsciiZeros)>>z, uint8(8-z>>3)
+		}
+		binary.LittleEndian.PutUint64(b[i:i+8], c.highText)
+		i += int(c.highLen)
 		binary.LittleEndian.PutUint64(b[i:i+8], jsonwire.Digits8(uint32(a-hi*1e8))|jsonwire.AsciiZeros)
 		return dst[:n+i+8]
 	}

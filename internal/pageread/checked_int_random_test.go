@@ -100,3 +100,46 @@ func negate(vs []int64) []int64 {
 	}
 	return out
 }
+
+// TestTakeIntJSONHighHalf renders a column of integers with one cursor,
+// as EncInt cells and as EncIntDelta cells: millisecond timestamps that
+// share their digits before the last eight (which TakeIntJSON keeps
+// from the last such integer, Cursor.high) and that change them by one
+// and by many places, interleaved with negative ones, shorter and longer
+// integers and random values of 9 to 16 digits. Each cell must be
+// strconv.FormatInt's text.
+func TestTakeIntJSONHighHalf(t *testing.T) {
+	vs := []int64{1741946655000, 1741946655001, 1741999999999, 1742000000000, 1742000000001,
+		-1742000000001, 1742000000002, 7, 1742000000003, 99999999, 1742000000004, 123456789,
+		100000000, 199999999, 200000000, 1e15, 9999999999999999, 1e16, 1e16 + 1, 1742000000005}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 2000 {
+		v := 1e8 + r.Int64N(1e16-1e8)
+		if r.IntN(4) == 0 {
+			v = -v
+		}
+		vs = append(vs, v, v+1, v+r.Int64N(1e8)) // often the same high half, sometimes the next
+	}
+	var ints, deltas []byte
+	prev := int64(0)
+	for _, v := range vs {
+		ints = format.AppendUvarint(ints, format.EncodeZigZag(v))
+		deltas = format.AppendUvarint(deltas, format.EncodeZigZag(v-prev))
+		prev = v
+	}
+	for _, col := range []struct {
+		lay  uint8
+		data []byte
+	}{{format.EncInt, ints}, {format.EncIntDelta, deltas}} {
+		c := Cursor{enc: format.EncInt, lay: col.lay, data: col.data, max: math.MaxUint64}
+		dst := make([]byte, 0, 64)
+		for k, v := range vs {
+			if got, want := string(c.TakeIntJSON(dst)), strconv.FormatInt(v, 10); got != want || c.bad {
+				t.Fatalf("layout %d cell %d: TakeIntJSON = %q (bad %v), want %q", col.lay, k, got, c.bad, want)
+			}
+		}
+		if c.pos != len(col.data) {
+			t.Fatalf("layout %d: pos %d after the column, want %d", col.lay, c.pos, len(col.data))
+		}
+	}
+}

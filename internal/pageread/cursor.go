@@ -58,6 +58,13 @@ type Cursor struct {
 	// (EncNullBitmap), so that one switch both picks the encoding and
 	// tests for a bitmap.
 	take uint8
+	// high and highLen: the digits before the last eight (1 to 1e8-1) of
+	// the last integer of 9 to 16 digits that TakeIntJSON wrote, 0 for
+	// none, and their count; highText (below) holds their text. In the
+	// padding before data.
+	highLen uint8
+	high    uint32
+
 	data []byte
 	pos  int
 	bits []byte // null bitmap or nil
@@ -85,6 +92,8 @@ type Cursor struct {
 	esc *EscapedStrings // where the renderers copy repeated escaped strings from (SetEscaped), or nil
 
 	times []timeCell // a time column's cells as Parse decoded them (Column.times), for TakeCells; or nil
+
+	highText uint64 // the text of high in its low highLen bytes, for TakeIntJSON
 }
 
 // Cursor returns a cursor at the first cell of column c.
