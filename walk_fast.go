@@ -11,8 +11,10 @@ import (
 )
 
 // anyCell writes a row's cell held in an interface: anyValue at depth 1,
-// with the two types of most JSON values, string and float64, tested first
-// in a function small enough to be cheap to call.
+// with the two types of most JSON values, string and float64, and the
+// integers of maps built in Go, int and int64, written here, in a function
+// small enough to be cheap to call (an int cell of a native sparse row
+// cost about 45 instructions more through anyValue and putInt).
 func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 	switch x := v.(type) {
 	case string:
@@ -39,6 +41,12 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		return nil
 	case []any:
 		return w.anyArray(c, false, x, 1)
+	case int: // the integers of maps built in Go, as anyValue writes them, without its call and putInt's
+		c.AppendInt(int64(x))
+		return nil
+	case int64:
+		c.AppendInt(x)
+		return nil
 	}
 	return w.anyValue(c, false, v, 1)
 }
