@@ -20,24 +20,49 @@ import (
 // (a new key, or one of more than 16 bytes) takes keyMiss, and groupSet
 // goes on from the slot after it. A row with a new key was read again
 // from its entries (entriesOf, about 400 instructions for a sparse row)
-// and its keys looked up again up to the new one.
+// and its keys looked up again up to the new one. The groups of a small
+// map (one) and of a map of one table (a row of 9 to 896 keys) are read
+// here, in one loop; a map of several tables goes to tablesSet.
 func (w *walker) slotSet(m map[string]any, cv *[maxSetCols]any, vals []any) (set uint64, _ []any, ok bool) {
 	h := *(**mapHeader)(unsafe.Pointer(&m))
 	if !mapSlabsOK || h == nil {
 		return 0, vals, false
 	}
-	if h.dirLen == 0 {
-		if h.dirPtr == nil {
+	g, n := (*anyMapGroup)(h.dirPtr), uint64(1)
+	if h.dirLen != 0 {
+		if !bigMapsOK {
 			return 0, vals, false
 		}
-		set, vals = w.groupCols((*anyMapGroup)(h.dirPtr), 0, cv, vals)
-		return set, vals, true
+		if h.dirLen != 1 {
+			set, vals = w.tablesSet(unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen), cv, vals)
+			return set, vals, true
+		}
+		t := *(**mapTable)(h.dirPtr)
+		g, n = (*anyMapGroup)(t.groups), t.lengthMask+1
 	}
-	if !bigMapsOK {
+	if g == nil {
 		return 0, vals, false
 	}
+	pageTag := keyColTag(w.b.Page, 0)
+	for {
+		for f := ^g.ctrl & groupEmpty; ; f &= f - 1 {
+			if set, f = groupSet(g, f, set, &w.keyCols, pageTag, cv); f == 0 {
+				break
+			}
+			sl := &g.slots[bits.TrailingZeros64(f)>>3&7]
+			set, vals = w.keyMiss(sl.key, sl.val, set, cv, vals)
+		}
+		if n--; n == 0 {
+			return set, vals, true
+		}
+		g = (*anyMapGroup)(unsafe.Add(unsafe.Pointer(g), unsafe.Sizeof(anyMapGroup{})))
+	}
+}
+
+// tablesSet is slotSet for a map of several tables, dir its directory.
+func (w *walker) tablesSet(dir []*mapTable, cv *[maxSetCols]any, vals []any) (set uint64, _ []any) {
 	var last *mapTable
-	for _, t := range unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen) {
+	for _, t := range dir {
 		if t == last {
 			continue // a table has consecutive entries
 		}
@@ -47,7 +72,7 @@ func (w *walker) slotSet(m map[string]any, cv *[maxSetCols]any, vals []any) (set
 			set, vals = w.groupCols(g, set, cv, vals)
 		}
 	}
-	return set, vals, true
+	return set, vals
 }
 
 // groupCols adds to set the columns of the keys in the full slots of
