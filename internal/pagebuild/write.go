@@ -702,7 +702,8 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 // holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
 // value, which sets *fint. Runs of values that need neither (other numbers,
 // times, bytes: most of a column of mixed scalars) are copied with one
-// append per run.
+// append per run, and an empty run (between two arrays, objects or
+// strings) with none: its append cost a call of memmove.
 //
 // Each array and object cell goes through reps, which writes a repeat in
 // its place when an earlier cell of the column holds the same bytes (see
@@ -715,7 +716,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 	for pos := 0; pos < len(src); {
 		switch src[pos] {
 		case format.TagArray, format.TagObject:
-			dst = append(dst, src[run:pos]...)
+			if run < pos { // cells of a column of containers follow each other
+				dst = append(dst, src[run:pos]...)
+			}
 			var n int
 			var h uint64
 			if c := reps.copies; len(c) > 1 && int(c[0]) == pos {
@@ -743,7 +746,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			pos += n
 			run = pos
 		case format.TagString:
-			dst = append(dst, src[run:pos]...)
+			if run < pos {
+				dst = append(dst, src[run:pos]...)
+			}
 			var n int
 			dst, n = copyID(append(dst, format.TagString), src[pos+1:], remap)
 			pos += 1 + n
