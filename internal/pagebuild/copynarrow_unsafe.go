@@ -32,9 +32,11 @@ func copyNarrow(ends, data []byte, end, width int, strs []string, order, offs []
 		p := unsafe.Add(d, end)
 		q := unsafe.Pointer(unsafe.StringData(s))
 		switch {
-		case n > 32:
-			copy(unsafe.Slice((*byte)(p), n), s)
-		case n > 16:
+		case n > 16: // one test for the shorter strings, most of a page's
+			if n > 32 {
+				copy(unsafe.Slice((*byte)(p), n), s)
+				break
+			}
 			a0, a1 := *(*uint64)(q), *(*uint64)(unsafe.Add(q, 8))
 			b0, b1 := *(*uint64)(unsafe.Add(q, n-16)), *(*uint64)(unsafe.Add(q, n-8))
 			*(*uint64)(unsafe.Add(p, n-16)), *(*uint64)(unsafe.Add(p, n-8)) = b0, b1
