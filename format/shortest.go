@@ -117,7 +117,10 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 		k = shortestLog10Pow2(q)
 	}
 	g := &shortestPow10[-k-shortestPow10Min]
-	h := uint(q + shortestLog2Pow10(-k) + 1)
+	// h is in [1, 4] (see above); the masks of the shifts by it and by
+	// 64-h-1 tell the compiler so, which then shifts without the tests
+	// Go's shifts by 64 or more need.
+	h := uint(q+shortestLog2Pow10(-k)+1) & 63
 
 	// The 192-bit products cp×g for the three cp differ by multiples of g:
 	// one multiplication gives them all exactly.
@@ -129,7 +132,9 @@ func shortestDigits64(f float64) (mant uint64, exp10 int, ok bool) {
 	// d = 2^(h+1) × g, the step from the middle to the top end (and to the
 	// bottom end, or half of it at a power of two).
 	s1 := h + 1
-	dh, dm, dl := g.hi>>(64-s1), g.hi<<s1|g.lo>>(64-s1), g.lo<<s1
+	r1 := (64 - s1) & 63
+	s1 &= 63
+	dh, dm, dl := g.hi>>r1, g.hi<<s1|g.lo>>r1, g.lo<<s1
 	rl, b0 := bits.Add64(lo, dl, 0)
 	rm, b1 := bits.Add64(mid, dm, b0)
 	ri := ip + dh + b1

@@ -371,3 +371,21 @@ func TestShortestDigits64Subnormals(t *testing.T) {
 	})
 	t.Logf("%d random subnormals, %d ok", n, okCount)
 }
+
+// TestShortestShiftRange checks the bound that shortestDigits64's masked
+// shifts rely on: h = q + floor(log2 10^-k) + 1 is in [1, 4] for every
+// binary exponent q of a finite non-zero float64, with k taken as for a
+// power of two (c = 2^52) and for any other significand.
+func TestShortestShiftRange(t *testing.T) {
+	for q := shortestQMin; q <= shortestQMax; q++ {
+		ks := []int{shortestLog10Pow2(q)}
+		if q > shortestQMin { // biased exponent 2 and above: a power of two's interval
+			ks = append(ks, shortestLog10ThreeQuartersPow2(q))
+		}
+		for _, k := range ks {
+			if h := q + shortestLog2Pow10(-k) + 1; h < 1 || h > 4 {
+				t.Fatalf("q %d, k %d: h = %d, outside [1, 4]", q, k, h)
+			}
+		}
+	}
+}

@@ -382,17 +382,28 @@ func AppendBlobOf[S ~string | ~[]byte](c *Column, k CellKind, b S) {
 	c.Tagged = append(c.Tagged, b...)
 }
 
-// beginAny prepares the column to take one tagged value written by the
-// caller into c.anyBuf.
+// BeginAny prepares the column to take one tagged value written by the
+// caller into c.Tagged. Small enough to be inlined: a column of tagged
+// values already, the common case, costs a test and an increment, not a
+// call (OpenContainer's for every array or object cell).
 func (c *Column) BeginAny() {
 	if c.Kind != kindAny {
-		if c.Kind == kindNone && c.count == 0 {
-			c.Kind = kindAny
-		} else {
-			c.toAny()
-		}
+		c.becomeAny()
 	}
 	c.count++
+}
+
+// becomeAny makes c a column of tagged values: an empty column becomes
+// one as it is, any other is converted (toAny). Not inlined, so that
+// BeginAny is.
+//
+//go:noinline
+func (c *Column) becomeAny() {
+	if c.Kind == kindNone && c.count == 0 {
+		c.Kind = kindAny
+	} else {
+		c.toAny()
+	}
 }
 
 // openContainer starts a tagged array or object of n elements: as the

@@ -59,6 +59,15 @@ type Interner struct {
 	filter      []uint64
 	filterShift uint32
 	Tabled      int // tableDeferred's calls since reset, for tests
+	// room is an id below which intern adds a new string in line: below
+	// cap(Strs) and cap(meta), and with the table at most half full after
+	// it (see setRoom). add sets it; reset, settle, tableDeferred and
+	// merge, which drop deferred ids (and so fill the table's half
+	// sooner), set it to 0, so that the next new string goes to add.
+	// Between those, the capacities and the table only grow, and the
+	// deferred ids only increase, so room stays safe however many strings
+	// AddDeferred appends.
+	room int
 }
 
 // strMeta is what the interner keeps of a string besides its bytes: one
@@ -107,6 +116,7 @@ func (in *Interner) reset() {
 	in.filter = in.filter[:0]
 	in.sampled = 0
 	in.Tabled = 0
+	in.room = 0
 }
 
 // Release drops the references to the caller's strings, keeping the ids:
@@ -224,9 +234,12 @@ func (in *Interner) intern(s string, cached bool) uint32 {
 		i = (i + 1) & mask
 	}
 	// add, written out where it needs no call: its call, or append's
-	// and grow's, would have the values saved around them.
+	// and grow's, would have the values saved around them. Below
+	// in.room, the slices have room for the string and the table stays
+	// at most half full (one comparison, where testing the two
+	// capacities and the table's load took about 11 instructions).
 	id := len(in.Strs)
-	if id == cap(in.Strs) || id == cap(in.meta) || 2*(id+1-len(in.deferred)) > len(slots) {
+	if id >= in.room {
 		return in.add(s, h, i)
 	}
 	slots[i] = want<<32 | uint64(id+1)
@@ -293,7 +306,16 @@ func (in *Interner) add(s string, h uint32, slot int) uint32 {
 	if 2*(len(in.Strs)-len(in.deferred)) > len(in.slots) {
 		in.grow(2 * len(in.slots))
 	}
+	in.setRoom()
 	return id
+}
+
+// setRoom sets room to the first id that intern may not add in line: id
+// = cap(Strs) or cap(meta) (no room to append), or an id after which the
+// table, of len(slots) slots holding every id but the deferred ones,
+// would be more than half full (2*(id+1-len(deferred)) > len(slots)).
+func (in *Interner) setRoom() {
+	in.room = min(cap(in.Strs), cap(in.meta), len(in.slots)/2+len(in.deferred))
 }
 
 // entry is the slot value for id, whose string's hash is h.
@@ -440,6 +462,7 @@ func (in *Interner) Settle() []uint32 {
 	in.sampled = 0
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
+	in.room = 0
 	if alias == nil {
 		return nil
 	}
@@ -686,6 +709,7 @@ func (in *Interner) TableDeferred() []uint32 {
 	in.deferred = in.deferred[:0]
 	in.filter = in.filter[:0]
 	in.sampled = 0
+	in.room = 0
 	if alias == nil {
 		return nil
 	}
@@ -716,6 +740,7 @@ func (in *Interner) merge(alias []uint32, retable bool) []uint32 {
 	in.cache.reset()
 	clear(in.keys[:])
 	in.Epoch++
+	in.room = 0
 	if retable {
 		in.grow(len(in.slots))
 	} else {

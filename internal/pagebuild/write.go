@@ -467,12 +467,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 			dst = format.AppendUvarint(dst, uint64(b.remap[c.strs[0]]))
 		} else {
 			enc |= format.EncStrRef
-			vs := b.uvs[:0]
-			for _, id := range c.strs {
-				vs = append(vs, uint64(b.remap[id]))
-			}
-			b.uvs = vs
-			dst = appendUvarints(dst, vs)
+			dst = appendRefs(dst, c.strs, b.remap)
 		}
 	case kindTime:
 		enc |= format.EncTime
@@ -644,6 +639,43 @@ func appendDeltas(dst []byte, v []int64) []byte {
 	return dst
 }
 
+// appendRefs appends the table index of each string id of ids,
+// remap[id], as a uvarint: a string-ref column's values, written straight
+// from its ids rather than gathered into a slice of indexes first and
+// appended one by one (about 16 instructions a value, where this loop
+// takes about half). Room for two bytes an id is made once, so that
+// indexes below 2^14, those of every page of up to 16,384 strings, are
+// stored without a test of room; from a larger one on, appendRefsFrom
+// appends each.
+func appendRefs(dst []byte, ids, remap []uint32) []byte {
+	n := len(dst)
+	out := slices.Grow(dst, 2*len(ids))[:n+2*len(ids)]
+	for i, id := range ids {
+		v := remap[id]
+		if v >= 1<<14 {
+			return appendRefsFrom(out[:n], ids[i:], remap)
+		}
+		w := out[n : n+2 : n+2]
+		if v < 0x80 {
+			w[0] = byte(v)
+			n++
+		} else {
+			w[0], w[1] = byte(v)|0x80, byte(v>>7)
+			n += 2
+		}
+	}
+	return out[:n]
+}
+
+// appendRefsFrom is appendRefs from an index of 2^14 or more on: an
+// append of each index.
+func appendRefsFrom(dst []byte, ids, remap []uint32) []byte {
+	for _, id := range ids {
+		dst = format.AppendUvarint(dst, uint64(remap[id]))
+	}
+	return dst
+}
+
 // appendUvarints appends each of vs as a uvarint. The loop writes values
 // below 2^21 (nearly all of a column's ids, deltas and offsets) itself,
 // without a call per value.
@@ -702,7 +734,8 @@ func (b *Builder) appendTimes(dst []byte, ts []format.Timestamp, zeroPlus bool) 
 // holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
 // value, which sets *fint. Runs of values that need neither (other numbers,
 // times, bytes: most of a column of mixed scalars) are copied with one
-// append per run.
+// append per run, and an empty run (between two arrays, objects or
+// strings) with none: its append cost a call of memmove.
 //
 // Each array and object cell goes through reps, which writes a repeat in
 // its place when an earlier cell of the column holds the same bytes (see
@@ -715,7 +748,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 	for pos := 0; pos < len(src); {
 		switch src[pos] {
 		case format.TagArray, format.TagObject:
-			dst = append(dst, src[run:pos]...)
+			if run < pos { // cells of a column of containers follow each other
+				dst = append(dst, src[run:pos]...)
+			}
 			var n int
 			var h uint64
 			if c := reps.copies; len(c) > 1 && int(c[0]) == pos {
@@ -743,7 +778,9 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			pos += n
 			run = pos
 		case format.TagString:
-			dst = append(dst, src[run:pos]...)
+			if run < pos {
+				dst = append(dst, src[run:pos]...)
+			}
 			var n int
 			dst, n = copyID(append(dst, format.TagString), src[pos+1:], remap)
 			pos += 1 + n
