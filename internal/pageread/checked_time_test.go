@@ -67,18 +67,22 @@ func timeCursor(enc, mode uint8, off int32, plus bool, cells []byte) Cursor {
 
 // checkTakeTime takes every cell of cells with TakeTimeJSON and with
 // refTakeTime on twin cursors, and fails unless both write the same text,
-// go bad at the same cell and leave the cursors alike.
+// go bad at the same cell and leave the cursors alike: once into a dst
+// with no room past "pre" (through growTime) and once into one with the
+// room.
 func checkTakeTime(t *testing.T, enc, mode uint8, off int32, plus bool, cells []byte) {
 	t.Helper()
-	got := timeCursor(enc, mode, off, plus, cells)
-	want := got
-	for k := 0; !want.bad && want.pos < len(cells); k++ {
-		g := string(got.TakeTimeJSON([]byte("pre"), nil))
-		w, ok := refTakeTime(&want)
-		if got.bad != want.bad || got.pos != want.pos || got.i != want.i ||
-			(ok && !want.bad && (g != "pre"+w || got.acc != want.acc || got.off != want.off || got.mixed != want.mixed || got.zero != want.zero)) {
-			t.Fatalf("enc %#x mode %d off %d plus %v, cells % x, cell %d: got %s (bad %v, pos %d, i %d), want pre%s (bad %v, pos %d, i %d)",
-				enc, mode, off, plus, cells, k, g, got.bad, got.pos, got.i, w, want.bad, want.pos, want.i)
+	for _, room := range []int{0, jsonwire.TimestampWindow} {
+		got := timeCursor(enc, mode, off, plus, cells)
+		want := got
+		for k := 0; !want.bad && want.pos < len(cells); k++ {
+			g := string(got.TakeTimeJSON(append(make([]byte, 0, 3+room), "pre"...), nil))
+			w, ok := refTakeTime(&want)
+			if got.bad != want.bad || got.pos != want.pos || got.i != want.i ||
+				(ok && !want.bad && (g != "pre"+w || got.acc != want.acc || got.off != want.off || got.mixed != want.mixed || got.zero != want.zero)) {
+				t.Fatalf("enc %#x mode %d off %d plus %v, cells % x, cell %d, room %d: got %s (bad %v, pos %d, i %d), want pre%s (bad %v, pos %d, i %d)",
+					enc, mode, off, plus, cells, k, room, g, got.bad, got.pos, got.i, w, want.bad, want.pos, want.i)
+			}
 		}
 	}
 }
