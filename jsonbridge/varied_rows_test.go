@@ -122,3 +122,38 @@ func TestVariedRowsThenFewShapes(t *testing.T) {
 		}
 	}
 }
+
+// Row shape ids of one, two and three bytes (shapes 1 to 127, 128 to
+// 16,383, then 16,384 on) are read by variedObjects in line, the longest
+// through pageread.ShapeIDAt: a page of 16,500 rows, each of its own key
+// set (the bits of its index name its keys), with a null row now and
+// then, renders what encoding/json writes.
+func TestVariedRowsShapeIDLengths(t *testing.T) {
+	if testing.Short() {
+		t.Skip("16,500 rows")
+	}
+	const n = 16500
+	rows := make([]map[string]any, n)
+	keys := [15]string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o"}
+	for i := range rows {
+		if i%1000 == 999 {
+			continue // a null row
+		}
+		r := map[string]any{}
+		for b, k := range keys {
+			if (i+1)>>b&1 != 0 {
+				r[k] = b
+			}
+		}
+		rows[i] = r
+	}
+	page, varied := variedPage(t, rows)
+	if !varied {
+		t.Fatal("not varied")
+	}
+	want, _ := json.Marshal(rows)
+	got, err := AppendJSON(nil, page)
+	if err != nil || !bytes.Equal(got, want) {
+		t.Fatalf("AppendJSON: %v\n%s", err, firstMismatch(got, want))
+	}
+}

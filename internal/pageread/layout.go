@@ -131,6 +131,36 @@ func (l *Layout) RowShapes() ShapeReader {
 // row shape ids), so that a reader need not take a shape id a row.
 func (l *Layout) AllRowsShape1() bool { return len(l.rowShapes) == 0 }
 
+// RowShapeIDs returns the rows' shape ids as the page holds them, a
+// uvarint a row (SPEC.md 9.2), or nothing when every row has shape 1. Parse
+// has checked every id: each is well formed, at most NumShapes, and the
+// section holds exactly Rows of them. The slice aliases the layout: do not
+// modify it. A render loop reads the ids of one and two bytes in line
+// (ShapeIDAt for longer ones) and looks each shape up in ShapeEnds.
+func (l *Layout) RowShapeIDs() []byte { return l.rowShapes }
+
+// ShapeEnds returns where each shape's list ends in ShapeColumns: shape id
+// s (1-based) is ShapeColumns()[ShapeEnds()[s-1]:ShapeEnds()[s]], and
+// ShapeEnds()[0] is 0. The slice aliases the layout: do not modify it.
+func (l *Layout) ShapeEnds() []uint32 { return l.shapeEnds }
+
+// ShapeIDAt reads the row shape id at b[pos:], any length, and returns
+// it and the position after it: for ids past 16,383, which a render loop
+// does not read in line (see RowShapeIDs). An id that runs off b ends
+// there.
+func ShapeIDAt(b []byte, pos int) (uint, int) {
+	v := uint(0)
+	for s := uint(0); uint(pos) < uint(len(b)); s += 7 {
+		c := b[pos]
+		pos++
+		v |= uint(c&0x7F) << s
+		if c < 0x80 {
+			break
+		}
+	}
+	return v, pos
+}
+
 // ShapeReader yields each row's shape id in order; 0 means a null row.
 type ShapeReader struct {
 	b    []byte

@@ -2,6 +2,7 @@ package pageread_test
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -268,5 +269,34 @@ func TestRowShapeIDsEveryRowShape1(t *testing.T) {
 	var fe *format.Error
 	if !errors.As(err, &fe) || fe.Msg != "row shapes must be omitted when every row has shape 1" || fe.Offset != base {
 		t.Fatalf("every row shape 1: error %v", err)
+	}
+}
+
+// RowShapeIDs holds every row's shape id as ShapeReader yields them, and
+// ShapeIDAt reads each, one to three bytes, to the same id and the
+// position of the next; ShapeEnds bounds each shape's list in
+// ShapeColumns as Shape returns it.
+func TestRowShapeIDsAndShapeIDAt(t *testing.T) {
+	for _, n := range []int{2, 300, 17000} {
+		l, err := pageread.Parse(shapesPage(t, n, false), format.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids, ends, sr := l.RowShapeIDs(), l.ShapeEnds(), l.RowShapes()
+		pos := 0
+		for r := range l.Rows {
+			want := sr.Next()
+			id, next := pageread.ShapeIDAt(ids, pos)
+			if int(id) != want || next <= pos {
+				t.Fatalf("%d rows, row %d: ShapeIDAt(ids, %d) = %d, %d; want id %d", n, r, pos, id, next, want)
+			}
+			pos = next
+			if id != 0 && !slices.Equal(l.ShapeColumns()[ends[id-1]:ends[id]], l.Shape(int(id))) {
+				t.Fatalf("%d rows, row %d: shape %d's list differs from Shape", n, r, id)
+			}
+		}
+		if pos != len(ids) {
+			t.Fatalf("%d rows: ids end at %d of %d", n, pos, len(ids))
+		}
 	}
 }
