@@ -54,6 +54,9 @@ type cellSink struct {
 	// Short string cells: their string ids under the interner's Epoch
 	// (String).
 	strs pagebuild.KeyMemo
+	// The verdicts of number text that took the long way of
+	// canonicalDecimal.
+	floats floatMemo
 }
 
 // newCellSink returns the cellSink of b.
@@ -339,7 +342,7 @@ func (s *cellSink) Number(text []byte) {
 // without writing them again: canonicalDecimal).
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
 	c := s.cell()
-	if f, d, ok := canonicalDecimal(text, neg, mant, nd, exp); ok {
+	if f, d, ok := canonicalDecimal(&s.floats, text, neg, mant, nd, exp); ok {
 		c.AppendDecimal(d, f)
 		return
 	}
@@ -434,7 +437,7 @@ func (s *cellSink) TaggedNumber(b, text []byte) []byte {
 // TaggedDecimal appends a number with a fraction or exponent nested in
 // the cell, as Decimal adds it.
 func (s *cellSink) TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte {
-	f, d, ok := canonicalDecimal(text, neg, mant, nd, exp)
+	f, d, ok := canonicalDecimal(&s.floats, text, neg, mant, nd, exp)
 	return appendDecimal(b, f, d, ok, text)
 }
 
