@@ -57,6 +57,10 @@ type cellSink struct {
 	// The verdicts of number text that took the long way of
 	// canonicalDecimal.
 	floats floatMemo
+	// The tagged values of number text nested in cells, which depend on
+	// the text alone (TaggedDecimal), for the tokenizer
+	// (jsontext.NumberMemo).
+	numbers jsontext.NumberMemo
 }
 
 // newCellSink returns the cellSink of b.
@@ -275,11 +279,11 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 // RowColumns lends the tokenizer the KeyMemo of RowKey, the page and
 // the cell's column, so that the tokenizer opens the column of a short
 // plain key met before on the page without RowKey's call
-// (jsontext.RowColumns). A key so opened leaves s.same as it was, 0 or
+// (jsontext.RowColumns), and a NumberMemo for TaggedDecimal's values. A key so opened leaves s.same as it was, 0 or
 // -1, which column and cell read as RowKey's -1. It lends unplaced too,
 // which the tokenizer sets for the rows it gives no key by place.
 func (s *cellSink) RowColumns() jsontext.RowColumns {
-	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols}
+	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols, Numbers: &s.numbers}
 }
 
 // duplicate sets the error of the row's key k, which the row repeats.
