@@ -54,6 +54,13 @@ type cellSink struct {
 	// Short string cells: their string ids under the interner's Epoch
 	// (String).
 	strs pagebuild.KeyMemo
+	// The verdicts of number text that took the long way of
+	// canonicalDecimal.
+	floats floatMemo
+	// The tagged values of number text nested in cells, which depend on
+	// the text alone (TaggedDecimal), for the tokenizer
+	// (jsontext.NumberMemo).
+	numbers jsontext.NumberMemo
 }
 
 // newCellSink returns the cellSink of b.
@@ -272,11 +279,11 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 // RowColumns lends the tokenizer the KeyMemo of RowKey, the page and
 // the cell's column, so that the tokenizer opens the column of a short
 // plain key met before on the page without RowKey's call
-// (jsontext.RowColumns). A key so opened leaves s.same as it was, 0 or
+// (jsontext.RowColumns), and a NumberMemo for TaggedDecimal's values. A key so opened leaves s.same as it was, 0 or
 // -1, which column and cell read as RowKey's -1. It lends unplaced too,
 // which the tokenizer sets for the rows it gives no key by place.
 func (s *cellSink) RowColumns() jsontext.RowColumns {
-	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols}
+	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols, Numbers: &s.numbers}
 }
 
 // duplicate sets the error of the row's key k, which the row repeats.
@@ -339,7 +346,7 @@ func (s *cellSink) Number(text []byte) {
 // without writing them again: canonicalDecimal).
 func (s *cellSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
 	c := s.cell()
-	if f, d, ok := canonicalDecimal(text, neg, mant, nd, exp); ok {
+	if f, d, ok := canonicalDecimal(&s.floats, text, neg, mant, nd, exp); ok {
 		c.AppendDecimal(d, f)
 		return
 	}
@@ -434,7 +441,7 @@ func (s *cellSink) TaggedNumber(b, text []byte) []byte {
 // TaggedDecimal appends a number with a fraction or exponent nested in
 // the cell, as Decimal adds it.
 func (s *cellSink) TaggedDecimal(b, text []byte, neg bool, mant uint64, nd, exp int) []byte {
-	f, d, ok := canonicalDecimal(text, neg, mant, nd, exp)
+	f, d, ok := canonicalDecimal(&s.floats, text, neg, mant, nd, exp)
 	return appendDecimal(b, f, d, ok, text)
 }
 

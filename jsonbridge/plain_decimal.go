@@ -18,8 +18,8 @@ import (
 // fraction's bytes and one division, exact for mantissas below 2^53 and
 // powers of ten up to 10^22 (format.FloatCell.Float64 takes the same
 // step); of 16 or 17 digits, shortestIs finds out. Other text goes to
-// CanonicalDecimal.
-func canonicalDecimal(text []byte, neg bool, mant uint64, nd, exp int) (float64, format.Decimal, bool) {
+// CanonicalDecimal, through the memo m if it is not nil (floatMemo).
+func canonicalDecimal(m *floatMemo, text []byte, neg bool, mant uint64, nd, exp int) (float64, format.Decimal, bool) {
 	// The point where a plain text's fraction of -exp digits begins.
 	p := len(text) - 1 + exp
 	if uint(nd-1) < 17 && exp < 0 && nd+exp >= -5 && p > 0 && text[p] == '.' && text[len(text)-1] != '0' && digitsOnly(text[p+1:]) {
@@ -34,6 +34,9 @@ func canonicalDecimal(text []byte, neg bool, mant uint64, nd, exp int) (float64,
 		if f, ok := shortestIs(d); ok {
 			return f, d, true
 		}
+	}
+	if m != nil {
+		return m.canonical(text, neg, mant, nd, exp)
 	}
 	return pagebuild.CanonicalDecimal(view(text), neg, mant, nd, exp)
 }

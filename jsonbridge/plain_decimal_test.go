@@ -26,7 +26,7 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 		if !ok {
 			mant, nd = 0, -1
 		}
-		f, d, good := canonicalDecimal([]byte(x), neg, mant, nd, exp)
+		f, d, good := canonicalDecimal(nil, []byte(x), neg, mant, nd, exp)
 		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
 		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
 			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
@@ -93,7 +93,7 @@ func TestCanonicalDecimalLongDigits(t *testing.T) {
 		if !ok {
 			mant, nd = 0, -1
 		}
-		f, d, good := canonicalDecimal([]byte(x), neg, mant, nd, exp)
+		f, d, good := canonicalDecimal(nil, []byte(x), neg, mant, nd, exp)
 		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
 		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
 			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)

@@ -96,6 +96,12 @@ type TaggedSink interface {
 // pagebuild.Column.TryAppendInt: the cell's column is (*Prev)[*Taken]
 // while *Taken is below *SameKeys() (the column of the next key given by
 // place, after which *Taken counts one more), *Col otherwise.
+//
+// Numbers, if not nil, is where the Parser remembers the tagged values
+// TaggedDecimal appended for short number texts, to append them again for
+// the same text without reading it or calling the sink (NumberMemo): a
+// sink lends it only if what its TaggedDecimal appends depends on the
+// text alone.
 type RowColumns struct {
 	Memo     *pagebuild.KeyMemo
 	Page     *pagebuild.Builder
@@ -103,6 +109,7 @@ type RowColumns struct {
 	Unplaced *bool
 	Taken    *int
 	Prev     *[]*pagebuild.Column
+	Numbers  *NumberMemo
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see
@@ -482,11 +489,26 @@ func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 		return b, p.syntax(i, "in numeric literal")
 	}
 	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
+		// A fraction or exponent: from the sink's NumberMemo if it has
+		// one that holds the text, else read, given to the sink and
+		// remembered.
+		var e *numberEntry
+		if k := i - start + 2; p.nums != nil && k <= 8 && len(in)-start >= 32 {
+			e = p.nums.slot(wordAt(in, start) & (^uint64(0) >> (64 - 8*k)))
+			if b, j := rememberedNumber(b, in, start, e); j > 0 {
+				return b, j
+			}
+		}
 		j, mant, nd, exp := p.decimal(start, i, neg, v)
 		if j < 0 {
 			return b, j
 		}
-		return p.ts.TaggedDecimal(b, in[start:j], neg, mant, nd, exp), j
+		at := len(b)
+		b = p.ts.TaggedDecimal(b, in[start:j], neg, mant, nd, exp)
+		if e != nil {
+			e.remember(in[start:j], b[at:])
+		}
+		return b, j
 	}
 	if i-start <= maxFastDigits && !(neg && v == 0) {
 		if neg {

@@ -1,0 +1,81 @@
+package jsontext
+
+import "slices"
+
+// NumberMemo remembers, for the last number texts of at most 24 bytes
+// with a fraction or exponent nested in cells, the tagged value a
+// TaggedSink's TaggedDecimal appended for them (up to 16 bytes), so that
+// the Parser appends it again for the same text without reading the
+// digits or calling the sink: some 30 instructions where reading a float
+// into a cell costs 250 to 500. Lists of special floats repeat their texts
+// (1e+21, 1e-7, 5e-324, 0.1 in hetero's). A sink lends one (RowColumns)
+// only if what its TaggedDecimal appends depends on the text alone; the
+// entries then hold from text to text.
+//
+// An entry is picked by the text's first bytes, up to and including the
+// one after its integer part's end (the point or the 'e' and the digit
+// or sign after it), which every number of that start shares; the entry
+// holds the whole text, which must be the number's whole text (the byte
+// after it no number byte).
+type NumberMemo [numberMemoSize]numberEntry
+
+// numberMemoSize is the number of entries of a NumberMemo, a power of two.
+const numberMemoSize = 64
+
+// numberEntry is one number text of a NumberMemo: its n bytes (1 to 24;
+// 0 for an empty entry) as three little-endian words, zero past n, and
+// its tagged value's on bytes in out.
+type numberEntry struct {
+	w     [3]uint64
+	out   [2]uint64
+	n, on int
+}
+
+// numberSlot returns the entry of a NumberMemo for the number whose first
+// bytes, up to and including the one after its integer part, are those of
+// head (a word of them, zero above them).
+func (m *NumberMemo) slot(head uint64) *numberEntry {
+	return &m[(head*hashMul)>>(64-6)] // numberMemoSize = 1<<6
+}
+
+// isNumberByte reports whether c may be part of a JSON number: a digit, a
+// point, an exponent's letter or a sign.
+func isNumberByte(c byte) bool {
+	return c-'0' <= 9 || c == '.' || c|0x20 == 'e' || c == '+' || c == '-'
+}
+
+// rememberedNumber appends the tagged value e holds if the number at
+// in[start] is e's text, and returns the position after it, else 0.
+// in[start:] must have at least 32 bytes.
+func rememberedNumber(b []byte, in []byte, start int, e *numberEntry) ([]byte, int) {
+	n := e.n
+	m := &keyMasks[n]
+	x := (wordAt(in, start)^e.w[0])&m[0] |
+		(wordAt(in, start+8)^e.w[1])&m[1] |
+		(wordAt(in, start+16)^e.w[2])&m[2]
+	if x != 0 || n == 0 || isNumberByte(in[start+n]) {
+		return b, 0
+	}
+	b = slices.Grow(b, 16)
+	l := len(b)
+	putWordAt(b, l, e.out[0])
+	putWordAt(b, l+8, e.out[1])
+	return b[:l+e.on], start + n
+}
+
+// remember makes e hold the number text t (at most 24 bytes, the start of
+// a text with at least 32 bytes from it) and its tagged value v, if v has
+// at most 16 bytes.
+func (e *numberEntry) remember(t []byte, v []byte) {
+	n := len(t)
+	if n > 24 || len(v) > 16 {
+		return
+	}
+	m := &keyMasks[n]
+	t = t[:32:32]
+	e.w = [3]uint64{wordAt(t, 0) & m[0], wordAt(t, 8) & m[1], wordAt(t, 16) & m[2]}
+	var o [16]byte
+	copy(o[:], v)
+	e.out = [2]uint64{wordAt(o[:], 0), wordAt(o[:], 8)}
+	e.n, e.on = n, len(v)
+}

@@ -1,0 +1,91 @@
+package jsontext
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// decimalTextSink is an epochSink whose TaggedDecimal appends a value
+// made of the number's text alone ('d' and the text; past 15 bytes 'D',
+// its length and a hash of it; past 24, too long to remember, 'L' and the
+// text),
+// counts its calls, and lends a NumberMemo if memo is set.
+type decimalTextSink struct {
+	epochSink
+	memo     *NumberMemo
+	decimals int
+}
+
+func (s *decimalTextSink) TaggedDecimal(b, text []byte, _ bool, _ uint64, _, _ int) []byte {
+	s.decimals++
+	switch {
+	case len(text) > 24:
+		return append(append(b, 'L'), text...)
+	case len(text) > 15:
+		h := uint64(14695981039346656037)
+		for _, c := range text {
+			h = (h ^ uint64(c)) * 1099511628211
+		}
+		return binary.LittleEndian.AppendUint64(append(b, 'D', byte(len(text))), h)
+	}
+	return append(append(b, 'd'), text...)
+}
+
+func (s *decimalTextSink) RowColumns() RowColumns { return RowColumns{Numbers: s.memo} }
+
+// TestNumberMemoSameCells parses pages whose cells nest numbers with a
+// fraction or exponent, many of them again and again (more than the memo
+// has entries, with the same first bytes, texts of 1 to 30 bytes, at the
+// end of the text and before each byte that may end a number or wrongly
+// continue it), with a sink that lends a NumberMemo and with one that
+// does not: the cells and errors must be the same, and the memo must spare
+// most of the repeated numbers' calls.
+func TestNumberMemoSameCells(t *testing.T) {
+	nums := []string{"0.1", "1e-7", "5e-324", "1.7976931348623157e+308", "1e+21", "123456789.125", "-0.5", "0.10",
+		"0.12", "0.1234", "1E+21", "1e+2", "1e+210", "-1.5e-3", "1.5", "12.5", "1234567.25e1", "0.0000001",
+		"123456789012345678901234.5", "1.2345678901234567890123e5", "1e-0000000000000000000007",
+		"1.7976931349623157e+308", "1.7976931348623157e+309", "1.7976931348623157e+30"} // the last three differ from one above in one place
+	r := rand.New(rand.NewPCG(42, 18))
+	for range 40 {
+		nums = append(nums, fmt.Sprintf("%d.%d", r.IntN(1000), r.IntN(1000)), fmt.Sprintf("%de-%d", 1+r.IntN(9), r.IntN(400)))
+	}
+	page := func(tails []string) string {
+		var rows []string
+		for k := range 400 {
+			x := nums[r.IntN(len(nums))]
+			y := nums[r.IntN(len(nums))]
+			rows = append(rows, fmt.Sprintf(`{"a":[%s,%s %s],"b":{"c":%s}}`, x, y, tails[k%len(tails)], x))
+		}
+		return "[" + strings.Join(rows, ",") + "]"
+	}
+	texts := []string{page([]string{",1", ""})}
+	for _, bad := range []string{"e", ".5", "e5", "+1", "-1", "0", "E", "x"} {
+		texts = append(texts, page([]string{"", ""})[:5000]+"["+nums[r.IntN(4)]+bad+"]}]", "[{\"a\":[5e-324"+bad+"]}]")
+	}
+	texts = append(texts, `[{"a":[1e-7]}]`, `[{"a":[1e-7`, `[{"a":[0.1}]`)
+	for _, text := range texts {
+		var p, q Parser
+		with := &decimalTextSink{memo: new(NumberMemo)}
+		without := &decimalTextSink{}
+		with.epoch, without.epoch = 1, 1
+		e1 := p.TaggedPage(with, []byte(text), 8, nil)
+		e2 := q.TaggedPage(without, []byte(text), 8, nil)
+		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
+			t.Fatalf("%.60s: error %v with the memo, %v without", text, e1, e2)
+		}
+		if len(with.cells) != len(without.cells) {
+			t.Fatalf("%.60s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
+		}
+		for i := range with.cells {
+			if string(with.cells[i]) != string(without.cells[i]) {
+				t.Fatalf("%.60s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
+			}
+		}
+		if e1 == nil && without.decimals > 100 && with.decimals*4 > without.decimals*3 {
+			t.Errorf("%.60s: the memo spared %d of %d calls", text, without.decimals-with.decimals, without.decimals)
+		}
+	}
+}
