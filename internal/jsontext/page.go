@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Page parses in, a whole JSON text, into s as a page: a top-level array
@@ -373,9 +375,20 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				// A string cell, as value takes it, without value's call;
 				// the empty string, the commonest string cell of some pages
 				// (names not given), also without str's, as the same view
-				// of the text (about sixty instructions less).
+				// of the text (about sixty instructions less), and in a
+				// row of keys by place, once the page has met it, added by
+				// its id in the sink's memo of short strings (the entry of
+				// no bytes), as the sink's String would, without its call.
 				var s []byte
 				if in[i+1] == '"' {
+					if t := p.taken; same && t != nil {
+						m, b := *t, p.rc.Page
+						if id, ok := p.strs.Get(0, 0, 0, b.In.Epoch); ok && b.TryCellSeenString((*p.prevCols)[m], id) {
+							*t = m + 1
+							i += 2
+							goto after
+						}
+					}
 					s, i = in[i+1:i+1], i+2
 				} else if s, i = p.str(i); i < 0 {
 					return i, true
@@ -383,16 +396,40 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				p.s.String(s)
 				goto after
 			} else if c == 'n' && hasLiteral(in, i, 4, nullWord) {
-				p.s.Null() // as value takes it, without value's call
+				// As value takes it, without value's call, and in a row
+				// of keys by place added to its column here where the
+				// column takes it without a call, as the sink's Null would.
 				i += 4
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendNull() || c.TryAppendTag(format.TagNull) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Null()
 				goto after
 			} else if c == 'f' && hasLiteral(in, i, 5, alseWord) {
-				p.s.Bool(false) // the same
-				i += 5
+				i += 5 // the same
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendBool(false) || c.TryAppendTag(format.TagFalse) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Bool(false)
 				goto after
 			} else if c == 't' && hasLiteral(in, i, 4, trueWord) {
-				p.s.Bool(true)
 				i += 4
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendBool(true) || c.TryAppendTag(format.TagTrue) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Bool(true)
 				goto after
 			}
 		}

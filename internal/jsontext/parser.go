@@ -54,6 +54,7 @@ type Parser struct {
 	unplaced *bool
 	taken    *int
 	prevCols *[]*pagebuild.Column
+	strs     *pagebuild.KeyMemo // ts's RowColumns.Strs, for taggedRow's empty strings
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -141,9 +142,9 @@ func (p *Parser) setSink(s ScalarSink) {
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
 		p.rc, p.unplaced = rowColumns{rc.Memo, rc.Page, rc.Col}, rc.Unplaced
-		p.taken, p.prevCols = rc.Taken, rc.Prev
-		if rc.Col == nil || rc.Prev == nil {
-			p.taken = nil // taggedRow needs all three
+		p.taken, p.prevCols, p.strs = rc.Taken, rc.Prev, rc.Strs
+		if rc.Col == nil || rc.Prev == nil || rc.Strs == nil || rc.Page == nil {
+			p.taken = nil // taggedRow needs them all
 		}
 		if p.keys == nil {
 			p.keys = new(keyCache)
@@ -153,7 +154,7 @@ func (p *Parser) setSink(s ScalarSink) {
 		// A sink that is not tagged lends no row columns: drop the last
 		// tagged sink's, so rows never writes its Unplaced flag.
 		p.rc, p.unplaced = rowColumns{}, nil
-		p.taken, p.prevCols = nil, nil
+		p.taken, p.prevCols, p.strs = nil, nil, nil
 	}
 }
 
@@ -171,7 +172,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols = rowColumns{}, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.strs = rowColumns{}, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}
