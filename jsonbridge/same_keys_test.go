@@ -111,3 +111,24 @@ func TestPlacedLiteralCellsEqualBuilderPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedIntegerTextsEqualBuilderPages builds pages whose rows give
+// their keys by place, with an integer cell of 1 to 10 digits in every
+// row, led by 0, 1 or 9 and followed by each kind of byte that can end a
+// number or make it another (a fraction, an exponent, a second leading
+// zero, a byte that is no JSON), and compares them, or their errors, with
+// the Builder's: the tokenizer's short path for one digit and for 2 to 7
+// must take exactly the integers it may.
+func TestPlacedIntegerTextsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for n := 1; n <= 10; n++ {
+		for _, first := range "019" {
+			digits := string(first) + strings.Repeat("9081726354", 2)[:n-1]
+			for _, end := range []string{"", ".5", ".", "e3", "E+2", "e", "x", "0", " ", "-"} {
+				rows := []string{`{"a":3,"b":1}`, `{"a":` + digits + end + `,"b":2}`, `{"a":4,"b":` + digits + end + `}`}
+				x := "[" + strings.Join(rows, ",") + "]"
+				sameAsBuilder(t, p, x, []byte(x))
+			}
+		}
+	}
+}
