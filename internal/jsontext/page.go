@@ -440,6 +440,13 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				}
 				p.s.Bool(true)
 				goto after
+			} else if c == '{' || c == '[' {
+				// An array or object cell, as value takes it (tagged),
+				// without value's call and its tests of the other kinds.
+				if i = p.tagged(i, 2); i < 0 {
+					return i, true
+				}
+				goto after
 			}
 		}
 	other:
