@@ -283,7 +283,7 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 // -1, which column and cell read as RowKey's -1. It lends unplaced too,
 // which the tokenizer sets for the rows it gives no key by place.
 func (s *cellSink) RowColumns() jsontext.RowColumns {
-	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols, Numbers: &s.numbers}
+	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols, Numbers: &s.numbers, Strs: &s.strs}
 }
 
 // duplicate sets the error of the row's key k, which the row repeats.

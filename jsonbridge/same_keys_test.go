@@ -78,3 +78,57 @@ func TestPlacedIntegerCellsEqualBuilderPages(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedLiteralCellsEqualBuilderPages builds pages whose rows give
+// their keys by place, so that the tokenizer adds their null, true, false
+// and empty-string cells itself where the column takes them without a
+// call (RowColumns.Taken, Strs), and compares them with the Builder's
+// pages: every pair of a first cell and a cell that follows it in a
+// column, mixed over 20 rows (so that a column's null bitmap gains bytes
+// in both ways, and a page's bitmap reuses the bytes of the page before),
+// with a row that stops matching the previous row's keys partway.
+func TestPlacedLiteralCellsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	cells := []string{"null", "true", "false", `""`, `"s"`, "7", "1.5", "[1]", `{"x":null}`, `"2024-01-02T03:04:05Z"`}
+	for _, first := range cells {
+		for _, then := range cells {
+			for _, every := range []int{1, 2, 3, 9} {
+				rows := make([]string, 20)
+				for j := range rows {
+					a, b := first, then
+					if j%every == 0 {
+						a, b = then, first
+					}
+					key := "c"
+					if j == 11 {
+						key = "x"
+					}
+					rows[j] = `{"a":` + a + `,"b":` + b + `,"` + key + `":null,"d":""}`
+				}
+				x := "[" + strings.Join(rows, ",") + "]"
+				sameAsBuilder(t, p, x, []byte(x))
+			}
+		}
+	}
+}
+
+// TestPlacedIntegerTextsEqualBuilderPages builds pages whose rows give
+// their keys by place, with an integer cell of 1 to 10 digits in every
+// row, led by 0, 1 or 9 and followed by each kind of byte that can end a
+// number or make it another (a fraction, an exponent, a second leading
+// zero, a byte that is no JSON), and compares them, or their errors, with
+// the Builder's: the tokenizer's short path for one digit and for 2 to 7
+// must take exactly the integers it may.
+func TestPlacedIntegerTextsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	for n := 1; n <= 10; n++ {
+		for _, first := range "019" {
+			digits := string(first) + strings.Repeat("9081726354", 2)[:n-1]
+			for _, end := range []string{"", ".5", ".", "e3", "E+2", "e", "x", "0", " ", "-"} {
+				rows := []string{`{"a":3,"b":1}`, `{"a":` + digits + end + `,"b":2}`, `{"a":4,"b":` + digits + end + `}`}
+				x := "[" + strings.Join(rows, ",") + "]"
+				sameAsBuilder(t, p, x, []byte(x))
+			}
+		}
+	}
+}

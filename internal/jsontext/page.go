@@ -4,6 +4,8 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
+
+	"github.com/rowpage/rowpage/format"
 )
 
 // Page parses in, a whole JSON text, into s as a page: a top-level array
@@ -348,34 +350,54 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			// A digit first, tested alone: most cells that are not such
 			// integers (strings, arrays, objects, literals) leave here.
 			if d := wordAt(in, i) - lsb*'0'; byte(d) <= 9 {
-				if k := leadingDigits(d); k < 8 && (byte(d) != 0 || k == 1) {
-					if e := in[i+k]; e != '.' && e|0x20 != 'e' {
-						// In a row whose keys so far all came by place
-						// (same), the cell's column is the sink's next
-						// column given by place (RowColumns.Taken, Prev):
-						// added to it here, as the sink's Int would,
-						// where it takes the integer, else given to Int.
-						v := int64(headDigits(d, k))
-						if t := p.taken; same && t != nil {
-							m := *t
-							if c := (*p.prevCols)[m]; c.TryAppendInt(v) {
-								*t = m + 1
-								i += k
-								goto after
-							}
-						}
-						p.s.Int(v)
-						i += k
-						goto after
+				// One digit, the commonest integer cell (zeros, flags,
+				// small counts), is d's first byte, and the byte after it
+				// d's second: read without leadingDigits and headDigits
+				// (about thirty instructions).
+				k, v, e := 1, int64(byte(d)), byte(d>>8)+'0'
+				if e-'0' <= 9 {
+					// Two digits or more: fewer than 8, the first not 0.
+					if k = leadingDigits(d); k >= 8 || byte(d) == 0 {
+						goto other
 					}
+					v, e = int64(headDigits(d, k)), in[i+k]
+				}
+				if e != '.' && e|0x20 != 'e' {
+					// In a row whose keys so far all came by place
+					// (same), the cell's column is the sink's next
+					// column given by place (RowColumns.Taken, Prev):
+					// added to it here, as the sink's Int would, where
+					// it takes the integer, else given to Int.
+					if t := p.taken; same && t != nil {
+						m := *t
+						if c := (*p.prevCols)[m]; c.TryAppendInt(v) {
+							*t = m + 1
+							i += k
+							goto after
+						}
+					}
+					p.s.Int(v)
+					i += k
+					goto after
 				}
 			} else if c = in[i]; c == '"' {
 				// A string cell, as value takes it, without value's call;
 				// the empty string, the commonest string cell of some pages
 				// (names not given), also without str's, as the same view
-				// of the text (about sixty instructions less).
+				// of the text (about sixty instructions less), and in a
+				// row of keys by place, once the page has met it, added by
+				// its id in the sink's memo of short strings (the entry of
+				// no bytes), as the sink's String would, without its call.
 				var s []byte
 				if in[i+1] == '"' {
+					if t := p.taken; same && t != nil {
+						m, b := *t, p.rc.Page
+						if id, ok := p.strs.Get(0, 0, 0, b.In.Epoch); ok && b.TryCellSeenString((*p.prevCols)[m], id) {
+							*t = m + 1
+							i += 2
+							goto after
+						}
+					}
 					s, i = in[i+1:i+1], i+2
 				} else if s, i = p.str(i); i < 0 {
 					return i, true
@@ -383,19 +405,51 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				p.s.String(s)
 				goto after
 			} else if c == 'n' && hasLiteral(in, i, 4, nullWord) {
-				p.s.Null() // as value takes it, without value's call
+				// As value takes it, without value's call, and in a row
+				// of keys by place added to its column here where the
+				// column takes it without a call, as the sink's Null would.
 				i += 4
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendNull() || c.TryAppendTag(format.TagNull) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Null()
 				goto after
 			} else if c == 'f' && hasLiteral(in, i, 5, alseWord) {
-				p.s.Bool(false) // the same
-				i += 5
+				i += 5 // the same
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendBool(false) || c.TryAppendTag(format.TagFalse) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Bool(false)
 				goto after
 			} else if c == 't' && hasLiteral(in, i, 4, trueWord) {
-				p.s.Bool(true)
 				i += 4
+				if t := p.taken; same && t != nil {
+					m := *t
+					if c := (*p.prevCols)[m]; c.TryAppendBool(true) || c.TryAppendTag(format.TagTrue) {
+						*t = m + 1
+						goto after
+					}
+				}
+				p.s.Bool(true)
+				goto after
+			} else if c == '{' || c == '[' {
+				// An array or object cell, as value takes it (tagged),
+				// without value's call and its tests of the other kinds.
+				if i = p.tagged(i, 2); i < 0 {
+					return i, true
+				}
 				goto after
 			}
 		}
+	other:
 		if i = p.value(i, 2); i < 0 {
 			return i, true
 		}

@@ -56,6 +56,7 @@ type Parser struct {
 	prevCols *[]*pagebuild.Column
 	// nums: ts's RowColumns.Numbers, for taggedNumber.
 	nums *NumberMemo
+	strs *pagebuild.KeyMemo // ts's RowColumns.Strs, for taggedRow's empty strings
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -143,9 +144,9 @@ func (p *Parser) setSink(s ScalarSink) {
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
 		p.rc, p.unplaced = rowColumns{rc.Memo, rc.Page, rc.Col}, rc.Unplaced
-		p.taken, p.prevCols, p.nums = rc.Taken, rc.Prev, rc.Numbers
-		if rc.Col == nil || rc.Prev == nil {
-			p.taken = nil // taggedRow needs all three
+		p.taken, p.prevCols, p.nums, p.strs = rc.Taken, rc.Prev, rc.Numbers, rc.Strs
+		if rc.Col == nil || rc.Prev == nil || rc.Strs == nil || rc.Page == nil {
+			p.taken = nil // taggedRow needs them all
 		}
 		if p.keys == nil {
 			p.keys = new(keyCache)
@@ -155,7 +156,7 @@ func (p *Parser) setSink(s ScalarSink) {
 		// A sink that is not tagged lends no row columns: drop the last
 		// tagged sink's, so rows never writes its Unplaced flag.
 		p.rc, p.unplaced = rowColumns{}, nil
-		p.taken, p.prevCols, p.nums = nil, nil, nil
+		p.taken, p.prevCols, p.nums, p.strs = nil, nil, nil, nil
 	}
 }
 
@@ -173,7 +174,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols, p.nums = rowColumns{}, nil, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs = rowColumns{}, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

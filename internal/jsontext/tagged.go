@@ -95,7 +95,14 @@ type TaggedSink interface {
 // itself, as the sink's Int would, where the column takes it with
 // pagebuild.Column.TryAppendInt: the cell's column is (*Prev)[*Taken]
 // while *Taken is below *SameKeys() (the column of the next key given by
-// place, after which *Taken counts one more), *Col otherwise.
+// place, after which *Taken counts one more), *Col otherwise. The Parser
+// adds so, in such a column, the cells null, true and false where the
+// column takes them without a call (pagebuild.Column.TryAppendNull,
+// TryAppendBool, TryAppendTag), and the empty string where Strs, the
+// sink's string ids of short strings under Page.In.Epoch (whose entry of
+// no bytes is the empty string's), has it and the column takes it
+// (pagebuild.Builder.TryCellSeenString). It does so only if Strs and Page
+// are lent too.
 //
 // Numbers, if not nil, is where the Parser remembers the tagged values
 // TaggedDecimal appended for short number texts, to append them again for
@@ -110,6 +117,7 @@ type RowColumns struct {
 	Taken    *int
 	Prev     *[]*pagebuild.Column
 	Numbers  *NumberMemo
+	Strs     *pagebuild.KeyMemo
 }
 
 // frame is an array or object open in a tagged cell: its path hash (see

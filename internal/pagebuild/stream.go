@@ -85,6 +85,67 @@ func (c *Column) TryAppendInt(v int64) bool {
 	return true
 }
 
+// TryAppendNull is AppendNull for the common null cell of a column that
+// is not of tagged values, one that has had a null before (its bitmap
+// made) with room in the bitmap, and reports whether the column was such;
+// if not, nothing changed and AppendNull takes it (the first null, the
+// bitmap's growth, and a column of tagged values, which has no null in its
+// bitmap: see TryAppendTag). Small enough to be inlined in a producer's
+// cell loop, where AppendNull and markBitmap cost two calls a null.
+func (c *Column) TryAppendNull() bool {
+	i, bits := c.count, c.bits
+	k := i >> 3
+	if c.nulls == 0 || k >= cap(bits) {
+		return false
+	}
+	// The bitmap's bits past cell i are zeros, but a byte it gains here
+	// (i a multiple of 8) is an earlier page's: the mask keeps only the
+	// bits below i's, which clears it.
+	c.bits = c.bits[:k+1]
+	m := byte(1) << (i & 7)
+	bits = bits[:k+1]
+	bits[k] = bits[k]&(m-1) | m
+	c.count = i + 1
+	c.nulls++
+	return true
+}
+
+// TryAppendTag is AppendNull or AppendBool for a cell of a column of
+// tagged values with room for it, tag its value (format.TagNull,
+// TagTrue or TagFalse), and reports whether the column was such; if not,
+// nothing changed. Small enough to be inlined beside TryAppendNull.
+func (c *Column) TryAppendTag(tag byte) bool {
+	t := c.Tagged
+	n := len(t)
+	if c.Kind != kindAny || n >= cap(t) {
+		return false
+	}
+	c.Tagged = c.Tagged[:n+1]
+	t[:n+1][n] = tag
+	c.count++
+	return true
+}
+
+// TryAppendBool is AppendBool for the common bool cell, one in a column
+// of bools without a null so far and with room for it, and reports
+// whether the column was such; if not, nothing changed and AppendBool
+// takes it. Small enough to be inlined, as TryAppendInt.
+func (c *Column) TryAppendBool(v bool) bool {
+	ints := c.ints
+	n := len(ints)
+	if c.Kind != kindBool || c.nulls != 0 || n >= cap(ints) {
+		return false
+	}
+	x := int64(0)
+	if v {
+		x = 1
+	}
+	c.ints = c.ints[:n+1]
+	ints[:n+1][n] = x
+	c.count++
+	return true
+}
+
 // TryAppendAnyInt is AppendInt for an integer cell from 0 to 8191 in a
 // column that holds tagged values (one that has held more than one kind,
 // such as integers and floats, where a discount of 0 or a price of 14
