@@ -161,6 +161,8 @@ func TestMarshalErrors(t *testing.T) {
 		{"complex", []map[string]any{{"z": complex(1, 2)}}, ErrUnsupportedType, 0, "z"},
 		{"NaN", []map[string]any{{"x": 1.0}, {"x": math.NaN()}}, ErrUnsupportedType, 1, "x"},
 		{"+Inf nested", []map[string]any{{"x": []any{math.Inf(1)}}}, ErrUnsupportedType, 0, "x"},
+		{"NaN after a fraction in an array", []map[string]any{{"x": []any{0.5, 2.0, math.NaN()}}}, ErrUnsupportedType, 0, "x"},
+		{"-Inf in a nested object", []map[string]any{{"x": map[string]any{"k": math.Inf(-1)}}}, ErrUnsupportedType, 0, "x"},
 		{"float32 Inf", []struct{ F float32 }{{float32(math.Inf(-1))}}, ErrUnsupportedType, 0, "F"},
 		{"cycle", []*cyclic{loop}, ErrLimit, 0, "next"},
 		{"year 10000", []map[string]any{{"t": time.Date(10000, 1, 1, 0, 0, 0, 0, time.UTC)}}, ErrUnsupportedType, 0, "t"},

@@ -116,7 +116,15 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 				ids++
 			}
 			continue
-		case float64: // as anyValue writes it, without its type switch
+		case float64: // as anyValue writes it, without its type switch and putFloat's call
+			if n, ok := pagebuild.FloatInt(v); ok && !w.cellFloats {
+				c.AppendNestedFloatInt(n)
+				continue
+			}
+			if v-v == 0 { // finite: AppendFloatCell cannot fail
+				c.Tagged, _ = format.AppendFloatCell(append(c.Tagged, format.TagFloat), v, 64)
+				continue
+			}
 			if err := w.putFloat(c, true, v, 64); err != nil {
 				return err
 			}
