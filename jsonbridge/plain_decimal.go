@@ -1,6 +1,8 @@
 package jsonbridge
 
 import (
+	"encoding/binary"
+
 	"github.com/rowpage/rowpage/format"
 	"github.com/rowpage/rowpage/internal/pagebuild"
 )
@@ -58,12 +60,35 @@ func shortestIs(d format.Decimal) (float64, bool) {
 }
 
 // digitsOnly reports whether b is all ASCII digits: for a JSON number's
-// text after its point, that no exponent follows the fraction.
+// text after its point, that no exponent follows the fraction. Eight
+// bytes a load where b has eight (the last load ending at b's end, over
+// bytes already seen), about 15 instructions for a fraction of 9 to 16
+// digits where a byte at a time took about 60; a byte at a time below
+// eight.
 func digitsOnly(b []byte) bool {
-	for _, c := range b {
-		if c-'0' > 9 {
-			return false
+	if len(b) < 8 {
+		for _, c := range b {
+			if c-'0' > 9 {
+				return false
+			}
 		}
+		return true
 	}
-	return true
+	bad := notDigits(binary.LittleEndian.Uint64(b[len(b)-8:]))
+	for i := 0; i < len(b)-8; i += 8 {
+		bad |= notDigits(binary.LittleEndian.Uint64(b[i:]))
+	}
+	return bad == 0
+}
+
+// notDigits returns w, eight bytes of text, with the high bit of its
+// lowest byte that is not an ASCII digit set, 0 if all eight are digits:
+// a byte below '0' less '0' wraps to 0xD0 or above and one above '9'
+// becomes 10 or more, whose sum with 0x76 reaches 0x80; the borrows and
+// carries of such a byte disturb only the bytes above it (as
+// jsontext.leadingDigits).
+func notDigits(w uint64) uint64 {
+	const lsb = 0x0101010101010101
+	d := w - lsb*'0'
+	return (d | (d + lsb*0x76)) & (lsb * 0x80)
 }

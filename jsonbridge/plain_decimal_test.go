@@ -119,3 +119,39 @@ func TestCanonicalDecimalLongDigits(t *testing.T) {
 		}
 	}
 }
+
+// TestDigitsOnly: digitsOnly is true exactly for text of ASCII digits, for
+// every length up to three words and every place of one byte that is not
+// a digit (the bytes next to '0' and '9', an exponent's, and the ends of
+// the byte range), in a view with and without bytes after it.
+func TestDigitsOnly(t *testing.T) {
+	spec := func(b []byte) bool {
+		for _, c := range b {
+			if c < '0' || c > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	for n := range 25 {
+		b := make([]byte, n, n+8)
+		for i := range b {
+			b[i] = '0' + byte(i*7%10)
+		}
+		if !digitsOnly(b) {
+			t.Fatalf("digitsOnly(%q) = false", b)
+		}
+		for i := range n {
+			for _, c := range []byte{'/', ':', 'e', 'E', '+', '-', '.', 0, 0x80, 0xFF} {
+				x := append([]byte(nil), b...)
+				x[i] = c
+				if got := digitsOnly(x); got != spec(x) {
+					t.Fatalf("digitsOnly(%q) = %v", x, got)
+				}
+				if got := digitsOnly(append(x, "99999999"...)[:n]); got != spec(x) {
+					t.Fatalf("digitsOnly(%q) in a longer view = %v", x, got)
+				}
+			}
+		}
+	}
+}
