@@ -279,9 +279,12 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 // RowColumns lends the tokenizer the KeyMemo of RowKey, the page and
 // the cell's column, so that the tokenizer opens the column of a short
 // plain key met before on the page without RowKey's call
-// (jsontext.RowColumns), and a NumberMemo for TaggedDecimal's values. A key so opened leaves s.same as it was, 0 or
-// -1, which column and cell read as RowKey's -1. It lends unplaced too,
-// which the tokenizer sets for the rows it gives no key by place.
+// (jsontext.RowColumns); a NumberMemo for TaggedDecimal's values; and
+// taken, prevCols and the memo of short strings (strs), with which it adds
+// a placed row's integer, null, bool and empty-string cells itself. A key
+// so opened leaves s.same as it was, 0 or -1, which column and cell read
+// as RowKey's -1. It lends unplaced too, which the tokenizer sets for the
+// rows it gives no key by place.
 func (s *cellSink) RowColumns() jsontext.RowColumns {
 	return jsontext.RowColumns{Memo: &s.rowKeys, Page: s.pb, Col: &s.col, Unplaced: &s.unplaced, Taken: &s.taken, Prev: &s.prevCols, Numbers: &s.numbers, Strs: &s.strs}
 }

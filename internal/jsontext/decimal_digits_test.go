@@ -40,9 +40,8 @@ var decimalTexts = []string{
 	"0.9450872974985036", "-0.38048150285713334", "0.0000000012345678901234567", "0.00012345678901234567890",
 	"-0.000000000000000000001", "0.00000000", "0.000000000000000000000000000000000000000012345678",
 	"-0.0000000098765432109876", "0.00000001e5", "0.0000000000000000001234567890123456789", "0.05",
-	// Exponents of one to nine digits, read from one load below eight
-	// (with eight bytes of text from their first digit), with leading
-	// zeros and past the clamp.
+	// Exponents of one to nine digits, with leading zeros and past the
+	// clamp.
 	"5e-324", "1e+21", "1e-7", "2.5e0000007", "1e1234567", "-1e-1234567", "1e12345678", "1e-00000001",
 	"1E+000000000001", "9.5e99999", "9.5e100000", "9.5e100001", "1e0", "7.25e-12",
 }

@@ -31,7 +31,7 @@ type numberEntry struct {
 	n, on int
 }
 
-// numberSlot returns the entry of a NumberMemo for the number whose first
+// slot returns the entry of a NumberMemo for the number whose first
 // bytes, up to and including the one after its integer part, are those of
 // head (a word of them, zero above them).
 func (m *NumberMemo) slot(head uint64) *numberEntry {

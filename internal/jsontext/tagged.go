@@ -91,7 +91,8 @@ type TaggedSink interface {
 // make ready for keys given by place a row that has none, and to false
 // when a page of rows begins and before a row that may have some.
 //
-// Taken and Prev, if not nil, let the Parser add a row's integer cell
+// Taken and Prev, if not nil and lent with Col, Strs and Page (the
+// Parser uses them only all together), let the Parser add a row's integer cell
 // itself, as the sink's Int would, where the column takes it with
 // pagebuild.Column.TryAppendInt: the cell's column is (*Prev)[*Taken]
 // while *Taken is below *SameKeys() (the column of the next key given by
@@ -101,8 +102,7 @@ type TaggedSink interface {
 // TryAppendBool, TryAppendTag), and the empty string where Strs, the
 // sink's string ids of short strings under Page.In.Epoch (whose entry of
 // no bytes is the empty string's), has it and the column takes it
-// (pagebuild.Builder.TryCellSeenString). It does so only if Strs and Page
-// are lent too.
+// (pagebuild.Builder.TryCellSeenString).
 //
 // Numbers, if not nil, is where the Parser remembers the tagged values
 // TaggedDecimal appended for short number texts, to append them again for
