@@ -109,6 +109,14 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 			// objects.
 			switch st.enc {
 			case format.EncStrRef, format.EncStrSeq:
+				// A short clean string, in line (StrIndex).
+				if k, n := cur.StrIndex(); n != 0 && len(dst)+32 <= cap(dst) && l.CleanStr(cur, k) {
+					if src, m := l.ShortStr(k); src != nil {
+						cur.SkipStr(n)
+						dst = putStr(dst, src, m)
+						continue
+					}
+				}
 				dst = t.l.TakeStrJSON(dst, cur, t.m.escapeHTML)
 			case format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncFloatInt:
 				// (EncFloatInt: a float64 holding an integer, whose digits encoding/json writes.)

@@ -163,6 +163,71 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
 }
 
+// StrIndex returns the string index of the current cell of c, an
+// EncStrRef or EncStrSeq cursor (as for TakeStrJSON), and how it is
+// taken: a reference of one or two bytes (strings below 16,384), n its
+// bytes, not yet checked against the table (CleanStr does); a sequence's
+// next index, n = SeqStr; or n = 0 for a longer reference, which
+// TakeStrJSON reads or rejects. It does not move the cursor: SkipStr
+// does, once the caller has written the string (CleanStr, ShortStr);
+// else TakeStrJSON reads the cell. The four inline, so that a render loop
+// writes a short clean string without a call: TakeStrJSON's call, and
+// the loop's reloads after it, cost more than the string's moves.
+func (c *Cursor) StrIndex() (k uint, n int) {
+	if c.enc == format.EncStrSeq {
+		return uint(c.acc), SeqStr
+	}
+	// Two bytes are read whatever the length (fewer nodes for the
+	// inliner than uv12's two tests): a column's last cell, when the
+	// payload ends with it, is left to TakeStrJSON.
+	if p := c.pos; uint(p+1) < uint(len(c.data)) {
+		x, y := c.data[p], c.data[p+1]
+		if x < 0x80 {
+			return uint(x), 1
+		}
+		if y-1 < 0x7F {
+			return uint(x&0x7F) | uint(y)<<7, 2
+		}
+	}
+	return 0, 0
+}
+
+// SeqStr is StrIndex's n for a cell of an EncStrSeq cursor.
+const SeqStr = -1
+
+// SkipStr moves c past the cell whose index StrIndex read, with its n.
+func (c *Cursor) SkipStr(n int) {
+	if n == SeqStr {
+		c.acc++
+	} else {
+		c.pos += n
+	}
+	c.i++
+}
+
+// CleanStr reports whether k, an index StrIndex read from c, names a
+// string of the table (at most the cursor's largest) that needs no
+// escaping under either mode: its two flag bits clear, the flags
+// verified.
+func (l *Layout) CleanStr(c *Cursor, k uint) bool {
+	return uint64(k) <= c.max && l.flagsOK && strFlags(&l.Strings, k)&flagPairs[k&3] == 0
+}
+
+// flagPairs masks the two flag bits of string k in its flags byte, at
+// k&3: a load, where a shift by a variable count takes the CX register.
+var flagPairs = [4]byte{3, 3 << 2, 3 << 4, 3 << 6}
+
+// ShortStr returns the 32 bytes of string data from the start of string
+// k, an index CleanStr accepted, and its length m, when it is at most
+// 30 bytes long and the data has 32 bytes from its start: what
+// TakeStrJSON would write with putQuoted. Otherwise it returns nil.
+func (l *Layout) ShortStr(k uint) (*[32]byte, int) {
+	if s, e := strEnds(&l.Strings, k); uint(e-s) <= 30 && s+32 <= len(l.Strings.data) {
+		return data32(&l.Strings, s), e - s
+	}
+	return nil, 0
+}
+
 // TakeIntChecked is TakeInt with checks: a frame offset past the largest
 // that fits an int64 marks the cursor bad.
 func (c *Cursor) TakeIntChecked() int64 {

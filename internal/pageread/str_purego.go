@@ -23,3 +23,17 @@ func fitData(t *StringTable, f uint32) *[32]byte {
 	s := int(f >> fitShift)
 	return (*[32]byte)(t.data[s : s+32])
 }
+
+// data32 returns the 32 bytes of t.data from s: the checked twin.
+func data32(t *StringTable, s int) *[32]byte { return (*[32]byte)(t.data[s : s+32]) }
+
+// strFlags returns the flags byte of string k (strEntry's): the checked
+// twin.
+func strFlags(t *StringTable, k uint) byte { return t.flags[k>>2] }
+
+// strEnds returns the start and end of string k (strEntry's): the checked
+// twin.
+func strEnds(t *StringTable, k uint) (s, e int) {
+	o := t.offs[k : k+2 : k+2]
+	return int(o[0]), int(o[1])
+}

@@ -37,3 +37,22 @@ func fitOf(t *StringTable, k int) uint32 {
 func fitData(t *StringTable, f uint32) *[32]byte {
 	return (*[32]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.data)), uintptr(f>>fitShift)))
 }
+
+// data32 returns the 32 bytes of t.data from s, which the caller has
+// checked are within it (s+32 at most len(t.data), s not negative).
+func data32(t *StringTable, s int) *[32]byte {
+	return (*[32]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.data)), uintptr(s)))
+}
+
+// strFlags returns the flags byte of string k, as strEntry does, for a k
+// the caller has checked is below t.count.
+func strFlags(t *StringTable, k uint) byte {
+	return *(*byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.flags)), k>>2))
+}
+
+// strEnds returns the start and end of string k, as strEntry does, for a
+// k the caller has checked is below t.count.
+func strEnds(t *StringTable, k uint) (s, e int) {
+	o := (*[2]uint32)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(t.offs)), k*4))
+	return int(o[0]), int(o[1])
+}
