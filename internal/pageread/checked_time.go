@@ -11,6 +11,56 @@ import (
 // as a quoted RFC 3339 string, as AppendTimestampJSON does, and moves past
 // it, with dates from cache. It checks that the cell gives a Valid
 // timestamp, with an offset in whole minutes for a text time; a bad cell
+// marks the cursor bad and writes nothing. It reads a cell whose step and
+// fraction varints both end within one 8-byte load (a step of up to 3
+// bytes and a nanosecond fraction of 5 always do), in a column of one
+// offset, and leaves every other cell to takeTimeJSON, which it calls
+// last: so that the only call on its way is the renderer's
+// (jsonwire.PutTimeCellJSON, which makes the checks of Timestamp.Valid
+// and calls nothing), and nothing is saved for the others. The cell's
+// fields go to the renderer apart, never through a Timestamp in memory,
+// and its text is written in place in dst's spare room, as TakeIntJSON
+// writes.
+func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
+	p := c.pos
+	if p+8 > len(c.data) || p < 0 || c.mode == format.TimePerValue {
+		return c.takeTimeJSON(dst, cache)
+	}
+	w := word8(c.data, p)
+	stops := ^w & jsonwire.SWARHi // the last byte of each varint
+	rest := stops & (stops - 1)   // the stops after the step's
+	cells := w & (rest ^ (rest - 1))
+	// A zero byte after a continuation byte ends a varint that is not
+	// minimal (see takeTimeJSON).
+	zero := stops &^ (cells&0x7F7F7F7F7F7F7F7F + 0x7F7F7F7F7F7F7F7F)
+	if rest == 0 || zero&(cells<<8) != 0 { // (rest != 0: stops != 0)
+		return c.takeTimeJSON(dst, cache)
+	}
+	v := gather7(cells)                                   // one gather for both: the step's groups are its low 7 bits a byte
+	s := uint(bits.TrailingZeros64(stops)+1) * 7 / 8 & 63 // the step's bits
+	c.i++
+	c.pos = p + bits.TrailingZeros64(rest)>>3 + 1
+	c.acc += format.DecodeZigZag(v & (1<<s - 1))
+	off := int64(c.off)
+	if off != 0 && c.enc == format.EncTextTime && off%60 != 0 { // (timeCellValid)
+		c.fail()
+		return dst
+	}
+	n := len(dst)
+	if cap(dst)-n < jsonwire.TimestampWindow {
+		dst = growTime(dst)
+	}
+	m, ok := jsonwire.PutTimeCellJSON(spareTime(dst, n), c.acc, v>>s, off, c.plus, cache)
+	if !ok {
+		c.fail()
+	}
+	return dst[:n+m]
+}
+
+// takeTimeJSON is TakeTimeJSON for any cell: it renders the current cell
+// of an EncTime or EncTextTime cursor as a quoted RFC 3339 string, as
+// AppendTimestampJSON does, and moves past it, with dates from cache. It checks that the cell gives a Valid
+// timestamp, with an offset in whole minutes for a text time; a bad cell
 // marks the cursor bad and writes nothing. The step and fraction varints
 // are read together from one 8-byte load when they end within it (a step
 // of up to 3 bytes and a nanosecond fraction of 5 always do), in line; a
@@ -21,7 +71,9 @@ import (
 // (jsonwire.PutTimeCellJSON, which makes the checks of Timestamp.Valid and
 // calls nothing), never through a Timestamp in memory, and its text is
 // written in place in dst's spare room, as TakeIntJSON writes.
-func (c *Cursor) TakeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
+//
+//go:noinline
+func (c *Cursor) takeTimeJSON(dst []byte, cache *jsonwire.DateCache) []byte {
 	c.i++
 	var step, f uint64
 	var w uint64

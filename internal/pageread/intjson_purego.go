@@ -11,3 +11,10 @@ func word8(b []byte, i int) uint64 { return jsonwire.Load64(b, i) }
 // spare24 returns the 24 bytes of dst's spare room from index n: the
 // checked twin of the unsafe view, for n+24 <= cap(dst).
 func spare24(dst []byte, n int) *[24]byte { return (*[24]byte)(dst[n : n+24]) }
+
+// spareTime returns the jsonwire.TimestampWindow bytes of dst's spare room
+// from index n: the checked twin of the unsafe view, for
+// n+TimestampWindow <= cap(dst).
+func spareTime(dst []byte, n int) *[jsonwire.TimestampWindow]byte {
+	return (*[jsonwire.TimestampWindow]byte)(dst[n : n+jsonwire.TimestampWindow])
+}
