@@ -150,7 +150,7 @@ func (t *nestKeyTable) release() {
 			zeroSmall(nk.keys[:cap(nk.keys)])
 			nk.keys = nk.keys[:0] // cleared keys are no longer distinct
 			nk.epoch = 0
-			nk.slots.reset()
+			nk.slots.forgetIndex() // the group's places hold no key
 		}
 		sl.n, sl.last, sl.next = 0, 0, 0
 	}
@@ -210,7 +210,7 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 		sortKeyValues(keys, vals, m)
 	}
 	nk.keys, nk.epoch = keys, 0
-	nk.slots.reset()
+	nk.slots.forgetIndex() // a group's places are checked before use
 	w.nestVals[depth] = vals
 	return nk, vals
 }

@@ -131,3 +131,47 @@ func TestNestedKeysManyWays(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedKeysPlacesAcrossPages checks that the slots a nested place's
+// way learnt on one page (keyPlaces, kept by release), which the next
+// page's map at that place may hold other keys in, or the same keys in
+// other slots, never give a map another map's values: pages one encoder
+// writes in turn, of maps with the last page's keys, with as many keys
+// but others, and with the same keys inserted in another order, must each
+// be the page a fresh encoder writes.
+func TestNestedKeysPlacesAcrossPages(t *testing.T) {
+	build := func(keys ...string) map[string]any {
+		m := make(map[string]any, len(keys))
+		for i, k := range keys {
+			m[k] = k + strconv.Itoa(i)
+		}
+		return m
+	}
+	pages := [][]string{
+		{"lat", "lon"}, {"lat", "lon"}, {"lon", "lat"}, {"lot", "lan"}, {"lat", "lot"},
+		{"source", "retries", "labels", "geo"}, {"geo", "source", "retries", "labels"},
+		{"labels", "geo", "source", "retries"}, {"source", "retries", "labels", "gem"},
+	}
+	enc := NewEncoder()
+	for i, keys := range pages {
+		back := slices.Clone(keys)
+		slices.Reverse(back)
+		rows := []map[string]any{
+			{"n": float64(i), "meta": build(keys...)},
+			{"n": float64(i), "meta": build(keys...)},
+			{"n": float64(i), "meta": build(back...)},
+		}
+		got, err := enc.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := NewEncoder().Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("page %d (keys %q): a reused encoder wrote another page", i, keys)
+		}
+		checkJSON(t, rows)
+	}
+}
