@@ -28,15 +28,20 @@ func (w *walker) slotSet(m map[string]any, cv *[maxSetCols]any, vals []any) (set
 	if !mapSlabsOK || h == nil {
 		return 0, vals, false
 	}
-	g, n := (*anyMapGroup)(h.dirPtr), uint64(1)
-	if h.dirLen != 0 {
-		if !bigMapsOK {
-			return 0, vals, false
-		}
-		if h.dirLen != 1 {
-			set, vals = w.tablesSet(unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen), cv, vals)
-			return set, vals, true
-		}
+	// h.dirPtr is a group only where there is no directory: converting
+	// it to a group pointer otherwise would straddle the directory's
+	// allocation (checkptr, under -race, rejects that).
+	var g *anyMapGroup
+	n := uint64(1)
+	switch {
+	case h.dirLen == 0:
+		g = (*anyMapGroup)(h.dirPtr)
+	case !bigMapsOK:
+		return 0, vals, false
+	case h.dirLen != 1:
+		set, vals = w.tablesSet(unsafe.Slice((**mapTable)(h.dirPtr), h.dirLen), cv, vals)
+		return set, vals, true
+	default:
 		t := *(**mapTable)(h.dirPtr)
 		g, n = (*anyMapGroup)(t.groups), t.lengthMask+1
 	}
