@@ -150,17 +150,23 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	t := &l.Strings
 	s, e, fl := strEntry(t, i)
 	m := e - s
-	clean := fl>>(uint(i&3)*2)&escapeMask(escapeHTML) == 0 && l.flagsOK
-	if clean && m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
+	// The string's flag bits under the mode: fl masked by two loads
+	// (flagPairs, pairMasks), where a shift of fl by i&3 took CX, which
+	// held dst, and escapeMask a branch; tested once, in its own branch,
+	// where a bool clean was made a value and tested again.
+	if fl&flagPairs[i&3]&pairMasks[b2u(escapeHTML)] != 0 || !l.flagsOK {
+		return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], false, escapeHTML)
+	}
+	if m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
 		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
 	// A clean string of 31 to 62 bytes (hex ids, URLs, titles): four
 	// 16-byte moves, as containerJSON writes a nested one, where
 	// appendSpanJSON's call with its memmove cost about 40 more.
-	if clean && m <= 62 && s+64 <= len(t.data) && cap(dst)-len(dst) >= 64 {
+	if m <= 62 && s+64 <= len(t.data) && cap(dst)-len(dst) >= 64 {
 		return putQuoted64(dst, (*[64]byte)(t.data[s:s+64]), m)
 	}
-	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean, escapeHTML)
+	return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], true, escapeHTML)
 }
 
 // StrIndex returns the string index of the current cell of c, an
@@ -216,6 +222,22 @@ func (l *Layout) CleanStr(c *Cursor, k uint) bool {
 // flagPairs masks the two flag bits of string k in its flags byte, at
 // k&3: a load, where a shift by a variable count takes the CX register.
 var flagPairs = [4]byte{3, 3 << 2, 3 << 4, 3 << 6}
+
+// pairMasks holds escapeMask of each mode (false, true) in each of the
+// four flag pairs of a flags byte.
+var pairMasks = [2]byte{
+	0x55 * format.StrNeedsEscape,
+	0x55 * (format.StrNeedsEscape | format.StrHasHTML),
+}
+
+// b2u returns 1 for true and 0 for false, without a branch.
+func b2u(b bool) uint {
+	var u uint
+	if b {
+		u = 1
+	}
+	return u
+}
 
 // ShortStr returns the 32 bytes of string data from the start of string
 // k, an index CleanStr accepted, and its length m, when it is at most

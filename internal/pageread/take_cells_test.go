@@ -72,11 +72,26 @@ func TestTakeStrJSON(t *testing.T) {
 	// be escaped as AppendQuoted escapes it.
 	l.flagsOK = false
 	l.Strings.flags = make([]byte, len(l.Strings.flags))
-	c := Cursor{enc: format.EncStrRef, data: payload, max: max}
-	for _, i := range idx {
-		g := string(l.TakeStrJSON(make([]byte, 0, 64), &c, true))
-		if w := string(jsonwire.AppendQuoted(nil, strs[i], true)); g != w {
-			t.Fatalf("string %d with unverified flags: got %s, want %s", i, g, w)
+	for _, html := range []bool{true, false} {
+		c := Cursor{enc: format.EncStrRef, data: payload, max: max}
+		for _, i := range idx {
+			g := string(l.TakeStrJSON(make([]byte, 0, 64), &c, html))
+			if w := string(jsonwire.AppendQuoted(nil, strs[i], html)); g != w {
+				t.Fatalf("string %d with unverified flags, html %v: got %s, want %s", i, html, g, w)
+			}
+		}
+	}
+}
+
+// TestPairMasks checks that TakeStrJSON's mask of a string's flags,
+// flagPairs[k&3] & pairMasks[mode], is escapeMask(mode) at the string's
+// pair of a flags byte, as the shift it replaces computed.
+func TestPairMasks(t *testing.T) {
+	for _, html := range []bool{false, true} {
+		for k := uint(0); k < 4; k++ {
+			if got, want := flagPairs[k]&pairMasks[b2u(html)], escapeMask(html)<<(2*k); got != want {
+				t.Errorf("html %v, pair %d: mask %#x, want %#x", html, k, got, want)
+			}
 		}
 	}
 }
