@@ -175,3 +175,47 @@ func TestNestedKeysPlacesAcrossPages(t *testing.T) {
 		checkJSON(t, rows)
 	}
 }
+
+// TestNestedKeysLayoutsAlternate checks that the two slot layouts a
+// nested place's way keeps (keyPlaces's first and second), which the
+// maps at that place switch between within a page, never give a map
+// another map's values: pages of maps whose keys were inserted in two or
+// three orders in turn, among them maps of as many keys but one of them
+// another (of the same length), written by one encoder in turn, must each
+// be the page a fresh encoder writes.
+func TestNestedKeysLayoutsAlternate(t *testing.T) {
+	build := func(keys ...string) map[string]any {
+		m := make(map[string]any, len(keys))
+		for i, k := range keys {
+			m[k] = k + strconv.Itoa(i)
+		}
+		return m
+	}
+	pages := [][][]string{
+		{{"lat", "lon"}, {"lon", "lat"}, {"lat", "lon"}, {"lon", "lat"}, {"lot", "lan"}, {"lon", "lat"}},
+		{{"a", "bb", "cc"}, {"cc", "a", "bb"}, {"a", "bb", "cc"}, {"bb", "cc", "a"}, {"cc", "a", "bb"},
+			{"a", "bb", "cd"}, {"cc", "a", "bb"}, {"a", "bb", "cc"}},
+		{{"source", "retries", "labels", "geo"}, {"geo", "labels", "retries", "source"},
+			{"source", "retries", "labels", "geo"}, {"geo", "labels", "retries", "source"},
+			{"geo", "labels", "retries", "sourcf"}, {"source", "retries", "labels", "geo"}},
+	}
+	enc := NewEncoder()
+	for i, orders := range append(pages, pages...) {
+		var rows []map[string]any
+		for _, keys := range orders {
+			rows = append(rows, map[string]any{"n": float64(i), "meta": build(keys...)})
+		}
+		got, err := enc.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := NewEncoder().Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("page %d (keys %q): a reused encoder wrote another page", i, orders)
+		}
+		checkJSON(t, rows)
+	}
+}
