@@ -660,22 +660,6 @@ func putKey(dst []byte, st *step, k uint) []byte {
 	return dst[:n+int(k)]
 }
 
-// putStr appends `"`, the first m bytes of src and `"`, m at most 30,
-// with one or two 16-byte moves: a short clean string of the table
-// (Layout.ShortStr), as TakeStrJSON writes it. dst must have 32 bytes of
-// room, which the caller tests (cells leave only wordRoom after a key).
-func putStr(dst []byte, src *[32]byte, m int) []byte {
-	n := len(dst)
-	q := (*[32]byte)(dst[n : n+32])
-	q[0] = '"'
-	*(*[16]byte)(q[1:17]) = *(*[16]byte)(src[0:16])
-	if m > 15 {
-		*(*[16]byte)(q[16:32]) = *(*[16]byte)(src[15:31])
-	}
-	q[(m+1)&31] = '"'
-	return dst[:n+m+2]
-}
-
 // putWord appends the first k (at most wordRoom) bytes of w, little-endian,
 // with one store: the literals true, false and null.
 // dst must have wordRoom bytes of room, as cells leaves after each key:
@@ -786,7 +770,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 				if k, n := cur.StrIndex(); n != 0 && len(dst)+32 <= cap(dst) && l.CleanStr(cur, k) {
 					if src, m := l.ShortStr(k); src != nil {
 						cur.SkipStr(n)
-						dst = putStr(dst, src, m)
+						dst = pageread.PutQuoted(dst, src, m)
 						continue
 					}
 				}

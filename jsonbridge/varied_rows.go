@@ -113,7 +113,7 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 				if k, n := cur.StrIndex(); n != 0 && len(dst)+32 <= cap(dst) && l.CleanStr(cur, k) {
 					if src, m := l.ShortStr(k); src != nil {
 						cur.SkipStr(n)
-						dst = putStr(dst, src, m)
+						dst = pageread.PutQuoted(dst, src, m)
 						continue
 					}
 				}

@@ -127,7 +127,7 @@ func (c *Cursor) TakeStrChecked() uint32 {
 // checks: an index past the string table marks the cursor bad and renders
 // string 0. It costs one call per string cell where TakeStrChecked and
 // AppendStringJSON cost two or three: an index of one or two bytes is read,
-// and a short clean string written (putQuoted), in line.
+// and a short clean string written (PutQuoted), in line.
 func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 	c.i++
 	var v uint64
@@ -158,7 +158,7 @@ func (l *Layout) TakeStrJSON(dst []byte, c *Cursor, escapeHTML bool) []byte {
 		return appendSpanJSON(dst, c.esc, i, t.data[s:s+m], false, escapeHTML)
 	}
 	if m <= 30 && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
-		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+		return PutQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
 	// A clean string of 31 to 62 bytes (hex ids, URLs, titles): four
 	// 16-byte moves, as containerJSON writes a nested one, where
@@ -242,7 +242,7 @@ func b2u(b bool) uint {
 // ShortStr returns the 32 bytes of string data from the start of string
 // k, an index CleanStr accepted, and its length m, when it is at most
 // 30 bytes long and the data has 32 bytes from its start: what
-// TakeStrJSON would write with putQuoted. Otherwise it returns nil.
+// TakeStrJSON would write with PutQuoted. Otherwise it returns nil.
 func (l *Layout) ShortStr(k uint) (*[32]byte, int) {
 	if s, e := strEnds(&l.Strings, k); uint(e-s) <= 30 && s+32 <= len(l.Strings.data) {
 		return data32(&l.Strings, s), e - s
@@ -372,7 +372,7 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 // bytes left, or an index past the string table, marks the cursor bad (see
 // Layout.CheckDeferred), and the output is then garbage, to be discarded.
 // As in TakeStrJSON, an index of one or two bytes is read, and a short
-// clean string written (putQuoted), in line: one call per list, not one
+// clean string written (PutQuoted), in line: one call per list, not one
 // per element.
 func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
@@ -406,7 +406,7 @@ func (l *Layout) TakeStrListJSON(dst []byte, c *Cursor, escapeHTML bool, stop in
 		m := e - s
 		clean := fl>>(uint(i&3)*2)&mask == 0
 		if clean && m <= fixed && s+32 <= len(t.data) && cap(dst)-len(dst) >= 32 {
-			dst = putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+			dst = PutQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 		} else {
 			dst = appendSpanJSON(dst, c.esc, i, t.data[s:s+m], clean && l.flagsOK, escapeHTML)
 		}

@@ -114,7 +114,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 				m := e - s
 				clean := fl>>(uint(k&3)*2)&mask == 0
 				if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-					dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
+					dst = PutQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 				} else if clean && m <= 62 && fixed > 0 && s+64 <= len(st.data) && len(dst)+64 <= cap(dst) {
 					// fixed > 0: the flags are verified. (Testing
 					// l.flagsOK instead counted 2% more on twitter-25.)
@@ -198,7 +198,7 @@ func (l *Layout) containerJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool,
 			m := e - s
 			clean := fl>>(uint(k&3)*2)&mask == 0
 			if clean && m <= fixed && s+32 <= len(st.data) && len(dst)+32 <= cap(dst) {
-				dst = putQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
+				dst = PutQuoted(dst, (*[32]byte)(st.data[s:s+32]), m)
 			} else if clean && m <= 62 && fixed > 0 && s+64 <= len(st.data) && len(dst)+64 <= cap(dst) {
 				// fixed > 0: the flags are verified. (Testing
 				// l.flagsOK instead counted 2% more on twitter-25.)

@@ -8,10 +8,11 @@ package pageread
 // exactly the inliner's budget); moving the second half unconditionally,
 // without the branch, measured more instructions per hit.
 
-// putQuoted writes `"`, the first m bytes of src and `"` into the 32 bytes
+// PutQuoted writes `"`, the first m bytes of src and `"` into the 32 bytes
 // after len(dst), which the caller has checked are within cap(dst), and
-// returns dst extended by m+2. m must be at most 30.
-func putQuoted(dst []byte, src *[32]byte, m int) []byte {
+// returns dst extended by m+2. m must be at most 30. jsonbridge's render
+// loops call it for the strings Layout.ShortStr gives them.
+func PutQuoted(dst []byte, src *[32]byte, m int) []byte {
 	n := len(dst)
 	q := (*[32]byte)(dst[n : n+32])
 	q[0] = '"'
@@ -23,7 +24,7 @@ func putQuoted(dst []byte, src *[32]byte, m int) []byte {
 	return dst[:n+m+2]
 }
 
-// putKey is putQuoted followed by a colon, for an object key: it returns
+// putKey is PutQuoted followed by a colon, for an object key: it returns
 // dst extended by m+3. m must be at most 29.
 func putKey(dst []byte, src *[32]byte, m int) []byte {
 	n := len(dst)

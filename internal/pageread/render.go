@@ -90,7 +90,7 @@ func (l *Layout) appendElemsJSON(dst []byte, c *Cell, escapeHTML bool, end byte,
 // copying it as it is when its flags say nothing needs escaping. When the
 // table holds 32 bytes from the string's start and dst has room for 32
 // more, a clean string of up to 30 bytes is copied with fixed moves
-// (putQuoted) instead of a memmove call.
+// (PutQuoted) instead of a memmove call.
 func (l *Layout) AppendStringJSON(dst []byte, i int, escapeHTML bool) []byte {
 	return l.appendStringEscaped(dst, nil, i, escapeHTML)
 }
@@ -107,7 +107,7 @@ func (l *Layout) appendStringEscaped(dst []byte, x *EscapedStrings, i int, escap
 	}
 	n, m := len(dst), e-s
 	if m <= 30 && s+32 <= len(t.data) && cap(dst)-n >= 32 {
-		return putQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
+		return PutQuoted(dst, (*[32]byte)(t.data[s:s+32]), m)
 	}
 	dst = append(dst, '"')
 	dst = append(dst, t.data[s:e]...)

@@ -8,13 +8,13 @@ import (
 
 // takeStrInline renders the current string cell of c as the render loops
 // of package jsonbridge do: a short clean string through StrIndex,
-// CleanStr, ShortStr and SkipStr, with putQuoted, given 32 bytes of room;
+// CleanStr, ShortStr and SkipStr, with PutQuoted, given 32 bytes of room;
 // any other through TakeStrJSON.
 func takeStrInline(l *Layout, dst []byte, c *Cursor, html bool) []byte {
 	if k, n := c.StrIndex(); n != 0 && len(dst)+32 <= cap(dst) && l.CleanStr(c, k) {
 		if src, m := l.ShortStr(k); src != nil {
 			c.SkipStr(n)
-			return putQuoted(dst, src, m)
+			return PutQuoted(dst, src, m)
 		}
 	}
 	return l.TakeStrJSON(dst, c, html)
