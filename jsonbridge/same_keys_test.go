@@ -1,6 +1,8 @@
 package jsonbridge
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -129,6 +131,46 @@ func TestPlacedIntegerTextsEqualBuilderPages(t *testing.T) {
 				x := "[" + strings.Join(rows, ",") + "]"
 				sameAsBuilder(t, p, x, []byte(x))
 			}
+		}
+	}
+}
+
+// TestPlacedRepeatedCellsEqualBuilderPages builds pages whose rows give
+// their keys by place, with array and object cells of at least 32 bytes
+// without strings that repeat, so that the tokenizer copies them into
+// their column itself (jsontext's taggedAgain, without the sink's
+// BeginTagged and EndCopy), and compares them with the Builder's pages:
+// a column whose first cells are integers, nulls or a string before its
+// repeated arrays (not yet of tagged values), cells that repeat in
+// another column, cells that share their first 32 bytes but not the rest
+// (a look that misses, which tagged then does not make again), and a row
+// that stops matching the previous row's keys partway.
+func TestPlacedRepeatedCellsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	long := "[" + strings.Repeat("12345678,", 5)
+	pool := []string{
+		long + "1]", long + "2]", long + "1,3]",
+		`{"nodes":[{"tick":0,"value":32},{"tick":10,"value":32}],"end":255}`,
+		`{"nodes":[{"tick":0,"value":64},{"tick":10,"value":64}],"end":255}`,
+	}
+	firsts := []string{"1", "null", `"s"`, "[]", pool[0]}
+	for _, first := range firsts {
+		for seed := range uint64(20) {
+			r := rand.New(rand.NewPCG(seed, 7))
+			rows := make([]string, 30)
+			for j := range rows {
+				a, b := pool[r.IntN(len(pool))], pool[r.IntN(len(pool))]
+				if j == 0 {
+					a = first
+				}
+				key := "b"
+				if j == 17 {
+					key = "x"
+				}
+				rows[j] = `{"n":` + fmt.Sprint(j%3) + `,"a":` + a + `,"` + key + `":` + b + `,"c":null}`
+			}
+			x := "[" + strings.Join(rows, ",") + "]"
+			sameAsBuilder(t, p, x, []byte(x))
 		}
 	}
 }

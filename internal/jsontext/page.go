@@ -442,7 +442,15 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 				goto after
 			} else if c == '{' || c == '[' {
 				// An array or object cell, as value takes it (tagged),
-				// without value's call and its tests of the other kinds.
+				// without value's call and its tests of the other kinds;
+				// in a row of keys by place, one the memo holds is copied
+				// here into its column (taggedAgain).
+				if same && p.memo.live {
+					if j := p.taggedAgain(i); j > 0 {
+						i = j
+						goto after
+					}
+				}
 				if i = p.tagged(i, 2); i < 0 {
 					return i, true
 				}

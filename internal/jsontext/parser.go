@@ -57,6 +57,9 @@ type Parser struct {
 	// nums: ts's RowColumns.Numbers, for taggedNumber.
 	nums *NumberMemo
 	strs *pagebuild.KeyMemo // ts's RowColumns.Strs, for taggedRow's empty strings
+	// looked: taggedAgain looked in the memo for the cell tagged reads
+	// next, and missed it.
+	looked bool
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.

@@ -161,8 +161,11 @@ func (p *Parser) tagged(i, depth int) int {
 	var f *frame // the innermost array or object open, p.frames[p.open-1], or nil
 	var c byte
 	i, c = peek(in, i)
-	// A cell whose text is an earlier cell's is copied (cellMemo).
-	if p.memo.live && len(in)-i >= cellMemoMin {
+	// A cell whose text is an earlier cell's is copied (cellMemo), unless
+	// taggedAgain looked for it just now.
+	if p.looked {
+		p.looked = false
+	} else if p.memo.live && len(in)-i >= cellMemoMin {
 		h := cellHashOf(in, i, cell, p.limit)
 		if b2, j := p.memo.again(b, in, i, h, cell, p.limit, *p.epoch); j >= 0 {
 			p.memo.hits++
@@ -370,6 +373,41 @@ colon:
 	}
 	i++
 	goto value
+}
+
+// taggedAgain is tagged for the array or object cell at in[i] of a row
+// whose keys so far came by place, while the memo is live: if the sink
+// lends the column of the row's next key by place (RowColumns.Taken,
+// Prev), the column is of tagged values already and the memo holds the
+// cell's text, it appends the cell's tagged values to the column itself,
+// as tagged and the sink's BeginTagged and EndCopy would, without their
+// two interface calls (about seventy instructions a cell), and returns
+// the position after the cell. Else it returns 0, having changed nothing,
+// for tagged to read the cell, and sets p.looked after a look that
+// missed, which tagged then does not make again.
+func (p *Parser) taggedAgain(i int) int {
+	in, t := p.in, p.taken
+	if t == nil || len(in)-i < cellMemoMin {
+		return 0
+	}
+	m := *t
+	c := (*p.prevCols)[m]
+	if !c.AnyKind() {
+		return 0
+	}
+	limit := min(p.cellMax, maxNesting-2)
+	h := cellHashOf(in, i, c.Name, limit)
+	b := c.Tagged
+	b2, j := p.memo.again(b, in, i, h, c.Name, limit, *p.epoch)
+	if j < 0 {
+		p.memo.miss()
+		p.looked = true
+		return 0
+	}
+	p.memo.hits++
+	c.CopiedAny(b2, len(b), p.memo.from)
+	*t = m + 1
+	return j
 }
 
 // nestedAgain is cellMemo.again for the array or object at in[i] nested

@@ -126,6 +126,21 @@ func (c *Column) TryAppendTag(tag byte) bool {
 	return true
 }
 
+// AnyKind reports whether c is a column of tagged values already, one
+// whose BeginAny is an increment of its count. Inlines.
+func (c *Column) AnyKind() bool { return c.Kind == kindAny }
+
+// CopiedAny ends an array or object cell of a column of tagged values
+// (AnyKind) that its producer wrote at b[at:] by copying the earlier cell
+// at b[from:], b being c.Tagged with the cell appended: BeginAny,
+// Tagged and Copies as a producer's BeginAny and EndCopy leave them,
+// without their calls.
+func (c *Column) CopiedAny(b []byte, at, from int) {
+	c.count++
+	c.Tagged = b
+	c.Copies = append(c.Copies, uint32(at), uint32(from))
+}
+
 // TryAppendBool is AppendBool for the common bool cell, one in a column
 // of bools without a null so far and with room for it, and reports
 // whether the column was such; if not, nothing changed and AppendBool
