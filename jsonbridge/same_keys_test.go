@@ -3,6 +3,7 @@ package jsonbridge
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -172,5 +173,44 @@ func TestPlacedRepeatedCellsEqualBuilderPages(t *testing.T) {
 			x := "[" + strings.Join(rows, ",") + "]"
 			sameAsBuilder(t, p, x, []byte(x))
 		}
+	}
+}
+
+// TestFirstRowKeysEqualBuilderPages builds pages whose first row, and
+// rows after an empty row, go without the tokenizer's look in the sink's
+// memo of row keys (its rowColumn, which cannot find a key of the page
+// there), every key to the sink's RowKey or Key, and compares them, or
+// their errors, with the Builder's: short and long keys, a key the first
+// row repeats, empty rows between rows of keys met before, and rows that
+// shuffle their keys long enough for rows to stop keeping them.
+func TestFirstRowKeysEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	keys := []string{"a", "bb", "a_key_of_twenty_bytes", "c", "default_filter_cutoff_enabled"}
+	pages := []string{
+		`[{"a":1,"bb":2,"a":3}]`,
+		`[{"a_key_of_twenty_bytes":1,"a_key_of_twenty_bytes":2}]`,
+		`[{},{"a":1,"bb":2},{},{"bb":3,"a":4},{},{}]`,
+	}
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 40 {
+		rows := make([]string, 1+r.IntN(30))
+		for j := range rows {
+			if r.IntN(6) == 0 {
+				rows[j] = "{}"
+				continue
+			}
+			ks := slices.Clone(keys)
+			r.Shuffle(len(ks), func(a, b int) { ks[a], ks[b] = ks[b], ks[a] })
+			ks = ks[:1+r.IntN(len(ks))]
+			cells := make([]string, len(ks))
+			for k, key := range ks {
+				cells[k] = `"` + key + `":` + fmt.Sprint(r.IntN(300))
+			}
+			rows[j] = "{" + strings.Join(cells, ",") + "}"
+		}
+		pages = append(pages, "["+strings.Join(rows, ",")+"]")
+	}
+	for _, x := range pages {
+		sameAsBuilder(t, p, x, []byte(x))
 	}
 }

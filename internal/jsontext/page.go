@@ -304,9 +304,21 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			// The common key goes to RowKey, which scans it itself
 			// (ShortKey), without str's call and with no call of Err
 			// unless the sink refuses it; any other key is str's, and
-			// goes to Key.
+			// goes to Key. A row that began with no previous row's keys to
+			// compare and no row missed yet (rowMatched -2, rowMiss 0)
+			// skips rowColumn: that is the page's first row, where the
+			// memo holds no key of the page but the row's own, which the
+			// row would repeat, so that rowColumn's look (some 90
+			// instructions a key) cannot succeed; or, rarely, a row after
+			// {}, whose keys RowKey takes as well. (The one row in rowRetry
+			// that keeps its keys while rows shuffle them, rowMiss
+			// rowMissMax-1, keeps the look: its keys are the page's.)
 			at, kn := i, -1 // kn: the key's length if it is the text itself, not decoded
-			if j := p.rowColumn(in, i); j > 0 {
+			j := 0
+			if p.rowMatched != -2 || p.rowMiss != 0 {
+				j = p.rowColumn(in, i)
+			}
+			if j > 0 {
 				kn, i = j-i-2, j
 			} else if j := p.ts.RowKey(in, i); j > 0 {
 				kn, i = j-i-2, j
