@@ -141,3 +141,55 @@ func TestUvarintLen(t *testing.T) {
 	}
 	check(math.MaxUint64)
 }
+
+// TestAppendIntsChosenReference checks appendIntsChosen, which writes a
+// column of one-byte zigzags in the pass that picks the encoding, against
+// chooseIntEncodingRef's encoding and the values written as SPEC.md
+// defines them (one AppendVarint or AppendUvarint a value), after a
+// prefix of the page, with and without spare room, on columns of one-byte
+// values, of values that turn wide part of the way, and of wide values.
+func TestAppendIntsChosenReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	var b Builder
+	for i := 0; i < 20000; i++ {
+		v := make([]int64, 1+r.IntN(40))
+		spread := int64(1) << r.IntN(14)
+		for j := range v {
+			v[j] = r.Int64N(spread) - spread/2
+			if r.IntN(30) == 0 {
+				v[j] = r.Int64() >> r.IntN(64)
+			}
+		}
+		if r.IntN(3) == 0 { // one-byte values, then perhaps wider ones
+			k := r.IntN(len(v) + 1)
+			for j := range v[:k] {
+				v[j] = r.Int64N(128) - 64
+			}
+		}
+		wantEnc, lo := chooseIntEncodingRef(v)
+		prefix := []byte{1, 2, 3, 4}[:r.IntN(5)]
+		want := append([]byte(nil), prefix...)
+		switch wantEnc {
+		case format.EncInt:
+			for _, x := range v {
+				want = format.AppendVarint(want, x)
+			}
+		case format.EncIntDelta:
+			prev := int64(0)
+			for _, x := range v {
+				want = format.AppendVarint(want, int64(uint64(x)-uint64(prev)))
+				prev = x
+			}
+		default:
+			want = format.AppendVarint(want, lo)
+			for _, x := range v {
+				want = format.AppendUvarint(want, uint64(x)-uint64(lo))
+			}
+		}
+		dst := append(make([]byte, 0, len(prefix)+r.IntN(50)), prefix...)
+		got, enc := b.appendIntsChosen(dst, v)
+		if enc != wantEnc || !bytes.Equal(got, want) {
+			t.Fatalf("appendIntsChosen(%v) = %x, enc %d; want %x, enc %d", v, got, enc, want, wantEnc)
+		}
+	}
+}

@@ -444,9 +444,9 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 			dst = appendUvarints(dst, vs)
 			break
 		}
-		e, lo := chooseIntEncoding(c.ints)
+		var e byte
+		dst, e = b.appendIntsChosen(dst, c.ints)
 		enc |= e
-		dst = b.appendInts(dst, e, lo, c.ints)
 	case KindFloat:
 		fints, ok := c.ints, c.intFloats // kept as integers (floatcol.go)
 		if !ok {
@@ -515,6 +515,12 @@ func chooseIntEncoding(v []int64) (byte, int64) {
 	if zz < 0x80 {
 		return format.EncInt, 0
 	}
+	return chooseWideEncoding(v, lo)
+}
+
+// chooseWideEncoding is chooseIntEncoding for values v, whose lowest is
+// lo, of which some zigzag does not fit in a byte.
+func chooseWideEncoding(v []int64, lo int64) (byte, int64) {
 	plain, delta, fr := intEncodingSizes(v, lo)
 	switch {
 	case plain <= delta && plain <= fr:
@@ -558,6 +564,35 @@ var uvarintLens = func() (t [65]uint8) {
 	}
 	return t
 }()
+
+// appendIntsChosen writes an integer column's values v (at least one) in
+// the encoding chooseIntEncoding picks, and returns dst and the encoding.
+// Its first pass, chooseIntEncoding's (the lowest value, and whether
+// every value's zigzag fits in a byte), also stores each zigzag's low
+// byte in dst's spare room: for such a column, the common one (flags,
+// small counts, codes), those bytes are plain's values, so that it takes
+// one pass, not two (appendZigZags' loop, about ten instructions a value);
+// any other column drops them for the encoding chooseWideEncoding picks,
+// at the cost of a store a value.
+func (b *Builder) appendIntsChosen(dst []byte, v []int64) ([]byte, byte) {
+	l := len(dst)
+	dst = slices.Grow(dst, len(v))
+	out := dst[l : l+len(v)]
+	out = out[:len(v)]
+	lo := v[0]
+	var zz uint64 // every value's zigzag or'ed
+	for i, x := range v {
+		lo = min(lo, x)
+		u := format.EncodeZigZag(x)
+		zz |= u
+		out[i] = byte(u)
+	}
+	if zz < 0x80 {
+		return dst[:l+len(v)], format.EncInt
+	}
+	e, lo := chooseWideEncoding(v, lo)
+	return b.appendInts(dst, e, lo, v), e
+}
 
 // appendInts writes an integer column's values in encoding enc, each
 // value's uvarint straight into dst, without a slice of them in between.
