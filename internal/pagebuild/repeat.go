@@ -43,6 +43,12 @@ type repeatTable struct {
 	// source offset, while copies is not empty, for copied.
 	copies []uint32
 	done   []doneCell
+	// last is the cell of done that copied found last, and lastFrom its
+	// source offset plus one (0: none since reset): copies of one column
+	// often name the same earlier cell again (instruments' envelopes,
+	// copied from row to row), which then costs no search.
+	last     doneCell
+	lastFrom int
 }
 
 // doneCell is an array or object cell written: where its source bytes
@@ -94,29 +100,35 @@ func (t *repeatTable) reset() {
 		clear(t.seen)
 	}
 	t.n, t.hit, t.seenCells, t.done, t.copies = 0, false, t.seenCells[:0], t.done[:0], nil
+	t.lastFrom = 0
 }
 
 // copied writes at the end of dst the cell at source offset pos, the
 // first of copies, whose producer copied it from an earlier cell (the
 // second), as that cell was written, and returns the source bytes it
 // used; 0 if that cell is not among done (then nothing is written).
-// Cost: a binary search of done, in place of again's hash and comparison.
+// Cost: a binary search of done, in place of again's hash and comparison,
+// or none when the earlier cell is the one the last copy named (last).
 func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
 	from := int(t.copies[1])
 	t.copies = t.copies[2:]
-	lo, hi := 0, len(t.done)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if int(t.done[m].src) < from {
-			lo = m + 1
-		} else {
-			hi = m
+	d := t.last
+	if from+1 != t.lastFrom {
+		lo, hi := 0, len(t.done)
+		for lo < hi {
+			m := int(uint(lo+hi) >> 1)
+			if int(t.done[m].src) < from {
+				lo = m + 1
+			} else {
+				hi = m
+			}
 		}
+		if lo == len(t.done) || int(t.done[lo].src) != from {
+			return dst, 0
+		}
+		d = t.done[lo]
+		t.last, t.lastFrom = d, from+1
 	}
-	if lo == len(t.done) || int(t.done[lo].src) != from {
-		return dst, 0
-	}
-	d := t.done[lo]
 	dst = t.write(dst, base, len(dst), int(d.target), int(d.targetLen))
 	d.src = uint32(pos)
 	t.done = append(t.done, d)

@@ -17,14 +17,18 @@ import (
 // random order. Each distinct cell is remembered at most once when again
 // finds every repeat. Some repeats come listed as copies of an earlier
 // cell of their bytes (Column.Copies), as the tokenizer's cell memo lists
-// them: the page is the same with and without the list.
+// them, often naming the same earlier cell again: the page is the same
+// with and without the list.
 func TestSeenCellsThatStartAlike(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	remap := make([]uint32, 300)
 	for i := range remap {
 		remap[i] = uint32(r.IntN(len(remap)))
 	}
-	var reps, refReps repeatTable
+	// copyReps is reused from column to column, as a page's writer reuses
+	// its table, so that what copied keeps of a column (its last cell
+	// found) must not outlive reset.
+	var reps, refReps, copyReps repeatTable
 	for round := range 300 {
 		// A pool of cells: arrays of one long shared run of integers,
 		// then a few values of their own.
@@ -73,7 +77,8 @@ func TestSeenCellsThatStartAlike(t *testing.T) {
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
 		}
-		copyReps := repeatTable{copies: copies}
+		copyReps.reset()
+		copyReps.copies = copies
 		if got := appendTagged([]byte("kept"), col, remap, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
 			t.Fatalf("round %d: column %x, copies %v:\nappendTagged    %x\nappendTaggedRef %x", round, col, copies, got, want)
 		}
