@@ -747,3 +747,31 @@ func TestAppendPageUnplacedRows(t *testing.T) {
 	run(`{"f":1,"g":2,"h":"z","a":3}`, 3)
 	checkContract(t, defaultPageMode, []byte("["+strings.Join(rows, ",")+"]"))
 }
+
+// TestAppendPageNestedShortStrings checks strings nested in cells that
+// the memo of short strings finds (cellSink.TaggedString): short strings
+// that repeat within and across cells, that are also top-level cells before
+// and after, of 16 bytes (the longest the memo takes) and 17, empty, and
+// decoded from escapes (views of the tokenizer's scratch buffer), on pages
+// made one after the other by one PageMode, whose strings' ids start over.
+func TestAppendPageNestedShortStrings(t *testing.T) {
+	m, err := PageOptions{}.PageMode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []string{"a", "ms", "bytes", "%", "", "0123456789abcdef", "0123456789abcdefg", `e\u0301`, `tab\there`, "naïve"}
+	for page := range 3 {
+		var b strings.Builder
+		b.WriteByte('[')
+		for r := range 120 {
+			if r > 0 {
+				b.WriteByte(',')
+			}
+			w := func(k int) string { return words[(r*7+k*3+page)%len(words)] }
+			fmt.Fprintf(&b, `{"s":"%s","tags":["%s","%s","u%d"],"v":{"unit":"%s","deep":[{"w":"%s"}]},"t":"%s"}`,
+				w(0), w(1), w(2), r%(5+page), w(3), w(4), w(5))
+		}
+		b.WriteByte(']')
+		checkContract(t, m, []byte(b.String()))
+	}
+}

@@ -84,7 +84,7 @@ func (p *Parser) rows(i int) (int, bool) {
 	if c == ']' {
 		return i + 1, true
 	}
-	p.rowKeys, p.rowMiss = p.rowKeys[:0], 0
+	p.rowKeys, p.rowMiss, p.rowWait = p.rowKeys[:0], 0, rowRetry
 	if u := p.unplaced; u != nil {
 		*u = false
 	}
@@ -177,10 +177,17 @@ func (p *Parser) members(i, depth int) (int, bool) {
 
 // After rowMissMax rows in a row that match fewer than half their keys
 // against the previous row's, taggedRow keeps the keys of only one row in
-// every rowRetry, for the next row to match.
+// every rowRetry, for the next row to match; each such row whose next row
+// misses again doubles the rows until the next one, up to rowRetryMax, and
+// a row that matches starts over at rowRetry. Rows whose keys never settle
+// (a page of 1,000 rows of free key order) then keep their keys about 20
+// times, not 60: a kept row cost about 60 instructions a key
+// (setRowKey), and a page that settles late goes by place at most
+// rowRetryMax rows later.
 const (
-	rowMissMax = 4
-	rowRetry   = 16
+	rowMissMax  = 4
+	rowRetry    = 16
+	rowRetryMax = 64
 )
 
 // keySpan is where the text of a row's key sits in the text, between its
@@ -251,10 +258,11 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 	if p.rowMiss >= rowMissMax {
 		// Rows whose keys shuffle: keep no keys, so that the rows after go
 		// to Key without a compare or a span each, but keep one row's in
-		// every rowRetry to notice rows that settle into one shape.
+		// every p.rowWait to notice rows that settle into one shape.
 		p.rowKeys = p.rowKeys[:0]
-		if p.rowMiss++; p.rowMiss == rowMissMax+rowRetry {
+		if p.rowMiss++; p.rowMiss >= rowMissMax+p.rowWait {
 			p.rowMiss = rowMissMax - 1
+			p.rowWait = min(2*p.rowWait, rowRetryMax)
 		}
 		// The next row compares its keys with this row's only if this
 		// row keeps them; the sink hears it before that row begins.
@@ -486,7 +494,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 					m = n
 				}
 				if p.rowMiss++; 2*m >= n {
-					p.rowMiss = 0
+					p.rowMiss, p.rowWait = 0, rowRetry
 				}
 			}
 			return i + 1, true

@@ -37,6 +37,7 @@ type Parser struct {
 	keys         *keyCache // keys of tagged cells by their place, made for the first TaggedSink
 	rowKeys      []keySpan // a TaggedSink's page: the keys of the previous row (taggedRow)
 	rowMiss      int       // rows in a row that matched fewer than half their keys, and rows since (taggedRow)
+	rowWait      int       // rows that keep no keys before one keeps them again: rowRetry, doubled at each retry up to rowRetryMax (taggedRow)
 	rowMatched   int       // the current row's keys that matched the previous row's before one did not; -1 all so far, -2 not matched
 	// Tagged cells by their text (cellmemo.go), made with keys, and the
 	// cell being read: where its text and its tagged values start, its

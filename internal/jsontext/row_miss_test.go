@@ -87,3 +87,37 @@ func TestRowsThatMissStopMatching(t *testing.T) {
 		}
 	}
 }
+
+// TestRowRetryBacksOff checks the rows between the rows that keep their
+// keys on a page whose rows shuffle: rowRetry at first, doubled at each
+// retry the next row misses, up to rowRetryMax; and that rows that settle
+// late still go by place (SameKeys) within rowRetryMax rows, and start
+// over at rowRetry.
+func TestRowRetryBacksOff(t *testing.T) {
+	const shuffled, shaped = 400, 200
+	var rows []string
+	for i := range shuffled {
+		rows = append(rows, `{"k`+strconv.Itoa(i)+`":1,"b":2,"c":3}`)
+	}
+	for range shaped {
+		rows = append(rows, `{"a":1,"b":2,"c":3}`)
+	}
+	var p Parser
+	var s keyCountSink
+	if err := p.TaggedPage(&s, []byte("["+strings.Join(rows[:shuffled], ",")+"]"), 4, nil); err != nil {
+		t.Fatal(err)
+	}
+	if p.rowWait != rowRetryMax {
+		t.Errorf("after %d shuffled rows: %d rows between retries, want %d", shuffled, p.rowWait, rowRetryMax)
+	}
+	s = keyCountSink{}
+	if err := p.TaggedPage(&s, []byte("["+strings.Join(rows, ",")+"]"), 4, nil); err != nil {
+		t.Fatal(err)
+	}
+	if atLeast := 3 * (shaped - rowRetryMax - 1); s.same < atLeast {
+		t.Errorf("%d keys by place (SameKeys), want at least %d", s.same, atLeast)
+	}
+	if p.rowWait != rowRetry {
+		t.Errorf("after settled rows: %d rows between retries, want %d", p.rowWait, rowRetry)
+	}
+}

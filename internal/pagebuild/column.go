@@ -163,7 +163,14 @@ func (c *Column) AppendBool(v bool) {
 	}
 }
 
+// AppendInt appends an integer cell. A column of tagged values takes it
+// first, without want's call of toAny.
 func (c *Column) AppendInt(v int64) {
+	if c.Kind == kindAny {
+		c.count++
+		c.Tagged = AppendTaggedInt(c.Tagged, v)
+		return
+	}
 	if c.want(kindInt) {
 		if v < 0 {
 			if c.big {
@@ -416,8 +423,22 @@ func (c *Column) OpenContainer(nested bool, tag byte, n int) {
 	c.Tagged = AppendContainer(c.Tagged, tag, n)
 }
 
+// AppendTaggedInt appends v as format.TagInt and its zigzag varint. A
+// varint of up to three bytes (a value within ±2^20: counts, ids, small
+// amounts) is appended with the tag in one append, without the calls of
+// AppendVarint and appendUvarintSlow (about twenty instructions); longer
+// ones go to AppendUvarint.
 func AppendTaggedInt(b []byte, v int64) []byte {
-	return format.AppendVarint(append(b, format.TagInt), v)
+	switch u := format.EncodeZigZag(v); {
+	case u < 1<<7:
+		return append(b, format.TagInt, byte(u))
+	case u < 1<<14:
+		return append(b, format.TagInt, byte(u)|0x80, byte(u>>7))
+	case u < 1<<21:
+		return append(b, format.TagInt, byte(u)|0x80, byte(u>>7)|0x80, byte(u>>14))
+	default:
+		return format.AppendUvarint(append(b, format.TagInt), u)
+	}
 }
 
 func AppendTaggedUint(b []byte, v uint64) []byte {
