@@ -41,6 +41,12 @@ func (w *walker) anyCell(c *pagebuild.Column, v any) error {
 		return nil
 	case []any:
 		return w.anyArray(c, false, x, 1)
+	case map[string]any: // as anyValue writes it, without its call and type switch
+		if x == nil {
+			c.AppendNull()
+			return nil
+		}
+		return w.anyMap(c, false, x, 1)
 	case int: // the integers of maps built in Go, as anyValue writes them, without its call and putInt's
 		c.AppendInt(int64(x))
 		return nil
@@ -106,8 +112,10 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 	}
 	if !nested {
 		w.path = cellPath(c) // maps in the array are found by their column
+		c.OpenContainer(false, format.TagArray, len(x))
+	} else { // OpenContainer's nested case, without its call
+		c.Tagged = pagebuild.AppendContainer(c.Tagged, format.TagArray, len(x))
 	}
-	c.OpenContainer(nested, format.TagArray, len(x))
 	ids := 0 // elements written as string ids
 	for _, e := range x {
 		switch v := e.(type) {
@@ -129,6 +137,13 @@ func (w *walker) anyArray(c *pagebuild.Column, nested bool, x []any, depth int) 
 				return err
 			}
 			continue
+		case map[string]any: // as anyValue writes it, without its call and type switch
+			if v != nil {
+				if err := w.anyMap(c, true, v, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
 		}
 		if err := w.anyValue(c, true, e, depth+1); err != nil {
 			return err

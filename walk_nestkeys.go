@@ -21,7 +21,11 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 		path = cellPath(c)
 	}
 	nk, vals := w.sortedKeys(m, depth, path)
-	c.OpenContainer(nested, format.TagObject, len(nk.keys))
+	if nested { // OpenContainer's nested case, without its call
+		c.Tagged = pagebuild.AppendContainer(c.Tagged, format.TagObject, len(nk.keys))
+	} else {
+		c.OpenContainer(false, format.TagObject, len(nk.keys))
+	}
 	in := &w.b.In
 	if nk.epoch == in.Epoch {
 		for i, id := range nk.ids {
@@ -41,7 +45,17 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 				}
 			}
 			w.path = childPath(path, i)
-			if err := w.anyValue(c, true, v, depth+1); err != nil {
+			// Containers as anyValue writes them, without its call
+			// and type switch; the rest through it.
+			var err error
+			if x, ok := v.(map[string]any); ok && x != nil {
+				err = w.anyMap(c, true, x, depth+1)
+			} else if x, ok := v.([]any); ok {
+				err = w.anyArray(c, true, x, depth+1)
+			} else {
+				err = w.anyValue(c, true, v, depth+1)
+			}
+			if err != nil {
 				return err
 			}
 		}
@@ -75,7 +89,8 @@ func (w *walker) anyMap(c *pagebuild.Column, nested bool, m map[string]any, dept
 // written into c: anyValue, with the two types of most values of the maps
 // json.Unmarshal makes, string and a float64 holding an integer, written
 // here first, without anyValue's type switch and the call of putString or
-// putFloat. The bytes are anyValue's.
+// putFloat, and a map or an array passed to anyMap or anyArray without
+// anyValue's call. The bytes are anyValue's.
 func (w *walker) nestedValue(c *pagebuild.Column, v any, depth int) error {
 	switch x := v.(type) {
 	case string:
@@ -86,6 +101,12 @@ func (w *walker) nestedValue(c *pagebuild.Column, v any, depth int) error {
 			c.AppendNestedFloatInt(v)
 			return nil
 		}
+	case map[string]any:
+		if x != nil {
+			return w.anyMap(c, true, x, depth)
+		}
+	case []any:
+		return w.anyArray(c, true, x, depth)
 	}
 	return w.anyValue(c, true, v, depth)
 }
@@ -182,16 +203,21 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	i := path >> (32 - 5) // nestKeySlots = 1<<5
 	sl := &t.slots[i]
 	last := int(sl.last)
-	if vals, ok := w.sameKeys(m, &sl.ways[last], depth); ok {
-		return &sl.ways[last], vals
+	// A way whose keys m has: a test of counts, then of each key
+	// (valuesOfKeys, whose call comes straight from here: a function of
+	// the two, sameKeys, was a call more for every nested map).
+	scratch := &w.nestVals[depth]
+	if nk := &sl.ways[last]; len(nk.keys) == len(m) {
+		if vals, ok := valuesOfKeys(m, nk.keys, scratch, &nk.slots); ok {
+			return nk, vals
+		}
 	}
 	for j := range sl.ways[:sl.n] {
-		if j == last {
-			continue
-		}
-		if vals, ok := w.sameKeys(m, &sl.ways[j], depth); ok {
-			sl.last = uint8(j)
-			return &sl.ways[j], vals
+		if nk := &sl.ways[j]; j != last && len(nk.keys) == len(m) {
+			if vals, ok := valuesOfKeys(m, nk.keys, scratch, &nk.slots); ok {
+				sl.last = uint8(j)
+				return nk, vals
+			}
 		}
 	}
 	j := sl.n
@@ -213,18 +239,6 @@ func (w *walker) sortedKeys(m map[string]any, depth int, path uint32) (*nestKeys
 	nk.slots.forgetIndex() // a group's places are checked before use
 	w.nestVals[depth] = vals
 	return nk, vals
-}
-
-// sameKeys returns m's values for nk's keys, in the scratch of depth, if m
-// has exactly those keys (keys are distinct, a map's, so finding each in
-// m, of as many keys, means m has exactly those). Cost: a lookup of each
-// key until one is missing (valuesOfKeys, fewer for a small map), none
-// when the counts differ.
-func (w *walker) sameKeys(m map[string]any, nk *nestKeys, depth int) ([]any, bool) {
-	if len(nk.keys) != len(m) {
-		return nil, false
-	}
-	return valuesOfKeys(m, nk.keys, &w.nestVals[depth], &nk.slots)
 }
 
 // zeroSmall sets every element of s to T's zero value, dropping what it

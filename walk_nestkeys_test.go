@@ -219,3 +219,47 @@ func TestNestedKeysLayoutsAlternate(t *testing.T) {
 		checkJSON(t, rows)
 	}
 }
+
+// TestNestedContainersInMapsAndArrays checks maps and arrays nested in the
+// maps and arrays of generic rows, and a row's own cells of them, which
+// anyCell, anyMap, nestedValue and anyArray pass straight to anyMap or
+// anyArray: nil ones (null), empty ones, and
+// ones in maps whose keys the place met before (anyMap's kept ids) and in
+// maps of new keys (nestedValue). Each page must render as json.Marshal
+// of its rows, and an encoder reused for the same rows must write the
+// same page again.
+func TestNestedContainersInMapsAndArrays(t *testing.T) {
+	row := func(i int) map[string]any {
+		inner := map[string]any{"v": float64(i), "s": "s" + strconv.Itoa(i%3)}
+		m := map[string]any{
+			"m":     inner,
+			"a":     []any{inner, []any{float64(i), "x"}, []any{}, []any(nil), map[string]any(nil), map[string]any{}},
+			"nilm":  map[string]any(nil),
+			"nila":  []any(nil),
+			"empty": map[string]any{},
+		}
+		if i%4 == 3 { // a key set the place has not met: nestedValue's way
+			m["m"] = map[string]any{"w" + strconv.Itoa(i): []any{inner}, "z": map[string]any(nil), "y": []any(nil)}
+		}
+		r := map[string]any{"id": float64(i), "obj": m, "list": []any{m, nil, []any{m}}}
+		if i%5 == 2 { // a row's own cells that are nil containers: anyCell's cases
+			r["obj"], r["list"] = map[string]any(nil), []any(nil)
+		}
+		return r
+	}
+	rows := make([]map[string]any, 12)
+	for i := range rows {
+		rows[i] = row(i)
+	}
+	want := checkJSON(t, rows)
+	enc := NewEncoder()
+	for p := range 2 {
+		got, err := enc.Marshal(rows)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("page %d differs from Marshal's", p)
+		}
+	}
+}
