@@ -43,7 +43,10 @@ func AppendFloatJSON(dst []byte, c format.FloatCell) []byte {
 // where appendDecimalJSON took 140.
 func AppendDecimalJSON(dst []byte, d format.Decimal) []byte {
 	n, f := len(dst), -d.Exp
-	if d.Mant >= 1e8 || cap(dst)-n < 24 {
+	if d.Mant >= 1e8 {
+		return AppendLongDecimalJSON(dst, d)
+	}
+	if cap(dst)-n < 24 {
 		return appendDecimalJSON(dst, d.Neg, d.Mant, d.Exp)
 	}
 	if uint(f-1) >= 7 { // no digits after the point, or more than 7
@@ -90,6 +93,79 @@ func AppendDecimalJSON(dst []byte, d format.Decimal) []byte {
 	b[i+p] = '.'
 	binary.LittleEndian.PutUint64(b[i+p+1:i+p+9], w>>(uint(p)*8&63))
 	return dst[:n+i+l+1]
+}
+
+// longFracMax is the most digits after the point that AppendLongDecimalJSON
+// writes: 22, a 17-digit mantissa below 1e-5 (x = -6).
+const longFracMax = 22
+
+// longWindow is the room AppendLongDecimalJSON needs past len(dst): the text, a
+// sign, at most 16 digits before the point, the point and a 24-byte move
+// for the digits after it, at offsets masked to 31, then the digits'
+// scratch (longScratch on) and the moves' reach past it, so that the
+// moves need no bounds checks.
+const longWindow = longScratch + 31 + 24
+
+// longScratch is where in its window AppendLongDecimalJSON writes mant's digits
+// before it moves them into place: past the text's reach (55 bytes).
+const longScratch = 56
+
+// AppendLongDecimalJSON is AppendDecimalJSON for a mantissa of 9 to 17
+// digits (1e8 <= d.Mant < 1e17: the measures and random values whose
+// shortest digits are long, 37.774929 or 0.8412637271034123), for a
+// renderer that knows the mantissa's size and so saves AppendDecimalJSON's
+// call. With 1 to longFracMax digits after the point (f = -d.Exp), a dst
+// with longWindow bytes of room and a scientific exponent of -6 or more it
+// writes the plain form itself, calling nothing; every other decimal takes
+// appendDecimalJSON. The 17 digits of the mantissa, leading '0's and all,
+// are made in three registers (digits8 twice and the top digit) and stored
+// after eight '0's at longScratch in dst's room; the digits before the
+// point (1 to 16: a value below 1 has its '0') go out from there with one
+// 16-byte move, the point is stored over the slack after them, and the f
+// digits after it (with the '0's a value below 0.1 needs) with a 16-byte
+// and an 8-byte move, each load before the store that could reach it.
+// Every offset is masked to 31, which its range allows, so that the
+// window's size bounds the moves without checks: about 125 instructions
+// where appendDecimalJSON, decimalLen and decimalDigits took some 190.
+func AppendLongDecimalJSON(dst []byte, d format.Decimal) []byte {
+	neg, mant, f, n := d.Neg, d.Mant, -d.Exp, len(dst)
+	if uint(f-1) >= longFracMax || cap(dst)-n < longWindow || mant-1e8 >= 1e17-1e8 {
+		return appendDecimalJSON(dst, neg, mant, -f)
+	}
+	q := mant / 1e8
+	top := q / 1e8 // mant < 1e17: one digit, 0 for 16 digits or fewer
+	hi := digits8(uint32(q - top*1e8))
+	k := 17 // mant's digits
+	if top == 0 {
+		k = 16 - int(zeroDigitBits(hi)>>3) // hi is not 0: q >= 1
+	}
+	if f-k > 5 { // x = k-1-f < -6: the exponent form
+		return appendDecimalJSON(dst, neg, mant, -f)
+	}
+	b := (*[longWindow]byte)(dst[n : n+longWindow])
+	// t[25-l:25] are the l = max(k, f+1) digits written (mant's, and
+	// the '0's of a value below 1): t[8] is the top digit, 0 to 9, and
+	// t[0:8] '0's.
+	t := (*[longWindow - longScratch]byte)(b[longScratch:])
+	binary.LittleEndian.PutUint64(t[0:8], asciiZeros)
+	t[8] = byte('0' + top)
+	binary.LittleEndian.PutUint64(t[9:17], hi|asciiZeros)
+	binary.LittleEndian.PutUint64(t[17:25], digits8(uint32(mant-q*1e8))|asciiZeros)
+	l := max(k, f+1)
+	p := uint(l - f) // digits before the point: 1 to 16
+	i := uint(0)
+	if neg {
+		b[0] = '-'
+		i = 1
+	}
+	j := uint(25-l) & 31 // 2 to 16
+	*(*[16]byte)(b[i : i+16]) = *(*[16]byte)(t[j : j+16])
+	b[(i+p)&31] = '.'
+	o, s := (i+p+1)&31, uint(25-f)&31 // 2 to 18; 3 to 24
+	to, from := (*[24]byte)(b[o:o+24]), (*[24]byte)(t[s:s+24])
+	*(*[16]byte)(to[:16]) = *(*[16]byte)(from[:16])
+	*(*[8]byte)(to[16:]) = *(*[8]byte)(from[16:])
+	return dst[:n+int(i)+l+1]
 }
 
 // decimalExp8 appends, as appendDecimalExpJSON does, a decimal in

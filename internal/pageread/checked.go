@@ -362,7 +362,11 @@ func (c *Cursor) floatJSON(dst []byte) []byte {
 		c.fail()
 		return dst
 	}
-	return jsonwire.AppendDecimalJSON(dst, format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias})
+	d := format.Decimal{Neg: s&0x80 != 0, Mant: m, Exp: int(s&0x7F) - format.FloatExpBias}
+	if m >= 1e8 { // long digits (random measures): one call, not two
+		return jsonwire.AppendLongDecimalJSON(dst, d)
+	}
+	return jsonwire.AppendDecimalJSON(dst, d)
 }
 
 // TakeStrListJSON renders the current cell of an EncStrList cursor as a
