@@ -38,11 +38,3 @@ func ClassMasks(s []byte, i int) (esc, html, high uint64) {
 	m := ^uint64(0) >> uint(ClassMasksLen-n)
 	return esc & m, html & m, high & m
 }
-
-// classMasks64 is ClassMasks of s[i:i+64], which the caller has checked
-// is within s, without ClassMasks' tests for a short block (about thirty
-// instructions a call): appendQuotedBlocks' whole blocks. Only call it
-// when hasAVX2. Inlines.
-func classMasks64(s []byte, i int) (esc, html, high uint64) {
-	return classMasksAVX2(unsafe.Pointer(unsafe.SliceData(s[i : i+ClassMasksLen])))
-}

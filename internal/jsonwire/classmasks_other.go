@@ -10,7 +10,3 @@ const ClassMasksFast = false
 // bytes remain (bits past the end of s are then zero); i < len(s). Eight
 // bytes a turn (classMasksSWAR).
 func ClassMasks(s []byte, i int) (esc, html, high uint64) { return classMasksSWAR(s, i) }
-
-// classMasks64 is ClassMasks of s[i:i+64], which the caller has checked
-// is within s.
-func classMasks64(s []byte, i int) (esc, html, high uint64) { return classMasksSWAR(s, i) }

@@ -7,17 +7,17 @@ import (
 	"unicode/utf8"
 )
 
-// TestQuotedBlocksRandom checks appendQuotedBlocks against encoding/json
+// TestQuotedStopsRandom checks appendQuotedStops against encoding/json
 // (refQuoted), with and without HTML escaping, on strings of 32 to 400
-// bytes built from pieces that meet its block masks at every offset: text
+// bytes built from pieces that meet its 32-byte blocks at every offset: text
 // in another script (two-, three- and four-byte sequences, so that
-// sequences straddle the 64-byte blocks), ASCII words, bytes it stops at
+// sequences straddle the blocks), ASCII words, bytes it stops at
 // (controls, '"', '\\', '<', '>', '&'), runs of them, invalid bytes,
 // U+2028 and U+2029, and long stretches without a stop (runs of text
 // across blocks, whose bytes from 0x80 lie in an earlier block). Each is
 // also started part way, after an ASCII byte, as AppendQuotedRest may
 // start it, the part before written by refQuoted.
-func TestQuotedBlocksRandom(t *testing.T) {
+func TestQuotedStopsRandom(t *testing.T) {
 	n := 20_000
 	if testing.Short() || raceEnabled {
 		n = 3_000
@@ -47,8 +47,8 @@ func TestQuotedBlocksRandom(t *testing.T) {
 		s := sb.String()
 		for _, html := range []bool{true, false} {
 			want := refQuoted(s, html)
-			if got := appendQuotedBlocks([]byte{'"'}, []byte(s), 0, html); string(got) != want {
-				t.Fatalf("appendQuotedBlocks(%q, html=%v) =\n%s, want\n%s", s, html, got, want)
+			if got := appendQuotedStops([]byte{'"'}, []byte(s), 0, html); string(got) != want {
+				t.Fatalf("appendQuotedStops(%q, html=%v) =\n%s, want\n%s", s, html, got, want)
 			}
 			i := rng.IntN(len(s))
 			for i < len(s) && s[i] >= utf8.RuneSelf {
@@ -58,9 +58,9 @@ func TestQuotedBlocksRandom(t *testing.T) {
 				continue
 			}
 			pre := refQuoted(s[:i], html)
-			got := appendQuotedBlocks([]byte(pre[:len(pre)-1]), []byte(s), i, html)
+			got := appendQuotedStops([]byte(pre[:len(pre)-1]), []byte(s), i, html)
 			if string(got) != want {
-				t.Fatalf("appendQuotedBlocks(%q from %d, html=%v) =\n%s, want\n%s", s, i, html, got, want)
+				t.Fatalf("appendQuotedStops(%q from %d, html=%v) =\n%s, want\n%s", s, i, html, got, want)
 			}
 		}
 	}
