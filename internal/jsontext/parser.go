@@ -57,6 +57,7 @@ type Parser struct {
 	// nums: ts's RowColumns.Numbers, for taggedNumber.
 	nums *NumberMemo
 	strs *pagebuild.KeyMemo // ts's RowColumns.Strs, for taggedRow's empty strings
+	nc   NestedCopySink     // ts, if it is one
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -139,7 +140,9 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
 	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
+	p.nc = nil
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
+		p.nc, _ = s.(NestedCopySink)
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
@@ -174,7 +177,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs = rowColumns{}, nil, nil, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc = rowColumns{}, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

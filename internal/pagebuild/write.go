@@ -491,6 +491,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		enc |= format.EncAny
 		b.reps.reset()
 		b.reps.copies = c.Copies
+		b.reps.setNested(c.Nested)
 		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
 		b.fintTag = b.fintTag || c.floatIntTags
 	}
@@ -852,12 +853,20 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 				run = pos
 				break
 			}
-			at := len(dst)
-			dst, n = remapTagged(dst, src[pos:], remap, fint)
+			at, k := len(dst), len(reps.ranges)
+			if !reps.nestedLeft() {
+				dst, n = remapTagged(dst, src[pos:], remap, fint)
+			} else {
+				reps.off = pos
+				dst, n = remapCopies(dst, src[pos:], remap, fint, reps)
+			}
 			l := len(dst) - at
 			var target int
 			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
 				reps.remember(h, src, pos, n, target, l)
+			}
+			if len(reps.ranges) > k && target >= 0 && base+target != at {
+				reps.movedNested(k, at, base+target)
 			}
 			if target >= 0 && len(reps.copies) > 0 {
 				reps.done = append(reps.done, doneCell{src: uint32(pos), srcLen: uint32(n), target: uint32(target), targetLen: uint32(l)})
@@ -917,6 +926,16 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 // paths, where an append's growslice or a rare element's call anywhere in
 // it had its values stored to the stack and loaded back on every turn.
 func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
+	return remapCopies(dst, src, remap, fint, nil)
+}
+
+// remapCopies is remapTagged for a value in which reps, if not nil, may
+// list arrays and objects as copies of earlier ones (reps.nested, src
+// starting at the column's offset reps.off): each is written as the one
+// it copies was (nestedCopy) where the loop meets it, without a walk of its
+// elements. The loop's test of src's length stops it short of the next
+// copy, so that its other elements cost nothing more.
+func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) ([]byte, int) {
 	// cur is the innermost container's elements left << 1 | 1 for an
 	// object, held in a register; open holds the ones around it, outermost
 	// first (0 below them all: the value itself, which ends the walk).
@@ -929,8 +948,14 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 	// every load and store of the element (and dst's length is set once,
 	// at the end, not per element).
 	out, o := dst[:cap(dst)], len(dst)
+	// lim is the last position of an element the loop reads itself:
+	// remapView bytes before src's end, and before the next copy.
+	lim := len(src) - remapView
+	if reps != nil {
+		lim = min(lim, reps.nextNested(len(src))-1)
+	}
 	for {
-		if o+remapRoom > len(out) || pos+remapView > len(src) {
+		if o+remapRoom > len(out) || pos > lim {
 			goto elem
 		}
 		{
@@ -1027,6 +1052,15 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		}
 		goto next
 	elem:
+		if reps != nil && pos >= reps.nextNested(len(src)) {
+			var ok bool
+			dst, pos, ok = reps.nestedCopy(out[:o], src, pos, remap, fint)
+			out, o = dst[:cap(dst)], len(dst)
+			lim = min(len(src)-remapView, reps.nextNested(len(src))-1)
+			if ok {
+				goto next
+			}
+		}
 		{
 			var push uint64
 			dst, pos, push = remapElem(out[:o], src, pos, remap, fint, depth == remapDepth)
