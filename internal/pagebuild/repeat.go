@@ -129,6 +129,9 @@ func (t *repeatTable) reset() {
 // value in the order of the values), and a pass over them.
 func (t *repeatTable) setNested(nested []uint32) {
 	n := len(nested) / 3
+	if n == 0 {
+		return // reset left none
+	}
 	t.nested = nested[:3*n]
 	keys := t.keys[:0]
 	for k := range n {
