@@ -376,6 +376,19 @@ func (s *cellSink) EndCopy(b []byte, at, from int) {
 	c.Copies = append(c.Copies, uint32(at), uint32(from))
 }
 
+// NestedCopy lists in the column's Nested an array or object nested in
+// the cell being written that the tokenizer copied from an earlier one of
+// the column (jsontext.NestedCopySink), so that Finish writes it as it
+// wrote that one. One past 4 GiB of tagged values is not listed (then it
+// is written as any other).
+func (s *cellSink) NestedCopy(at, from, n int) {
+	if int64(at)+int64(n) > math.MaxUint32 {
+		return
+	}
+	c := s.col
+	c.Nested = append(c.Nested, uint32(at), uint32(from), uint32(n))
+}
+
 // TaggedString appends a string nested in the cell to b, the cell's
 // tagged values, which the tokenizer holds (the column's Tagged is not
 // current): a text time if it is one (MayBeTextTime first, inlined, which

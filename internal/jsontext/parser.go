@@ -61,6 +61,7 @@ type Parser struct {
 	// looked: taggedAgain looked in the memo for the cell tagged reads
 	// next, and missed it.
 	looked bool
+	nc     NestedCopySink // ts, if it is one
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -143,7 +144,9 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
 	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
+	p.nc = nil
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
+		p.nc, _ = s.(NestedCopySink)
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
@@ -178,7 +181,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs = rowColumns{}, nil, nil, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc = rowColumns{}, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

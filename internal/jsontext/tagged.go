@@ -74,6 +74,17 @@ type TaggedSink interface {
 	KeyEpoch() *uint64
 }
 
+// NestedCopySink is a TaggedSink that is told of each array or object
+// nested in a cell that the Parser copied from an earlier one of the
+// column (cellMemo), so that the page's writer can write it as it wrote
+// that one, without reading its elements again.
+type NestedCopySink interface {
+	// NestedCopy says that the tagged values b[at:at+n] of the cell being
+	// written (b the buffer BeginTagged returned, as the Parser extended
+	// it) are a whole array or object copied from b[from:from+n].
+	NestedCopy(at, from, n int)
+}
+
 // RowColumns is what a TaggedSink lends the Parser to open the column of
 // a row's short plain key (ShortKey) as RowKey would, without RowKey's
 // call: Memo, the sink's column indexes of such keys under Page.Page,
@@ -223,6 +234,9 @@ value:
 		// cell of the column (cellMemo.rememberNested) is copied.
 		if p.memo.nested != 0 {
 			if b2, j := p.nestedAgain(b, i); j >= 0 {
+				if p.nc != nil {
+					p.nc.NestedCopy(len(b), p.memo.from, len(b2)-len(b))
+				}
 				b, i = b2, j
 				goto after
 			}

@@ -48,6 +48,13 @@ type Column struct {
 	// writes such a cell as it wrote the earlier one, without hashing it
 	// (appendTagged). Emptied wherever Tagged is rewritten.
 	Copies []uint32
+	// Nested lists arrays and objects nested in cells of Tagged that their
+	// producer copied from an earlier one of Tagged, as triples (where the
+	// copy starts, where the earlier one starts, their bytes), in the
+	// order of the copies: Finish writes such a value as it wrote the
+	// earlier one, once it has, without walking it (remapCopies). Emptied
+	// wherever Tagged is rewritten.
+	Nested []uint32
 	// StrLists counts the cells of kindAny that their producer wrote as
 	// arrays of string ids (TagString values only): when every cell is
 	// one, the column is a string list without a scan of Tagged.
@@ -82,6 +89,7 @@ func (c *Column) reset(name uint32) {
 	c.BlobN = 0
 	c.Tagged = c.Tagged[:0]
 	c.Copies = c.Copies[:0]
+	c.Nested = c.Nested[:0]
 	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
@@ -488,6 +496,7 @@ func (c *Column) toAny() {
 	c.intFloats = false
 	buf := c.Tagged[:0]
 	c.Copies = c.Copies[:0]
+	c.Nested = c.Nested[:0]
 	vi := 0
 	fpos := 0
 	for i := 0; i < c.count; i++ {

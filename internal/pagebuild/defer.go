@@ -117,6 +117,7 @@ func (pb *Builder) Renumber(m []uint32) {
 			// and make the next page allocate.
 			c.Tagged = append(c.Tagged[:0], buf...)
 			c.Copies = c.Copies[:0] // the cells moved
+			c.Nested = c.Nested[:0]
 			pb.Tagged = buf
 		}
 	}

@@ -3,6 +3,8 @@ package pagebuild
 import (
 	"bytes"
 	"hash/maphash"
+	"math"
+	"slices"
 
 	"github.com/rowpage/rowpage/format"
 )
@@ -49,6 +51,29 @@ type repeatTable struct {
 	// copied from row to row), which then costs no search.
 	last     doneCell
 	lastFrom int
+	// nested is the column's Nested, the copies of nested values, and
+	// copyFrom the index in froms of the value each copies; froms are the
+	// distinct offsets of the values copied, in order, and fromAt the
+	// index in ranges of what remapCopies wrote for each (-1: not yet).
+	// nextCopy and nextFrom are the first copy and value copied not yet
+	// reached, and mark where the first of the two starts (math.MaxInt:
+	// none). ranges lists where in dst remapCopies wrote values copied, for
+	// nestedCopy. off is where in the column's tagged values the src
+	// remapCopies walks starts.
+	nested             []uint32
+	keys               []uint64 // setNested's scratch
+	copyFrom, fromAt   []int32
+	froms              []uint32
+	nextCopy, nextFrom int
+	mark               int
+	ranges             []nestedRange
+	off                int
+}
+
+// nestedRange is a nested array or object written: where in dst, and its
+// length there.
+type nestedRange struct {
+	out, l int
 }
 
 // doneCell is an array or object cell written: where its source bytes
@@ -101,6 +126,132 @@ func (t *repeatTable) reset() {
 	}
 	t.n, t.hit, t.seenCells, t.done, t.copies = 0, false, t.seenCells[:0], t.done[:0], nil
 	t.lastFrom = 0
+	t.nested, t.copyFrom, t.fromAt, t.froms = nil, t.copyFrom[:0], t.fromAt[:0], t.froms[:0]
+	t.nextCopy, t.nextFrom, t.mark, t.ranges = 0, 0, math.MaxInt, t.ranges[:0]
+}
+
+// setNested makes nested, a column's Nested, the copies of nested values
+// for remapCopies, and lists the values they copy. Cost: an insertion sort
+// of the copies by the value they copy (the Parser lists most copies of a
+// value in the order of the values), and a pass over them.
+func (t *repeatTable) setNested(nested []uint32) {
+	n := len(nested) / 3
+	if n == 0 {
+		return // reset left none
+	}
+	t.nested = nested[:3*n]
+	keys := t.keys[:0]
+	for k := range n {
+		keys = append(keys, uint64(nested[3*k+1])<<32|uint64(k))
+	}
+	sortKeys(keys)
+	t.keys = keys
+	t.copyFrom = Grow(t.copyFrom, n)
+	for _, x := range keys {
+		if f := uint32(x >> 32); len(t.froms) == 0 || t.froms[len(t.froms)-1] != f {
+			t.froms = append(t.froms, f)
+			t.fromAt = append(t.fromAt, -1)
+		}
+		t.copyFrom[uint32(x)] = int32(len(t.froms) - 1)
+	}
+	t.setMark()
+}
+
+// sortKeys sorts keys: by insertion while they are few, where most are in
+// order already and slices.Sort's call and set-up cost more.
+func sortKeys(keys []uint64) {
+	if len(keys) > 64 {
+		slices.Sort(keys)
+		return
+	}
+	for i := 1; i < len(keys); i++ {
+		x, j := keys[i], i
+		for ; j > 0 && keys[j-1] > x; j-- {
+			keys[j] = keys[j-1]
+		}
+		keys[j] = x
+	}
+}
+
+// setMark sets t.mark to where the next copy or value copied starts.
+func (t *repeatTable) setMark() {
+	t.mark = math.MaxInt
+	if t.nextCopy < len(t.copyFrom) {
+		t.mark = int(t.nested[3*t.nextCopy])
+	}
+	if t.nextFrom < len(t.froms) {
+		t.mark = min(t.mark, int(t.froms[t.nextFrom]))
+	}
+}
+
+// nestedLeft reports whether a copy or a value copied is still to come.
+func (t *repeatTable) nestedLeft() bool {
+	return t.nextCopy < len(t.copyFrom) || t.nextFrom < len(t.froms)
+}
+
+// nextNested returns where in src, which starts at the column's offset
+// t.off and is n bytes long, the next nested copy or value copied starts,
+// or n if none is left.
+func (t *repeatTable) nextNested(n int) int {
+	return min(n, t.mark-t.off)
+}
+
+// nestedCopy writes at the end of dst the array or object at src[pos]
+// if t.nested lists it as a copy or as a value copied (passing first the
+// ones before pos, which were written otherwise). A copy is written as the
+// value it copies was, if remapCopies has written that (t.ranges); else,
+// as a value copied is, by remapCopies, keeping where it went for the
+// copies to come. It returns dst with remapRoom bytes of room, the
+// position after the value, and whether it wrote it; if not, dst and pos
+// are unchanged. Cost: a few loads and a copy, in place of a walk of the
+// value's elements.
+func (t *repeatTable) nestedCopy(dst, src []byte, pos int, remap []uint32, fint *bool) ([]byte, int, bool) {
+	abs := t.off + pos
+	for t.nextCopy < len(t.copyFrom) && int(t.nested[3*t.nextCopy]) < abs {
+		t.nextCopy++
+	}
+	for t.nextFrom < len(t.froms) && int(t.froms[t.nextFrom]) < abs {
+		t.nextFrom++
+	}
+	k := -1 // the index in froms of the value written
+	switch {
+	case t.nextCopy < len(t.copyFrom) && int(t.nested[3*t.nextCopy]) == abs:
+		k = int(t.copyFrom[t.nextCopy])
+		n := int(t.nested[3*t.nextCopy+2])
+		t.nextCopy++
+		if t.nextFrom < len(t.froms) && int(t.froms[t.nextFrom]) == abs {
+			t.nextFrom++ // not so from the Parser, but kept as written
+		}
+		if r := t.fromAt[k]; r >= 0 && n <= len(src)-pos {
+			t.setMark()
+			out := t.ranges[r]
+			dst = slices.Grow(append(dst, dst[out.out:out.out+out.l]...), remapRoom)
+			return dst, pos + n, true
+		}
+	case t.nextFrom < len(t.froms) && int(t.froms[t.nextFrom]) == abs:
+		k = t.nextFrom
+		t.nextFrom++
+	default:
+		t.setMark()
+		return dst, pos, false
+	}
+	t.setMark()
+	// The value walked, with the copies and values copied in it, and kept.
+	at, off := len(dst), t.off
+	t.off = abs
+	dst, used := remapCopies(dst, src[pos:], remap, fint, t)
+	t.off = off
+	t.fromAt[k] = int32(len(t.ranges))
+	t.ranges = append(t.ranges, nestedRange{out: at, l: len(dst) - at})
+	return slices.Grow(dst, remapRoom), pos + used, true
+}
+
+// movedNested moves the ranges kept from the k-th on, written in a cell
+// at dst[at:] that now stands for (or repeats) the same bytes at dst[to:].
+func (t *repeatTable) movedNested(k, at, to int) {
+	for i := k; i < len(t.ranges); i++ {
+		t.ranges[i].out += to - at
+	}
 }
 
 // copied writes at the end of dst the cell at source offset pos, the
