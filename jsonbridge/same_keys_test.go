@@ -214,3 +214,59 @@ func TestFirstRowKeysEqualBuilderPages(t *testing.T) {
 		sameAsBuilder(t, p, x, []byte(x))
 	}
 }
+
+// TestNestedCopiesInRepeatedCellsEqualBuilderPages builds pages whose array
+// cells hold objects of over 128 bytes that the tokenizer copies from
+// earlier rows (nested copies, written by pagebuild's remapCopies), where
+// a cell whose bytes equal an earlier cell's becomes a repeat of it while
+// values inside it are still copied from or named by later rows: the
+// second row's cell repeats the first's but for a space inside one object
+// (so its bytes are new while its object is a copy), and the third row
+// copies that object from the second row. It compares the pages with the
+// Builder's, the fixed case and random rows over the same objects.
+func TestNestedCopiesInRepeatedCellsEqualBuilderPages(t *testing.T) {
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	object := func(k int, spaced bool) string {
+		var c strings.Builder
+		c.WriteString(`{"areas":[`)
+		for j := range 5 {
+			if j > 0 {
+				c.WriteByte(',')
+			}
+			fmt.Fprintf(&c, `{"areaId":%d,"blockIds":[]}`, 205705990+j+k)
+		}
+		if spaced {
+			c.WriteByte(' ')
+		}
+		fmt.Fprintf(&c, `],"seatCategoryId":%d}`, 338937290+k)
+		return c.String()
+	}
+	warm := `{"n":0,"a":[1000000,2000000,3000000,4000000,5000000]}`
+	row := func(n int, objects ...string) string {
+		return fmt.Sprintf(`{"n":%d,"a":[%s]}`, n, strings.Join(objects, ","))
+	}
+	p1, p2, p2s, p3 := object(1, false), object(2, false), object(2, true), object(3, false)
+	pages := []string{
+		"[" + strings.Join([]string{warm, row(1, p1, p2), row(2, p1, p2s), row(3, p3, p2s)}, ",") + "]",
+		"[" + strings.Join([]string{warm, row(1, p1, p2s), row(2, p1, p2s), row(3, p2s, p3), row(4, p2s)}, ",") + "]",
+	}
+	r := rand.New(rand.NewPCG(13, 14))
+	for range 60 {
+		pool := make([]string, 2+r.IntN(4))
+		for k := range pool {
+			pool[k] = object(k/2, k%2 == 1)
+		}
+		rows := []string{warm}
+		for j := range 2 + r.IntN(20) {
+			objects := make([]string, 1+r.IntN(3))
+			for k := range objects {
+				objects[k] = pool[r.IntN(len(pool))]
+			}
+			rows = append(rows, row(j%3, objects...))
+		}
+		pages = append(pages, "["+strings.Join(rows, ",")+"]")
+	}
+	for _, x := range pages {
+		sameAsBuilder(t, p, x, []byte(x))
+	}
+}

@@ -15,8 +15,9 @@ import (
 // without the list. The cells are objects of a few members, some of them
 // arrays drawn from a pool (each with strings, integers, fractions that
 // become integers, and arrays nested deeper than remapTagged's stack), and
-// some cells repeat whole, so that a value listed may copy one written
-// inside a cell that became a repeat of an earlier cell.
+// some cells repeat whole (listed in no Nested entry here: a value copied
+// from inside a cell that becomes a repeat is jsonbridge's
+// TestNestedCopiesInRepeatedCellsEqualBuilderPages).
 func TestNestedCopies(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	remap := make([]uint32, 300)

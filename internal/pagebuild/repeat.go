@@ -174,6 +174,7 @@ func sortKeys(keys []uint64) {
 }
 
 // setMark sets t.mark to where the next copy or value copied starts.
+// Cost: two loads and a compare.
 func (t *repeatTable) setMark() {
 	t.mark = math.MaxInt
 	if t.nextCopy < len(t.copyFrom) {
@@ -185,6 +186,7 @@ func (t *repeatTable) setMark() {
 }
 
 // nestedLeft reports whether a copy or a value copied is still to come.
+// Cost: two compares.
 func (t *repeatTable) nestedLeft() bool {
 	return t.nextCopy < len(t.copyFrom) || t.nextFrom < len(t.froms)
 }
@@ -248,6 +250,8 @@ func (t *repeatTable) nestedCopy(dst, src []byte, pos int, remap []uint32, fint 
 
 // movedNested moves the ranges kept from the k-th on, written in a cell
 // at dst[at:] that now stands for (or repeats) the same bytes at dst[to:].
+// Cost: an add for each range kept from the k-th on (the cell's own, as
+// it is called right after the cell).
 func (t *repeatTable) movedNested(k, at, to int) {
 	for i := k; i < len(t.ranges); i++ {
 		t.ranges[i].out += to - at
