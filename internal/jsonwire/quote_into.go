@@ -49,7 +49,7 @@ func QuoteTableOf(escapeHTML bool) *QuoteTable {
 // block took about 1,100). Cost: that of AppendQuoted for what remains,
 // or less.
 func AppendQuotedRest(dst, s []byte, i int, escapeHTML bool) []byte {
-	if escapeStopsFast && len(s) > quoteWordsMax {
+	if quoteStopsFast && len(s) > quoteWordsMax {
 		return appendQuotedStops(dst, s, i, escapeHTML)
 	}
 	if len(s) <= quoteWordsMax {

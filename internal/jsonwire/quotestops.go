@@ -62,7 +62,8 @@ const quoteStopsRestarts = 4
 // firstTextEscape returns the index of the first byte of s at or after i
 // that AppendQuoted replaces with an escape, or len(s); s[i] is ASCII or
 // the start of a UTF-8 sequence. Runs of plain ASCII go by PlainPrefix,
-// runs of other scripts by plainRunes.
+// runs of other scripts by plainRunes. Cost: PlainPrefix's and
+// plainRunes' a run, and a table load a stop.
 func firstTextEscape(s []byte, i int, escapeHTML bool) int {
 	for i < len(s) {
 		if i = PlainPrefix(s, i); i >= len(s) {
@@ -86,7 +87,7 @@ func firstTextEscape(s []byte, i int, escapeHTML bool) int {
 
 // appendTextEscape appends the escape of the sequence at s[p], invalid
 // UTF-8 (one byte, \ufffd) or U+2028 or U+2029, and returns dst and the
-// index after it.
+// index after it. Cost: one append.
 func appendTextEscape(dst, s []byte, p int) ([]byte, int) {
 	if seqLen(s, p) == 3 { // U+2028 or U+2029
 		return append(dst, '\\', 'u', '2', '0', '2', hexDigits[s[p+2]&0xF]), p + 3
@@ -98,13 +99,16 @@ func appendTextEscape(dst, s []byte, p int) ([]byte, int) {
 // the rest of s and 32 bytes: the escapes of a dozen ASCII bytes, or more.
 const quoteStopsSlack = 64
 
-// quoteStopsSWAR is quoteStops a byte at a time, leaving every stop to the
+// quoteStopsBytes is quoteStops a byte at a time, leaving every stop to the
 // caller: it appends s[i:k] to dst, k being the first byte of s at or
 // after i that an escape replaces (below 0x20, '"', '\\', and '<', '>' or
 // '&' when escapeHTML), or len(s), and returns dst, k, i and whether a
-// byte from 0x80 lies in s[i:k]. The form for processors without AVX2 and
-// the purego build, and quoteStops' reference in tests.
-func quoteStopsSWAR(dst, s []byte, i int, escapeHTML bool) ([]byte, int, int, bool) {
+// byte from 0x80 lies in s[i:k]. quoteStops takes it for strings under
+// 32 bytes; where quoteStops has no vector form (no AVX2, other GOARCH,
+// purego) AppendQuotedRest does not come here at all, so this form then
+// serves only the tests, which run appendQuotedStops over it too. Cost:
+// a table load and a test a byte, and one append.
+func quoteStopsBytes(dst, s []byte, i int, escapeHTML bool) ([]byte, int, int, bool) {
 	high := false
 	for k := i; k < len(s); k++ {
 		c := s[k]

@@ -20,8 +20,8 @@ import (
 //go:noescape
 func quoteStopsAVX2(dst, p unsafe.Pointer, i, n, slack int, html bool) (k, o, r int, high bool)
 
-// escapeStopsFast reports whether quoteStops has a vector form here.
-var escapeStopsFast = hasAVX2
+// quoteStopsFast reports whether quoteStops has a vector form here.
+var quoteStopsFast = hasAVX2
 
 // quoteStops appends s[i:] to dst as AppendQuoted writes it within the
 // quotes, up to the end of s or a stop (a byte an escape replaces) it
@@ -29,10 +29,10 @@ var escapeStopsFast = hasAVX2
 // or that stop), r and whether the run s[r:k] holds a byte from 0x80,
 // which the caller checks. For a string of 32 bytes or more on a processor
 // with AVX2, quoteStopsAVX2, after growing dst to the room it needs;
-// otherwise quoteStopsSWAR.
+// otherwise quoteStopsBytes.
 func quoteStops(dst, s []byte, i int, escapeHTML bool) ([]byte, int, int, bool) {
 	if !hasAVX2 || len(s) < 32 {
-		return quoteStopsSWAR(dst, s, i, escapeHTML)
+		return quoteStopsBytes(dst, s, i, escapeHTML)
 	}
 	need := len(s) - i + 32
 	if cap(dst)-len(dst) < need+quoteStopsSlack {

@@ -2,7 +2,7 @@
 
 #include "textflag.h"
 
-// The bytes escapeStopsAVX2 stops at, by low nibble (stoplow) and high
+// The bytes quoteStopsAVX2 stops at, by low nibble (stoplow) and high
 // nibble (stophigh, one table a mode: HTML escaping off, then on); a
 // byte whose two lookups share a bit is one: 0x01 a control byte (high
 // nibble 0 or 1), 0x02 '"' (22), 0x04 '<' or '>' (3C, 3E), 0x08 '\'
@@ -90,6 +90,8 @@ qtail:
 	SUBQ    DX, R8
 	VMOVDQU (SI)(DX*1), Y0
 	VMOVDQU Y0, 0(SP)
+	VPXOR   Y1, Y1, Y1
+	VMOVDQU Y1, 32(SP)  // no stale stack bytes in dst's spare room
 	VMOVDQU (SP)(R8*1), Y1
 	VMOVDQU Y1, (DI)(AX*1)
 	MOVQ    DX, R11

@@ -2,11 +2,11 @@
 
 package jsonwire
 
-// escapeStopsFast reports whether quoteStops has a vector form here: not
+// quoteStopsFast reports whether quoteStops has a vector form here: not
 // on this processor or build.
-const escapeStopsFast = false
+const quoteStopsFast = false
 
-// quoteStops is quoteStopsSWAR here.
+// quoteStops is quoteStopsBytes here.
 func quoteStops(dst, s []byte, i int, escapeHTML bool) ([]byte, int, int, bool) {
-	return quoteStopsSWAR(dst, s, i, escapeHTML)
+	return quoteStopsBytes(dst, s, i, escapeHTML)
 }
