@@ -98,24 +98,7 @@ func TestAppendIntsReference(t *testing.T) {
 		prefix := []byte{1, 2, 3, 4}[:r.IntN(5)]
 		room := r.IntN(50) // spare capacity of dst
 		for _, enc := range []byte{format.EncInt, format.EncIntDelta, format.EncIntFOR} {
-			want := append([]byte(nil), prefix...)
-			switch enc {
-			case format.EncInt:
-				for _, x := range v {
-					want = format.AppendVarint(want, x)
-				}
-			case format.EncIntDelta:
-				prev := int64(0)
-				for _, x := range v {
-					want = format.AppendVarint(want, int64(uint64(x)-uint64(prev)))
-					prev = x
-				}
-			default:
-				want = format.AppendVarint(want, lo)
-				for _, x := range v {
-					want = format.AppendUvarint(want, uint64(x)-uint64(lo))
-				}
-			}
+			want := appendIntsRef(append([]byte(nil), prefix...), enc, lo, v)
 			dst := append(make([]byte, 0, len(prefix)+room), prefix...)
 			got := b.appendInts(dst, enc, lo, v)
 			if !bytes.Equal(got, want) {
@@ -168,28 +151,36 @@ func TestAppendIntsChosenReference(t *testing.T) {
 		}
 		wantEnc, lo := chooseIntEncodingRef(v)
 		prefix := []byte{1, 2, 3, 4}[:r.IntN(5)]
-		want := append([]byte(nil), prefix...)
-		switch wantEnc {
-		case format.EncInt:
-			for _, x := range v {
-				want = format.AppendVarint(want, x)
-			}
-		case format.EncIntDelta:
-			prev := int64(0)
-			for _, x := range v {
-				want = format.AppendVarint(want, int64(uint64(x)-uint64(prev)))
-				prev = x
-			}
-		default:
-			want = format.AppendVarint(want, lo)
-			for _, x := range v {
-				want = format.AppendUvarint(want, uint64(x)-uint64(lo))
-			}
-		}
+		want := appendIntsRef(append([]byte(nil), prefix...), wantEnc, lo, v)
 		dst := append(make([]byte, 0, len(prefix)+r.IntN(50)), prefix...)
 		got, enc := b.appendIntsChosen(dst, v)
 		if enc != wantEnc || !bytes.Equal(got, want) {
 			t.Fatalf("appendIntsChosen(%v) = %x, enc %d; want %x, enc %d", v, got, enc, want, wantEnc)
 		}
 	}
+}
+
+// appendIntsRef appends v in the integer encoding enc as SPEC.md defines
+// it, one value at a time: varints (EncInt), varints of the differences
+// from the value before, the first from 0 (EncIntDelta), or lo as a varint
+// and each value's distance from it as a uvarint (EncIntFOR).
+func appendIntsRef(dst []byte, enc byte, lo int64, v []int64) []byte {
+	switch enc {
+	case format.EncInt:
+		for _, x := range v {
+			dst = format.AppendVarint(dst, x)
+		}
+	case format.EncIntDelta:
+		prev := int64(0)
+		for _, x := range v {
+			dst = format.AppendVarint(dst, int64(uint64(x)-uint64(prev)))
+			prev = x
+		}
+	default:
+		dst = format.AppendVarint(dst, lo)
+		for _, x := range v {
+			dst = format.AppendUvarint(dst, uint64(x)-uint64(lo))
+		}
+	}
+	return dst
 }
