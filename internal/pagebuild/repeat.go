@@ -300,29 +300,35 @@ func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
 // (at-base when the cell is the first), or -1 for a cell too short to
 // repeat.
 func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
-	c := dst[at:]
-	if len(c) < 3 { // a repeat takes 2 bytes at least
+	// The cell as its length alone until the hash: a slice of it kept
+	// across the calls would be spilled to the stack and read back.
+	l := len(dst) - at
+	if l < 3 { // a repeat takes 2 bytes at least
 		return dst, -1
 	}
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	h := maphash.Bytes(repeatSeed, c)
+	h := maphash.Bytes(repeatSeed, dst[at:])
 	mask := uint64(len(t.slots) - 1)
 	for i := h & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
 		if s.l == 0 {
-			*s = repeatSlot{h: h, off: uint32(at - base), l: uint32(len(c))}
+			*s = repeatSlot{h: h, off: uint32(at - base), l: uint32(l)}
 			t.n++
 			return dst, at - base
 		}
-		if s.h == h && int(s.l) == len(c) && bytes.Equal(dst[base+int(s.off):base+int(s.off)+len(c)], c) {
-			return t.write(dst, base, at, int(s.off), len(c)), int(s.off)
+		if s.h == h && int(s.l) == l && bytes.Equal(dst[base+int(s.off):base+int(s.off)+l], dst[at:]) {
+			return t.write(dst, base, at, int(s.off), l), int(s.off)
 		}
 	}
 }
 
 // grow doubles the table (to 64 slots at first) and rehashes its cells.
+// It is kept out of cell, which it would make spill its arguments and
+// locals to the stack on every call (about 15 instructions a cell).
+//
+//go:noinline
 func (t *repeatTable) grow() {
 	old := t.slots
 	t.slots = make([]repeatSlot, max(64, 2*len(old)))
