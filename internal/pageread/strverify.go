@@ -84,9 +84,12 @@ func checkFlagsBySweep(flags, data []byte, ends []uint32) int {
 // from it (jsonwire.ClassMasks, about 50 instructions) give the flags of
 // every ASCII string that ends within them (jsonwire.RangeFlags, about 30
 // instructions each), where checkFlagsBySweep took 200 to 450 for each,
-// restarting its sweep after it. A string that is longer, or holds a byte
-// from 0x80, is checked from its first special byte as checkFlagsBySweep
-// does; and when that first special byte is from 0x80 (text in another
+// restarting its sweep after it. A string that runs into the next block,
+// ASCII in this one, takes that block's masks too, and the check goes on
+// in that block (in a table of short flagged strings, such as baas's
+// permissions, one string in two or three ends past a block). A string
+// that is longer, or holds a byte from 0x80, is checked from its first
+// special byte as checkFlagsBySweep does; and when that first special byte is from 0x80 (text in another
 // script) or its string runs past the 64 bytes, no block is read: its
 // masks would rarely serve.
 func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
@@ -135,6 +138,18 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 			f, ascii := uint8(0), false
 			if end-pos <= jsonwire.ClassMasksLen {
 				f, ascii = jsonwire.RangeFlags(esc, html, high, off, end-pos)
+			} else if end-pos <= 2*jsonwire.ClassMasksLen && high>>uint(off) == 0 {
+				// String i runs into the next block, ASCII so far: its
+				// flags are those of its bits here and of its bits
+				// there, and the check goes on in that block.
+				f = maskFlags(esc>>uint(off), html>>uint(off))
+				pos += jsonwire.ClassMasksLen
+				esc, html, high = jsonwire.ClassMasks(data, pos)
+				var rest uint8
+				rest, ascii = jsonwire.RangeFlags(esc, html, high, 0, end-pos)
+				f |= rest
+				special = esc | html | high
+				next = pos + jsonwire.ClassMasksLen
 			}
 			if !ascii {
 				f = nonASCIIFlags(data[at:end], want)
@@ -163,6 +178,19 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 		return firstWrongFlags(flags, data, ends)
 	}
 	return -1
+}
+
+// maskFlags returns the flags that class masks esc and html of ASCII
+// bytes say: StrNeedsEscape when esc has a bit, StrHasHTML when html has.
+// Inlines.
+func maskFlags(esc, html uint64) (f uint8) {
+	if esc != 0 {
+		f = format.StrNeedsEscape
+	}
+	if html != 0 {
+		f |= format.StrHasHTML
+	}
+	return f
 }
 
 // nonASCIIFlags returns the flags of s, the part of a string from its

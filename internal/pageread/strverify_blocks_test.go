@@ -76,3 +76,36 @@ func TestCheckFlagsByBlocksWrongFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckFlagsByBlocksStraddling builds tables of strings, as a page of
+// permissions holds, after a lead of every length from 0 to 70, so that
+// strings of 60 to 130 bytes that follow a short flagged string run over
+// the end of the block it starts, with a piece of every kind before, at or
+// after the block's end: both ways accept each table, and name a string
+// whose flags are set to any wrong value.
+func TestCheckFlagsByBlocksStraddling(t *testing.T) {
+	for lead := 0; lead <= 70; lead++ {
+		for _, c := range flagSamples {
+			for n := 60; n <= 130; n += 5 {
+				// Each long string follows a short flagged one, whose
+				// special byte starts a block.
+				mid := `update("user:` + strings.Repeat("u", n-24) + `")`
+				strs := []string{strings.Repeat("l", lead), `read("any")`, mid, `q"`, c + mid, "<", mid + c, "ok", `"`, mid[:n/2] + c + mid[n/2:]}
+				tab := tableOf(t, strs)
+				bothWays(t, tab, -1, "right flags")
+				for i := 2; i < len(strs); i += 2 {
+					shift := uint(i&3) * 2
+					right := tab.flags[i>>2] >> shift & 3
+					for f := range uint8(4) {
+						if f == right {
+							continue
+						}
+						bad := tableOf(t, strs)
+						bad.flags[i>>2] = bad.flags[i>>2]&^(3<<shift) | f<<shift
+						bothWays(t, bad, i, "string "+itoa(i)+" with wrong flags")
+					}
+				}
+			}
+		}
+	}
+}
