@@ -421,7 +421,7 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 // whether they were all well formed. It calls listShape once a shape,
 // which makes no calls in its loop (the lists are written to memory grown
 // beforehand), so that the compiler keeps its state in registers: about
-// fifteen instructions an entry and a few dozen a shape, a fraction of what
+// eleven instructions an entry and a few dozen a shape, a fraction of what
 // the checked loop costs, which matters on pages whose rows vary (one
 // shape a row). The lists are left unusable when it returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
@@ -449,9 +449,11 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	st := listState{b: b, pos: pos, list: list, ends: ends[1:], uses: uses,
 		seen: seen, counts: counts, cols: cols, last: lim - 1, top: min(0, lim-1)}
 	for id := range ns {
-		if !st.listShape(id) {
+		top, ok := st.listShape(id)
+		if !ok {
 			return false
 		}
+		st.top = top
 	}
 	l.shapeCols = list[:st.n]
 	return st.pos == len(b)
@@ -485,54 +487,88 @@ type listState struct {
 // bounds. It marks each column seen by sid and adds the shape's uses to
 // its count, moves top past the columns this shape lists first (when top
 // is last, an entry equal to it is the new column last or an old one:
-// either way top stays last), and reports whether the list was well
-// formed. A function of its own, with few values live, so that its loop
-// keeps them in registers: about fifteen instructions a column.
+// either way top stays last), and returns the new top, for the caller to
+// keep in st.top, and whether the list was well formed. A function of its
+// own, with few values live (st not among them once the loop starts), so
+// that its loop keeps them in registers: about ten and a half
+// instructions a column, two columns a step.
 //
 //go:noinline
-func (st *listState) listShape(id int) bool {
+func (st *listState) listShape(id int) (int, bool) {
 	b, pos := st.b, st.pos
 	if uint(pos) >= uint(len(b)) { // (unsigned: b[pos] needs no bounds check)
-		return false
+		return 0, false
 	}
 	k := int(b[pos])
 	pos++
 	// No test of k against cols: k entries that pass the loop's checks
 	// are distinct columns below cols.
 	if k >= 0x80 || k > len(b)-pos {
-		return false
+		return 0, false
 	}
-	// Entry n+j of the lists is byte pos+j of b: the loop indexes both
-	// by i from n, b through a slice that starts n bytes before pos (pos
-	// has passed every entry before, so pos >= n) and is as long as out.
-	// Two slices from 0 cost fewer instructions than two from n and pos.
+	// The list's entries are bytes pos to pos+k of b, copied to entries
+	// n to n+k of st.list (whose length, len(b), holds them: each entry
+	// before took a byte of b). Both slices from 0, of one length, so
+	// that the loop indexes them without bounds checks.
 	n := st.n
 	end := n + k
-	out := st.list[:end]
-	src := b[pos-n : pos+k][:len(out)]
+	src := b[pos : pos+k]
+	out := st.list[n:end]
+	out = out[:len(src)]
 	// Moved on before the loop, so that it keeps fewer values live.
 	st.n, st.pos = end, pos+k
 	st.ends[id] = uint32(end)
 	seen, counts := st.seen, st.counts
 	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
 	sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
-	for i := uint(n); i < uint(len(out)); i++ {
+	// Two entries a step, one after the other (the second may repeat the
+	// first): one test of the end and one increment for both. (st is not
+	// used past this point, which leaves the loop registers enough.)
+	i, pairs := 0, len(src)-1 // i < pairs: a pair left
+	for ; i < pairs; i += 2 {
 		c := src[i]
 		if x := int(c); x >= top { // one comparison for both tests of top
 			if x > top {
-				return false
+				return 0, false
 			}
 			top = min(top+1, last)
 		}
 		if seen[c] == sid {
-			return false
+			return 0, false
+		}
+		seen[c] = sid
+		counts[c] += u
+		out[i] = uint32(c)
+		c = src[i+1]
+		if x := int(c); x >= top {
+			if x > top {
+				return 0, false
+			}
+			top = min(top+1, last)
+		}
+		if seen[c] == sid {
+			return 0, false
+		}
+		seen[c] = sid
+		counts[c] += u
+		out[i+1] = uint32(c)
+	}
+	if i < len(src) {
+		c := src[i]
+		if x := int(c); x >= top {
+			if x > top {
+				return 0, false
+			}
+			top = min(top+1, last)
+		}
+		if seen[c] == sid {
+			return 0, false
 		}
 		seen[c] = sid
 		counts[c] += u
 		out[i] = uint32(c)
 	}
-	st.top = top
-	return true
+	return top, true
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint

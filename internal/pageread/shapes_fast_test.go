@@ -157,3 +157,55 @@ func TestShapeListsFastBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestShapeListsFastPairs checks the fast reading's two entries a step:
+// lists of 0 to 7 columns after a first shape of columns 0 to 3, with an
+// entry at each place, the first or second of a step or the last of an odd
+// list, changed to repeat the entry before it, to repeat itself across a
+// step, to skip the next new column, or to name the last column. Each
+// reading must agree with the checked one, and refuse exactly the faults.
+func TestShapeListsFastPairs(t *testing.T) {
+	const cols = 12
+	first := []byte{4, 0, 1, 2, 3}
+	for k := range 8 {
+		// A valid second shape: old columns 3, 2, 1, 0 first, then new
+		// ones from 4 (as many as k asks for).
+		list := make([]byte, k)
+		for j := range list {
+			list[j] = byte(3 - j)
+			if j >= 4 {
+				list[j] = byte(j)
+			}
+		}
+		check := func(name string, l []byte, ok bool) {
+			t.Helper()
+			b := append(append(slices.Clone(first), byte(len(l))), l...)
+			got, want := shapeListsBoth(b, 2, cols)
+			if got != want {
+				t.Errorf("%d entries, %s (% x):\n got %s\nwant %s", k, name, l, got, want)
+			}
+			if failed := len(got) > 6 && got[:6] == "error:"; failed == ok {
+				t.Errorf("%d entries, %s (% x): got %s, want ok = %v", k, name, l, got, ok)
+			}
+		}
+		check("valid", list, true)
+		for p := range k {
+			if p > 0 {
+				dup := slices.Clone(list)
+				dup[p] = dup[p-1]
+				check(fmt.Sprintf("entry %d repeats entry %d", p, p-1), dup, false)
+			}
+			if p > 1 {
+				dup := slices.Clone(list)
+				dup[p] = dup[p-2]
+				check(fmt.Sprintf("entry %d repeats entry %d", p, p-2), dup, false)
+			}
+			skip := slices.Clone(list)
+			skip[p] = byte(max(4, p) + 1) // a new column one past the next
+			check(fmt.Sprintf("entry %d skips a new column", p), skip, false)
+			past := slices.Clone(list)
+			past[p] = cols
+			check(fmt.Sprintf("entry %d names column %d of %d", p, cols, cols), past, false)
+		}
+	}
+}
