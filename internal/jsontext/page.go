@@ -543,42 +543,55 @@ func quoteAt(w uint64) (int, bool) {
 // in[i] as the sink's RowKey would, through the sink's RowColumns, if it
 // is a short plain key (ShortKey) the sink's memo holds and the row does
 // not repeat, and returns the position after the key; else it returns 0,
-// having changed nothing, for RowKey to take the key. ShortKey's scan is
-// in line: about 115 instructions a key with the memo's lookup and Use,
-// some twenty fewer than RowKey's (its interface call, ShortKey's call,
-// its bookkeeping of keys given by place).
+// having changed nothing, for RowKey to take the key. A key met before on
+// the page is found in p.cols by its text (rowColCache): about 80
+// instructions a key with Use, where ShortKey's scan in line, the memo's
+// lookup and Use cost about 115, and RowKey some twenty more (its
+// interface call, ShortKey's call, its bookkeeping of keys given by place).
 func (p *Parser) rowColumn(in []byte, i int) int {
 	rc := &p.rc
 	if rc.Memo == nil || *p.same > 0 || len(in)-i <= 16 {
 		return 0
 	}
-	// ShortKey's scan, in line.
-	var w1 uint64
-	w0, n := wordAt(in, i+1), 0
-	if t, ok := quoteAt(w0); t < 64 {
-		if !ok {
-			return 0
-		}
-		w0, n = w0&(1<<t-1), t>>3
-	} else {
-		w1 = wordAt(in, i+9)
-		t, ok := quoteAt(w1)
-		if !ok {
-			return 0
-		}
-		w1, n = w1&(1<<t-1), 8+t>>3
-	}
 	b := rc.Page
-	ci, ok := rc.Memo.Get(w0, w1, n, b.Page)
-	if !ok {
-		return 0
+	// The key as rowColumn found it before, if it is the same.
+	w0 := wordAt(in, i+1)
+	e := p.cols.slot(w0)
+	ci, adv := e.ci, int(e.adv)
+	if (w0^e.w0)&e.m0|(wordAt(in, i+9)^e.w1)&e.m1 != 0 || e.page != b.Page {
+		// ShortKey's scan, in line.
+		var w1 uint64
+		n := 0
+		if t, ok := quoteAt(w0); t < 64 {
+			if !ok {
+				return 0
+			}
+			w0, n = w0&(1<<t-1), t>>3
+		} else {
+			w1 = wordAt(in, i+9)
+			t, ok := quoteAt(w1)
+			if !ok {
+				return 0
+			}
+			w1, n = w1&(1<<t-1), 8+t>>3
+		}
+		var ok bool
+		if ci, ok = rc.Memo.Get(w0, w1, n, b.Page); !ok {
+			return 0
+		}
+		m := &keyMasks[n+1] // the text and the closing quote
+		*e = rowColEntry{
+			w0: wordAt(in, i+1) & m[0], w1: wordAt(in, i+9) & m[1], m0: m[0], m1: m[1],
+			page: b.Page, ci: ci, adv: uint32(n + 2),
+		}
+		adv = n + 2
 	}
 	c, fresh := b.Use(int32(ci))
 	if !fresh {
 		return 0
 	}
 	*rc.Col = c
-	return i + n + 2
+	return i + adv
 }
 
 // keyRefused is taggedRow's result for the row's key at in[at] that the

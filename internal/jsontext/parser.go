@@ -62,6 +62,9 @@ type Parser struct {
 	// next, and missed it.
 	looked bool
 	nc     NestedCopySink // ts, if it is one
+	// cols: rowColumn's columns of row keys, made with keys, for the
+	// sink's Builder (RowColumns.Page).
+	cols *rowColCache
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -158,7 +161,9 @@ func (p *Parser) setSink(s ScalarSink) {
 		if p.keys == nil {
 			p.keys = new(keyCache)
 			p.memo = new(cellMemo)
+			p.cols = new(rowColCache)
 		}
+		p.cols.hold(rc.Page)
 	} else {
 		// A sink that is not tagged lends no row columns: drop the last
 		// tagged sink's, so rows never writes its Unplaced flag.
