@@ -26,6 +26,22 @@ func bothWays(t *testing.T, tab *StringTable, want int, what string) {
 	}
 }
 
+// everyWrongFlags sets string i's flags in the table of strs to each value
+// but the right one in turn, and checks that both ways name string i.
+func everyWrongFlags(t *testing.T, strs []string, i int) {
+	t.Helper()
+	shift := uint(i&3) * 2
+	right := tableOf(t, strs).flags[i>>2] >> shift & 3
+	for f := range uint8(4) {
+		if f == right {
+			continue
+		}
+		bad := tableOf(t, strs)
+		bad.flags[i>>2] = bad.flags[i>>2]&^(3<<shift) | f<<shift
+		bothWays(t, bad, i, "string "+itoa(i)+" with wrong flags")
+	}
+}
+
 // TestCheckFlagsByBlocksEveryClassEveryPosition builds, for every length
 // from 0 to 130 and every position, a table holding that string with a
 // piece of every kind at the position (the tables' strings share and
@@ -45,16 +61,7 @@ func TestCheckFlagsByBlocksEveryClassEveryPosition(t *testing.T) {
 				continue
 			}
 			for i := range strs {
-				shift := uint(i&3) * 2
-				right := tab.flags[i>>2] >> shift & 3
-				for f := range uint8(4) {
-					if f == right {
-						continue
-					}
-					bad := tableOf(t, strs)
-					bad.flags[i>>2] = bad.flags[i>>2]&^(3<<shift) | f<<shift
-					bothWays(t, bad, i, "string "+itoa(i)+" with wrong flags")
-				}
+				everyWrongFlags(t, strs, i)
 			}
 		}
 	}
@@ -94,16 +101,7 @@ func TestCheckFlagsByBlocksStraddling(t *testing.T) {
 				tab := tableOf(t, strs)
 				bothWays(t, tab, -1, "right flags")
 				for i := 2; i < len(strs); i += 2 {
-					shift := uint(i&3) * 2
-					right := tab.flags[i>>2] >> shift & 3
-					for f := range uint8(4) {
-						if f == right {
-							continue
-						}
-						bad := tableOf(t, strs)
-						bad.flags[i>>2] = bad.flags[i>>2]&^(3<<shift) | f<<shift
-						bothWays(t, bad, i, "string "+itoa(i)+" with wrong flags")
-					}
+					everyWrongFlags(t, strs, i)
 				}
 			}
 		}
