@@ -62,9 +62,11 @@ func specialLanes(w uint64) uint64 {
 // Runs of plain ASCII are skipped sixteen bytes a turn (PlainPrefix); from
 // the first byte that is not plain on, FlagsClear's loop takes plain bytes
 // and valid non-ASCII sequences alike, measured rather than decoded (runs
-// of three-byte text two sequences at a time, threeByteRun), without
-// leaving it at each change between the two, and collects the
-// flags of the other bytes. It stops early once both flags are set. No
+// of three-byte text two sequences at a time, threeByteRun; emoji and
+// sequences led by E0, E2 or ED in the loop too, seqLen only for what is
+// invalid or U+2028/U+2029), without leaving it at each change between the
+// two (a run of ASCII between them a word at a time, plainRunEnd), and
+// collects the flags of the other bytes. It stops early once both flags are set. No
 // allocation.
 func StringFlags[S ~string | ~[]byte](s S) uint8 {
 	const all = format.StrNeedsEscape | format.StrHasHTML
@@ -74,14 +76,33 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 		c := s[j]
 		switch textClass[c] {
 		case 1:
-			if j++; j+16 <= n && textClass[s[j]] == 1 {
-				j = uint(PlainPrefix(s, int(j)))
+			if j++; j < n && n >= 8 && textClass[s[j]] == 1 {
+				j = plainRunEnd(s, j)
 			}
 			continue
 		case 2:
 			if j+1 < n && s[j+1]&0xC0 == 0x80 {
 				j += 2
 				continue
+			}
+		case 4:
+			// Emoji: the second byte within its lead's range (table
+			// 3-7), the next two continuation bytes.
+			if j+3 < n {
+				if c1 := s[j+1]; c1 >= secondLo[c] && c1 <= secondHi[c] && s[j+2]&0xC0 == 0x80 && s[j+3]&0xC0 == 0x80 {
+					j += 4
+					continue
+				}
+			}
+		case 5:
+			// E0, E2 or ED: the second byte within its lead's range,
+			// and not U+2028 or U+2029, which seqLen's way flags.
+			if j+2 < n {
+				c1, c2 := s[j+1], s[j+2]
+				if c1 >= secondLo[c] && c1 <= secondHi[c] && c2&0xC0 == 0x80 && (c != 0xE2 || c1 != 0x80 || c2&0xFE != 0xA8) {
+					j += 3
+					continue
+				}
 			}
 		case 3:
 			if j+8 <= n && threeByteRun(Load64(s, int(j))) {
@@ -111,6 +132,37 @@ func StringFlags[S ~string | ~[]byte](s S) uint8 {
 		}
 	}
 	return flags
+}
+
+// plainRunEnd returns the end of the run of plain ASCII bytes that
+// s[i-1] and s[i] start, for a string of eight bytes or more: the index of
+// the first byte at or after i that is not plain, or len(s). A run between
+// words of another script (a space, punctuation) is short, so it is taken
+// a word at a time (stopLanes), its last bytes with the word that ends s,
+// and only a run past two words with 64 bytes or more left goes to
+// PlainPrefix, whose call and block set-up cost about 100 instructions,
+// where a word costs about ten. No allocation.
+func plainRunEnd[S ~string | ~[]byte](s S, i uint) uint {
+	n := uint(len(s))
+	for k := 0; ; k++ {
+		if i+8 > n {
+			// The r bytes left are the top lanes of the last word;
+			// shifted down, the lanes above them are zero bytes, whose
+			// marks are cut off.
+			r := n - i
+			m := stopLanes(Load64(s, int(n-8))>>(64-8*r)) & (1<<(8*r) - 1)
+			if m == 0 {
+				return n
+			}
+			return i + uint(bits.TrailingZeros64(m))/8
+		}
+		if m := stopLanes(Load64(s, int(i))); m != 0 {
+			return i + uint(bits.TrailingZeros64(m))/8
+		}
+		if i += 8; k == 1 && i+64 <= n {
+			return uint(PlainPrefix(s, int(i)))
+		}
+	}
 }
 
 // AppendQuoted appends s as a quoted JSON string, byte for byte as

@@ -242,3 +242,69 @@ func TestThreeByteRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestStringFlagsEverySequenceEveryPlace compares StringFlags with refFlags
+// for every lead byte from 0x80 with second, third and fourth bytes at the
+// edges of each range of table 3-7 (and ASCII), placed at every offset of
+// strings of plain ASCII of 1 to 24 bytes (so that each of StringFlags'
+// ways into a sequence, after one plain byte or a run taken a word at a
+// time, and the end of the string cutting it short, meets every class),
+// with and without a quote or '<' in the text around it.
+func TestStringFlagsEverySequenceEveryPlace(t *testing.T) {
+	next := []byte{'a', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xA8, 0xA9, 0xBF, 0xC0}
+	buf := make([]byte, 0, 32)
+	for a := 0x80; a < 0x100; a++ {
+		for _, b := range next {
+			for _, c := range next {
+				for _, d := range []byte{'a', 0x80, 0xBF, 0xC0} {
+					seq := []byte{byte(a), b, c, d}
+					for n := 1; n <= 24; n++ {
+						for at := 0; at < n; at++ {
+							for _, other := range []byte{'x', '"', '<'} {
+								buf = buf[:0]
+								for i := range n {
+									buf = append(buf, "abcdefgh"[i%8])
+								}
+								buf = append(buf[:at], seq...)
+								for len(buf) < n {
+									buf = append(buf, 'z')
+								}
+								buf = buf[:n]
+								if other != 'x' {
+									buf[(at+5)%n] = other
+								}
+								if got, want := StringFlags(buf), refFlags(buf); got != want {
+									t.Fatalf("StringFlags(%q) = %d, want %d", buf, got, want)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestStringFlagsPlainRuns compares StringFlags with refFlags on runs of
+// plain ASCII of every length up to 160 between two non-ASCII sequences,
+// with a special byte or a sequence at every place of the run: the runs
+// StringFlags takes a word at a time and those it gives to PlainPrefix.
+func TestStringFlagsPlainRuns(t *testing.T) {
+	for n := 0; n <= 160; n++ {
+		run := strings.Repeat("p", n)
+		for _, tail := range []string{"", "é", "日本", "\u2028", "\xff"} {
+			s := []byte("é" + run + tail)
+			if got, want := StringFlags(s), refFlags(s); got != want {
+				t.Fatalf("StringFlags(%q) = %d, want %d", s, got, want)
+			}
+			for at := 2; at < 2+n; at++ {
+				for _, ins := range []string{"\"", "<", "\n", "\u00e9", "\u2029", "\U0001F600", "\xc3"} {
+					u := append(append(append([]byte{}, s[:at]...), ins...), s[at+1:]...)
+					if got, want := StringFlags(u), refFlags(u); got != want {
+						t.Fatalf("StringFlags(%q) = %d, want %d", u, got, want)
+					}
+				}
+			}
+		}
+	}
+}
