@@ -1,6 +1,7 @@
 package rowpage
 
 import (
+	"bytes"
 	"encoding/json"
 	"math"
 	"testing"
@@ -77,4 +78,23 @@ func checkJSON(t *testing.T, v any) []byte {
 		t.Fatalf("JSON differs\n got: %.2000s\nwant: %.2000s", got, want)
 	}
 	return page
+}
+
+// samePageAsFresh marshals v with enc, which may have written other pages
+// before, and with a new Encoder, and fails the test, naming what, if the
+// two pages differ. It returns enc's page.
+func samePageAsFresh(t *testing.T, enc *Encoder, v any, what string) []byte {
+	t.Helper()
+	got, err := enc.Marshal(v)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	want, err := NewEncoder().Marshal(v)
+	if err != nil {
+		t.Fatalf("%s: a fresh encoder: %v", what, err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("%s: a reused encoder wrote another page than a fresh one", what)
+	}
+	return got
 }

@@ -1,8 +1,8 @@
 package rowpage
 
 import (
-	"bytes"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,17 +80,7 @@ func TestFirstRowAcrossPages(t *testing.T) {
 	e := NewEncoder()
 	for round := range 2 {
 		for i, rows := range firstRowPages() {
-			want, err := NewEncoder().Marshal(rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := e.Marshal(rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("round %d, page %d: page differs from a fresh encoder's", round, i)
-			}
+			samePageAsFresh(t, e, rows, fmt.Sprintf("round %d, page %d", round, i))
 		}
 	}
 }
@@ -183,18 +173,8 @@ func TestFirstRowCountsColumns(t *testing.T) {
 	}
 	e := NewEncoder()
 	for i, rows := range pages {
-		want, err := NewEncoder().Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
 		for round := range 3 { // from the second on, the first row takes knownFirstRow
-			got, err := e.Marshal(rows)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("page %d, round %d: page differs from a fresh encoder's", i, round)
-			}
+			samePageAsFresh(t, e, rows, fmt.Sprintf("page %d, round %d", i, round))
 		}
 		appendSameAsJSON(t, e, nil, rows, i)
 	}

@@ -2,6 +2,7 @@ package rowpage
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strconv"
 	"testing"
@@ -69,21 +70,8 @@ func TestNestedKeysTwoWays(t *testing.T) {
 	}
 	checkJSON(t, rows)
 	enc := NewEncoder()
-	first, err := enc.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, err := enc.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fresh, err := NewEncoder().Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(first, fresh) || !bytes.Equal(again, fresh) {
-		t.Error("a reused encoder wrote another page")
-	}
+	samePageAsFresh(t, enc, rows, "first page")
+	samePageAsFresh(t, enc, rows, "the same rows again")
 }
 
 // TestNestedKeysManyWays checks that a place whose maps cycle through
@@ -140,13 +128,6 @@ func TestNestedKeysManyWays(t *testing.T) {
 // but others, and with the same keys inserted in another order, must each
 // be the page a fresh encoder writes.
 func TestNestedKeysPlacesAcrossPages(t *testing.T) {
-	build := func(keys ...string) map[string]any {
-		m := make(map[string]any, len(keys))
-		for i, k := range keys {
-			m[k] = k + strconv.Itoa(i)
-		}
-		return m
-	}
 	pages := [][]string{
 		{"lat", "lon"}, {"lat", "lon"}, {"lon", "lat"}, {"lot", "lan"}, {"lat", "lot"},
 		{"source", "retries", "labels", "geo"}, {"geo", "source", "retries", "labels"},
@@ -157,21 +138,11 @@ func TestNestedKeysPlacesAcrossPages(t *testing.T) {
 		back := slices.Clone(keys)
 		slices.Reverse(back)
 		rows := []map[string]any{
-			{"n": float64(i), "meta": build(keys...)},
-			{"n": float64(i), "meta": build(keys...)},
-			{"n": float64(i), "meta": build(back...)},
+			{"n": float64(i), "meta": mapOfKeys(keys...)},
+			{"n": float64(i), "meta": mapOfKeys(keys...)},
+			{"n": float64(i), "meta": mapOfKeys(back...)},
 		}
-		got, err := enc.Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := NewEncoder().Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("page %d (keys %q): a reused encoder wrote another page", i, keys)
-		}
+		samePageAsFresh(t, enc, rows, fmt.Sprintf("page %d (keys %q)", i, keys))
 		checkJSON(t, rows)
 	}
 }
@@ -184,13 +155,6 @@ func TestNestedKeysPlacesAcrossPages(t *testing.T) {
 // another (of the same length), written by one encoder in turn, must each
 // be the page a fresh encoder writes.
 func TestNestedKeysLayoutsAlternate(t *testing.T) {
-	build := func(keys ...string) map[string]any {
-		m := make(map[string]any, len(keys))
-		for i, k := range keys {
-			m[k] = k + strconv.Itoa(i)
-		}
-		return m
-	}
 	pages := [][][]string{
 		{{"lat", "lon"}, {"lon", "lat"}, {"lat", "lon"}, {"lon", "lat"}, {"lot", "lan"}, {"lon", "lat"}},
 		{{"a", "bb", "cc"}, {"cc", "a", "bb"}, {"a", "bb", "cc"}, {"bb", "cc", "a"}, {"cc", "a", "bb"},
@@ -203,19 +167,9 @@ func TestNestedKeysLayoutsAlternate(t *testing.T) {
 	for i, orders := range append(pages, pages...) {
 		var rows []map[string]any
 		for _, keys := range orders {
-			rows = append(rows, map[string]any{"n": float64(i), "meta": build(keys...)})
+			rows = append(rows, map[string]any{"n": float64(i), "meta": mapOfKeys(keys...)})
 		}
-		got, err := enc.Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want, err := NewEncoder().Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("page %d (keys %q): a reused encoder wrote another page", i, orders)
-		}
+		samePageAsFresh(t, enc, rows, fmt.Sprintf("page %d (keys %q)", i, orders))
 		checkJSON(t, rows)
 	}
 }
@@ -262,4 +216,14 @@ func TestNestedContainersInMapsAndArrays(t *testing.T) {
 			t.Fatalf("page %d differs from Marshal's", p)
 		}
 	}
+}
+
+// mapOfKeys returns a map of keys in the order given, each with a value
+// of its own: the key and its place in the list.
+func mapOfKeys(keys ...string) map[string]any {
+	m := make(map[string]any, len(keys))
+	for i, k := range keys {
+		m[k] = k + strconv.Itoa(i)
+	}
+	return m
 }
