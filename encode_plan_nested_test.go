@@ -1,7 +1,7 @@
 package rowpage
 
 import (
-	"bytes"
+	"fmt"
 	"math"
 	"strconv"
 	"testing"
@@ -121,13 +121,7 @@ func TestPlanNestedMatchesValue(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, v := range inputs {
-			plan, generic, perr, gerr := encodeBoth(t, m, v)
-			if (perr == nil) != (gerr == nil) || perr != nil && perr.Error() != gerr.Error() {
-				t.Fatalf("MaxDepth %d, input %d (%T): errors differ:\n plan: %v\n walk: %v", depth, i, v, perr, gerr)
-			}
-			if !bytes.Equal(plan, generic) {
-				t.Fatalf("MaxDepth %d, input %d (%T): pages differ", depth, i, v)
-			}
+			perr := samePageAsWalker(t, m, v, fmt.Sprintf("MaxDepth %d, input %d (%T)", depth, i, v))
 			if perr == nil && depth == 0 {
 				checkJSON(t, v)
 			}

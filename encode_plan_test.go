@@ -3,6 +3,7 @@ package rowpage
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"testing"
@@ -134,15 +135,22 @@ func planRows(n int) []planRowType {
 	return rows
 }
 
-// encodeBoth encodes v with struct plans and with the generic walker only.
-func encodeBoth(t *testing.T, m *EncMode, v any) (plan, generic []byte, perr, gerr error) {
+// samePageAsWalker encodes v with m twice, with struct plans and with the
+// generic walker only, and fails the test, naming what, unless both write
+// the same page or fail with the same error. It returns that error.
+func samePageAsWalker(t *testing.T, m *EncMode, v any, what string) error {
 	t.Helper()
-	e := m.NewEncoder()
-	plan, perr = e.Append(nil, v)
+	plan, perr := m.NewEncoder().Append(nil, v)
 	g := m.NewEncoder()
 	g.w.generic = true
-	generic, gerr = g.Append(nil, v)
-	return
+	generic, gerr := g.Append(nil, v)
+	if (perr == nil) != (gerr == nil) || perr != nil && perr.Error() != gerr.Error() {
+		t.Fatalf("%s: errors differ:\n plan: %v\n walk: %v", what, perr, gerr)
+	}
+	if !bytes.Equal(plan, generic) {
+		t.Fatalf("%s: the plan's page differs from the walker's", what)
+	}
+	return perr
 }
 
 // TestPlanMatchesWalker checks that struct plans write the same bytes, and
@@ -203,13 +211,7 @@ func TestPlanMatchesWalker(t *testing.T) {
 	}
 	for _, m := range []*EncMode{defaultEncMode, deep} {
 		for i, v := range inputs {
-			plan, generic, perr, gerr := encodeBoth(t, m, v)
-			if (perr == nil) != (gerr == nil) || perr != nil && perr.Error() != gerr.Error() {
-				t.Fatalf("input %d (%T): errors differ:\n plan: %v\n walk: %v", i, v, perr, gerr)
-			}
-			if !bytes.Equal(plan, generic) {
-				t.Fatalf("input %d (%T): pages differ", i, v)
-			}
+			perr := samePageAsWalker(t, m, v, fmt.Sprintf("input %d (%T)", i, v))
 			if perr == nil && m == defaultEncMode {
 				checkJSON(t, v)
 			}

@@ -1,7 +1,7 @@
 package rowpage
 
 import (
-	"bytes"
+	"fmt"
 	"math"
 	"strconv"
 	"testing"
@@ -99,13 +99,7 @@ func TestPlanObjectMatchesWalker(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, v := range inputs {
-			plan, generic, perr, gerr := encodeBoth(t, m, v)
-			if (perr == nil) != (gerr == nil) || perr != nil && perr.Error() != gerr.Error() {
-				t.Fatalf("depth %d, input %d (%T): errors differ:\n plan: %v\n walk: %v", depth, i, v, perr, gerr)
-			}
-			if !bytes.Equal(plan, generic) {
-				t.Fatalf("depth %d, input %d (%T): the plan's page differs from the walker's", depth, i, v)
-			}
+			samePageAsWalker(t, m, v, fmt.Sprintf("depth %d, input %d (%T)", depth, i, v))
 		}
 	}
 	checkJSON(t, planObjects(5))
@@ -135,12 +129,8 @@ func TestPlanObjectKeysRenumbered(t *testing.T) {
 			}
 		}
 		e := NewEncoder()
-		plan, generic, perr, gerr := encodeBoth(t, defaultEncMode, rows)
-		if perr != nil || gerr != nil {
-			t.Fatal(perr, gerr)
-		}
-		if !bytes.Equal(plan, generic) {
-			t.Fatalf("nested from row %d: the plan's page differs from the walker's", start)
+		if err := samePageAsWalker(t, defaultEncMode, rows, fmt.Sprintf("nested from row %d", start)); err != nil {
+			t.Fatal(err)
 		}
 		if _, err := e.Marshal(rows); err != nil || e.b.In.Tabled == 0 {
 			t.Fatalf("nested from row %d: %v; %d tablings of deferred strings: the test lost its point", start, err, e.b.In.Tabled)

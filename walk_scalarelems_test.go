@@ -140,9 +140,8 @@ func TestScalarElems(t *testing.T) {
 	checkJSON(t, rows[5].Nested)
 	checkJSON(t, []any{rows[1].Nested.F32, rows[2].Nested.I16, rows[3].Nested.Texts})
 	checkJSON(t, map[string]any{"arr": [2][]int64{{1, 2}, {3}}, "strs": []textName{"q"}, "f": [1]float32{0.3}})
-	plan, generic, perr, gerr := encodeBoth(t, defaultEncMode, rows)
-	if perr != nil || gerr != nil || string(plan) != string(generic) {
-		t.Fatalf("plan and generic walker differ: %v, %v", perr, gerr)
+	if err := samePageAsWalker(t, defaultEncMode, rows, "scalar rows"); err != nil {
+		t.Fatal(err)
 	}
 }
 
