@@ -1,14 +1,11 @@
 package pageread_test
 
 import (
-	"reflect"
 	"strconv"
 	"testing"
 	"time"
 
-	"github.com/rowpage/rowpage"
 	"github.com/rowpage/rowpage/format"
-	"github.com/rowpage/rowpage/internal/pageread"
 )
 
 // TestTakeCellsNullBitmaps: on columns with a null bitmap, of every
@@ -39,25 +36,11 @@ func TestTakeCellsNullBitmaps(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	page, err := rowpage.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l pageread.Layout
-	if err := l.Reset(page, format.Limits{}); err != nil {
-		t.Fatal(err)
-	}
-	n := len(l.Columns)
-	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
-	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
-	takes := make([]pageread.CellTake, n)
+	tw := newTakeBothWays(t, rows)
 	encs := map[uint8]bool{}
-	for c := range n {
-		l.ResetCursor(&one[c], c)
-		l.ResetCursor(&all[c], c)
-		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
-		if one[c].MayBeNull() {
-			encs[one[c].Encoding()] = true
+	for c := range tw.one {
+		if tw.one[c].MayBeNull() {
+			encs[tw.one[c].Encoding()] = true
 		}
 	}
 	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat} {
@@ -66,17 +49,11 @@ func TestTakeCellsNullBitmaps(t *testing.T) {
 		}
 	}
 	nulls := 0
-	for row := range l.Rows {
-		for c := range n {
-			one[c].TakeCell(&want[c])
-			if want[c].Tag == format.TagNull {
+	for row := range tw.l.Rows {
+		tw.takeRow(t, row)
+		for _, cell := range tw.want {
+			if cell.Tag == format.TagNull {
 				nulls++
-			}
-		}
-		pageread.TakeCells(takes)
-		for c := range n {
-			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
-				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
 			}
 		}
 	}

@@ -47,24 +47,10 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 		}
 		rows = append(rows, r)
 	}
-	page, err := rowpage.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l pageread.Layout
-	if err := l.Reset(page, format.Limits{}); err != nil {
-		t.Fatal(err)
-	}
-	n := len(l.Columns)
-	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
-	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
-	takes := make([]pageread.CellTake, n)
+	tw := newTakeBothWays(t, rows)
 	encs := map[uint8]bool{}
-	for c := range n {
-		l.ResetCursor(&one[c], c)
-		l.ResetCursor(&all[c], c)
-		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
-		encs[l.Columns[c].Enc] = true
+	for _, col := range tw.l.Columns {
+		encs[col.Enc] = true
 	}
 	for _, e := range []uint8{format.EncStrSeq, format.EncStrRef, format.EncInt, format.EncIntDelta, format.EncIntFOR, format.EncTime, format.EncFloat, format.EncBool,
 		format.EncStrRef | format.EncNullBitmap, format.EncStrSeq | format.EncNullBitmap} {
@@ -72,16 +58,8 @@ func TestTakeCellsIsTakeCell(t *testing.T) {
 			t.Errorf("no column of encoding %#x", e)
 		}
 	}
-	for row := range l.Rows {
-		for c := range n {
-			one[c].TakeCell(&want[c])
-		}
-		pageread.TakeCells(takes)
-		for c := range n {
-			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
-				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
-			}
-		}
+	for row := range tw.l.Rows {
+		tw.takeRow(t, row)
 	}
 }
 
@@ -117,45 +95,25 @@ func TestTakeCellsKeepOpen(t *testing.T) {
 		}
 		rows = append(rows, map[string]any{"any": v, "other": map[string]any{"x": []any{i % 2}}})
 	}
-	page, err := rowpage.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var l pageread.Layout
-	if err := l.Reset(page, format.Limits{}); err != nil {
-		t.Fatal(err)
-	}
-	n := len(l.Columns)
-	one, all := make([]pageread.Cursor, n), make([]pageread.Cursor, n)
-	want, got := make([]pageread.Cell, n), make([]pageread.Cell, n)
-	takes := make([]pageread.CellTake, n)
-	for c := range n {
-		l.ResetCursor(&one[c], c)
-		l.ResetCursor(&all[c], c)
-		if one[c].Encoding() != format.EncAny {
-			t.Fatalf("column %s: encoding %#x, want any", l.ColumnName(c), one[c].Encoding())
+	tw := newTakeBothWays(t, rows)
+	for c := range tw.one {
+		if tw.one[c].Encoding() != format.EncAny {
+			t.Fatalf("column %s: encoding %#x, want any", tw.l.ColumnName(c), tw.one[c].Encoding())
 		}
-		one[c].KeepOpen()
-		all[c].KeepOpen()
-		takes[c] = pageread.CellTake{Cur: &all[c], Cell: &got[c]}
+		tw.one[c].KeepOpen()
+		tw.all[c].KeepOpen()
 	}
 	opened := 0
-	for row := range l.Rows {
-		for c := range n {
-			one[c].TakeCell(&want[c])
-		}
-		pageread.TakeCells(takes)
-		for c := range n {
-			if !reflect.DeepEqual(got[c], want[c]) || !reflect.DeepEqual(all[c], one[c]) {
-				t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, l.ColumnName(c), got[c], want[c])
-			}
-			if want[c].Open {
+	for row := range tw.l.Rows {
+		tw.takeRow(t, row)
+		for c := range tw.want {
+			if tw.want[c].Open {
 				opened++
 			}
 			// A reader walks the elements of two open cells in three and
 			// closes them, as Elems does; the rest stay open.
-			if (row+c)%3 != 0 && want[c].Open {
-				for _, x := range []*pageread.Cell{&want[c], &got[c]} {
+			if (row+c)%3 != 0 && tw.want[c].Open {
+				for _, x := range []*pageread.Cell{&tw.want[c], &tw.got[c]} {
 					r := pageread.Elements(x)
 					var e pageread.Cell
 					x.Close(r.End(&e))
@@ -165,5 +123,54 @@ func TestTakeCellsKeepOpen(t *testing.T) {
 	}
 	if opened < len(rows) {
 		t.Fatalf("only %d cells open", opened)
+	}
+}
+
+// takeBothWays reads a page two ways side by side: each column has a
+// cursor in one, whose cells TakeCell takes one at a time into want, and
+// its twin in all, whose cells TakeCells takes a row at a time into got.
+type takeBothWays struct {
+	l         pageread.Layout
+	one, all  []pageread.Cursor
+	want, got []pageread.Cell
+	takes     []pageread.CellTake // all's cursors with got's cells, for TakeCells
+}
+
+// newTakeBothWays marshals rows and sets both cursors of each column of
+// the page at its first row.
+func newTakeBothWays(t *testing.T, rows []map[string]any) *takeBothWays {
+	t.Helper()
+	page, err := rowpage.Marshal(rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tw := &takeBothWays{}
+	if err := tw.l.Reset(page, format.Limits{}); err != nil {
+		t.Fatal(err)
+	}
+	n := len(tw.l.Columns)
+	tw.one, tw.all = make([]pageread.Cursor, n), make([]pageread.Cursor, n)
+	tw.want, tw.got = make([]pageread.Cell, n), make([]pageread.Cell, n)
+	tw.takes = make([]pageread.CellTake, n)
+	for c := range n {
+		tw.l.ResetCursor(&tw.one[c], c)
+		tw.l.ResetCursor(&tw.all[c], c)
+		tw.takes[c] = pageread.CellTake{Cur: &tw.all[c], Cell: &tw.got[c]}
+	}
+	return tw
+}
+
+// takeRow takes the next row's cells both ways and fails the test unless
+// TakeCells left every cell and cursor as TakeCell did.
+func (tw *takeBothWays) takeRow(t *testing.T, row int) {
+	t.Helper()
+	for c := range tw.one {
+		tw.one[c].TakeCell(&tw.want[c])
+	}
+	pageread.TakeCells(tw.takes)
+	for c := range tw.one {
+		if !reflect.DeepEqual(tw.got[c], tw.want[c]) || !reflect.DeepEqual(tw.all[c], tw.one[c]) {
+			t.Fatalf("row %d, column %s: TakeCells gave %+v, TakeCell %+v", row, tw.l.ColumnName(c), tw.got[c], tw.want[c])
+		}
 	}
 }
