@@ -47,14 +47,7 @@ func readTypedRows(p *Page, strs []string) (int64, []string) {
 // Rows itself, once per iteration).
 func TestReadTypedAllocs(t *testing.T) {
 	allocs := func(n int) float64 {
-		page, err := Marshal(dataset.Rows(n))
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := Open(page)
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := openMarshalled(t, dataset.Rows(n))
 		strs := make([]string, 0, 16)
 		return testing.AllocsPerRun(20, func() { _, strs = readTypedRows(p, strs) })
 	}
@@ -93,14 +86,7 @@ func TestReadNestedAllocs(t *testing.T) {
 		"analytics": func(n int) any { return dataset.AnalyticsMaps(n) },
 	} {
 		allocs := func(n int) float64 {
-			page, err := Marshal(rows(n))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := Open(page)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := openMarshalled(t, rows(n))
 			var sink int64
 			return testing.AllocsPerRun(10, func() {
 				for r := range p.Rows() {
@@ -129,14 +115,7 @@ func TestRowStrings(t *testing.T) {
 		{},
 		{"a": []string{strings.Repeat("long", 50), "é"}},
 	}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, rows)
 	c, _ := p.Column("a")
 	type result struct {
 		S  []string
@@ -170,14 +149,7 @@ func TestRowElems(t *testing.T) {
 		"obj": map[string]any{"b": 1, "a": []string{"x"}},
 		"str": "not a container",
 	}}
-	page, err := Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, in)
 	ca, _ := p.Column("arr")
 	co, _ := p.Column("obj")
 	cs, _ := p.Column("str")
@@ -366,14 +338,7 @@ func TestRowValueSharesStrings(t *testing.T) {
 
 func TestRowsHasAcrossShapes(t *testing.T) {
 	in := []map[string]any{{"a": 1}, {"a": 2}, nil, {"b": "x"}, {"a": 3, "b": "y"}, nil, nil, {"a": 4}}
-	page, err := Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, in)
 	ca, _ := p.Column("a")
 	cb, _ := p.Column("b")
 	var got []string
@@ -467,14 +432,7 @@ func nestedValue(d, i int) any {
 
 func TestElemsNestedReads(t *testing.T) {
 	rows := []map[string]any{{"v": nestedValue(6, 0)}, {"v": nestedValue(5, 1)}, {"v": []any{nestedValue(4, 2), nestedValue(3, 3)}}}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, rows)
 	for seed := range 20 {
 		n := seed
 		pick := func() int { n = (n*1103515245 + 12345) & 0x7fffffff; return n >> 16 % 4 }

@@ -33,14 +33,7 @@ type slotOuterB struct {
 // call), whose "in" fields both take slot 1 with different struct types:
 // each must get its own type's nested plan.
 func TestPlanSlotsTwoTypes(t *testing.T) {
-	page, err := Marshal([]map[string]any{{"in": map[string]any{"x": 1}, "p": map[string]any{"s": "q"}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, []map[string]any{{"in": map[string]any{"x": 1}, "p": map[string]any{"s": "q"}}})
 	d := &decodeState{valueDecoder: valueDecoder{l: p.l, cache: true}, p: p, row: -1, col: -1}
 	defer d.releaseNested()
 	for round := range 2 { // the second round reads the slots the first filled

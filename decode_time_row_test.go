@@ -20,14 +20,7 @@ func TestRowTimeDigits(t *testing.T) {
 			rows = append(rows, row{time.Date(2025, time.March, 14, 10, d, 15, ns, loc)})
 		}
 	}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := openMarshalled(t, rows)
 	c, _ := p.Column("t")
 	for r := range p.Rows() {
 		want := rows[r.Index()].T

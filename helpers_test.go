@@ -98,3 +98,18 @@ func samePageAsFresh(t *testing.T, enc *Encoder, v any, what string) []byte {
 	}
 	return got
 }
+
+// openMarshalled marshals v and opens the page, failing the test if either
+// step fails.
+func openMarshalled(t *testing.T, v any) *Page {
+	t.Helper()
+	page, err := Marshal(v)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	p, err := Open(page)
+	if err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return p
+}
