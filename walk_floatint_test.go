@@ -25,47 +25,12 @@ var floatIntCells = []any{
 // TagFloatInt values at once), against an encoder that writes every float
 // as its cell (walker.cellFloats), and the JSON json.Marshal writes.
 func TestFloatIntColumns(t *testing.T) {
-	var seqs [][]any
-	var grow func(seq []any, n int, cells []any)
-	grow = func(seq []any, n int, cells []any) {
-		if len(seq) > 0 {
-			seqs = append(seqs, seq)
-		}
-		if len(seq) == n {
-			return
-		}
-		for _, v := range cells {
-			grow(append(seq[:len(seq):len(seq)], v), n, cells)
-		}
-	}
-	grow(nil, 3, floatIntCells)
-	grow(nil, 4, []any{1.0, 0.5, math.Copysign(0, -1), float64(1<<53 + 2), nil, "s", int64(7)})
+	seqs := cellSequences(floatIntCells, 3)
+	seqs = append(seqs, cellSequences([]any{1.0, 0.5, math.Copysign(0, -1), float64(1<<53 + 2), nil, "s", int64(7)}, 4)...)
 	enc, ref := NewEncoder(), NewEncoder()
 	ref.w.cellFloats = true
 	for _, seq := range seqs {
-		rows := make([]map[string]any, len(seq))
-		b := NewBuilder()
-		b.StartRows()
-		for i, v := range seq {
-			rows[i] = map[string]any{"a": v, "b": "x"}
-			b.BeginRow()
-			b.Key("a")
-			b.Value(v)
-			b.Key("b")
-			b.String("x")
-			b.EndRow()
-		}
-		want, err := b.Finish(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := enc.Marshal(rows)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Fatalf("%v: Marshal gives\n%x\nthe Builder\n%x", seq, got, want)
-		}
+		rows := sameCellsAsBuilder(t, enc, seq, false)
 		// Nested: in arrays and objects, and a column of both.
 		for i, v := range seq {
 			rows[i] = map[string]any{"n": []any{v, seq[0]}, "m": map[string]any{"k": v, "j": []any{seq}}, "x": seq}
@@ -73,11 +38,11 @@ func TestFloatIntColumns(t *testing.T) {
 				rows[i]["x"] = v
 			}
 		}
-		got, err = enc.Marshal(rows)
+		got, err := enc.Marshal(rows)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, err = ref.Marshal(rows)
+		want, err := ref.Marshal(rows)
 		if err != nil {
 			t.Fatal(err)
 		}
