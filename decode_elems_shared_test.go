@@ -85,18 +85,7 @@ func TestElemsSharedDepthSlots(t *testing.T) {
 	for i := range 40 {
 		rows = append(rows, map[string]any{"v": nestedValue(3+i%4, i), "u": nestedValue(2+i%5, i+1), "w": int64(i)})
 	}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []map[string]any
-	if err := Unmarshal(page, &want); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p, want := openRowsAndValues(t, rows)
 	cv, _ := p.Column("v")
 	cu, _ := p.Column("u")
 	cw, _ := p.Column("w")

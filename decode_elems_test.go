@@ -460,18 +460,7 @@ func TestRowsMovePastWalkedCells(t *testing.T) {
 	for i := range 60 {
 		rows = append(rows, map[string]any{"v": nestedValue(i%5, i), "w": int64(i)})
 	}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var want []map[string]any
-	if err := Unmarshal(page, &want); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p, want := openRowsAndValues(t, rows)
 	cv, _ := p.Column("v")
 	cw, _ := p.Column("w")
 	full := func() int { return 0 }

@@ -374,20 +374,9 @@ func TestRowsRepeatCellsKeptIterators(t *testing.T) {
 	for i := range 40 {
 		rows = append(rows, map[string]any{"v": nestedValue(3, i%3/2), "w": int64(i)})
 	}
-	page, err := Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	page, p, want := openRowsAndValues(t, rows)
 	if !bytes.Contains(page, []byte{format.TagRepeat}) {
 		t.Fatal("no repeat cell in the page")
-	}
-	var want []map[string]any
-	if err := Unmarshal(page, &want); err != nil {
-		t.Fatal(err)
-	}
-	p, err := Open(page)
-	if err != nil {
-		t.Fatal(err)
 	}
 	cv, _ := p.Column("v")
 	cw, _ := p.Column("w")

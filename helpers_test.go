@@ -113,3 +113,21 @@ func openMarshalled(t *testing.T, v any) *Page {
 	}
 	return p
 }
+
+// openRowsAndValues marshals rows and returns the page, the page opened,
+// and the rows Unmarshal reads from it: what every other reader of its
+// cells must give.
+func openRowsAndValues(t *testing.T, rows []map[string]any) (page []byte, p *Page, want []map[string]any) {
+	t.Helper()
+	page, err := Marshal(rows)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	if err := Unmarshal(page, &want); err != nil {
+		t.Fatalf("Unmarshal: %v", err)
+	}
+	if p, err = Open(page); err != nil {
+		t.Fatalf("Open: %v", err)
+	}
+	return page, p, want
+}
