@@ -65,24 +65,32 @@ func TestCheckedWordUvarint(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 9))
 	for range 20_000 {
 		for k := 1; k <= 9; k++ {
-			w := rng.Uint64()
-			for i := 0; i < k-1 && i < 8; i++ {
-				w |= 0x80 << (8 * i)
-			}
-			if k <= 8 {
-				last := uint64(rng.IntN(0x80))
-				switch rng.IntN(3) {
-				case 0:
-					last = 0
-				case 1:
-					last = 1
-				}
-				w = w&^(0xFF<<(8*(k-1))) | last<<(8*(k-1))
-			}
-			check(w)
+			check(varintWord(rng, k))
 		}
 		check(rng.Uint64())
 	}
 	check(0)
 	check(^uint64(0))
+}
+
+// varintWord returns a random word whose first k-1 bytes (of k from 1 to 9)
+// have their continuation bit set and, for k up to 8, whose k-th byte ends
+// the varint as zero, one or a random value below 0x80 (so that non-minimal
+// varints are among them); the bytes past it are random.
+func varintWord(rng *rand.Rand, k int) uint64 {
+	w := rng.Uint64()
+	for i := 0; i < k-1 && i < 8; i++ {
+		w |= 0x80 << (8 * i)
+	}
+	if k <= 8 {
+		last := uint64(rng.IntN(0x80))
+		switch rng.IntN(3) {
+		case 0:
+			last = 0
+		case 1:
+			last = 1
+		}
+		w = w&^(0xFF<<(8*(k-1))) | last<<(8*(k-1))
+	}
+	return w
 }

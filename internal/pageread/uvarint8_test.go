@@ -47,21 +47,7 @@ func TestUvarint8(t *testing.T) {
 	}
 	for range 50_000 {
 		for k := 2; k <= 9; k++ {
-			w := rng.Uint64()
-			for i := 0; i < k-1 && i < 8; i++ {
-				w |= 0x80 << (8 * i)
-			}
-			if k <= 8 {
-				last := uint64(rng.IntN(0x80))
-				switch rng.IntN(3) {
-				case 0:
-					last = 0
-				case 1:
-					last = 1
-				}
-				w = w&^(0xFF<<(8*(k-1))) | last<<(8*(k-1))
-			}
-			check(w)
+			check(varintWord(rng, k))
 		}
 		check(rng.Uint64() | 0x80)
 	}
