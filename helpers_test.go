@@ -131,3 +131,24 @@ func openRowsAndValues(t *testing.T, rows []map[string]any) (page []byte, p *Pag
 	}
 	return page, p, want
 }
+
+// samePageAsInterned marshals v with enc, which defers the strings of
+// columns that look distinct, and with a new Encoder that interns every
+// string (NoDefer), and fails the test, naming what, if the two pages
+// differ: deferring strings must never change a page.
+func samePageAsInterned(t *testing.T, enc *Encoder, v any, what string) {
+	t.Helper()
+	interned := NewEncoder()
+	interned.b.NoDefer = true
+	want, err := interned.Marshal(v)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	got, err := enc.Marshal(v)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: the page with deferred strings differs from the page with every string interned", what)
+	}
+}

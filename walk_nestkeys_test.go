@@ -29,21 +29,10 @@ func TestNestedKeyIDsAfterRenumber(t *testing.T) {
 			"list": []any{map[string]any{"x": "late" + strconv.Itoa(i), "y": i}},
 		}
 	}
-	on, off := NewEncoder(), NewEncoder()
-	off.b.NoDefer = true
-	want, err := off.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := on.Marshal(rows)
-	if err != nil {
-		t.Fatal(err)
-	}
+	on := NewEncoder()
+	samePageAsInterned(t, on, rows, "rows with nested maps")
 	if on.b.In.Tabled == 0 {
 		t.Fatal("the page never went back to interning: the test lost its point")
-	}
-	if !bytes.Equal(got, want) {
-		t.Error("the page differs from the page with every string interned")
 	}
 	checkJSON(t, rows)
 }
