@@ -93,15 +93,7 @@ func TestUnmarshalAnyPointers(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			viaJSON, viaPage := c.dst(), c.dst()
-			errJSON := json.Unmarshal(text, viaJSON)
-			errPage := compat.Unmarshal(page, viaPage)
-			if (errJSON == nil) != (errPage == nil) {
-				t.Fatalf("json.Unmarshal: %v; rowpage: %v", errJSON, errPage)
-			}
-			if d := cmp.Diff(viaJSON, viaPage); d != "" {
-				t.Errorf("rowpage differs from json.Unmarshal (-json +rowpage):\n%s", d)
-			}
+			sameUnmarshalAsJSON(t, compat, text, page, c.dst)
 		})
 	}
 
@@ -144,15 +136,24 @@ func TestUnmarshalAnyPointers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			viaJSON, viaPage := o.dst(), o.dst()
-			errJSON := json.Unmarshal(text, viaJSON)
-			errPage := compat.Unmarshal(page, viaPage)
-			if (errJSON == nil) != (errPage == nil) {
-				t.Fatalf("json.Unmarshal: %v; rowpage: %v", errJSON, errPage)
-			}
-			if d := cmp.Diff(viaJSON, viaPage); d != "" {
-				t.Errorf("rowpage differs from json.Unmarshal (-json +rowpage):\n%s", d)
-			}
+			sameUnmarshalAsJSON(t, compat, text, page, o.dst)
 		})
+	}
+}
+
+// sameUnmarshalAsJSON unmarshals text with json.Unmarshal and page, its
+// rowpage form, with m's Unmarshal, each into a new value from dst (which
+// may hold values already), and requires both to fail or both to give the
+// same value.
+func sameUnmarshalAsJSON(t *testing.T, m *rowpage.DecMode, text, page []byte, dst func() any) {
+	t.Helper()
+	viaJSON, viaPage := dst(), dst()
+	errJSON := json.Unmarshal(text, viaJSON)
+	errPage := m.Unmarshal(page, viaPage)
+	if (errJSON == nil) != (errPage == nil) {
+		t.Fatalf("json.Unmarshal: %v; rowpage: %v", errJSON, errPage)
+	}
+	if d := cmp.Diff(viaJSON, viaPage); d != "" {
+		t.Errorf("rowpage differs from json.Unmarshal (-json +rowpage):\n%s", d)
 	}
 }
