@@ -20,18 +20,6 @@ import (
 // exponent follows ("1.2e-3" puts its point where "0.0012" does), and
 // random ones.
 func TestCanonicalDecimalShortWay(t *testing.T) {
-	check := func(x string) {
-		t.Helper()
-		neg, mant, nd, exp, ok := jsonwire.ScanDecimal(x)
-		if !ok {
-			mant, nd = 0, -1
-		}
-		f, d, good := canonicalDecimal(nil, []byte(x), neg, mant, nd, exp)
-		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
-		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
-			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
-		}
-	}
 	ints := []string{"0", "1", "7", "12", "100", "999", "123456", "99999999999999", "999999999999999", "1234567890123456", "12345678901234567890"}
 	fracs := []string{"0", "5", "05", "50", "99", "25", "001", "100", "000001", "0000001", "00000015", "000000099",
 		"123456789012345", "1234567890123456", "12345678901234", "9000000000000001", "0000000000000000000001"}
@@ -40,9 +28,9 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 		for _, fr := range fracs {
 			for _, e := range exps {
 				for _, sign := range []string{"", "-"} {
-					check(sign + in + "." + fr + e)
+					sameAsCanonicalDecimal(t, sign+in+"."+fr+e)
 					if fr == "5" {
-						check(sign + in + e) // an exponent without a point
+						sameAsCanonicalDecimal(t, sign+in+e) // an exponent without a point
 					}
 				}
 			}
@@ -50,7 +38,7 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 	}
 	for _, x := range []string{"1.2e-3", "0.5e-3", "1.5e-3", "0.0012", "0.0005", "1.25e-04", "0.000001", "0.0000009",
 		"0.00000099", "0.0000015", "0.00001", "1e-6", "0.1", "0.2", "0.3", "-0.99", "14.5", "9.8", "1.7976931348623157e308"} {
-		check(x)
+		sameAsCanonicalDecimal(t, x)
 	}
 	r := rand.New(rand.NewPCG(35, 16))
 	digits := func(n int) string {
@@ -75,7 +63,7 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 		case 1:
 			x = "-" + x
 		}
-		check(x)
+		sameAsCanonicalDecimal(t, x)
 	}
 }
 
@@ -87,19 +75,6 @@ func TestCanonicalDecimalShortWay(t *testing.T) {
 // must be pagebuild.CanonicalDecimal's, and the float's own text must be
 // taken, as json.Unmarshal then json.Marshal would give it back.
 func TestCanonicalDecimalLongDigits(t *testing.T) {
-	check := func(x string) bool {
-		t.Helper()
-		neg, mant, nd, exp, ok := jsonwire.ScanDecimal(x)
-		if !ok {
-			mant, nd = 0, -1
-		}
-		f, d, good := canonicalDecimal(nil, []byte(x), neg, mant, nd, exp)
-		wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
-		if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
-			t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
-		}
-		return good
-	}
 	r := rand.New(rand.NewPCG(39, 17))
 	for range 200_000 {
 		f := r.Float64() * math.Pow(10, float64(r.IntN(23)-6))
@@ -110,12 +85,12 @@ func TestCanonicalDecimalLongDigits(t *testing.T) {
 			continue
 		}
 		x := strconv.FormatFloat(f, 'f', -1, 64)
-		if !check(x) {
+		if !sameAsCanonicalDecimal(t, x) {
 			t.Fatalf("%s: the text of %v is not taken", x, f)
 		}
 		if last := x[len(x)-1]; strings.Contains(x, ".") && last > '1' && last < '9' {
-			check(x[:len(x)-1] + string(last-1))
-			check(x[:len(x)-1] + string(last+1))
+			sameAsCanonicalDecimal(t, x[:len(x)-1]+string(last-1))
+			sameAsCanonicalDecimal(t, x[:len(x)-1]+string(last+1))
 		}
 	}
 }
@@ -154,4 +129,21 @@ func TestDigitsOnly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// sameAsCanonicalDecimal requires canonicalDecimal to give for the number
+// text x what pagebuild.CanonicalDecimal gives (whether the text is taken,
+// and then the float and its decimal), and reports whether it was taken.
+func sameAsCanonicalDecimal(t *testing.T, x string) bool {
+	t.Helper()
+	neg, mant, nd, exp, ok := jsonwire.ScanDecimal(x)
+	if !ok {
+		mant, nd = 0, -1
+	}
+	f, d, good := canonicalDecimal(nil, []byte(x), neg, mant, nd, exp)
+	wf, wd, wgood := pagebuild.CanonicalDecimal(x, neg, mant, nd, exp)
+	if good != wgood || good && (math.Float64bits(f) != math.Float64bits(wf) || d != wd) {
+		t.Fatalf("%s: canonicalDecimal %v %v %+v, CanonicalDecimal %v %v %+v", x, good, f, d, wgood, wf, wd)
+	}
+	return good
 }
