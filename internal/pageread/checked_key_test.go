@@ -90,6 +90,30 @@ func keyTable(t *testing.T, n int) (*Layout, []string, [][]int) {
 	return clippedLayout(t, strs, 8), strs, at
 }
 
+// keyIndexes returns the indexes of a table of n strings that keyTable
+// filled, at (each keyCase at every place), and those next to the bounds
+// of one- and two-byte varints and the last: 1, 126, 129, 16382, 16385
+// and n-1.
+func keyIndexes(at [][]int, n int) []int {
+	var idx []int
+	for _, a := range at {
+		idx = append(idx, a...)
+	}
+	return append(idx, 1, 126, 129, 16382, 16385, n-1)
+}
+
+// unverifiedLayout returns a copy of l whose string flags were not
+// verified and are wrong (all clear), and whose fits, what renders with
+// verified flags learned, are forgotten: a render must still escape every
+// string.
+func unverifiedLayout(l *Layout) *Layout {
+	u := *l
+	u.flagsOK = false
+	u.Strings.flags = make([]byte, len(l.Strings.flags))
+	u.Strings.fits = make([]uint32, len(l.Strings.fits))
+	return &u
+}
+
 // clippedLayout returns a layout over a table of strs, with verified
 // flags and the given MaxDepth, whose string data has no capacity past its
 // end: a fixed move that read past the data would panic, not read slack.
@@ -108,20 +132,13 @@ func clippedLayout(t *testing.T, strs []string, depth int) *Layout {
 // nothing before it may change, and the cursor must end after the cell.
 func TestContainerJSONKeysAndStrings(t *testing.T) {
 	l, strs, at := keyTable(t, 16500)
-	var idx []int
-	for _, a := range at {
-		idx = append(idx, a...)
-	}
-	idx = append(idx, 1, 126, 129, 16382, 16385, len(strs)-1)
+	idx := keyIndexes(at, len(strs))
 	// Last, with flags not verified and wrong (all clear): every key and
 	// string must still be escaped.
-	unverified := *l
-	unverified.flagsOK = false
-	unverified.Strings.flags = make([]byte, len(l.Strings.flags))
-	unverified.Strings.fits = make([]uint32, len(l.Strings.fits)) // what the verified renders learned holds no longer
+	unverified := unverifiedLayout(l)
 	for pass, html := range []bool{true, false, true} {
 		if pass == 2 {
-			l = &unverified
+			l = unverified
 		}
 		for _, k := range idx {
 			// An object of three members: k with string k, k with an int,

@@ -152,18 +152,11 @@ func TestCuvWide(t *testing.T) {
 // index past the table and a truncated list must mark the cursor bad.
 func TestTakeStrListJSONTable(t *testing.T) {
 	l, strs, at := keyTable(t, 16500)
-	var idx []int
-	for _, a := range at {
-		idx = append(idx, a...)
-	}
-	idx = append(idx, 1, 126, 129, 16382, 16385, len(strs)-1)
-	unverified := *l
-	unverified.flagsOK = false
-	unverified.Strings.flags = make([]byte, len(l.Strings.flags))
-	unverified.Strings.fits = make([]uint32, len(l.Strings.fits)) // what the verified renders learned holds no longer
+	idx := keyIndexes(at, len(strs))
+	unverified := unverifiedLayout(l)
 	for pass, html := range []bool{true, false, true} {
 		if pass == 2 {
-			l = &unverified
+			l = unverified
 		}
 		for _, k := range idx {
 			list := []int{k, k, idx[(k*7)%len(idx)]} // k twice, then another
