@@ -32,9 +32,17 @@ func seqComplete(s []byte) bool {
 // text in another script a sequence or two at a time; a shorter string
 // by StringFlags. For long strings that are known to hold a byte that is
 // not plain, such as the flagged strings of a string table.
+//
+// A string of blockPadMin to flagsClearVectorMin-1 bytes is read there as
+// one block too, copied into one of spaces (blockFlagsPadded): text in
+// another script of a few words, where StringFlags took about 350
+// instructions a string on a page of varied rows, costs about 130.
 func BlockFlags(s []byte) uint8 {
 	if len(s) >= flagsClearVectorMin && flagsClearVector {
 		return blockFlags(s)
+	}
+	if len(s) >= blockPadMin && flagsClearVector {
+		return blockFlagsPadded(s)
 	}
 	return StringFlags(s)
 }

@@ -57,7 +57,8 @@ BYTES32(e2, 0xe2e2e2e2e2e2e2e2)
 BYTES32(escbits, 0x0b0b0b0b0b0b0b0b)
 BYTES32(htmlbits, 0x1414141414141414)
 
-// Both functions read n >= 35 bytes at p in blocks of 32: the first
+// Both functions read n >= 35 bytes at p (or exactly 32, the first block
+// alone, as blockFlagsPadded asks) in blocks of 32: the first
 // with the windows one, two and three bytes back (Y1, Y2, Y3) made by
 // shifting zeros in (the start of a string starts a sequence), the rest
 // with them loaded from memory, and the last block, when n is not a

@@ -19,3 +19,10 @@ func flagsClearBlocks(s []byte) bool { return flagsClearSWAR(s) }
 
 // blockFlags is never called here (flagsClearVector is false).
 func blockFlags(s []byte) uint8 { return StringFlags(s) }
+
+// blockPadMin is the shortest string BlockFlags would give
+// blockFlagsPadded.
+const blockPadMin = 16
+
+// blockFlagsPadded is never called here (flagsClearVector is false).
+func blockFlagsPadded(s []byte) uint8 { return StringFlags(s) }
