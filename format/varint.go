@@ -96,6 +96,9 @@ func ConsumeUvarint(b []byte) (v uint64, n int) {
 		if v, n := consumeUvarint8(b); n != 0 {
 			return v, n
 		}
+		if len(b) >= MaxVarintLen {
+			return consumeUvarintLong(b)
+		}
 	}
 	for i := 0; i < MaxVarintLen; i++ {
 		if i >= len(b) {
@@ -137,6 +140,31 @@ func consumeUvarint8(b []byte) (uint64, int) {
 		return 0, ErrCodeNonMinimal
 	}
 	return gather7(w), n
+}
+
+// consumeUvarintLong decodes the varint at the start of b, of at least
+// MaxVarintLen bytes, whose first eight bytes all carry the continuation
+// bit (consumeUvarint8 found no end in them): 9 or 10 bytes, the values
+// from 2^56 on (uint64 ids, hashes, the extremes of int64 after zigzag),
+// or a fault, with ConsumeUvarint's results. From one load and two bytes:
+// about 30 instructions, where the byte loop took about 150.
+func consumeUvarintLong(b []byte) (uint64, int) {
+	b = b[:MaxVarintLen]
+	v := gather7(binary.LittleEndian.Uint64(b) &^ 0x8080808080808080)
+	c := b[8]
+	if c < 0x80 {
+		if c == 0 {
+			return 0, ErrCodeNonMinimal
+		}
+		return v | uint64(c)<<56, 9
+	}
+	switch d := b[9]; d {
+	case 0:
+		return 0, ErrCodeNonMinimal
+	case 1:
+		return v | uint64(c&0x7f)<<56 | 1<<63, MaxVarintLen
+	}
+	return 0, ErrCodeOverflow
 }
 
 // gather7 joins the 7-bit groups of the varint bytes in w, least

@@ -123,7 +123,7 @@ type transcoder struct {
 	// holds a full chunk, which writeRows then flushes and clears it.
 	full bool
 	// varied is set on a page of rows of many shapes, whose steps open
-	// leaves unlaid until a render needs them (see variedShapes).
+	// leaves unlaid until a render needs them (see isVaried).
 	varied bool
 }
 
@@ -298,7 +298,7 @@ func (t *transcoder) open(page []byte, deferCells bool) error {
 		t.keyKind = l.Kind
 	}
 	t.steps = nil
-	t.varied = l.Kind == format.KindRows && l.NumShapes() > 1 && variedShapes*l.NumShapes() > l.Rows
+	t.varied = isVaried(l)
 	if !t.varied {
 		t.buildSteps()
 	}

@@ -6,15 +6,35 @@ import (
 	"github.com/rowpage/rowpage/internal/pageread"
 )
 
-// variedShapes sets when a page's shapes are read in place instead of
-// having their steps laid out (buildSteps) for allRows: when the page
-// has more than one shape per variedShapes rows (transcoder.varied). Laying out a shape's steps costs about 20
-// instructions a column, once; reading a column's step through the
-// shape's list costs about 4 a cell, in every row of the shape. So the
-// lists are read in place when shapes are used fewer than about five
-// times each on average, as on pages whose key sets or key order change
-// from row to row (one shape a row).
-const variedShapes = 4
+// variedShapes and variedColumns set when a page's shapes are read in
+// place instead of having their steps laid out (buildSteps) for allRows
+// (transcoder.varied, see isVaried). Laying out a shape's steps costs about
+// 20 instructions a column, once; reading a column's step through the
+// shape's list costs about 4 a cell, in every row of the shape; and a row
+// of laid-out steps costs a call of objects and a ShapeReader step, about
+// 90 instructions a row that variedObjects, which reads the rows' shape
+// ids in line, does not pay. So the lists are read in place when shapes
+// are used fewer than about five times each on average, as on pages whose
+// key sets or key order change from row to row (one shape a row), and
+// when the page's shapes have fewer than variedColumns columns on average,
+// whose rows save more on the call than their cells pay for the lists
+// (hetero-1,000 from maps, 236 shapes of 6.4 columns over 1,000 rows:
+// 2,138,991 → 2,022,991 instructions a hit). Pages of a few wide shapes
+// (twitter, 25 columns) keep their laid-out steps.
+const (
+	variedShapes  = 4
+	variedColumns = 16
+)
+
+// isVaried reports whether allRows reads l's shapes in place
+// (variedObjects): a page of rows of more than one shape, used fewer than
+// variedShapes times each on average or of fewer than variedColumns
+// columns each on average.
+func isVaried(l *pageread.Layout) bool {
+	s := l.NumShapes()
+	return l.Kind == format.KindRows && s > 1 &&
+		(variedShapes*s > l.Rows || len(l.ShapeColumns()) < variedColumns*s)
+}
 
 // variedRows is allRows for a page of many shapes (see variedShapes): it
 // writes every row, each an object through its shape's column list
@@ -36,7 +56,7 @@ func (t *transcoder) variedRows(dst []byte) ([]byte, error) {
 // the shape lists, with the same fast path a cell (step.plain, putKey,
 // putWord) and the same cell switch: a call per cell, or a check per cell
 // of which kind of list it walks, cost the pages of one shape more than
-// the copy saves the others (see variedShapes). The two must stay alike:
+// the copy saves the others (see isVaried). The two must stay alike:
 // the every-shape tests and TestVariedCellsKeyAndWordRoom render pages
 // through both.
 func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {

@@ -3,6 +3,7 @@ package jsonbridge
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -41,7 +42,9 @@ func TestVariedRowsRenderEveryWay(t *testing.T) {
 		{"two rows, two shapes", []map[string]any{{"a": 1}, {"b": "x", "a": 2}}, true},
 		{"null and empty rows", []map[string]any{nil, {}, {"a": nil}, nil, {"b": []any{}}}, true},
 		{"two rows, one shape", []map[string]any{{"a": 1}, {"a": 2}}, false},
-		{"eight rows, two shapes", []map[string]any{{"a": 1}, {"b": 2}, {"a": 3}, {"b": 4}, {"a": 5}, {"b": 6}, {"a": 7}, {"b": 8}}, false},
+		{"eight rows, two narrow shapes", []map[string]any{{"a": 1}, {"b": 2}, {"a": 3}, {"b": 4}, {"a": 5}, {"b": 6}, {"a": 7}, {"b": 8}}, true},
+		{"eight rows, two wide shapes", wideShapes(8, 2, variedColumns), false},
+		{"hetero, four rows a shape", dataset.HeteroMaps(1000), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			page, varied := variedPage(t, tc.rows)
@@ -156,4 +159,18 @@ func TestVariedRowsShapeIDLengths(t *testing.T) {
 	if err != nil || !bytes.Equal(got, want) {
 		t.Fatalf("AppendJSON: %v\n%s", err, firstMismatch(got, want))
 	}
+}
+
+// wideShapes returns n rows of the given count of shapes, taken in turn,
+// each of cols keys: shape s's keys are "s.0" to "s.<cols-1>".
+func wideShapes(n, shapes, cols int) []map[string]any {
+	rows := make([]map[string]any, n)
+	for i := range rows {
+		s := i % shapes
+		rows[i] = make(map[string]any, cols)
+		for c := range cols {
+			rows[i][strconv.Itoa(s)+"."+strconv.Itoa(c)] = i + c
+		}
+	}
+	return rows
 }

@@ -698,6 +698,13 @@ func (l *Layout) parseColumns(page []byte, s span, cols int) error {
 		if pos < len(b) && b[pos] < 0x80 { // as for the name
 			plen = uint64(b[pos])
 			pos++
+		} else if q := pos + 1; q < len(b) && b[q]-1 < 0x7F {
+			// Two bytes, 128 to 16,383 (a last byte of 0 is not minimal),
+			// as uvarintSlow reads them, without its call: the payload of
+			// a column of more than a few dozen cells, about 70
+			// instructions fewer each.
+			plen = uint64(b[pos]&0x7F) | uint64(b[q])<<7
+			pos = q + 1
 		} else {
 			r := reader{b: b, pos: pos}
 			if plen = r.uvarint("column payload length"); r.err != nil {
