@@ -67,12 +67,30 @@ done:
 	MOVQ AX, ret+16(FP)
 	RET
 
+// The tables of plainBlocksAVX2, looked up sixteen entries at a time by
+// VPSHUFB (broadcast to both halves of a Y register): the bytes that are
+// not plain by low nibble (plainlow) and high nibble (plainhigh); a byte
+// whose two lookups share a bit is one: 0x01 a control byte or one from
+// 0x80 (high nibble 0, 1 or 8 to F), 0x02 '"' or '&' (22, 26), 0x04 '<'
+// or '>' (3C, 3E), 0x08 '\' (5C). plainnib masks a nibble.
+DATA plainlow<>+0(SB)/8, $0x0103010101030101
+DATA plainlow<>+8(SB)/8, $0x0105010D01010101
+GLOBL plainlow<>(SB), RODATA|NOPTR, $16
+DATA plainhigh<>+0(SB)/8, $0x0000080004020101
+DATA plainhigh<>+8(SB)/8, $0x0101010101010101
+GLOBL plainhigh<>(SB), RODATA|NOPTR, $16
+DATA plainnib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
+DATA plainnib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
+GLOBL plainnib<>(SB), RODATA|NOPTR, $16
+
 // func plainBlocksAVX2(p unsafe.Pointer, n int) int
 //
 // The same test as plainBlocks over n&^31 bytes: sixty-four a turn, then
-// thirty-two. Pairs of specials are tested with one comparison each:
-// b|0x04 == 0x26 holds for '"' (0x22) and '&' (0x26) only, and
-// b|0x02 == 0x3E for '<' (0x3C) and '>' (0x3E) only.
+// thirty-two, each byte classed by two table lookups (VPSHUFB on its low
+// and its high nibble, ANDed: six instructions for 32 bytes, where
+// comparisons with each special byte took nine). A block with a byte that
+// is not plain has its mask made by comparing the lookups with zero.
+// VEX instructions only, then VZEROUPPER.
 TEXT ·plainBlocksAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), SI
 	MOVQ n+8(FP), BX
@@ -81,80 +99,66 @@ TEXT ·plainBlocksAVX2(SB), NOSPLIT, $0-24
 	ANDQ $~63, CX // end of the 64-byte blocks
 	XORQ AX, AX
 
-	MOVQ $0x2020202020202020, DX
-	VMOVQ DX, X8
-	VPBROADCASTQ X8, Y8
-	MOVQ $0x0404040404040404, DX
-	VMOVQ DX, X9
-	VPBROADCASTQ X9, Y9
-	MOVQ $0x2626262626262626, DX
-	VMOVQ DX, X10
-	VPBROADCASTQ X10, Y10
-	MOVQ $0x0202020202020202, DX
-	VMOVQ DX, X11
-	VPBROADCASTQ X11, Y11
-	MOVQ $0x3E3E3E3E3E3E3E3E, DX
-	VMOVQ DX, X12
-	VPBROADCASTQ X12, Y12
-	MOVQ $0x5C5C5C5C5C5C5C5C, DX
-	VMOVQ DX, X13
-	VPBROADCASTQ X13, Y13
+	VBROADCASTI128 plainlow<>(SB), Y8
+	VBROADCASTI128 plainhigh<>(SB), Y9
+	VBROADCASTI128 plainnib<>(SB), Y10
 
 loop64:
 	CMPQ AX, CX
 	JAE  loop32
 	VMOVDQU (SI)(AX*1), Y0
 	VMOVDQU 32(SI)(AX*1), Y4
-	VPCMPGTB Y0, Y8, Y1 // Y1 = 0x20 > byte, signed
-	VPOR     Y0, Y9, Y2
-	VPCMPEQB Y2, Y10, Y2 // '"' or '&'
-	VPOR     Y0, Y11, Y3
-	VPCMPEQB Y3, Y12, Y3 // '<' or '>'
-	VPCMPEQB Y0, Y13, Y0 // '\'
-	VPOR     Y2, Y1, Y1
-	VPOR     Y3, Y0, Y0
-	VPOR     Y0, Y1, Y1 // Y1: the first block's specials
-	VPCMPGTB Y4, Y8, Y5
-	VPOR     Y4, Y9, Y6
-	VPCMPEQB Y6, Y10, Y6
-	VPOR     Y4, Y11, Y7
-	VPCMPEQB Y7, Y12, Y7
-	VPCMPEQB Y4, Y13, Y4
-	VPOR     Y6, Y5, Y5
-	VPOR     Y7, Y4, Y4
-	VPOR     Y4, Y5, Y5 // Y5: the second block's
-	VPOR     Y5, Y1, Y0
-	VPTEST   Y0, Y0
-	JNZ      found64
-	ADDQ     $64, AX
-	JMP      loop64
+	VPAND   Y10, Y0, Y2
+	VPSRLW  $4, Y0, Y3
+	VPAND   Y10, Y3, Y3
+	VPSHUFB Y2, Y8, Y2
+	VPSHUFB Y3, Y9, Y3
+	VPAND   Y3, Y2, Y1 // Y1: the first block's classes, 0 where plain
+	VPAND   Y10, Y4, Y6
+	VPSRLW  $4, Y4, Y7
+	VPAND   Y10, Y7, Y7
+	VPSHUFB Y6, Y8, Y6
+	VPSHUFB Y7, Y9, Y7
+	VPAND   Y7, Y6, Y5 // Y5: the second block's
+	VPOR    Y5, Y1, Y0
+	VPTEST  Y0, Y0
+	JNZ     found64
+	ADDQ    $64, AX
+	JMP     loop64
 
 found64:
+	VPXOR     Y7, Y7, Y7
+	VPCMPEQB  Y7, Y1, Y1 // 0xFF where plain
 	VPMOVMSKB Y1, DX
-	TESTL DX, DX
-	JNZ   avxfound
+	NOTL      DX
+	TESTL     DX, DX
+	JNZ       avxfound
+	VPCMPEQB  Y7, Y5, Y5
 	VPMOVMSKB Y5, DX
-	ADDQ  $32, AX
-	JMP   avxfound
+	NOTL      DX
+	ADDQ      $32, AX
+	JMP       avxfound
 
 loop32:
 	CMPQ AX, BX
 	JAE  avxdone
 	VMOVDQU (SI)(AX*1), Y0
-	VPCMPGTB Y0, Y8, Y1
-	VPOR     Y0, Y9, Y2
-	VPCMPEQB Y2, Y10, Y2
-	VPOR     Y0, Y11, Y3
-	VPCMPEQB Y3, Y12, Y3
-	VPCMPEQB Y0, Y13, Y0
-	VPOR     Y2, Y1, Y1
-	VPOR     Y3, Y0, Y0
-	VPOR     Y0, Y1, Y1
+	VPAND   Y10, Y0, Y2
+	VPSRLW  $4, Y0, Y3
+	VPAND   Y10, Y3, Y3
+	VPSHUFB Y2, Y8, Y2
+	VPSHUFB Y3, Y9, Y3
+	VPTEST  Y3, Y2
+	JNZ     found32
+	ADDQ    $32, AX
+	JMP     loop32
+
+found32:
+	VPAND     Y3, Y2, Y1
+	VPXOR     Y7, Y7, Y7
+	VPCMPEQB  Y7, Y1, Y1
 	VPMOVMSKB Y1, DX
-	TESTL DX, DX
-	JNZ   avxfound
-	ADDQ  $32, AX
-	JMP   loop32
+	NOTL      DX
 
 avxfound:
 	BSFL DX, DX
