@@ -88,10 +88,18 @@ func (p *Parser) rows(i int) (int, bool) {
 	if u := p.unplaced; u != nil {
 		*u = false
 	}
+	// The text of the previous row, in[at:at+n] (n 0: none, or a null
+	// row), for a row that repeats it (AgainSink).
+	at, n := 0, 0
 	for {
 		switch c {
 		case '{':
+			if n >= rowAgainMin && p.ag != nil && sameRow(in, i, at, n) && p.ag.AgainRow() {
+				at, i = i, i+n
+				break
+			}
 			p.ps.BeginRow()
+			at = i
 			var ok bool
 			if p.ts != nil {
 				i, ok = p.taggedRow(i)
@@ -101,12 +109,14 @@ func (p *Parser) rows(i int) (int, bool) {
 			if !ok || i < 0 {
 				return i, ok
 			}
+			n = i - at
 			p.ps.EndRow()
 		case 'n':
 			if !hasLiteral(in, i, 4, nullWord) {
 				return p.badLiteral(i, "null"), true
 			}
 			i += 4
+			n = 0
 			p.ps.NullRow()
 		default:
 			if i >= len(in) {
@@ -123,6 +133,21 @@ func (p *Parser) rows(i int) (int, bool) {
 			return p.endOr(i, "after array element"), true
 		}
 	}
+}
+
+// rowAgainMin is the shortest row text rows compares with the previous
+// row's for an AgainSink: a shorter row costs little to parse, and the
+// comparison reads a word at each end of it.
+const rowAgainMin = 16
+
+// sameRow reports whether the text at in[i] begins with in[at:at+n], the
+// previous row's text (at+n <= i, n >= rowAgainMin): then it is that row
+// again, an object ending where its text does, byte for byte. The last
+// words first, which tell most rows apart, or rows of other lengths,
+// without bytes.Equal's call: a few instructions a row that differs.
+func sameRow(in []byte, i, at, n int) bool {
+	return len(in)-i >= n && wordAt(in, i+n-8) == wordAt(in, at+n-8) &&
+		wordAt(in, i) == wordAt(in, at) && string(in[i:i+n]) == string(in[at:at+n])
 }
 
 // object parses the object at in[i] as a one-object page. It reports
