@@ -55,6 +55,10 @@ type cellSink struct {
 	againRow   int
 	againEpoch uint64
 	agains     int // rows AgainRow added, for tests
+	// againOn: the page has had a row that repeats the previous row's
+	// text (AgainRow), so that rows keep their tagged cells' places
+	// (keepAgain); until then rows pay nothing for them.
+	againOn bool
 	// unplaced: the tokenizer gives none of the row's keys by place
 	// (jsontext.RowColumns.Unplaced), so BeginRow leaves prev as it is.
 	unplaced bool
@@ -86,7 +90,7 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 func (s *cellSink) start() {
 	s.col, s.err, s.same, s.taken = nil, nil, 0, 0
 	s.prev, s.prevOf, s.unplaced = nil, 0, false
-	s.anyJ, s.anyAt, s.againRow = s.anyJ[:0], s.anyAt[:0], -1
+	s.anyJ, s.anyAt, s.againRow, s.againOn = s.anyJ[:0], s.anyAt[:0], -1, false
 }
 
 // StartRows begins a page of rows.
@@ -121,7 +125,9 @@ func (s *cellSink) BeginRow() {
 		}
 		s.newPrev(l)
 	}
-	s.keepAgain()
+	if s.againOn {
+		s.keepAgain()
+	}
 }
 
 // keepAgain notes, for AgainRow, where the row that begins starts its
@@ -136,7 +142,8 @@ func (s *cellSink) keepAgain() {
 }
 
 // AgainRow adds a row whose text is the previous row's, byte for byte
-// (jsontext.AgainSink), as the tokenizer reading it would: the row gets
+// (jsontext.AgainSink), from the page's second such row on (againOn),
+// as the tokenizer reading it would: the row gets
 // the previous row's shape, and each of its columns that row's cell
 // again (pagebuild.Column.AppendAgain). It does so only where the
 // previous row had the shape of the row before it (prev, made for it, so
@@ -151,6 +158,12 @@ func (s *cellSink) keepAgain() {
 func (s *cellSink) AgainRow() bool {
 	pb := s.pb
 	l := pb.Last
+	if !s.againOn {
+		// The page's first repeat: the tokenizer reads it, and rows keep
+		// their cells' places from now on.
+		s.againOn = true
+		return false
+	}
 	if l == 0 || l != s.prevOf || s.againRow != pb.Rows-1 || s.againEpoch != pb.In.Epoch || colsBase(pb.Cols) != s.colsAt {
 		return false
 	}

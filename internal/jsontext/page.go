@@ -94,7 +94,9 @@ func (p *Parser) rows(i int) (int, bool) {
 	for {
 		switch c {
 		case '{':
-			if n >= rowAgainMin && p.ag != nil && sameRow(in, i, at, n) && p.ag.AgainRow() {
+			// The previous row's last word first, in line, which tells
+			// most rows apart, or rows of other lengths.
+			if n >= rowAgainMin && len(in)-i >= n && wordAt(in, i+n-8) == wordAt(in, at+n-8) && p.againRow(i, at, n) {
 				at, i = i, i+n
 				break
 			}
@@ -140,14 +142,16 @@ func (p *Parser) rows(i int) (int, bool) {
 // comparison reads a word at each end of it.
 const rowAgainMin = 16
 
-// sameRow reports whether the text at in[i] begins with in[at:at+n], the
-// previous row's text (at+n <= i, n >= rowAgainMin): then it is that row
-// again, an object ending where its text does, byte for byte. The last
-// words first, which tell most rows apart, or rows of other lengths,
-// without bytes.Equal's call: a few instructions a row that differs.
-func sameRow(in []byte, i, at, n int) bool {
-	return len(in)-i >= n && wordAt(in, i+n-8) == wordAt(in, at+n-8) &&
-		wordAt(in, i) == wordAt(in, at) && string(in[i:i+n]) == string(in[at:at+n])
+// againRow reports whether the row at in[i], whose last word is that of
+// in[at:at+n], the previous row's text (at+n <= i, n >= rowAgainMin),
+// is that row again, byte for byte (an object ends where its text does),
+// and the AgainSink added it. Not inlined: rows calls it only for a row
+// whose last word matched.
+//
+//go:noinline
+func (p *Parser) againRow(i, at, n int) bool {
+	in := p.in
+	return p.ag != nil && string(in[i:i+n]) == string(in[at:at+n]) && p.ag.AgainRow()
 }
 
 // object parses the object at in[i] as a one-object page. It reports
