@@ -45,6 +45,20 @@ type cellSink struct {
 	prevCols []*pagebuild.Column
 	prevOf   uint32
 	colsAt   *pagebuild.Column
+	// The places in prev of the columns that held tagged values when
+	// newPrev made it (anyJ), and where their tagged values ended when
+	// row againRow began (anyAt), under the interner's Epoch againEpoch:
+	// where that row's cells of them start, for AgainRow. againRow is -1
+	// when no row's are kept.
+	anyJ       []int32
+	anyAt      []int
+	againRow   int
+	againEpoch uint64
+	agains     int // rows AgainRow added, for tests
+	// againOn: the page has had a row that repeats the previous row's
+	// text (AgainRow), so that rows keep their tagged cells' places
+	// (keepAgain); until then rows pay nothing for them.
+	againOn bool
 	// unplaced: the tokenizer gives none of the row's keys by place
 	// (jsontext.RowColumns.Unplaced), so BeginRow leaves prev as it is.
 	unplaced bool
@@ -76,6 +90,7 @@ func newCellSink(b *rowpage.Builder) *cellSink {
 func (s *cellSink) start() {
 	s.col, s.err, s.same, s.taken = nil, nil, 0, 0
 	s.prev, s.prevOf, s.unplaced = nil, 0, false
+	s.anyJ, s.anyAt, s.againRow, s.againOn = s.anyJ[:0], s.anyAt[:0], -1, false
 }
 
 // StartRows begins a page of rows.
@@ -104,10 +119,95 @@ func (s *cellSink) BeginRow() {
 	pb.BeginRow()
 	s.same, s.taken = 0, 0
 	if l := pb.Last; l != s.prevOf || (l != 0 && colsBase(pb.Cols) != s.colsAt) {
-		if !s.unplaced {
-			s.newPrev(l)
+		if s.unplaced {
+			s.againRow = -1
+			return
+		}
+		s.newPrev(l)
+	}
+	if s.againOn {
+		s.keepAgain()
+	}
+}
+
+// keepAgain notes, for AgainRow, where the row that begins starts its
+// cells in the columns of prev that hold tagged values: a store per such
+// column (none on most pages), and two.
+func (s *cellSink) keepAgain() {
+	at, cols := s.anyAt, s.prevCols
+	for k, j := range s.anyJ {
+		at[k] = len(cols[j].Tagged)
+	}
+	s.againRow, s.againEpoch = s.pb.Rows, s.pb.In.Epoch
+}
+
+// AgainRow adds a row whose text is the previous row's, byte for byte
+// (jsontext.AgainSink), from the page's second such row on (againOn),
+// as the tokenizer reading it would: the row gets
+// the previous row's shape, and each of its columns that row's cell
+// again (pagebuild.Column.AppendAgain). It does so only where the
+// previous row had the shape of the row before it (prev, made for it, so
+// its columns are prevCols) and its cells' places in the columns of
+// tagged values are known (keepAgain, under the same interner Epoch), and
+// every cell can be repeated (CanAgain: not a float, byte string or
+// number text, not a deferring column's string, not a tagged value with a
+// string); else it changes nothing and reports false. Cost: two passes
+// over the row's columns (a check, then an append each) and a copy of
+// its tagged cells, where reading the row costs some 20 instructions a
+// byte of its text.
+func (s *cellSink) AgainRow() bool {
+	pb := s.pb
+	l := pb.Last
+	if !s.againOn {
+		// The page's first repeat: the tokenizer reads it, and rows keep
+		// their cells' places from now on.
+		s.againOn = true
+		return false
+	}
+	if l == 0 || l != s.prevOf || s.againRow != pb.Rows-1 || s.againEpoch != pb.In.Epoch || colsBase(pb.Cols) != s.colsAt {
+		return false
+	}
+	// Every column can repeat its cell, and the columns of tagged values
+	// are the ones newPrev found (a column does not go back from tagged
+	// values).
+	cols, anyJ, anyAt := s.prevCols, s.anyJ, s.anyAt
+	tagged := 0
+	for _, c := range cols {
+		if c.IntKind() { // the common column, with a cell (prev's row's)
+			continue
+		}
+		if !c.CanAgain() {
+			return false
+		}
+		if c.AnyKind() {
+			tagged++
 		}
 	}
+	if tagged != len(anyJ) {
+		// A column turned to tagged values after newPrev: make prev
+		// again at the next row, to keep its cells' places.
+		s.prevOf = 0
+		return false
+	}
+	for _, c := range cols {
+		if !c.TryAgain() && !c.AnyKind() {
+			pb.AppendAgain(c, -1, false)
+		}
+	}
+	for k, j := range anyJ {
+		c := cols[j]
+		at := anyAt[k]
+		anyAt[k] = len(c.Tagged) // the new row's cell starts here
+		// A cell listed as a copy holds no string: the tokenizer copies
+		// only such cells (and so does AppendAgain).
+		cp := c.Copies
+		plain := len(cp) >= 2 && int(cp[len(cp)-2]) == at
+		pb.AppendAgain(c, at, plain)
+	}
+	s.againRow = pb.Rows
+	s.agains++
+	pb.RepeatRow()
+	return true
 }
 
 // colsBase returns the address of the first of cols, where the page's
@@ -125,6 +225,7 @@ func colsBase(cols []pagebuild.Column) *pagebuild.Column {
 func (s *cellSink) newPrev(l uint32) {
 	s.prevOf, s.prev = l, nil
 	if l == 0 {
+		s.anyJ, s.anyAt = s.anyJ[:0], s.anyAt[:0]
 		return
 	}
 	pb := s.pb
@@ -136,10 +237,18 @@ func (s *cellSink) newPrev(l uint32) {
 	}
 	cols = cols[:len(prev)]
 	all := pb.Cols
+	anyJ := s.anyJ[:0]
 	for j, ci := range prev {
 		cols[j] = &all[ci]
+		if all[ci].AnyKind() {
+			anyJ = append(anyJ, int32(j))
+		}
 	}
-	s.prevCols = cols
+	s.prevCols, s.anyJ = cols, anyJ
+	if cap(s.anyAt) < len(anyJ) {
+		s.anyAt = make([]int, len(anyJ), 2*len(anyJ))
+	}
+	s.anyAt = s.anyAt[:len(anyJ)]
 }
 
 // EndRow finishes a row: one whose keys all came by place, as many as

@@ -88,10 +88,20 @@ func (p *Parser) rows(i int) (int, bool) {
 	if u := p.unplaced; u != nil {
 		*u = false
 	}
+	// The text of the previous row, in[at:at+n] (n 0: none, or a null
+	// row), for a row that repeats it (AgainSink).
+	at, n := 0, 0
 	for {
 		switch c {
 		case '{':
+			// The previous row's last word first, in line, which tells
+			// most rows apart, or rows of other lengths.
+			if n >= rowAgainMin && len(in)-i >= n && wordAt(in, i+n-8) == wordAt(in, at+n-8) && p.againRow(i, at, n) {
+				at, i = i, i+n
+				break
+			}
 			p.ps.BeginRow()
+			at = i
 			var ok bool
 			if p.ts != nil {
 				i, ok = p.taggedRow(i)
@@ -101,12 +111,14 @@ func (p *Parser) rows(i int) (int, bool) {
 			if !ok || i < 0 {
 				return i, ok
 			}
+			n = i - at
 			p.ps.EndRow()
 		case 'n':
 			if !hasLiteral(in, i, 4, nullWord) {
 				return p.badLiteral(i, "null"), true
 			}
 			i += 4
+			n = 0
 			p.ps.NullRow()
 		default:
 			if i >= len(in) {
@@ -123,6 +135,23 @@ func (p *Parser) rows(i int) (int, bool) {
 			return p.endOr(i, "after array element"), true
 		}
 	}
+}
+
+// rowAgainMin is the shortest row text rows compares with the previous
+// row's for an AgainSink: a shorter row costs little to parse, and the
+// comparison reads a word at each end of it.
+const rowAgainMin = 16
+
+// againRow reports whether the row at in[i], whose last word is that of
+// in[at:at+n], the previous row's text (at+n <= i, n >= rowAgainMin),
+// is that row again, byte for byte (an object ends where its text does),
+// and the AgainSink added it. Not inlined: rows calls it only for a row
+// whose last word matched.
+//
+//go:noinline
+func (p *Parser) againRow(i, at, n int) bool {
+	in := p.in
+	return p.ag != nil && string(in[i:i+n]) == string(in[at:at+n]) && p.ag.AgainRow()
 }
 
 // object parses the object at in[i] as a one-object page. It reports

@@ -65,6 +65,7 @@ type Parser struct {
 	// cols: rowColumn's columns of row keys, made with keys, for the
 	// sink's Builder (RowColumns.Page).
 	cols *rowColCache
+	ag   AgainSink // ts, if it is one
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -147,9 +148,10 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
 	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
-	p.nc = nil
+	p.nc, p.ag = nil, nil
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.nc, _ = s.(NestedCopySink)
+		p.ag, _ = s.(AgainSink)
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
@@ -186,7 +188,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc = rowColumns{}, nil, nil, nil, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc, p.ag = rowColumns{}, nil, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

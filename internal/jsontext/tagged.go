@@ -85,6 +85,16 @@ type NestedCopySink interface {
 	NestedCopy(at, from, n int)
 }
 
+// AgainSink is a TaggedSink that can add a row of a page of rows whose
+// text is, byte for byte, the text of the previous row of the page (an
+// object, not a null row), without the Parser reading it: AgainRow adds
+// the row, in place of BeginRow, the row's keys and cells and EndRow, and
+// reports true, with the page as if the Parser had read it; or it
+// reports false, having changed nothing, and the Parser reads the row.
+type AgainSink interface {
+	AgainRow() bool
+}
+
 // RowColumns is what a TaggedSink lends the Parser to open the column of
 // a row's short plain key (ShortKey) as RowKey would, without RowKey's
 // call: Memo, the sink's column indexes of such keys under Page.Page,
