@@ -19,6 +19,7 @@ import "github.com/rowpage/rowpage/internal/pagebuild"
 type firstRow struct {
 	text  []byte     // the bytes of the keys, in sorted order, one after another
 	words []keyWords // of each key, in sorted order (distinct keys; at most maxFirstKeys): its words, length and place in text
+	pre   []uint64   // keyPrefix of each key, in sorted order, for keyRanks.seed
 	index []uint8    // 1 + the index in keys of the key at each place, 0 for none; len a power of two, at least twice len(keys)
 	at    []uint8    // order's result: the index in a row's keys of each of keys
 	// slots is where the maps of the rows of page's first shape, that of
@@ -92,6 +93,7 @@ func (f *firstRow) order(rk []string) ([]uint8, bool) {
 // f.text, which is kept and reused, their words and their index.
 func (f *firstRow) remember(keys []string) {
 	f.words = f.words[:0]
+	f.pre = f.pre[:0]
 	f.text = f.text[:0]
 	if len(keys) > maxFirstKeys {
 		return
@@ -105,6 +107,7 @@ func (f *firstRow) remember(keys []string) {
 	for j, k := range keys {
 		a, b := keyLoads(k)
 		f.words = append(f.words, keyWords{a, b, len(k), len(f.text)})
+		f.pre = append(f.pre, keyPrefix(k))
 		f.text = append(f.text, k...)
 		i := firstPlace(a, b, len(k), mask)
 		for f.index[i] != 0 {
@@ -127,9 +130,11 @@ func (w *walker) knownFirstRow(rk []string, rv []any, at []uint8) error {
 	b := w.b
 	b.BeginRow()
 	lost := false // a key written over in keyCols (countNewColumns)
-	for _, j := range at {
+	inOrder := true
+	for i, j := range at {
 		k := rk[j]
 		ci := b.ColumnIndex(k)
+		inOrder = inOrder && ci == int32(i)
 		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
 		c, _ := b.Use(ci)
 		if err := w.anyCell(c, rv[j]); err != nil {
@@ -139,5 +144,8 @@ func (w *walker) knownFirstRow(rk []string, rv []any, at []uint8) error {
 	w.countNewColumns(len(at), lost)
 	w.csets.putRow(b, b.EndNewRow())
 	w.first.page = b.Page
+	if inOrder && len(w.first.pre) == len(at) {
+		w.ranks.seed(b.Page, w.first.pre)
+	}
 	return nil
 }

@@ -179,3 +179,28 @@ func TestFirstRowCountsColumns(t *testing.T) {
 		appendSameAsJSON(t, e, nil, rows, i)
 	}
 }
+
+// TestKnownFirstRowSeedsRanks: after a known first row (the keys of the
+// last page's first row), the walker's column ranks are those update
+// computes by sorting the page's keys.
+func TestKnownFirstRowSeedsRanks(t *testing.T) {
+	row := map[string]any{"zeta": 1.0, "id": 2.0, "alpha": "a", "created_at": "x", "created": true, "b": nil, "abcdefgh\x00": 3.0, "abcdefgh": 4.0}
+	e := NewEncoder()
+	for page := range 3 {
+		if err := e.build([]map[string]any{row}); err != nil {
+			t.Fatal(err)
+		}
+		w := &e.w
+		if page > 0 && w.first.page != e.b.Page {
+			t.Fatalf("page %d: the first row was not known", page)
+		}
+		var want keyRanks
+		wantRank := want.update(&e.b)
+		got := w.ranks.update(&e.b)
+		if !slices.Equal(got, wantRank) || !slices.Equal(w.ranks.order, want.order) || !slices.Equal(w.ranks.pre, want.pre) {
+			t.Errorf("page %d: ranks %v, order %v, pre %x; update gives %v, %v, %x", page, got, w.ranks.order, w.ranks.pre, wantRank, want.order, want.pre)
+		}
+		e.b.Finish(nil)
+		e.release()
+	}
+}

@@ -80,3 +80,30 @@ func checkSortedKeysPage(t *testing.T, enc *rowpage.Encoder, rows []map[string]a
 		t.Errorf("%s: a reused Encoder's page differs from Marshal's", what)
 	}
 }
+
+// TestMapRowsAfterKnownFirstRow: pages whose first row has the keys of
+// the last page's first row (which the walker adds in its known order and
+// whose columns it ranks without sorting, keyRanks.seed), followed by rows
+// of varying keys, some new to the page and some sorting among the first
+// row's, give the pages of the same rows with keys sorted as strings.
+func TestMapRowsAfterKnownFirstRow(t *testing.T) {
+	rng := rand.New(rand.NewPCG(44, 25))
+	enc := rowpage.NewEncoder()
+	for _, width := range []int{1, 3, 8, 20, 40} {
+		first := map[string]any{}
+		for _, j := range rng.Perm(len(varyingKeys))[:width] {
+			first[varyingKeys[j]] = float64(j)
+		}
+		for page := range 4 {
+			rows := []map[string]any{first}
+			for i := range 1 + rng.IntN(30) {
+				m := map[string]any{}
+				for _, j := range rng.Perm(len(varyingKeys))[:1+rng.IntN(12)] {
+					m[varyingKeys[j]] = varyingKeys[j] + strconv.Itoa(i%3)
+				}
+				rows = append(rows, m)
+			}
+			checkSortedKeysPage(t, enc, rows, fmt.Sprintf("page %d after a first row of %d keys", page, width))
+		}
+	}
+}
