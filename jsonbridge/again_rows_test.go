@@ -34,6 +34,11 @@ var againRowTexts = func() []string {
 		`[` + rep(`{"a":1,"b":2,"c":3,"d":4}`, 2) + `,` + rep(`{"a":1,"b":2,"c":3,"d":4,"e":5}`, 3) + `]`,
 		`[` + rep(`{"a":null,"b":null,"c":3,"d":4}`, 2) + `,` + rep(`{"a":1,"b":"s","c":null,"d":4}`, 3) + `]`,
 		`[` + rep(`{"a":1,"b":2,"c":3,"d":4}`, 3) + `,{"a":1,"b":2,"c":3,"a":4}]`,
+		// A repeated cell whose object's count and members AppendAgain must
+		// read as the Builder holds them (four-byte counts): read as
+		// varints, the key "b" (id 6, TagString) was taken for a string.
+		`[{"c":"` + strings.Repeat("z", 40) + `","dddddddddddddddddddddd":null},{"eA":false,"é":"2024-01-02T03:04:05+00:00"},` +
+			rep(`{"b":{"a":{"b":[1,2,3]},"c":[1,2,3]}}`, 3) + `]`,
 		`[` + rep(`{"a":1,"b":2,"c":3,"d":4}`, 3) + `,{"a":1,"b":2,"c":3,"d":4]`,
 		`[` + rep(`{"a":1,"b":2,"c":3,"d":4}`, 3) + `,{"a":1,"b":2,"c":3,"d":4}`,
 		`[` + rep(`{"a":1,"b":2,"c":3,"d":4}`, 3) + `,{"a":1,"b":2,"c":3,"d":4`,

@@ -92,22 +92,22 @@ func (b *Builder) AppendAgain(c *Column, at int, plain bool) {
 }
 
 // seenStrings counts once more each string id of the tagged value v
-// starts with (a column's cell, with provisional ids) and of the arrays
-// and objects in it, not the keys, whose counts do not change the page;
-// it returns the value's length and how many strings it counted. Cost: a
-// pass over the value's elements.
+// starts with (a column's cell, with provisional ids, as the Builder holds
+// it: arrays and objects with their fixed four-byte counts, see
+// AppendContainer) and of the arrays and objects in it, not the keys,
+// whose counts do not change the page; it returns the value's length and
+// how many strings it counted. Cost: a pass over the value's elements.
 func (b *Builder) seenStrings(v []byte) (n, seen int) {
 	switch tag := v[0]; tag {
 	case format.TagString:
-		id, k := format.ConsumeUvarint(v[1:])
+		id, k := consumeID(v[1:])
 		b.In.Seen(uint32(id))
 		return 1 + k, 1
 	case format.TagArray, format.TagObject:
-		cnt, pos := format.ConsumeUvarint(v[1:])
-		pos++
-		for range cnt {
+		pos := 1 + containerCountSize
+		for range containerCount(v[1:]) {
 			if tag == format.TagObject { // the member's key first
-				_, k := format.ConsumeUvarint(v[pos:])
+				_, k := consumeID(v[pos:])
 				pos += k
 			}
 			k, s := b.seenStrings(v[pos:])
