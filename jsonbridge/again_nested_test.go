@@ -33,16 +33,7 @@ func TestAgainRowsNestedCellsEqualBuilderPages(t *testing.T) {
 	}
 	for round := range rounds {
 		n := 1 + r.IntN(30)
-		var rows []string
-		for i := range n {
-			if i > 0 && r.IntN(2) == 0 {
-				rows = append(rows, rows[i-1])
-				continue
-			}
-			if r.IntN(20) == 0 {
-				rows = append(rows, "null")
-				continue
-			}
+		rows := repeatingRows(r, n, func() bool { return r.IntN(2) == 0 }, func(int) string {
 			var row strings.Builder
 			row.WriteByte('{')
 			w := ws[r.IntN(len(ws))]
@@ -53,8 +44,8 @@ func TestAgainRowsNestedCellsEqualBuilderPages(t *testing.T) {
 				fmt.Fprintf(&row, `"%s"%s:%s%s`, keys[k], w, w, againNestedCells[r.IntN(len(againNestedCells))])
 			}
 			row.WriteString(w + "}")
-			rows = append(rows, row.String())
-		}
+			return row.String()
+		})
 		x := "[" + strings.Join(rows, ","+ws[r.IntN(len(ws))]) + "]"
 		switch r.IntN(10) {
 		case 0:

@@ -81,16 +81,8 @@ func TestAgainRowsRandomEqualBuilderPages(t *testing.T) {
 		if unique {
 			n = 1200 + r.IntN(200)
 		}
-		var rows []string
-		for i := range n {
-			if i > 0 && (!unique && r.IntN(3) > 0 || unique && r.IntN(40) == 0) {
-				rows = append(rows, rows[i-1])
-				continue
-			}
-			if r.IntN(20) == 0 {
-				rows = append(rows, "null")
-				continue
-			}
+		again := func() bool { return !unique && r.IntN(3) > 0 || unique && r.IntN(40) == 0 }
+		rows := repeatingRows(r, n, again, func(i int) string {
 			var row strings.Builder
 			row.WriteByte('{')
 			for j, k := range keys[:1+r.IntN(len(keys))] {
@@ -104,12 +96,30 @@ func TestAgainRowsRandomEqualBuilderPages(t *testing.T) {
 				fmt.Fprintf(&row, `"%s":%s`, k, v)
 			}
 			row.WriteByte('}')
-			rows = append(rows, row.String())
-		}
+			return row.String()
+		})
 		x := "[" + strings.Join(rows, ",") + "]"
 		sameAsBuilder(t, p, fmt.Sprintf("round %d", round), []byte(x))
 	}
 	if p.sink.agains == 0 {
 		t.Fatal("no row was added by AgainRow")
 	}
+}
+
+// repeatingRows returns n rows of a page: after the first, the previous
+// row again where again says so, else null one time in twenty, else the
+// row that row makes for place i.
+func repeatingRows(r *rand.Rand, n int, again func() bool, row func(i int) string) []string {
+	var rows []string
+	for i := range n {
+		switch {
+		case i > 0 && again():
+			rows = append(rows, rows[i-1])
+		case r.IntN(20) == 0:
+			rows = append(rows, "null")
+		default:
+			rows = append(rows, row(i))
+		}
+	}
+	return rows
 }
