@@ -418,10 +418,10 @@ func (l *Layout) readShapeLists(s span, pos, ns, cols int) error {
 
 // shapeListsFast reads the shape lists of b from pos as shapeListsChecked
 // does, when every length and entry is a one-byte varint, and reports
-// whether they were all well formed. It calls listShape once a shape,
-// which makes no calls in its loop (the lists are written to memory grown
-// beforehand), so that the compiler keeps its state in registers: about
-// eleven instructions an entry and a few dozen a shape, a fraction of what
+// whether they were all well formed. Its work is listShapes', which makes
+// no calls (the lists are written to memory grown beforehand), so that
+// the compiler keeps its state in registers: about eleven instructions an
+// entry and a few dozen a shape, a fraction of what
 // the checked loop costs, which matters on pages whose rows vary (one
 // shape a row). The lists are left unusable when it returns false.
 func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
@@ -430,7 +430,7 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	// seen and counts are indexed by the byte itself, without a bounds
 	// check or a mask, through arrays of 0x100 (readShapeLists and
 	// parseShapes size them so; only the first cols entries are cleared,
-	// and only those are touched: listShape checks an entry before it
+	// and only those are touched: listShapes checks an entry before it
 	// indexes them).
 	seen := (*[0x100]int32)(l.seen[:0x100]) // seen[c] = shape id that last listed c
 	counts := (*[0x100]int)(l.counts[:0x100])
@@ -444,16 +444,12 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 	l.shapeEnds, l.shapeCols = ends, list
 	ends[0] = 0
 	// top is min(next, lim-1), next as in shapeListsChecked: an entry
-	// is in range and in order if it is at most top (see listShape).
+	// is in range and in order if it is at most top (see listShapes).
 	lim := min(cols, 0x80)
 	st := listState{b: b, pos: pos, list: list, ends: ends[1:], uses: uses,
-		seen: seen, counts: counts, cols: cols, last: lim - 1, top: min(0, lim-1)}
-	for id := range ns {
-		top, ok := st.listShape(id)
-		if !ok {
-			return false
-		}
-		st.top = top
+		seen: seen, counts: counts, ns: ns, last: lim - 1, top: min(0, lim-1)}
+	if !st.listShapes() {
+		return false
 	}
 	l.shapeCols = list[:st.n]
 	return st.pos == len(b)
@@ -461,10 +457,11 @@ func (l *Layout) shapeListsFast(b []byte, pos, ns, cols int) bool {
 
 // listState is where shapeListsFast's reading stands between shapes: the
 // section b and the position in it, the lists so far (list[:n], ends) and
-// what listShape checks entries against. It lives in memory so that the
-// loop calling listShape keeps next to nothing live across the call (Go
-// spills every live register at a call: a dozen stores and loads a shape
-// when the loop held this state itself).
+// what listShapes checks entries against. It lives in memory so that the
+// loop over a list's entries has only one value of the loop over shapes
+// live, st itself (the entries' loop takes a dozen registers; with the
+// shapes' loop's own values live too, the compiler spilled and reloaded
+// entries' values in that loop).
 type listState struct {
 	b         []byte
 	pos       int
@@ -474,101 +471,104 @@ type listState struct {
 	uses      []int    // uses[id]: the rows of shape id+1
 	seen      *[0x100]int32
 	counts    *[0x100]int
-	cols      int
+	ns        int // the count of shapes
 	last, top int
 }
 
-// listShape reads shape id+1's list at st.pos: its length, below 0x80 and
-// at most cols, and its column indexes, which it copies to st.list after
-// the lists before it, checking each as shapeListsFast does: listed at
-// most once (seen[c] != sid) and at most top, which is min(next, last):
-// next is the first column not yet listed by any shape, last the highest
-// column the fast path reads (lim-1), so one comparison checks both
-// bounds. It marks each column seen by sid and adds the shape's uses to
-// its count, moves top past the columns this shape lists first (when top
-// is last, an entry equal to it is the new column last or an old one:
-// either way top stays last), and returns the new top, for the caller to
-// keep in st.top, and whether the list was well formed. A function of its
-// own, with few values live (st not among them once the loop starts), so
-// that its loop keeps them in registers: about ten and a half
-// instructions a column, two columns a step.
-//
-//go:noinline
-func (st *listState) listShape(id int) (int, bool) {
-	b, pos := st.b, st.pos
-	if uint(pos) >= uint(len(b)) { // (unsigned: b[pos] needs no bounds check)
-		return 0, false
-	}
-	k := int(b[pos])
-	pos++
-	// No test of k against cols: k entries that pass the loop's checks
-	// are distinct columns below cols.
-	if k >= 0x80 || k > len(b)-pos {
-		return 0, false
-	}
-	// The list's entries are bytes pos to pos+k of b, copied to entries
-	// n to n+k of st.list (whose length, len(b), holds them: each entry
-	// before took a byte of b). Both slices from 0, of one length, so
-	// that the loop indexes them without bounds checks.
-	n := st.n
-	end := n + k
-	src := b[pos : pos+k]
-	out := st.list[n:end]
-	out = out[:len(src)]
-	// Moved on before the loop, so that it keeps fewer values live.
-	st.n, st.pos = end, pos+k
-	st.ends[id] = uint32(end)
-	seen, counts := st.seen, st.counts
-	_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
-	sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
-	// Two entries a step, one after the other (the second may repeat the
-	// first): one test of the end and one increment for both. (st is not
-	// used past this point, which leaves the loop registers enough.)
-	i, pairs := 0, len(src)-1 // i < pairs: a pair left
-	for ; i < pairs; i += 2 {
-		c := src[i]
-		if x := int(c); x >= top { // one comparison for both tests of top
-			if x > top {
-				return 0, false
+// listShapes reads the st.ns shape lists from st.pos, each its length,
+// below 0x80 and at most cols, and its column indexes, which it copies to
+// st.list after the lists before it, checking each as shapeListsFast
+// does: listed at most once by its shape, sid (seen[c] != sid), and at
+// most top, which is min(next, last): next is the first column not yet
+// listed by any shape, last the highest column the fast path reads
+// (lim-1), so one comparison checks both bounds. It marks each column
+// seen by sid and adds the shape's uses to its count, moves top past the
+// columns a shape lists first (when top is last, an entry equal to it is
+// the new column last or an old one: either way top stays last), and
+// reports whether every list was well formed. One loop over the shapes,
+// not a call a shape (the call, its frame and the caller's loop were
+// about a dozen instructions a shape), whose state between shapes is in
+// st, so that the entries' loop keeps its values in registers (st is
+// reloaded once a step): about eleven instructions a column, two columns
+// a step.
+func (st *listState) listShapes() bool {
+	for id := 0; id < st.ns; id++ {
+		b, pos := st.b, st.pos
+		if uint(pos) >= uint(len(b)) { // (unsigned: b[pos] needs no bounds check)
+			return false
+		}
+		k := int(b[pos])
+		pos++
+		// No test of k against cols: k entries that pass the loop's checks
+		// are distinct columns below cols.
+		if k >= 0x80 || k > len(b)-pos {
+			return false
+		}
+		// The list's entries are bytes pos to pos+k of b, copied to entries
+		// n to n+k of st.list (whose length, len(b), holds them: each entry
+		// before took a byte of b). Both slices from 0, of one length, so
+		// that the loop indexes them without bounds checks.
+		n := st.n
+		end := n + k
+		src := b[pos : pos+k]
+		out := st.list[n:end]
+		out = out[:len(src)]
+		// Moved on before the loop, so that it keeps fewer values live.
+		st.n, st.pos = end, pos+k
+		st.ends[id] = uint32(end)
+		seen, counts := st.seen, st.counts
+		_, _ = seen[0], counts[0] // their nil checks, once and not in the loop
+		sid, u, last, top := int32(id+1), st.uses[id], st.last, st.top
+		// Two entries a step, one after the other (the second may repeat the
+		// first): one test of the end and one increment for both. (st is not
+		// used past this point, which leaves the loop registers enough.)
+		i, pairs := 0, len(src)-1 // i < pairs: a pair left
+		for ; i < pairs; i += 2 {
+			c := src[i]
+			if x := int(c); x >= top { // one comparison for both tests of top
+				if x > top {
+					return false
+				}
+				top = min(top+1, last)
 			}
-			top = min(top+1, last)
-		}
-		if seen[c] == sid {
-			return 0, false
-		}
-		seen[c] = sid
-		counts[c] += u
-		out[i] = uint32(c)
-		c = src[i+1]
-		if x := int(c); x >= top {
-			if x > top {
-				return 0, false
+			if seen[c] == sid {
+				return false
 			}
-			top = min(top+1, last)
-		}
-		if seen[c] == sid {
-			return 0, false
-		}
-		seen[c] = sid
-		counts[c] += u
-		out[i+1] = uint32(c)
-	}
-	if i < len(src) {
-		c := src[i]
-		if x := int(c); x >= top {
-			if x > top {
-				return 0, false
+			seen[c] = sid
+			counts[c] += u
+			out[i] = uint32(c)
+			c = src[i+1]
+			if x := int(c); x >= top {
+				if x > top {
+					return false
+				}
+				top = min(top+1, last)
 			}
-			top = min(top+1, last)
+			if seen[c] == sid {
+				return false
+			}
+			seen[c] = sid
+			counts[c] += u
+			out[i+1] = uint32(c)
 		}
-		if seen[c] == sid {
-			return 0, false
+		if i < len(src) {
+			c := src[i]
+			if x := int(c); x >= top {
+				if x > top {
+					return false
+				}
+				top = min(top+1, last)
+			}
+			if seen[c] == sid {
+				return false
+			}
+			seen[c] = sid
+			counts[c] += u
+			out[i] = uint32(c)
 		}
-		seen[c] = sid
-		counts[c] += u
-		out[i] = uint32(c)
+		st.top = top
 	}
-	return top, true
+	return true
 }
 
 // shapeListsChecked reads the shape lists entry by entry, any varint

@@ -139,7 +139,7 @@ func TestShapeListsFastBounds(t *testing.T) {
 			{"every column, then one past the last", append(slices.Clone(all), 1, past), shapes + 1, false},
 			{"one past the last before every column", []byte{1, past}, 1, false},
 			{"every column, then the last twice", append(slices.Clone(all), 2, last, last), shapes + 1, false},
-			// (listShape does not compare a length with the columns: a
+			// (listShapes does not compare a length with the columns: a
 			// list longer than them names one twice.)
 			{"every column, then a shape of one more entry than columns", append(append(slices.Clone(all), past+1), append(everyOnce(cols), last)...), shapes + 1, false},
 		}
