@@ -123,3 +123,36 @@ func repeatingRows(r *rand.Rand, n int, again func() bool, row func(i int) strin
 	}
 	return rows
 }
+
+// TestAgainRowsCopyTheFirstCell checks that a run of repeated rows with a
+// nested object lists each of its cells as a copy of the run's first cell
+// (pagebuild.copySource), not of the cell before it, so that Finish finds
+// the cell copied without a search, and that the page is the Builder's.
+func TestAgainRowsCopyTheFirstCell(t *testing.T) {
+	row := `{"a":1,"env":{"loop_end":0,"nodes":[{"tick":0,"value":32},{"tick":10,"value":32}]},"z":0}`
+	const n = 6
+	x := "[" + strings.TrimSuffix(strings.Repeat(row+",", n), ",") + "]"
+	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
+	before := p.sink.agains
+	sameAsBuilder(t, p, "run", []byte(x))
+	if p.sink.agains == before {
+		t.Fatal("no row was added by AgainRow")
+	}
+	for i := range p.sink.pb.Cols {
+		c := &p.sink.pb.Cols[i]
+		if !c.AnyKind() {
+			continue
+		}
+		cp := c.Copies
+		if len(cp) != 2*(n-1) {
+			t.Fatalf("column %d lists %d copies, want %d: %v", i, len(cp)/2, n-1, cp)
+		}
+		for k := 0; k < len(cp); k += 2 {
+			if cp[k+1] != cp[1] || cp[k+1] >= cp[0] {
+				t.Fatalf("column %d: copies %v name other cells than the first", i, cp)
+			}
+		}
+		return
+	}
+	t.Fatal("no column of tagged values")
+}

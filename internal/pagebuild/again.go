@@ -52,7 +52,8 @@ func (c *Column) TryAgain() bool {
 // the caller knows the tagged cell to hold no string, which spares the
 // scan for one. An array or object cell without strings is listed in
 // Copies as a copy of the last one, as a producer that copies one does
-// (CopiedAny), so that Finish writes it as it wrote that one. The caller
+// (CopiedAny), so that Finish writes it as it wrote that one (as a copy
+// of the cell that one copies, if it is a copy: copySource). The caller
 // must have checked CanAgain, and for tagged values that at is the
 // start of the last cell; the page is then the same as if the
 // cell had been added again. Cost: an append, and for tagged values a
@@ -69,7 +70,7 @@ func (b *Builder) AppendAgain(c *Column, at int, plain bool) {
 		c.Tagged = append(c.Tagged, cell...)
 		c.count++
 		if plain && (cell[0] == format.TagArray || cell[0] == format.TagObject) && uint64(to) <= math.MaxUint32 {
-			c.Copies = append(c.Copies, uint32(to), uint32(at))
+			c.Copies = append(c.Copies, uint32(to), copySource(c.Copies, at))
 		}
 		return
 	}
@@ -89,6 +90,20 @@ func (b *Builder) AppendAgain(c *Column, at int, plain bool) {
 		c.times = append(c.times, c.times[len(c.times)-1])
 	}
 	c.Mark(false)
+}
+
+// copySource returns the cell a copy of the cell at at names in copies
+// (a column's Copies): the cell that one copies, where the last copy
+// listed is it, else at itself. A run of repeated cells so names one
+// cell, the first, which Finish then finds without a search
+// (repeatTable.copied remembers the cell the last copy named), where
+// each naming the one before it cost a binary search of the cells
+// written. Both hold the same bytes, written alike. Inlines: a compare.
+func copySource(copies []uint32, at int) uint32 {
+	if n := len(copies); n >= 2 && int(copies[n-2]) == at {
+		return copies[n-1]
+	}
+	return uint32(at)
 }
 
 // seenStrings counts once more each string id of the tagged value v
