@@ -96,3 +96,38 @@ func TestQuoteIntoSequence(t *testing.T) {
 		}
 	}
 }
+
+// TestQuoteWordsStopPairsEveryLane quotes strings of 8 to 26 bytes with
+// two stops (escapes, markup, bytes from 0x80) at every pair of places,
+// through the QuoteWordsInto sequence with the room of every escape
+// (6 bytes a byte and a word: quoteWords' loop without room tests, which
+// takes a word's stops one after another without testing it again) and
+// with a byte less; the result must be encoding/json's, and nothing may
+// be written past the room.
+func TestQuoteWordsStopPairsEveryLane(t *testing.T) {
+	pieces := []string{"\"", "\\", "\n", "\x01", "<", "&", "é", "\xff", "\u2028"}
+	longest := 26 // three words and a tail
+	if testing.Short() || raceEnabled {
+		longest = 17
+	}
+	for n := 8; n <= longest; n++ {
+		base := strings.Repeat("y", n)
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				for _, p := range pieces {
+					for _, q := range pieces[:6] {
+						s := base[:i] + p + base[i+1:j] + q + base[j+1:]
+						for _, html := range []bool{true, false} {
+							want := refQuoted(s, html)
+							for _, room := range []int{1 + 6*len(s) + 8, 6*len(s) + 8} {
+								if got := quoteIntoSeq(t, []byte(s), html, room); string(got) != want {
+									t.Fatalf("%q, html=%v, room %d: %s, want %s", s, html, room, got, want)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+}

@@ -50,6 +50,47 @@ func putWord(p unsafe.Pointer, w uint64) { binary.LittleEndian.PutUint64((*[8]by
 func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, n int, t *quoteTable) (int, int) {
 	esc, sw := &t.esc, &t.stop
 	i := 0
+	if n >= 8 && room-o >= quoteRoomFor(n) {
+		// Room for the escapes of every byte: no room test in the loop,
+		// and the last few bytes go through it too.
+		for {
+			var w, m uint64
+			r := 8
+			if i+8 <= n {
+				w = *(*uint64)(unsafe.Add(src, i))
+				m = sw.lanes(w)
+			} else {
+				if i == n {
+					return o, i
+				}
+				// The word ending at n, shifted down over the bytes done;
+				// the zero lanes above it are no stops.
+				r = n - i
+				w = *(*uint64)(unsafe.Add(src, n-8)) >> ((64 - 8*uint(r)) & 63)
+				m = sw.lanes(w) & (1<<(8*uint(r)&63) - 1)
+			}
+			*(*uint64)(unsafe.Add(dst, o)) = w
+			// Each stop's escape is written over its byte and the rest of
+			// the word stored again after it (a shift by 64 for the last
+			// lane stores the word again past it, bytes the next store or
+			// the caller's length leave out), with no new word test.
+			for m != 0 {
+				k := bits.TrailingZeros64(m) >> 3
+				c := *(*byte)(unsafe.Add(src, i+k))
+				if c >= utf8.RuneSelf {
+					return o + k, i + k
+				}
+				if e := esc[c]; e != 0 { // else < > & without HTML escaping: stored already
+					*(*uint64)(unsafe.Add(dst, o+k)) = e
+					o += int(e>>56) - 1
+					*(*uint64)(unsafe.Add(dst, o+k+1)) = w >> (8 * uint(k+1) & 63)
+				}
+				m &= m - 1
+			}
+			o += r
+			i += r
+		}
+	}
 	for i+8 <= n {
 		if room-o < 16 {
 			return o, i
@@ -112,6 +153,11 @@ func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, n int, t *q
 	}
 	return o, i
 }
+
+// quoteRoomFor returns the room in bytes quoteWords' loop without room
+// tests needs for n bytes of input: 6 output bytes a byte at most (\u00XX)
+// and a word's store past the last.
+func quoteRoomFor(n int) int { return 6*n + 8 }
 
 // QuoteWordsInto writes s, of at most QuoteWordsMax bytes, into the room
 // of dst after len(dst) with the escapes of t, as AppendQuoted does but
