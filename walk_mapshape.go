@@ -185,7 +185,21 @@ type keyRanks struct {
 // columns, comparing strings through a closure was most of what ranking
 // cost, and inserting each of many new columns on its own, a move of the
 // columns after it, was most of the rest.
+//
+// The check that the page made no column since the last call, what most
+// calls find, is inlined in the callers (rerank does the rest): the call
+// cost about 20 instructions for it, 5% of a 25-row hetero page's update
+// and newSetShape.
 func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
+	if r.page == b.Page && len(r.order) == b.NumColumns() {
+		return r.rank
+	}
+	return r.rerank(b)
+}
+
+// rerank is update past its check: it ranks the columns made since the
+// last call, or all of a new page's.
+func (r *keyRanks) rerank(b *pagebuild.Builder) []uint32 {
 	if r.page != b.Page {
 		r.page = b.Page
 		r.order, r.pre = r.order[:0], r.pre[:0]
