@@ -188,8 +188,8 @@ type keyRanks struct {
 //
 // The check that the page made no column since the last call, what most
 // calls find, is inlined in the callers (rerank does the rest): the call
-// cost about 20 instructions for it, 5% of a 25-row hetero page's update
-// and newSetShape.
+// cost about 20 instructions for it (about 350 of a 25-row hetero page's
+// update, newSetShape and freshSetRow, 4.6%).
 func (r *keyRanks) update(b *pagebuild.Builder) []uint32 {
 	if r.page == b.Page && len(r.order) == b.NumColumns() {
 		return r.rank
