@@ -1,6 +1,7 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "bytes32_amd64.h"
 
 // The tables of flagsClearAVX2, looked up sixteen entries at a time by
 // VPSHUFB (the same sixteen bytes in both halves of a Y register).
@@ -39,13 +40,7 @@ DATA eschigh<>+0(SB)/8, $0x0000080004120101
 DATA eschigh<>+8(SB)/8, $0x0000000000000000
 GLOBL eschigh<>(SB), RODATA|NOPTR, $16
 
-// Bytes repeated over 32: VEX instructions read them as memory operands.
-#define BYTES32(name, q) \
-	DATA name<>+0(SB)/8, $q \
-	DATA name<>+8(SB)/8, $q \
-	DATA name<>+16(SB)/8, $q \
-	DATA name<>+24(SB)/8, $q \
-	GLOBL name<>(SB), RODATA|NOPTR, $32
+// Bytes repeated over 32 (bytes32_amd64.h).
 
 BYTES32(nib, 0x0f0f0f0f0f0f0f0f)
 BYTES32(third, 0x6060606060606060)
