@@ -150,11 +150,12 @@ func (s *cellSink) keepAgain() {
 // its columns are prevCols) and its cells' places in the columns of
 // tagged values are known (keepAgain, under the same interner Epoch), and
 // every cell can be repeated (CanAgain: not a float, byte string or
-// number text, not a deferring column's string, not a tagged value with a
-// string); else it changes nothing and reports false. Cost: two passes
-// over the row's columns (a check, then an append each) and a copy of
-// its tagged cells, where reading the row costs some 20 instructions a
-// byte of its text.
+// number text, not a deferring column's string, not a column whose
+// producer counts string lists); else it changes nothing and reports
+// false. A tagged cell's strings are counted again (AppendAgain). Cost:
+// two passes over the row's columns (a check, then an append each) and a
+// copy of its tagged cells, where reading the row costs some 20
+// instructions a byte of its text.
 func (s *cellSink) AgainRow() bool {
 	pb := s.pb
 	l := pb.Last
