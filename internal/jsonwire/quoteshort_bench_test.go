@@ -1,0 +1,31 @@
+package jsonwire
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// quoteShortLengths are the lengths BenchmarkQuoteShortLengths quotes: one
+// and two 32-byte blocks of quoteShortAVX2, their edges, and words.
+var quoteShortLengths = []int{1, 4, 8, 12, 16, 24, 31, 32, 33, 40, 48, 56, 63, 64}
+
+// BenchmarkQuoteShortLengths quotes the first n bytes of BaaS permission
+// strings (a quote or two every 17 bytes) through QuoteWordsInto, as the
+// hit's appendSpanJSON does, into a buffer with the room of every escape:
+// count it with tools/instructions ./internal/jsonwire
+// 'QuoteShortLengths/n=33$' 'github.com/rowpage/rowpage/internal/jsonwire.quoteWords' 60 20.
+func BenchmarkQuoteShortLengths(b *testing.B) {
+	text := []byte(strings.Repeat(`read("user:nav5")`, 4))
+	for _, n := range quoteShortLengths {
+		s := text[:n]
+		buf := make([]byte, 1, 6*n+64)
+		b.Run("n="+strconv.Itoa(n), func(b *testing.B) {
+			t := QuoteTableOf(true)
+			for b.Loop() {
+				o, _ := QuoteWordsInto(buf[:1], s, t)
+				buf = buf[:o]
+			}
+		})
+	}
+}
