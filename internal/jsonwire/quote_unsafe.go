@@ -164,13 +164,6 @@ func quoteWords(dst unsafe.Pointer, o, room int, src unsafe.Pointer, n int, t *q
 	return o, i
 }
 
-// quoteShortMax is the longest string quoteWords hands to quoteShortAVX2.
-const quoteShortMax = 64
-
-// quoteShortRoom returns the room in bytes quoteShortAVX2 needs for n bytes
-// of input: 6 output bytes a byte at most and a 32-byte store past the last.
-func quoteShortRoom(n int) int { return 6*n + 32 }
-
 // shortReadable reports whether the 32 bytes after the n bytes at src
 // (n >= 1) lie in the same 4 KiB page as its last byte, so that
 // quoteShortAVX2 may read them: memory is mapped a page at a time, so a
