@@ -133,16 +133,20 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 		for {
 			// The bytes of string i before at are plain, so its flags
 			// are those of data[at:end].
-			off := bits.TrailingZeros64(special)
-			at := pos + off
+			// special is never 0 here, so off is below 64, as are the
+			// counts of the shifts below (each masked with 63 to say so:
+			// unmasked, the compiler guards each against counts of 64
+			// and more).
+			off := uint(bits.TrailingZeros64(special)) & 63
+			at := pos + int(off)
 			f, ascii := uint8(0), false
 			if end-pos <= jsonwire.ClassMasksLen {
-				f, ascii = jsonwire.RangeFlags(esc, html, high, off, end-pos)
-			} else if end-pos <= 2*jsonwire.ClassMasksLen && high>>uint(off) == 0 {
+				f, ascii = jsonwire.RangeFlags(esc, html, high, int(off), end-pos)
+			} else if end-pos <= 2*jsonwire.ClassMasksLen && high>>off == 0 {
 				// String i runs into the next block, ASCII so far: its
 				// flags are those of its bits here and of its bits
 				// there, and the check goes on in that block.
-				f = maskFlags(esc>>uint(off), html>>uint(off))
+				f = maskFlags(esc>>off, html>>off)
 				pos += jsonwire.ClassMasksLen
 				esc, html, high = jsonwire.ClassMasks(data, pos)
 				var rest uint8
@@ -164,7 +168,7 @@ func checkFlagsByBlocks(flags, data []byte, ends []uint32) int {
 				next = end
 				break
 			}
-			if special &= ^uint64(0) << uint(end-pos); special == 0 {
+			if special &= ^uint64(0) << (uint(end-pos) & 63); special == 0 { // (end-pos: 1 to 63)
 				break
 			}
 			for at = pos + bits.TrailingZeros64(special); end <= at; end = int(ends[i]) {
