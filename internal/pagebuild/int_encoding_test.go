@@ -12,7 +12,8 @@ import (
 // TestChooseIntEncodingReference checks chooseIntEncoding, which takes
 // plain at once for a column of one-byte values, against the sizes of the
 // three encodings computed in full, on random columns of small values
-// (where the shortcut applies, or nearly), constant runs and wide values.
+// (where the shortcut applies, or nearly), constant runs, wide values, and
+// walks of small steps (narrowDeltas').
 func TestChooseIntEncodingReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 20000; i++ {
@@ -33,11 +34,32 @@ func TestChooseIntEncodingReference(t *testing.T) {
 				v[j] = v[0]
 			}
 		}
+		if r.IntN(3) == 0 {
+			v = make([]int64, 2+r.IntN(300))
+			walk(r, v)
+		}
 		enc, lo := chooseIntEncoding(v)
 		wantEnc, wantLo := chooseIntEncodingRef(v)
 		if enc != wantEnc || lo != wantLo {
 			t.Fatalf("chooseIntEncoding(%v) = %d, %d; want %d, %d", v, enc, lo, wantEnc, wantLo)
 		}
+	}
+}
+
+// walk fills v with a walk of steps of -64 to 63 (whose zigzags take a
+// byte: narrowDeltas' columns), half the walks drifting down, now and then
+// a step of ±64 (two bytes), from a start near a boundary of varint lengths
+// (±2^6, ±2^13, ±2^20, ±2^27), where the first value's zigzag and the
+// lowest's may differ in length.
+func walk(r *rand.Rand, v []int64) {
+	v[0] = int64(1)<<(6+7*r.IntN(4))*int64(1-2*r.IntN(2)) + r.Int64N(200) - 100
+	drift := int64(r.IntN(2)) * 60
+	for j := 1; j < len(v); j++ {
+		step := r.Int64N(128-drift) - 64
+		if r.IntN(40) == 0 {
+			step = 64 * int64(1-2*r.IntN(2))
+		}
+		v[j] = v[j-1] + step
 	}
 }
 

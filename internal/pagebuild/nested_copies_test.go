@@ -17,13 +17,16 @@ import (
 // become integers, and arrays nested deeper than remapTagged's stack), and
 // some cells repeat whole (listed in no Nested entry here: a value copied
 // from inside a cell that becomes a repeat is jsonbridge's
-// TestNestedCopiesInRepeatedCellsEqualBuilderPages).
+// TestNestedCopiesInRepeatedCellsEqualBuilderPages). One table, reset for
+// each column as writeColumn resets it, writes every column, so that state
+// a column left would show in the next.
 func TestNestedCopies(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	remap := make([]uint32, 300)
 	for i := range remap {
 		remap[i] = uint32(r.IntN(len(remap)))
 	}
+	var reps repeatTable
 	for round := range 300 {
 		pool := make([][]byte, 1+r.IntN(6))
 		for k := range pool {
@@ -62,9 +65,14 @@ func TestNestedCopies(t *testing.T) {
 			nested = append(nested, lists...)
 			cells[r.IntN(len(cells))] = bytes.Clone(col[start:])
 		}
-		var refReps, reps repeatTable
+		var refReps repeatTable
 		var f1, f2 bool
 		want := appendTaggedRef([]byte("kept"), col, remap, &f1, &refReps)
+		reps.reset()
+		if reps.nested != nil || len(reps.copyFrom)+len(reps.froms)+len(reps.fromAt)+len(reps.ranges) > 0 ||
+			reps.nextCopy != 0 || reps.nextFrom != 0 {
+			t.Fatalf("round %d: reset left nested state: %+v", round, reps)
+		}
 		reps.setNested(nested)
 		got := appendTagged([]byte("kept"), col, remap, &f2, &reps)
 		if !bytes.Equal(got, want) || f1 != f2 {

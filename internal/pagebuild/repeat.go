@@ -23,8 +23,9 @@ var repeatSeed = maphash.MakeSeed()
 // two of slots kept at most half full.
 type repeatTable struct {
 	slots []repeatSlot
-	n     int  // slots in use
-	hit   bool // a repeat was written since reset
+	gen   uint32 // the column's generation: its slots are those of this gen
+	n     int    // slots in use
+	hit   bool   // a repeat was written since reset
 	// seen remembers cells by their bytes as the builder holds them
 	// (source bytes), so that a cell whose source bytes equal an earlier
 	// cell's is written without being copied and hashed again (again).
@@ -109,23 +110,38 @@ const seenWalk = 16
 // cells (a list of a few scalars) pays for seen nothing but a test.
 const seenMin = 32
 
-// repeatSlot is a cell of the column: the hash of its bytes, its payload
-// offset and its length (0: an empty slot; a cell has at least 2 bytes).
+// repeatSlot is a cell of the column: the hash of its bytes (its low 32
+// bits), the generation of the column it is of (a slot of an earlier
+// generation is empty), its payload offset and its length.
 type repeatSlot struct {
-	h      uint64
+	h, gen uint32
 	off, l uint32
 }
 
-// reset empties the table for a new column, keeping its slots.
+// reset empties the table for a new column, keeping its slots: it moves
+// to the next generation, which leaves every slot of an earlier one empty
+// (repeatSlot.gen), where clearing the slots cost about 120 instructions a
+// column (64 slots of 16 bytes, for a column of a few cells); the slots
+// are cleared only when the generation wraps. The state of nested copies
+// is reset only if setNested set it.
 func (t *repeatTable) reset() {
-	if t.n > 0 {
+	if t.gen++; t.gen == 0 {
 		clear(t.slots)
+		t.gen = 1
 	}
 	if len(t.seenCells) > 0 {
 		clear(t.seen)
+		t.seenCells = t.seenCells[:0]
 	}
-	t.n, t.hit, t.seenCells, t.done, t.copies = 0, false, t.seenCells[:0], t.done[:0], nil
-	t.lastFrom = 0
+	t.n, t.hit, t.done, t.copies, t.lastFrom = 0, false, t.done[:0], nil, 0
+	if t.nested != nil {
+		t.resetNested()
+	}
+}
+
+// resetNested resets the state of nested copies that setNested and
+// nestedCopy keep.
+func (t *repeatTable) resetNested() {
 	t.nested, t.copyFrom, t.fromAt, t.froms = nil, t.copyFrom[:0], t.fromAt[:0], t.froms[:0]
 	t.nextCopy, t.nextFrom, t.mark, t.ranges = 0, 0, math.MaxInt, t.ranges[:0]
 }
@@ -309,12 +325,12 @@ func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	h := maphash.Bytes(repeatSeed, dst[at:])
-	mask := uint64(len(t.slots) - 1)
-	for i := h & mask; ; i = (i + 1) & mask {
+	h := uint32(maphash.Bytes(repeatSeed, dst[at:]))
+	mask := uint(len(t.slots) - 1)
+	for i := uint(h) & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
-		if s.l == 0 {
-			*s = repeatSlot{h: h, off: uint32(at - base), l: uint32(l)}
+		if s.gen != t.gen {
+			*s = repeatSlot{h: h, gen: t.gen, off: uint32(at - base), l: uint32(l)}
 			t.n++
 			return dst, at - base
 		}
@@ -326,19 +342,24 @@ func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
 
 // grow doubles the table (to 64 slots at first) and rehashes its cells.
 // It is kept out of cell, which it would make spill its arguments and
-// locals to the stack on every call (about 15 instructions a cell).
+// locals to the stack on every call (about 15 instructions a cell). The
+// new slots are of generation 0, which no column has (reset skips it; a
+// table that was never reset starts at 1).
 //
 //go:noinline
 func (t *repeatTable) grow() {
+	if t.gen == 0 {
+		t.gen = 1
+	}
 	old := t.slots
 	t.slots = make([]repeatSlot, max(64, 2*len(old)))
-	mask := uint64(len(t.slots) - 1)
+	mask := uint(len(t.slots) - 1)
 	for _, s := range old {
-		if s.l == 0 {
+		if s.gen != t.gen {
 			continue
 		}
-		i := s.h & mask
-		for t.slots[i].l != 0 {
+		i := uint(s.h) & mask
+		for t.slots[i].gen == t.gen {
 			i = (i + 1) & mask
 		}
 		t.slots[i] = s
