@@ -161,8 +161,10 @@ func (s *cellSink) keepAgain() {
 // false. A tagged cell's strings are counted again (AppendAgain). Cost:
 // a pass over the row's columns that checks them (againChecked), skipped
 // in a run of repeats from its second row on (againRun), and a pass that
-// appends each cell, with a copy of its tagged cells, where reading the
-// row costs some 20 instructions a byte of its text.
+// appends each cell, without a call for an integer, bool, string or
+// null cell or a one-byte tagged cell (TryAgain, TryAgainString,
+// TryAgainNull, TryAgainTag), with a copy of its other tagged cells,
+// where reading the row costs some 20 instructions a byte of its text.
 func (s *cellSink) AgainRow() bool {
 	pb := s.pb
 	if s.againRun != pb.Rows && !s.againChecked() {
@@ -170,7 +172,7 @@ func (s *cellSink) AgainRow() bool {
 	}
 	cols, anyJ, anyAt := s.prevCols, s.anyJ, s.anyAt
 	for _, c := range cols {
-		if !c.TryAgain() && !c.AnyKind() {
+		if !c.TryAgain() && !c.AnyKind() && !pb.TryAgainString(c) && !c.TryAgainNull() {
 			pb.AppendAgain(c, -1, false)
 		}
 	}
@@ -178,6 +180,9 @@ func (s *cellSink) AgainRow() bool {
 		c := cols[j]
 		at := anyAt[k]
 		anyAt[k] = len(c.Tagged) // the new row's cell starts here
+		if c.TryAgainTag(at) {
+			continue
+		}
 		// A cell listed as a copy holds no string: the tokenizer copies
 		// only such cells (and so does AppendAgain).
 		cp := c.Copies
