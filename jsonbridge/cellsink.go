@@ -55,6 +55,11 @@ type cellSink struct {
 	againRow   int
 	againEpoch uint64
 	agains     int // rows AgainRow added, for tests
+	// againRun: the page's rows (pb.Rows) just after the last row
+	// AgainRow added, or -1: while it is still pb.Rows, the row before
+	// the one AgainRow is asked for is such a row, and nothing AgainRow
+	// checks has changed since it checked it (againChecked).
+	againRun int
 	// againOn: the page has had a row that repeats the previous row's
 	// text (AgainRow), so that rows keep their tagged cells' places
 	// (keepAgain); until then rows pay nothing for them.
@@ -91,6 +96,7 @@ func (s *cellSink) start() {
 	s.col, s.err, s.same, s.taken = nil, nil, 0, 0
 	s.prev, s.prevOf, s.unplaced = nil, 0, false
 	s.anyJ, s.anyAt, s.againRow, s.againOn = s.anyJ[:0], s.anyAt[:0], -1, false
+	s.againRun = -1
 }
 
 // StartRows begins a page of rows.
@@ -153,15 +159,56 @@ func (s *cellSink) keepAgain() {
 // number text, not a deferring column's string, not a column whose
 // producer counts string lists); else it changes nothing and reports
 // false. A tagged cell's strings are counted again (AppendAgain). Cost:
-// two passes over the row's columns (a check, then an append each) and a
-// copy of its tagged cells, where reading the row costs some 20
-// instructions a byte of its text.
+// a pass over the row's columns that checks them (againChecked), skipped
+// in a run of repeats from its second row on (againRun), and a pass that
+// appends each cell, without a call for an integer, bool, string or
+// null cell or a one-byte tagged cell (TryAgain, TryAgainString,
+// TryAgainNull, TryAgainTag), with a copy of its other tagged cells,
+// where reading the row costs some 20 instructions a byte of its text.
 func (s *cellSink) AgainRow() bool {
+	pb := s.pb
+	if s.againRun != pb.Rows && !s.againChecked() {
+		return false
+	}
+	cols, anyJ, anyAt := s.prevCols, s.anyJ, s.anyAt
+	for _, c := range cols {
+		if !c.TryAgain() && !c.AnyKind() && !pb.TryAgainString(c) && !c.TryAgainNull() {
+			pb.AppendAgain(c, -1, false)
+		}
+	}
+	for k, j := range anyJ {
+		c := cols[j]
+		at := anyAt[k]
+		anyAt[k] = len(c.Tagged) // the new row's cell starts here
+		if c.TryAgainTag(at) {
+			continue
+		}
+		// A cell listed as a copy holds no string: the tokenizer copies
+		// only such cells (and so does AppendAgain).
+		cp := c.Copies
+		plain := len(cp) >= 2 && int(cp[len(cp)-2]) == at
+		pb.AppendAgain(c, at, plain)
+	}
+	s.againRow = pb.Rows
+	s.agains++
+	pb.RepeatRow()
+	s.againRun = pb.Rows
+	return true
+}
+
+// againChecked reports whether AgainRow can add the row that begins (see
+// AgainRow), checking the page's state and each of prev's columns. What
+// it checks does not change while AgainRow adds rows: AppendAgain keeps
+// each column's kind, Deferral (Interned(false) only ends a run of new
+// strings) and StrLists, and neither the interner's Epoch, the page's
+// columns nor its last shape move; so AgainRow asks again only after a
+// row it did not add (againRun). At the page's first repeat it notes that
+// rows keep their tagged cells' places from now on (againOn) and reports
+// false, so that the tokenizer reads that row.
+func (s *cellSink) againChecked() bool {
 	pb := s.pb
 	l := pb.Last
 	if !s.againOn {
-		// The page's first repeat: the tokenizer reads it, and rows keep
-		// their cells' places from now on.
 		s.againOn = true
 		return false
 	}
@@ -171,9 +218,8 @@ func (s *cellSink) AgainRow() bool {
 	// Every column can repeat its cell, and the columns of tagged values
 	// are the ones newPrev found (a column does not go back from tagged
 	// values).
-	cols, anyJ, anyAt := s.prevCols, s.anyJ, s.anyAt
 	tagged := 0
-	for _, c := range cols {
+	for _, c := range s.prevCols {
 		if c.IntKind() { // the common column, with a cell (prev's row's)
 			continue
 		}
@@ -184,30 +230,12 @@ func (s *cellSink) AgainRow() bool {
 			tagged++
 		}
 	}
-	if tagged != len(anyJ) {
+	if tagged != len(s.anyJ) {
 		// A column turned to tagged values after newPrev: make prev
 		// again at the next row, to keep its cells' places.
 		s.prevOf = 0
 		return false
 	}
-	for _, c := range cols {
-		if !c.TryAgain() && !c.AnyKind() {
-			pb.AppendAgain(c, -1, false)
-		}
-	}
-	for k, j := range anyJ {
-		c := cols[j]
-		at := anyAt[k]
-		anyAt[k] = len(c.Tagged) // the new row's cell starts here
-		// A cell listed as a copy holds no string: the tokenizer copies
-		// only such cells (and so does AppendAgain).
-		cp := c.Copies
-		plain := len(cp) >= 2 && int(cp[len(cp)-2]) == at
-		pb.AppendAgain(c, at, plain)
-	}
-	s.againRow = pb.Rows
-	s.agains++
-	pb.RepeatRow()
 	return true
 }
 

@@ -43,6 +43,64 @@ func (c *Column) TryAgain() bool {
 	return true
 }
 
+// TryAgainString is AppendAgain for a string cell of a column of strings
+// without a null so far (so its last cell is a string), with room for
+// it: it adds the last string id again, counted once more, with the
+// column's run of new strings ended, and reports true; otherwise it
+// changes nothing and reports false. The caller must have checked
+// CanAgain (the column is not deferring). Inlines, where AppendAgain
+// costs a call, a test of the null bitmap and a switch on the kind.
+func (b *Builder) TryAgainString(c *Column) bool {
+	strs := c.strs
+	k := len(strs)
+	if c.Kind != KindStr || c.nulls != 0 || k == 0 || k >= cap(strs) {
+		return false
+	}
+	id := strs[k-1]
+	b.In.meta[id].count++
+	c.strs = strs[:k+1]
+	strs[:k+1][k] = id
+	c.def.fresh = 0
+	c.count++
+	return true
+}
+
+// TryAgainNull is AppendAgain for a column of nulls alone (kindNone, so
+// its last cell is a null and its bitmap is made) with room in its
+// bitmap: it adds a null, as TryAppendNull does, and reports true;
+// otherwise it changes nothing and reports false. Inlines.
+func (c *Column) TryAgainNull() bool {
+	i, bits := c.count, c.bits
+	k := i >> 3
+	if c.Kind != kindNone || c.nulls == 0 || k >= cap(bits) {
+		return false
+	}
+	bits = bits[:k+1]
+	m := byte(1) << (i & 7)
+	bits[k] = bits[k]&(m-1) | m // see TryAppendNull
+	c.bits, c.count = bits, i+1
+	c.nulls++
+	return true
+}
+
+// TryAgainTag is AppendAgain for the one-byte cell of a column of tagged
+// values that starts at at, the last cell (a null, true or false: every
+// other tagged value is longer), with room for it: it adds the byte
+// again and reports true; otherwise it changes nothing and reports
+// false. Such a cell holds no string and is no array or object, so it
+// is neither counted nor listed as a copy. Inlines.
+func (c *Column) TryAgainTag(at int) bool {
+	t := c.Tagged
+	n := len(t)
+	if c.Kind != kindAny || at != n-1 || n >= cap(t) {
+		return false
+	}
+	c.Tagged = t[:n+1]
+	t[:n+1][n] = t[at]
+	c.count++
+	return true
+}
+
 // AppendAgain adds c's last cell again, as the producer adding the same
 // cell (the same value, the same text) would: a null to the bitmap, the
 // same bool, integer or time, the same string id counted once more with
