@@ -210,6 +210,7 @@ func (e *Encoder) build(v any) error {
 					return rowError(err, i)
 				}
 			}
+			w.rememberPageKeys()
 			return nil
 		}
 	case map[string]any:

@@ -46,6 +46,7 @@ type walker struct {
 	shapeSlots    keyPlaces    // where the last row read against shapeKeys held them (valuesOfKeys)
 	shapePlaces   *keyPlaces   // shapeSlots, or first.slots when shapeKeys are first.keys (valuesByKey)
 	first         firstRow     // the keys of the last page's first map row (walk_firstrow.go)
+	pageKeys      firstRow     // the keys of the last page of map rows, for ranking the next's columns (walk_pagekeys.go)
 	sets          rowSets      // map rows' shapes by their sets of columns (walk_mapshape.go)
 	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them

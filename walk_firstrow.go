@@ -145,7 +145,7 @@ func (w *walker) knownFirstRow(rk []string, rv []any, at []uint8) error {
 	w.csets.putRow(b, b.EndNewRow())
 	w.first.page = b.Page
 	if inOrder && len(w.first.pre) == len(at) {
-		w.ranks.seed(b.Page, w.first.pre)
+		w.ranks.seed(b.Page, &w.first)
 	}
 	return nil
 }

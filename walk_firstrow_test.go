@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/rowpage/rowpage/internal/dataset"
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // firstRowPages are pages of map rows whose first rows have the keys of
@@ -194,13 +195,38 @@ func TestKnownFirstRowSeedsRanks(t *testing.T) {
 		if page > 0 && w.first.page != e.b.Page {
 			t.Fatalf("page %d: the first row was not known", page)
 		}
-		var want keyRanks
-		wantRank := want.update(&e.b)
-		got := w.ranks.update(&e.b)
-		if !slices.Equal(got, wantRank) || !slices.Equal(w.ranks.order, want.order) || !slices.Equal(w.ranks.pre, want.pre) {
-			t.Errorf("page %d: ranks %v, order %v, pre %x; update gives %v, %v, %x", page, got, w.ranks.order, w.ranks.pre, wantRank, want.order, want.pre)
-		}
+		sameRanksAsUpdate(t, &w.ranks, &e.b, fmt.Sprintf("page %d", page))
 		e.b.Finish(nil)
 		e.release()
+	}
+}
+
+// sameRanksAsUpdate fails t unless r ranks the columns of page b as a
+// fresh keyRanks's update does: with the same ranks, order and prefixes,
+// or, where r ranks by the kept keys of the last page (keyRanks.global),
+// in the same order, each column with its key's prefix.
+func sameRanksAsUpdate(t *testing.T, r *keyRanks, b *pagebuild.Builder, what string) {
+	t.Helper()
+	var want keyRanks
+	wantRank := want.update(b)
+	got := r.update(b)
+	if !r.global {
+		if !slices.Equal(got, wantRank) || !slices.Equal(r.order, want.order) || !slices.Equal(r.pre, want.pre) {
+			t.Errorf("%s: ranks %v, order %v, pre %x; update gives %v, %v, %x", what, got, r.order, r.pre, wantRank, want.order, want.pre)
+		}
+		return
+	}
+	byRank := make([]int32, b.NumColumns())
+	for ci := range byRank {
+		byRank[ci] = int32(ci)
+	}
+	slices.SortFunc(byRank, func(x, y int32) int { return int(got[x]) - int(got[y]) })
+	if !slices.Equal(byRank, want.order) {
+		t.Errorf("%s: columns by the kept keys' ranks %v (ranks %v); update orders them %v", what, byRank, got, want.order)
+	}
+	for ci := range byRank {
+		if g := got[ci]; r.order[:maxSetCols][g] != int32(ci) || r.pre[g] != want.pre[wantRank[ci]] {
+			t.Errorf("%s: column %d at rank %d: order there %d, pre %x; update's pre %x", what, ci, g, r.order[:maxSetCols][g], r.pre[g], want.pre[wantRank[ci]])
+		}
 	}
 }

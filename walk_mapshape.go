@@ -170,6 +170,11 @@ type keyRanks struct {
 	fresh  []uint32 // the value indexes of the row's keys that have no column (freshRow)
 	add    []int32  // update's scratch: the new columns, sorted
 	addPre []uint64 // update's scratch: their keys' keyPrefix
+	// known is the kept keys of the last page of map rows (pageKeys), if
+	// usable; global says that page's columns are ranked by their
+	// keys' places among them (walk_pagekeys.go), with gaps, not 0 to n-1.
+	known  *firstRow
+	global bool
 }
 
 // update ranks the columns page b made since the last call and returns
@@ -203,10 +208,20 @@ func (r *keyRanks) rerank(b *pagebuild.Builder) []uint32 {
 	if r.page != b.Page {
 		r.page = b.Page
 		r.order, r.pre = r.order[:0], r.pre[:0]
+		r.global = usableKeys(r.known)
 	}
 	n, old := b.NumColumns(), len(r.order)
 	if old == n {
 		return r.rank
+	}
+	if r.global {
+		if r.rankKnown(b, old, n) {
+			return r.rank
+		}
+		// A key the kept ones lack: rank every column of the page as
+		// a page of unknown keys.
+		r.global = false
+		r.order, r.pre, old = r.order[:0], r.pre[:0], 0
 	}
 	strs := b.In.Strs
 	order := slices.Grow(r.order, n-old)[:n] // keeps order[:old]
@@ -268,7 +283,21 @@ func (r *keyRanks) rerank(b *pagebuild.Builder) []uint32 {
 // them): column ci has rank ci. The ranks are update's, without its sort
 // of the keys and its pass over them (about 40 instructions a column on a
 // sparse page's first call).
-func (r *keyRanks) seed(page uint64, pre []uint64) {
+func (r *keyRanks) seed(page uint64, first *firstRow) {
+	pre := first.pre
+	if usableKeys(r.known) {
+		// Ranked by the kept keys: as the first row's when they are the
+		// same (each column's rank its index, as below), else at the
+		// next update (rankKnown).
+		r.page, r.order, r.pre, r.global = page, r.order[:0], r.pre[:0], true
+		if sameKeys(first, r.known) {
+			r.roomForSets()
+			r.seedIdentity(len(pre))
+			r.pre = append(r.pre, pre...)[:maxSetCols]
+		}
+		return
+	}
+	r.global = false
 	n := len(pre)
 	order := pagebuild.Grow(r.order, n)
 	rank := pagebuild.Grow(r.rank, n)
@@ -279,6 +308,19 @@ func (r *keyRanks) seed(page uint64, pre []uint64) {
 		rank[i] = uint32(i)
 	}
 	r.page, r.order, r.pre, r.rank = page, order, append(r.pre[:0], pre...), rank
+}
+
+// seedIdentity sets the first n columns' ranks to their indexes, in
+// order and rank, which have room for n.
+func (r *keyRanks) seedIdentity(n int) {
+	order, rank := r.order[:n], r.rank[:n]
+	for i := range order {
+		order[i] = int32(i)
+	}
+	for i := range rank {
+		rank[i] = uint32(i)
+	}
+	r.order, r.rank = order, rank
 }
 
 // bySetRanks returns the columns' ranks and the columns in key order, as
