@@ -8,7 +8,7 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
-// TestTryAgainIsAppendAgain builds two pages of one column from random
+// TestTryAgainIsAppendAgain builds pairs of pages of one column from random
 // cells (strings, nulls, integers, bools, and their mix, which turns the
 // column to tagged values) and repeats the last cell in runs of one to
 // four: one page through AppendAgain alone, the other through TryAgain,
@@ -19,8 +19,12 @@ import (
 func TestTryAgainIsAppendAgain(t *testing.T) {
 	r := rand.New(rand.NewPCG(45, 16))
 	strs := []string{"", "a", "name", "a longer string of text"}
+	// One pair of builders for every run, as a producer reuses its
+	// Builder from page to page: a column's storage past its cells then
+	// holds an earlier page's (a null bitmap's bytes), which the Try
+	// methods must not take for this page's.
+	var want, got Builder
 	for run := range 500 {
-		var want, got Builder
 		want.Reset(format.KindRows)
 		got.Reset(format.KindRows)
 		ops := []int{0, 1, 2, 3}[:1+r.IntN(4)] // the kinds of cell the run draws from
