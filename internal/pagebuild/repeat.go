@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"bytes"
+	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"slices"
@@ -310,7 +311,7 @@ func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
 // payload starts at dst[base]. If an earlier cell holds the same bytes and a
 // repeat naming it is shorter than the cell, the cell is replaced by the
 // repeat; if none does, the cell is added. Cost: a hash of the cell's
-// bytes, and a comparison with the earlier cell on a match.
+// bytes (shortCellHash inline for a short cell), and a comparison with the earlier cell on a match.
 //
 // It also returns the payload offset of the first cell holding the bytes
 // (at-base when the cell is the first), or -1 for a cell too short to
@@ -325,7 +326,12 @@ func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
-	h := uint32(maphash.Bytes(repeatSeed, dst[at:]))
+	var h uint32
+	if c := dst[at:]; l >= shortCellMin && l <= shortCellMax {
+		h = shortCellHash(binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[l-8:]), l)
+	} else {
+		h = uint32(maphash.Bytes(repeatSeed, c))
+	}
 	mask := uint(len(t.slots) - 1)
 	for i := uint(h) & mask; ; i = (i + 1) & mask {
 		s := &t.slots[i]
