@@ -1,6 +1,7 @@
 package pagebuild
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -11,10 +12,10 @@ import (
 // repeatTable.cell compares the bytes of every cell its hash finds.
 var repeatKey = [2]uint64{rand.Uint64(), rand.Uint64()}
 
-// shortCellHash is the hash repeatTable.cell files a cell of shortCellMin
-// to shortCellMax bytes under (a short array or object of scalars, most of
-// sparse's and hetero's cells), given its first and last 8 bytes (which
-// overlap below 16) as little-endian words a and b, and its length n: one
+// shortCellHash is the hash repeatTable.cell files a cell of 3 to
+// shortCellMax bytes under (a short array or object of scalars, most of
+// sparse's and hetero's cells), given its words a and b (cellWords) and
+// its length n: one
 // 64x64->128-bit multiplication of the words blinded by repeatKey, its
 // halves folded. It is small enough to inline, about 15 instructions where
 // maphash.Bytes, which hashes other cells, costs a call and its set-up.
@@ -25,9 +26,21 @@ func shortCellHash(a, b uint64, n int) uint32 {
 	return uint32(r) ^ uint32(r>>32)
 }
 
-// shortCellMin and shortCellMax bound the cells repeatTable.cell hashes
-// with shortCellHash: two 8-byte loads cover them.
-const (
-	shortCellMin = 8
-	shortCellMax = 16
-)
+// shortCellMax is the longest cell repeatTable.cell hashes with
+// shortCellHash: two 8-byte loads cover it.
+const shortCellMax = 16
+
+// cellWords returns the words shortCellHash takes for c[:l], a cell of 3
+// to shortCellMax bytes: its first and last 8 bytes from 8 bytes on, its
+// first and last 4 from 4 on, its 3 bytes and 0 at 3. Two cells of one
+// length have the same bytes if and only if they have the same words (the
+// two cover every byte), which is how cell compares them.
+func cellWords(c []byte, l int) (a, b uint64) {
+	switch {
+	case l >= 8:
+		return binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint64(c[l-8:])
+	case l >= 4:
+		return uint64(binary.LittleEndian.Uint32(c)), uint64(binary.LittleEndian.Uint32(c[l-4:]))
+	}
+	return uint64(c[0]) | uint64(c[1])<<8 | uint64(c[2])<<16, 0
+}
