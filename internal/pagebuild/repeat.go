@@ -309,19 +309,81 @@ func (t *repeatTable) copied(dst []byte, base, pos int) ([]byte, int) {
 // cell looks up the cell just written at dst[at:], in the column whose
 // payload starts at dst[base]. If an earlier cell holds the same bytes and a
 // repeat naming it is shorter than the cell, the cell is replaced by the
-// repeat; if none does, the cell is added. Cost: a hash of the cell's
-// bytes, and a comparison with the earlier cell on a match.
+// repeat; if none does, the cell is added. Cost: for a cell of 3 to
+// shortCellMax bytes, two loads of its words (cellWords), shortCellHash
+// and a compare of the words of each earlier cell of its hash and length,
+// all inline; a longer cell goes to longCell. The short path calls
+// nothing but write on a repeat and grow when the table fills, both as
+// its last act (writeFound, growAfter), so that nothing of cell's is kept
+// across a call: where grow's check at the top, maphash and bytes.Equal
+// were called, every cell spilled its arguments and read them back.
 //
 // It also returns the payload offset of the first cell holding the bytes
 // (at-base when the cell is the first), or -1 for a cell too short to
 // repeat.
 func (t *repeatTable) cell(dst []byte, base, at int) ([]byte, int) {
-	// The cell as its length alone until the hash: a slice of it kept
-	// across the calls would be spilled to the stack and read back.
 	l := len(dst) - at
 	if l < 3 { // a repeat takes 2 bytes at least
 		return dst, -1
 	}
+	if l > shortCellMax {
+		return t.longCell(dst, base, at)
+	}
+	if len(t.slots) == 0 {
+		return t.firstCell(dst, base, at)
+	}
+	a, b := cellWords(dst[at:], l)
+	h := shortCellHash(a, b, l)
+	mask := uint(len(t.slots) - 1)
+	i := uint(h) & mask
+	for {
+		s := &t.slots[i]
+		if s.gen != t.gen {
+			break
+		}
+		if s.h == h && int(s.l) == l {
+			if x, y := cellWords(dst[base+int(s.off):], l); x == a && y == b {
+				return t.writeFound(dst, base, at, int(s.off), l)
+			}
+		}
+		i = (i + 1) & mask
+	}
+	t.slots[i] = repeatSlot{h: h, gen: t.gen, off: uint32(at - base), l: uint32(l)}
+	if t.n++; 2*(t.n+1) > len(t.slots) {
+		return t.growAfter(dst, at-base) // the next cell finds an empty slot
+	}
+	return dst, at - base
+}
+
+// writeFound is write, returning target as well: cell's call of it
+// then leaves nothing of cell's to keep across the call.
+func (t *repeatTable) writeFound(dst []byte, base, at, target, l int) ([]byte, int) {
+	return t.write(dst, base, at, target, l), target
+}
+
+// firstCell is cell on a table without slots: it makes them first.
+//
+//go:noinline
+func (t *repeatTable) firstCell(dst []byte, base, at int) ([]byte, int) {
+	t.grow()
+	return t.cell(dst, base, at)
+}
+
+// growAfter grows the table and returns its arguments: cell's call of it
+// then leaves nothing of cell's to keep across the call.
+//
+//go:noinline
+func (t *repeatTable) growAfter(dst []byte, target int) ([]byte, int) {
+	t.grow()
+	return dst, target
+}
+
+// longCell is cell for a cell of more than shortCellMax bytes: hashed by
+// maphash.Bytes, compared with bytes.Equal.
+func (t *repeatTable) longCell(dst []byte, base, at int) ([]byte, int) {
+	// The cell as its length alone until the hash: a slice of it kept
+	// across the calls would be spilled to the stack and read back.
+	l := len(dst) - at
 	if 2*(t.n+1) > len(t.slots) {
 		t.grow()
 	}
