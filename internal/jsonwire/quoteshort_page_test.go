@@ -24,7 +24,7 @@ func TestQuoteShortPageEnd(t *testing.T) {
 	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
 		t.Skip("mprotect:", err)
 	}
-	text := strings.Repeat("ab\"c\\d\ne", 10) + "\""
+	text := strings.Repeat("ab\"c\\d\ne", quoteShortMax/8+1) + "\""
 	for n := 1; n <= quoteShortMax; n++ {
 		for gap := 0; gap <= 48; gap++ {
 			end := page - gap

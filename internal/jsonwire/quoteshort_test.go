@@ -29,14 +29,14 @@ func sameQuotedEveryRoom(t *testing.T, s string) {
 }
 
 // TestQuoteShortEveryByteEveryPlace puts every byte value at every place
-// of strings of 1 to 66 bytes (one and two 32-byte blocks of
+// of strings of 1 to 130 bytes (one to four 32-byte blocks of
 // quoteShortAVX2, and just past quoteShortMax), into plain text and into
 // text with a quote every seven bytes (several escapes a block, each
 // followed by a store of the rest), and checks each against
 // encoding/json. With -short, only the lengths at the edges of words and
 // blocks (about a quarter of the time).
 func TestQuoteShortEveryByteEveryPlace(t *testing.T) {
-	fillers := []string{strings.Repeat("y", 70), strings.Repeat("abc\\de\"", 10)}
+	fillers := []string{strings.Repeat("y", quoteShortMax+2), strings.Repeat("abc\\de\"", quoteShortMax/7+1)}
 	for _, filler := range fillers {
 		for n := 1; n <= quoteShortMax+2; n++ {
 			if testing.Short() && n > 9 && (n+1)%16 > 2 {
@@ -56,7 +56,7 @@ func TestQuoteShortEveryByteEveryPlace(t *testing.T) {
 
 // TestQuoteShortSequencesEveryPlace puts each escape kind and each
 // sequence from 0x80 (two-, three- and four-byte text, U+2028 and U+2029,
-// invalid and cut-off UTF-8) at every place of strings of 1 to 67 bytes,
+// invalid and cut-off UTF-8) at every place of strings of 1 to 131 bytes,
 // so that sequences straddle the 32-byte block boundary and the end, and
 // after an escape earlier in the block.
 func TestQuoteShortSequencesEveryPlace(t *testing.T) {
