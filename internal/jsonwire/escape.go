@@ -172,8 +172,8 @@ func plainRunEnd[S ~string | ~[]byte](s S, i uint) uint {
 // of dst a word at a time, an escape over each special byte (quoteASCII,
 // quoteRoom); a longer one, or what finds no room, is appended, runs of
 // bytes that need no escape found by PlainPrefix and copied with one
-// append each. It may write up to 8 bytes past the returned length, within
-// cap(dst): slack that later appends overwrite. Cost: linear in len(s);
+// append each. It may write up to 8 bytes past the returned length (32
+// where quoteShortAVX2 runs), within cap(dst): slack that later appends overwrite. Cost: linear in len(s);
 // no allocation beyond growing dst.
 func AppendQuoted[S ~string | ~[]byte](dst []byte, s S, escapeHTML bool) []byte {
 	dst = append(dst, '"')

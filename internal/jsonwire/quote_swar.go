@@ -83,7 +83,7 @@ func escapeWord(e string) uint64 {
 // as that holds 16 bytes more than it has written, and returns dst
 // extended by what it wrote and the index of s it reached: len(s) when it
 // wrote all of s. The caller appends the rest. It may write up to 8 bytes
-// past the returned length (within cap(dst)), which later appends
+// past the returned length (32 where quoteShortAVX2 runs; within cap(dst)), which later appends
 // overwrite. Runs of ASCII go through quoteASCII, which makes no calls;
 // the rest (non-ASCII text, invalid UTF-8, U+2028 and U+2029) is handled
 // here.

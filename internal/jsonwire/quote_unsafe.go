@@ -39,7 +39,8 @@ func putWord(p unsafe.Pointer, w uint64) { binary.LittleEndian.PutUint64((*[8]by
 // src, from the first: it has no parameter for where in src to start,
 // which keeps QuoteWordsInto within the inliner's budget (quoteASCII
 // passes the rest of s instead, whose last bytes, when fewer than 8
-// remain, it then gathers one by one). Every access is within them: a
+// remain, it then gathers one by one). The word loop's every access is
+// within them: a
 // word is read at i only when i+8 <= n (the last few bytes as the word
 // ending at n, or one by one when n < 8),
 // and written at o only when o+16 <= room (o+64 for the last few bytes,
@@ -185,7 +186,8 @@ func quoteRoomFor(n int) int { return 6*n + 8 }
 // what it wrote, and the index of s it reached: len(s) when it wrote all
 // of s, or where it stopped at a byte from 0x80 or for want of room (see
 // quoteASCII); AppendQuotedRest takes it from there. It may write up to 8
-// bytes past the returned length, within cap(dst). See quote_into.go for
+// bytes past the returned length (32 where quoteShortAVX2 runs), within
+// cap(dst). See quote_into.go for
 // the whole sequence. Inlines.
 func QuoteWordsInto(dst, s []byte, t *QuoteTable) (int, int) {
 	return quoteWords(unsafe.Pointer(unsafe.SliceData(dst)), len(dst), cap(dst), unsafe.Pointer(unsafe.SliceData(s)), len(s), t)

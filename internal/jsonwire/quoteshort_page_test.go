@@ -9,7 +9,7 @@ import (
 )
 
 // TestQuoteShortPageEnd quotes strings that end at every place of the
-// last 48 bytes before an unmapped page: quoteShortAVX2 reads up to 31
+// last 48 bytes before an unmapped page: quoteShortAVX2 reads up to 32
 // bytes past a string's end, which shortReadable allows only within the
 // page of its last byte, so a wrong bound faults here. Each string holds
 // escapes throughout and ends in one, whose store of the bytes after it
