@@ -147,6 +147,7 @@ func TestLoadErrorFallback(t *testing.T) {
 		t.Fatalf("in the stale window: %v, %v", st, err)
 	}
 	loads.waitLoaded(t, 2)                 // the failed refresh
+	cache.ForgetLoad(c, c.StoreKey(k))     // so that the next Get loads, not joins it
 	clock.advance(1000 * time.Millisecond) // past stale, within StaleIfError
 	p, st, err = c.Get(ctx, k, failing)
 	if err != nil || st != cache.Stale || string(p) != string(v) {

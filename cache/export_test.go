@@ -17,3 +17,10 @@ func OnLoaded(c *Cache, f func(skey string)) { c.loaded = f }
 // MemoStoreKey is the store key Get uses: StoreKey through c's memo of
 // the keys asked for lately.
 func MemoStoreKey(c *Cache, k Key) (string, error) { return c.storeKey(k) }
+
+// ForgetLoad makes c's next Get of the store key skey start a load of its
+// own rather than join one that is over but not yet forgotten: singleflight
+// forgets a call only after its function has returned, so a test that
+// waited for OnLoaded can otherwise join the finished call and get its
+// result without a load.
+func ForgetLoad(c *Cache, skey string) { c.flight.Forget(skey) }
