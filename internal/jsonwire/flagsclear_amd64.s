@@ -2,6 +2,7 @@
 
 #include "textflag.h"
 #include "bytes32_amd64.h"
+#include "escclasses_amd64.h"
 
 // The tables of flagsClearAVX2, looked up sixteen entries at a time by
 // VPSHUFB (the same sixteen bytes in both halves of a Y register).
@@ -28,17 +29,12 @@ DATA b2high<>+0(SB)/8, $0x0101010101010101
 DATA b2high<>+8(SB)/8, $0x01010101babaaee6
 GLOBL b2high<>(SB), RODATA|NOPTR, $16
 
-// The bytes that need an escape or are HTML markup, by low nibble
-// (esclow) and high nibble (eschigh); a byte whose two lookups share a
-// bit is one: 0x01 a control byte (high nibble 0 or 1), 0x02 '"' (22),
-// 0x04 '<' or '>' (3C, 3E), 0x08 '\' (5C), 0x10 '&' (26). The bits of
-// escbits need an escape, those of htmlbits are markup.
-DATA esclow<>+0(SB)/8, $0x0111010101030101
-DATA esclow<>+8(SB)/8, $0x0105010d01010101
-GLOBL esclow<>(SB), RODATA|NOPTR, $16
-DATA eschigh<>+0(SB)/8, $0x0000080004120101
-DATA eschigh<>+8(SB)/8, $0x0000000000000000
-GLOBL eschigh<>(SB), RODATA|NOPTR, $16
+// The bytes that need an escape or are HTML markup (escclasses_amd64.h),
+// by low nibble (esclow) and high nibble (eschigh, markup bits set); a
+// byte whose two lookups share a bit is one. The bits of escbits need an
+// escape, those of htmlbits are markup.
+ESCAPE_LOW(esclow)
+ESCAPE_HIGH_HTML(eschigh)
 
 // Bytes repeated over 32 (bytes32_amd64.h).
 

@@ -1,23 +1,16 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "escclasses_amd64.h"
 
-// The bytes quoteShortAVX2 stops at, by low nibble (shortlow) and high
-// nibble (shorthigh, one table a mode: HTML escaping off, then on), the
-// classes of quotestops_amd64.s' stoplow and stophigh: a byte whose two
-// lookups share a bit needs an escape. VPSHUFB gives 0 for a byte from
-// 0x80, which the kernel finds by its top bit instead.
-DATA shortlow<>+0(SB)/8, $0x0111010101030101
-DATA shortlow<>+8(SB)/8, $0x0105010d01010101
-GLOBL shortlow<>(SB), RODATA|NOPTR, $16
-DATA shorthigh<>+0(SB)/8, $0x0000080000020101
-DATA shorthigh<>+8(SB)/8, $0x0000000000000000
-DATA shorthigh<>+16(SB)/8, $0x0000080004120101
-DATA shorthigh<>+24(SB)/8, $0x0000000000000000
-GLOBL shorthigh<>(SB), RODATA|NOPTR, $32
-DATA shortnib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA shortnib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL shortnib<>(SB), RODATA|NOPTR, $16
+// The bytes quoteShortAVX2 stops at (escclasses_amd64.h): by low nibble
+// (shortlow) and high nibble (shorthigh, one table a mode: HTML escaping
+// off, then on); a byte whose two lookups share a bit needs an escape.
+// VPSHUFB gives 0 for a byte from 0x80, which the kernel finds by its top
+// bit instead.
+ESCAPE_LOW(shortlow)
+ESCAPE_HIGH_BY_MODE(shorthigh)
+LOW_NIBBLE_MASK(shortnib)
 
 // func quoteShortAVX2(dst unsafe.Pointer, o int, src unsafe.Pointer, n int, esc *[128]uint64, html bool) (out, in int)
 //

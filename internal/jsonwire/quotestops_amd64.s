@@ -1,26 +1,16 @@
 //go:build !purego
 
 #include "textflag.h"
+#include "escclasses_amd64.h"
 
-// The bytes quoteStopsAVX2 stops at, by low nibble (stoplow) and high
-// nibble (stophigh, one table a mode: HTML escaping off, then on); a
-// byte whose two lookups share a bit is one: 0x01 a control byte (high
-// nibble 0 or 1), 0x02 '"' (22), 0x04 '<' or '>' (3C, 3E), 0x08 '\'
-// (5C), 0x10 '&' (26). The tables are flagsclear_amd64.s' esclow and
-// eschigh, the second without the markup bits when HTML is not escaped.
-// VPSHUFB gives 0 for a byte from 0x80 (its index's top bit), so such a
-// byte never stops.
-DATA stoplow<>+0(SB)/8, $0x0111010101030101
-DATA stoplow<>+8(SB)/8, $0x0105010d01010101
-GLOBL stoplow<>(SB), RODATA|NOPTR, $16
-DATA stophigh<>+0(SB)/8, $0x0000080000020101
-DATA stophigh<>+8(SB)/8, $0x0000000000000000
-DATA stophigh<>+16(SB)/8, $0x0000080004120101
-DATA stophigh<>+24(SB)/8, $0x0000000000000000
-GLOBL stophigh<>(SB), RODATA|NOPTR, $32
-DATA stopnib<>+0(SB)/8, $0x0f0f0f0f0f0f0f0f
-DATA stopnib<>+8(SB)/8, $0x0f0f0f0f0f0f0f0f
-GLOBL stopnib<>(SB), RODATA|NOPTR, $16
+// The bytes quoteStopsAVX2 stops at (escclasses_amd64.h): by low nibble
+// (stoplow) and high nibble (stophigh, one table a mode: HTML escaping
+// off, then on); a byte whose two lookups share a bit is one. VPSHUFB
+// gives 0 for a byte from 0x80 (its index's top bit), so such a byte never
+// stops.
+ESCAPE_LOW(stoplow)
+ESCAPE_HIGH_BY_MODE(stophigh)
+LOW_NIBBLE_MASK(stopnib)
 
 // func quoteStopsAVX2(dst, p unsafe.Pointer, i, n, slack int, html bool) (k, o, r int, high bool)
 //
