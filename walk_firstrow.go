@@ -1,7 +1,5 @@
 package rowpage
 
-import "github.com/rowpage/rowpage/internal/pagebuild"
-
 // firstRow is what the walker keeps of the first map row of the last page
 // of map rows that made its columns by sorting its keys: the keys in
 // sorted order, copied (the encoder keeps no string of the caller's past
@@ -63,15 +61,7 @@ func (f *firstRow) order(rk []string) ([]uint8, bool) {
 	at := f.at[:n]
 	index, mask := f.index, uint64(len(f.index)-1)
 	for j, k := range rk {
-		var a, b uint64 // keyLoads(k), without its call
-		switch n := len(k); {
-		case n >= 8:
-			a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
-		case n >= 4:
-			a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
-		case n > 0:
-			a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
-		}
+		a, b := keyLoads(k)
 		for i := firstPlace(a, b, len(k), mask); ; i = (i + 1) & mask {
 			e := int(index[i]) - 1
 			if e < 0 {

@@ -525,22 +525,6 @@ type keyCol struct {
 // loops. Pages are counted from 1 and never near 1<<59.
 func keyColTag(page uint64, n int) uint64 { return page<<5 | uint64(n) }
 
-// keyLoads returns the bytes of k, of up to 16 bytes, as two words: its
-// first 8 and last 8 bytes, or first 4 and last 4, or its first, middle
-// and last bytes, as strHash reads them. With len(k) they tell such keys
-// apart.
-func keyLoads(k string) (a, b uint64) {
-	switch n := len(k); {
-	case n >= 8:
-		return pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
-	case n >= 4:
-		return uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
-	case n > 0:
-		return uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16, 0
-	}
-	return 0, 0
-}
-
 // keyColsMix mixes the loads of a key of n bytes: its top byte is the
 // key's first place in a keyCols, the byte below it its second.
 func keyColsMix(a, b uint64, n int) uint64 {

@@ -29,15 +29,7 @@ func (f *firstRow) find(k string) (int, bool) {
 	if len(f.words) == 0 {
 		return 0, false
 	}
-	var a, b uint64 // keyLoads(k), without its call (about 30 instructions a key)
-	switch n := len(k); {
-	case n >= 8:
-		a, b = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
-	case n >= 4:
-		a, b = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
-	case n > 0:
-		a = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
-	}
+	a, b := keyLoads(k)
 	mask := uint64(len(f.index) - 1)
 	for i := firstPlace(a, b, len(k), mask); ; i = (i + 1) & mask {
 		e := int(f.index[i]) - 1
