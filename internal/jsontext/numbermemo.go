@@ -14,13 +14,29 @@ import "slices"
 //
 // An entry is picked by the text's first bytes, up to and including the
 // one after its integer part's end (the point or the 'e' and the digit
-// or sign after it), which every number of that start shares; the entry
-// holds the whole text, which must be the number's whole text (the byte
-// after it no number byte).
+// or sign after it), which every number of that start shares, if there
+// are at most numberHeadMax of them; the entry holds the whole text, which
+// must be the number's whole text (the byte after it no number byte).
 type NumberMemo [numberMemoSize]numberEntry
 
 // numberMemoSize is the number of entries of a NumberMemo, a power of two.
 const numberMemoSize = 64
+
+// numberHeadMax is the most bytes of a number's start (numberHead) that
+// pick its entry: integer parts of up to 14 bytes, sign included, such as
+// hetero's 123456789.125, which at 8 bytes (6 digits) went to the sink
+// every time (about 550 instructions, where the memo costs about 60).
+const numberHeadMax = 16
+
+// numberHead returns the word that picks the entry of the number at
+// in[start] whose first k bytes (1 to numberHeadMax; 16 bytes of text
+// from start) run up to and including the one after its integer part:
+// those bytes, the first eight as they are and the rest, if any, mixed
+// in by a multiplication. Inlines.
+func numberHead(in []byte, start, k int) uint64 {
+	m := &keyMasks[k]
+	return wordAt(in, start)&m[0] ^ (wordAt(in, start+8)&m[1])*hashMul
+}
 
 // numberEntry is one number text of a NumberMemo: its n bytes (1 to 24;
 // 0 for an empty entry) as three little-endian words, zero past n, and

@@ -89,3 +89,48 @@ func TestNumberMemoSameCells(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberMemoLongIntegerParts parses pages of numbers whose integer
+// parts take 7 to 16 bytes (sign included), many of them sharing their
+// first eight or more bytes and differing after them, in the integer part
+// or past it: the cells must be those of a sink without the memo, and the
+// memo must spare at least half the calls for the numbers whose start (integer part,
+// point or 'e', next byte) has at most numberHeadMax bytes, and none for
+// longer ones.
+func TestNumberMemoLongIntegerParts(t *testing.T) {
+	short := []string{"123456789.125", "123456789.126", "123456780.125", "1234567890.5", "12345678.5",
+		"-12345678901.25", "12345678901234.5", "12345678901234e5", "12345678901235.5", "-1234567890123.5",
+		"1234567.25e1", "1234567.25e2", "123456789012.1e-3"}
+	long := []string{"123456789012345.5", "-12345678901234.5", "123456789012345e7"}
+	r := rand.New(rand.NewPCG(7, 16))
+	for _, nums := range [][]string{short, long} {
+		var rows []string
+		for range 300 {
+			rows = append(rows, fmt.Sprintf(`{"a":[%s,%s],"b":{"c":%s}}`,
+				nums[r.IntN(len(nums))], nums[r.IntN(len(nums))], nums[r.IntN(len(nums))]))
+		}
+		text := "[" + strings.Join(rows, ",") + "]"
+		var p, q Parser
+		with := &decimalTextSink{memo: new(NumberMemo)}
+		without := &decimalTextSink{}
+		with.epoch, without.epoch = 1, 1
+		if e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil); e1 != nil || e2 != nil {
+			t.Fatalf("%.60s: errors %v with the memo, %v without", text, e1, e2)
+		}
+		if len(with.cells) != len(without.cells) {
+			t.Fatalf("%.60s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
+		}
+		for i := range with.cells {
+			if string(with.cells[i]) != string(without.cells[i]) {
+				t.Fatalf("%.60s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
+			}
+		}
+		spared := without.decimals - with.decimals
+		if &nums[0] == &short[0] && 2*spared < without.decimals {
+			t.Errorf("%s: the memo spared %d of %d calls", nums[0], spared, without.decimals)
+		}
+		if &nums[0] == &long[0] && spared != 0 {
+			t.Errorf("%s: the memo spared %d of %d calls of numbers it cannot hold", nums[0], spared, without.decimals)
+		}
+	}
+}

@@ -563,8 +563,8 @@ func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 		// one that holds the text, else read, given to the sink and
 		// remembered.
 		var e *numberEntry
-		if k := i - start + 2; p.nums != nil && k <= 8 && len(in)-start >= 32 {
-			e = p.nums.slot(wordAt(in, start) & (^uint64(0) >> (64 - 8*k)))
+		if k := i - start + 2; p.nums != nil && k <= numberHeadMax && len(in)-start >= 32 {
+			e = p.nums.slot(numberHead(in, start, k))
 			if b, j := rememberedNumber(b, in, start, e); j > 0 {
 				return b, j
 			}
