@@ -3,24 +3,81 @@ package jsontext
 import "slices"
 
 // NumberMemo remembers, for the last number texts of at most 24 bytes
-// with a fraction or exponent nested in cells, the tagged value a
-// TaggedSink's TaggedDecimal appended for them (up to 16 bytes), so that
-// the Parser appends it again for the same text without reading the
-// digits or calling the sink: some 30 instructions where reading a float
-// into a cell costs 250 to 500. Lists of special floats repeat their texts
-// (1e+21, 1e-7, 5e-324, 0.1 in hetero's). A sink lends one (RowColumns)
-// only if what its TaggedDecimal appends depends on the text alone; the
+// with a fraction or exponent nested in cells, and for -0, the tagged
+// value a TaggedSink's TaggedDecimal (TaggedNumber for -0) appended for
+// them (up to 16 bytes), so that the Parser appends it again for the same
+// text without reading the digits or calling the sink: some 30
+// instructions where reading a float into a cell costs 250 to 500. Lists
+// of special floats repeat their texts (1e+21, 1e-7, 5e-324, 0.1 and -0
+// in hetero's). A sink lends one (RowColumns) only if what its
+// TaggedDecimal and TaggedNumber append depends on the text alone; the
 // entries then hold from text to text.
 //
 // An entry is picked by the text's first bytes, up to and including the
 // one after its integer part's end (the point or the 'e' and the digit
-// or sign after it), which every number of that start shares; the entry
+// or sign after it), which every number of that start shares, if there
+// are at most numberHeadMax of them (-0 by its two bytes); the entry
 // holds the whole text, which must be the number's whole text (the byte
 // after it no number byte).
 type NumberMemo [numberMemoSize]numberEntry
 
 // numberMemoSize is the number of entries of a NumberMemo, a power of two.
 const numberMemoSize = 64
+
+// numberHeadMax is the most bytes of a number's start (numberHead) that
+// pick its entry: integer parts of up to 14 bytes, sign included, such as
+// hetero's 123456789.125, which at 8 bytes (6 digits) went to the sink
+// every time (about 550 instructions, where the memo costs about 60).
+const numberHeadMax = 16
+
+// numberEntry looks up the number at in[start] (32 bytes of text from
+// start) in p.nums, before anything of it is read: its integer part's
+// digits are counted from two loads, and if a point or an 'e' follows
+// them within numberHeadMax bytes (or the number starts "-0" and no digit
+// follows), the entry of that start is found and,
+// if it holds the whole number's text, its tagged value appended to b
+// and the position after the number returned. Else it returns b, 0 and
+// the entry (nil where there is none) that taggedNumber remembers the
+// number in once it has read it. The text need not be valid: an entry
+// holds only a valid number's text, followed by a byte that ends it,
+// and a start that is no number's finds none; so taggedNumber's digits
+// call, about fifty instructions, goes only to the numbers the memo
+// lacks. Where the start is a number's, the entry is the one
+// taggedNumber's reading would give (the integer part the same).
+func (p *Parser) numberEntry(b []byte, start int) ([]byte, int, *numberEntry) {
+	in := p.in
+	i := start
+	if in[i] == '-' {
+		i++
+	}
+	n := leadingDigits(wordAt(in, i) - lsb*'0')
+	if n == 8 {
+		n += leadingDigits(wordAt(in, i+8) - lsb*'0')
+	}
+	k := i + n - start + 2 // through the point or 'e' and the byte after it
+	switch c := in[i+n]; {
+	case n == 0 || k > numberHeadMax:
+		return b, 0, nil
+	case c == '.' || c|0x20 == 'e':
+	case n == 1 && i > start && in[i] == '0':
+		k = 2 // "-0", the one integer of few digits the sink takes as text
+	default:
+		return b, 0, nil
+	}
+	e := p.nums.slot(numberHead(in, start, k))
+	b, j := rememberedNumber(b, in, start, e)
+	return b, j, e
+}
+
+// numberHead returns the word that picks the entry of the number at
+// in[start] whose first k bytes (1 to numberHeadMax; 16 bytes of text
+// from start) run up to and including the one after its integer part:
+// those bytes, the first eight as they are and the rest, if any, mixed
+// in by a multiplication. Inlines.
+func numberHead(in []byte, start, k int) uint64 {
+	m := &keyMasks[k]
+	return wordAt(in, start)&m[0] ^ (wordAt(in, start+8)&m[1])*hashMul
+}
 
 // numberEntry is one number text of a NumberMemo: its n bytes (1 to 24;
 // 0 for an empty entry) as three little-endian words, zero past n, and

@@ -12,11 +12,12 @@ import (
 // made of the number's text alone ('d' and the text; past 15 bytes 'D',
 // its length and a hash of it; past 24, too long to remember, 'L' and the
 // text),
-// counts its calls, and lends a NumberMemo if memo is set.
+// counts its calls (and TaggedNumber's), and lends a NumberMemo if memo
+// is set.
 type decimalTextSink struct {
 	epochSink
-	memo     *NumberMemo
-	decimals int
+	memo              *NumberMemo
+	decimals, numbers int
 }
 
 func (s *decimalTextSink) TaggedDecimal(b, text []byte, _ bool, _ uint64, _, _ int) []byte {
@@ -32,6 +33,12 @@ func (s *decimalTextSink) TaggedDecimal(b, text []byte, _ bool, _ uint64, _, _ i
 		return binary.LittleEndian.AppendUint64(append(b, 'D', byte(len(text))), h)
 	}
 	return append(append(b, 'd'), text...)
+}
+
+// TaggedNumber appends 'n' and the text, and counts its calls.
+func (s *decimalTextSink) TaggedNumber(b, text []byte) []byte {
+	s.numbers++
+	return append(append(b, 'n'), text...)
 }
 
 func (s *decimalTextSink) RowColumns() RowColumns { return RowColumns{Numbers: s.memo} }
@@ -66,6 +73,12 @@ func TestNumberMemoSameCells(t *testing.T) {
 		texts = append(texts, page([]string{"", ""})[:5000]+"["+nums[r.IntN(4)]+bad+"]}]", "[{\"a\":[5e-324"+bad+"]}]")
 	}
 	texts = append(texts, `[{"a":[1e-7]}]`, `[{"a":[1e-7`, `[{"a":[0.1}]`)
+	// Starts that are no number's, or not the whole number, before texts
+	// the memo holds, with 32 bytes or more after them (the memo is asked
+	// before the digits are read).
+	for _, bad := range []string{"00.1", "-.1", "01e-7", "-01.5", "-", "-e5", "0.1.2", "1e-7e", "123456789.125.5", "0.1e"} {
+		texts = append(texts, page([]string{"", ""})[:5000]+"["+bad+",0.1,1e-7,5e-324,0.1,123456789.125]}]")
+	}
 	for _, text := range texts {
 		var p, q Parser
 		with := &decimalTextSink{memo: new(NumberMemo)}
@@ -86,6 +99,87 @@ func TestNumberMemoSameCells(t *testing.T) {
 		}
 		if e1 == nil && without.decimals > 100 && with.decimals*4 > without.decimals*3 {
 			t.Errorf("%.60s: the memo spared %d of %d calls", text, without.decimals-with.decimals, without.decimals)
+		}
+	}
+}
+
+// TestNumberMemoLongIntegerParts parses pages of numbers whose integer
+// parts take 7 to 16 bytes (sign included), many of them sharing their
+// first eight or more bytes and differing after them, in the integer part
+// or past it: the cells must be those of a sink without the memo, and the
+// memo must spare at least half the calls for the numbers whose start (integer part,
+// point or 'e', next byte) has at most numberHeadMax bytes, and none for
+// longer ones.
+func TestNumberMemoLongIntegerParts(t *testing.T) {
+	short := []string{"123456789.125", "123456789.126", "123456780.125", "1234567890.5", "12345678.5",
+		"-12345678901.25", "12345678901234.5", "12345678901234e5", "12345678901235.5", "-1234567890123.5",
+		"1234567.25e1", "1234567.25e2", "123456789012.1e-3"}
+	long := []string{"123456789012345.5", "-12345678901234.5", "123456789012345e7"}
+	r := rand.New(rand.NewPCG(7, 16))
+	for _, nums := range [][]string{short, long} {
+		var rows []string
+		for range 300 {
+			rows = append(rows, fmt.Sprintf(`{"a":[%s,%s],"b":{"c":%s}}`,
+				nums[r.IntN(len(nums))], nums[r.IntN(len(nums))], nums[r.IntN(len(nums))]))
+		}
+		text := "[" + strings.Join(rows, ",") + "]"
+		var p, q Parser
+		with := &decimalTextSink{memo: new(NumberMemo)}
+		without := &decimalTextSink{}
+		with.epoch, without.epoch = 1, 1
+		if e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil); e1 != nil || e2 != nil {
+			t.Fatalf("%.60s: errors %v with the memo, %v without", text, e1, e2)
+		}
+		if len(with.cells) != len(without.cells) {
+			t.Fatalf("%.60s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
+		}
+		for i := range with.cells {
+			if string(with.cells[i]) != string(without.cells[i]) {
+				t.Fatalf("%.60s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
+			}
+		}
+		spared := without.decimals - with.decimals
+		if &nums[0] == &short[0] && 2*spared < without.decimals {
+			t.Errorf("%s: the memo spared %d of %d calls", nums[0], spared, without.decimals)
+		}
+		if &nums[0] == &long[0] && spared != 0 {
+			t.Errorf("%s: the memo spared %d of %d calls of numbers it cannot hold", nums[0], spared, without.decimals)
+		}
+	}
+}
+
+// TestNumberMemoMinusZero parses pages whose cells nest -0 among other
+// numbers that start with it or with 0 (-0.5, -0e1, -01 cut short, 0,
+// 100), again and again: the cells must be those of a sink without the
+// memo, and the memo must spare most of TaggedNumber's calls for -0.
+func TestNumberMemoMinusZero(t *testing.T) {
+	nums := []string{"-0", "-0", "-0", "-0.5", "-0e1", "-0E+1", "0", "100", "-7", "-12345678901234567890"}
+	r := rand.New(rand.NewPCG(3, 4))
+	var rows []string
+	for range 300 {
+		rows = append(rows, fmt.Sprintf(`{"a":[%s,%s],"b":{"c":%s}}`,
+			nums[r.IntN(len(nums))], nums[r.IntN(len(nums))], nums[r.IntN(len(nums))]))
+	}
+	text := "[" + strings.Join(rows, ",") + "]"
+	for _, text := range []string{text, text[:len(text)-40] + "-01,0.1,0.1,0.1,0.1,0.1,0.1]}]", text[:len(text)-40] + "-0-0,0.1,0.1,0.1,0.1,0.1]}]"} {
+		var p, q Parser
+		with := &decimalTextSink{memo: new(NumberMemo)}
+		without := &decimalTextSink{}
+		with.epoch, without.epoch = 1, 1
+		e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil)
+		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
+			t.Fatalf("%.60s: error %v with the memo, %v without", text, e1, e2)
+		}
+		if len(with.cells) != len(without.cells) {
+			t.Fatalf("%d cells with the memo, %d without", len(with.cells), len(without.cells))
+		}
+		for i := range with.cells {
+			if string(with.cells[i]) != string(without.cells[i]) {
+				t.Fatalf("cell %d is %q with the memo, %q without", i, with.cells[i], without.cells[i])
+			}
+		}
+		if e1 == nil && (without.numbers < 300 || with.numbers*2 > without.numbers) {
+			t.Errorf("the memo spared %d of %d calls of TaggedNumber", without.numbers-with.numbers, without.numbers)
 		}
 	}
 }

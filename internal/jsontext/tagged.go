@@ -127,9 +127,9 @@ type AgainSink interface {
 //
 // Numbers, if not nil, is where the Parser remembers the tagged values
 // TaggedDecimal appended for short number texts, to append them again for
-// the same text without reading it or calling the sink (NumberMemo): a
-// sink lends it only if what its TaggedDecimal appends depends on the
-// text alone.
+// the same text without reading it or calling the sink (NumberMemo), and
+// those TaggedNumber appended for -0: a sink lends it only if what its
+// TaggedDecimal and TaggedNumber append depends on the text alone.
 type RowColumns struct {
 	Memo     *pagebuild.KeyMemo
 	Page     *pagebuild.Builder
@@ -543,6 +543,16 @@ func appendWord(b []byte, w uint64, n int) []byte {
 func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 	in := p.in
 	start := i
+	// A number with a fraction or exponent that the sink's NumberMemo
+	// holds, before its digits are read; else its entry, if it has one,
+	// to remember the number in.
+	var e *numberEntry
+	if p.nums != nil && len(in)-i >= 32 {
+		var j int
+		if b, j, e = p.numberEntry(b, i); j > 0 {
+			return b, j
+		}
+	}
 	neg := in[i] == '-'
 	if neg {
 		if i++; i >= len(in) {
@@ -559,16 +569,8 @@ func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 		return b, p.syntax(i, "in numeric literal")
 	}
 	if i < len(in) && (in[i] == '.' || in[i]|0x20 == 'e') {
-		// A fraction or exponent: from the sink's NumberMemo if it has
-		// one that holds the text, else read, given to the sink and
-		// remembered.
-		var e *numberEntry
-		if k := i - start + 2; p.nums != nil && k <= 8 && len(in)-start >= 32 {
-			e = p.nums.slot(wordAt(in, start) & (^uint64(0) >> (64 - 8*k)))
-			if b, j := rememberedNumber(b, in, start, e); j > 0 {
-				return b, j
-			}
-		}
+		// A fraction or exponent the memo lacks: read, given to the
+		// sink and remembered.
 		j, mant, nd, exp := p.decimal(start, i, neg, v)
 		if j < 0 {
 			return b, j
@@ -586,7 +588,12 @@ func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 		}
 		return appendTaggedInt(b, v), i
 	}
-	return p.ts.TaggedNumber(b, in[start:i]), i
+	at := len(b)
+	b = p.ts.TaggedNumber(b, in[start:i])
+	if e != nil { // -0 (numberEntry)
+		e.remember(in[start:i], b[at:])
+	}
+	return b, i
 }
 
 // digits reads the run of digits at in[i], whose first is 1 to 9, and
