@@ -9,7 +9,10 @@ package format
 // Mantissas of up to three varint bytes (below 2^21: integers, money and
 // most short decimals) are written in one append, without a call;
 // AppendUvarint would take its out-of-line path for every one of two or
-// more bytes.
+// more bytes. So are those of eight and nine (from 2^49: the 16 and 17
+// digits of a random fraction or a computed score), which through
+// AppendUvarint cost a second append, a call and its five comparisons
+// more, about 30 instructions of some 90.
 func appendDecimalCell(dst []byte, d Decimal) []byte {
 	s := byte(d.Exp + FloatExpBias)
 	if d.Neg {
@@ -22,6 +25,12 @@ func appendDecimalCell(dst []byte, d Decimal) []byte {
 		return append(dst, s, byte(m)|0x80, byte(m>>7))
 	case m < 1<<21:
 		return append(dst, s, byte(m)|0x80, byte(m>>7)|0x80, byte(m>>14))
+	case m >= 1<<49 && m < 1<<56:
+		return append(dst, s, byte(m)|0x80, byte(m>>7)|0x80, byte(m>>14)|0x80, byte(m>>21)|0x80,
+			byte(m>>28)|0x80, byte(m>>35)|0x80, byte(m>>42)|0x80, byte(m>>49))
+	case m >= 1<<56 && m < 1<<63:
+		return append(dst, s, byte(m)|0x80, byte(m>>7)|0x80, byte(m>>14)|0x80, byte(m>>21)|0x80,
+			byte(m>>28)|0x80, byte(m>>35)|0x80, byte(m>>42)|0x80, byte(m>>49)|0x80, byte(m>>56))
 	}
 	return AppendUvarint(append(dst, s), d.Mant)
 }

@@ -1,9 +1,6 @@
 package format
 
-import (
-	"math"
-	"math/bits"
-)
+import "math"
 
 // The fast path of AppendFloatCell for float64 values. It is faster than
 // the general search for the common values: integers, money and other
@@ -11,9 +8,10 @@ import (
 // instead of shortestDecimal's digit-by-digit search, and values
 // that need 16 or 17 digits (a random fraction, a computed score) are
 // recognised as such in one step and sent straight to the full
-// shortest-digits conversion (shortestDecimalLong: Schubfach, about 17ns). appendFloatCell64 writes
-// exactly the bytes of the general path; TestFloatCellFastPath compares
-// the two on millions of values.
+// shortest-digits conversion (shortestDigits64: Schubfach, about 17ns).
+// appendFloatCell64 writes exactly the bytes of the general path;
+// TestFloatCellFastPath compares the two on millions of values, and
+// TestFloatCellLongDigits compares both with strconv.
 //
 // The argument, for 1e-7 <= |f| < 2^49 - 0.5. Let a = |f|, p(k) = 10^k and
 // m(k) = round(a*p(k)) computed in binary64, as shortest64 computes
@@ -28,13 +26,15 @@ import (
 //     the cell's digits;
 //   - otherwise no decimal with fewer than 2^49 as digits rounds to a (a
 //     shorter one would have matched at K), so shortest64 would search in
-//     vain before its full conversion: shortestDecimalLong goes
-//     there directly.
+//     vain before its full conversion: appendLongCell goes there directly.
 //
-// Before that, k = 0, 1 and 2 are tried as shortest64 tries them, so that
-// integers and values with one or two decimals take one or two steps.
-// Everything else (zero, -0, tiny and large values, NaN and infinities)
-// takes the general path.
+// Before that, integers (k = 0) are told by one conversion. Nothing else
+// is tried before K: values with one or two decimals (money) and dyadic
+// ones (n/2^j: halves, eighths) once took their own steps first, which
+// cost the values of 16 or 17 digits about 70 instructions each (the two
+// tries at k = 1 and 2 and the dyadic test) and saved the short ones less
+// than that. Everything else (zero, -0, tiny and large values, NaN and
+// infinities) takes the general path.
 
 // cellMantLimit is the fast search's bound on digits (see above).
 const cellMantLimit = 1 << 49
@@ -55,85 +55,53 @@ var cellScaleStart = func() (t [2048]uint8) {
 }()
 
 // appendFloatCell64 appends the canonical float cell of the float64 f,
-// 1e-7 <= |f| < cellMantLimit-0.5.
+// 1e-7 <= |f| < cellMantLimit-0.5. Cost: about 25 instructions to find
+// the digits of an integer or a decimal of up to 15 digits, and the
+// conversion of appendLongCell for the others.
 func appendFloatCell64(dst []byte, f float64) []byte {
 	a := math.Abs(f)
-	// Values with at most two decimals (integers, money) are found by
-	// shortest64's own first steps; for k = 0, m/1 == a says that a is an
-	// integer, which converting it (a < 2^49) tells without rounding.
-	if m := uint64(a); float64(m) == a {
-		return appendDigitsCell(dst, f < 0, m, 0)
-	}
-	// A dyadic value n/2^j (n odd) is exactly the decimal n*5^j / 10^j.
-	// With at most 15 digits, that decimal is the shortest (see
-	// dyadicCell): a product and a compare, no division. Scores in eighths
-	// and halves, and sums of them, are such.
-	if b, ok := dyadicCell(dst, f < 0, math.Float64bits(a)); ok {
-		return b
-	}
-	for k := 1; k < 3; k++ {
-		p := pow10f64[k]
-		m := math.Round(float64(a * p))
-		if m >= cellMantLimit {
-			break
-		}
-		if float64(m/p) == a {
-			return appendDigitsCell(dst, f < 0, uint64(m), -k)
-		}
+	// For k = 0, m/1 == a says that a is an integer, which converting it
+	// (a < 2^49) tells without rounding. The conversion is to int64, which
+	// holds a: one instruction each way, where uint64's took a test and
+	// two branches for values from 2^63 (about 8 instructions more).
+	if m := int64(a); float64(m) == a {
+		return appendDigitsCell(dst, f < 0, uint64(m), 0)
 	}
 	k := int(cellScaleStart[math.Float64bits(a)>>52])
 	for float64(a*pow10f64[k+1]) < cellMantLimit-0.5 {
 		k++
 	}
+	// m is a*p rounded half to even, one ROUNDSD, where math.Round (half
+	// away from zero, as shortest64 rounds) is some 20 instructions of
+	// bit arithmetic. The two differ only on a product of exactly n+0.5,
+	// and it cannot matter: at most one integer m below 2^49 has m/p == a
+	// (a's rounding interval, scaled by p, is narrower than 0.23), so a
+	// match is that integer whichever way m was rounded, and a miss takes
+	// appendLongCell, which is exact for every value.
 	p := pow10f64[k]
-	m := math.Round(float64(a * p))
+	m := math.RoundToEven(float64(a * p))
 	if float64(m/p) != a {
-		d, _ := shortestDecimalLong(f) // f is finite and non-zero
-		return AppendDecimalCell(dst, d, f)
+		return appendLongCell(dst, f)
 	}
 	return appendDigitsCell(dst, f < 0, uint64(m), -k)
 }
 
-// dyadicCell appends the cell of a, given as its bits, if a = n/2^j for
-// an odd n and 1 <= j <= 21 with n*5^j < 10^15, and reports whether it
-// did. a = D/10^j exactly for D = n*5^j, an odd number, so:
-//
-//   - no decimal with fewer fractional digits rounds to a: such a decimal
-//     m/10^k differs from a by at least 10^-j (m*10^(j-k) is a multiple of
-//     10 and D is odd), while the decimals that round to a, below
-//     10^15/10^j, are within half an ulp of it, less than 2^-53 * 10^15 *
-//     10^-j;
-//   - D/10^j rounds to a (it is a), so D is the shortest digits: the
-//     digits of shortest64's first match when D < 2^49 (at scale j,
-//     a*10^j is the integer D, which binary64 multiplication gives
-//     exactly), and of its full conversion when D is larger.
-//
-// D is odd, so it has no trailing zeros to strip. Zero and subnormals,
-// whose bits do not hold the leading 1, never get here (a >= 1e-7).
-func dyadicCell(dst []byte, neg bool, bits64 uint64) ([]byte, bool) {
-	m := bits64&(1<<52-1) | 1<<52
-	tz := bits.TrailingZeros64(m)
-	j := 1075 - int(bits64>>52) - tz // a = m>>tz / 2^j
-	if uint(j-1) >= uint(len(dyadicLimit)-1) {
-		return dst, false
+// appendLongCell appends the cell of f, 1e-7 <= |f| < cellMantLimit-0.5,
+// whose shortest decimal has more digits than the fast search finds (16 or
+// 17 for most such values: random fractions, computed scores). It calls
+// shortestDigits64 itself, not through shortestDecimalLong, shortestLong64
+// and AppendDecimalCell, whose tests for zero, NaN, infinities, -0 and the
+// cell's range cannot fail here: the digits are below 10^17 and, for f in
+// that range, their exponent lies in [-24, 15], well inside a decimal
+// cell's [-63, 63]. Cost: Schubfach's conversion and the cell's append,
+// about 40 instructions fewer than the calls it skips.
+func appendLongCell(dst []byte, f float64) []byte {
+	if mant, exp, ok := shortestDigits64(f); ok {
+		return appendDecimalCell(dst, Decimal{Neg: f < 0, Mant: mant, Exp: exp})
 	}
-	n := m >> tz
-	if n >= dyadicLimit[j] {
-		return dst, false
-	}
-	return appendDecimalCell(dst, Decimal{Neg: neg, Mant: n * pow5[j], Exp: -j}), true
+	d, _ := shortestDecimalLong(f) // the undecided case, never seen: strconv
+	return AppendDecimalCell(dst, d, f)
 }
-
-// pow5[j] is 5^j; dyadicLimit[j] is the smallest n with n*5^j >= 10^15
-// (dyadicLimit[0] is unused).
-var pow5, dyadicLimit = func() (p, l [22]uint64) {
-	p[0] = 1
-	for j := 1; j < len(p); j++ {
-		p[j] = 5 * p[j-1]
-		l[j] = (1e15 + p[j] - 1) / p[j]
-	}
-	return p, l
-}()
 
 // appendDigitsCell appends the decimal cell of (-1)^neg * mant * 10^exp
 // after removing mant's trailing zeros; mant > 0.

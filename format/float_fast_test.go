@@ -40,10 +40,12 @@ func TestFloatCellFastPath(t *testing.T) {
 	for _, f := range specials {
 		check(f)
 	}
-	for j := 1; j < 30; j++ { // dyadic values n / 2^j on both sides of dyadicCell's bound
+	// Dyadic values n / 2^j on both sides of n*5^j = 10^15, the bound of
+	// the dyadic step the fast path once had: decimals of 15 and 16 digits.
+	for j := 1; j < 30; j++ {
 		l := uint64(1e15) >> min(2*j, 48)
-		if j < len(dyadicLimit) {
-			l = dyadicLimit[j]
+		if j < 22 {
+			l = uint64(math.Ceil(1e15 / math.Pow(5, float64(j))))
 		}
 		for n := max(l, 4) - 4; n < l+4; n++ {
 			check(float64(n) / float64(uint64(1)<<j))
@@ -61,7 +63,7 @@ func TestFloatCellFastPath(t *testing.T) {
 		m := r.Uint64N(uint64(math.Pow(10, float64(1+r.IntN(17))))) + 1
 		check(float64(m) / pow10f64[k])
 		check(float64(r.Uint64N(cellMantLimit)) * pow10f64[r.IntN(3)]) // integers near the bound
-		j := 1 + r.IntN(24)                                            // a dyadic n / 2^j, near dyadicCell's bounds
+		j := 1 + r.IntN(24)                                            // a dyadic n / 2^j
 		check(float64(r.Uint64N(1<<(1+r.IntN(52)))|1) / float64(uint64(1)<<j))
 	}
 }
