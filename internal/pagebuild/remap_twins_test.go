@@ -7,15 +7,15 @@ import (
 	"testing"
 )
 
-// TestRemapCopiesIsRemapTaggedPlusCopies keeps write.go's two copies of the
-// remap loop in step: remapCopies is remapTagged's loop (kept apart because
-// sharing it cost remapTagged 12-16% on pages without copies) plus three
-// things, its limit before the next copy (lim), that limit in the room
+// TestRemapCopiesIsRemapTaggedPlusCopies keeps write_tagged.go's two copies
+// of the remap loop in step: remapCopies is remapTagged's loop (kept apart
+// because sharing it cost remapTagged 12-16% on pages without copies) plus
+// three things, its limit before the next copy (lim), that limit in the room
 // test, and the turn to nestedCopy at a copy. With those taken out of
 // remapCopies' body, the two bodies must be the same text, so that a fix
 // made in one loop and not the other fails here.
 func TestRemapCopiesIsRemapTaggedPlusCopies(t *testing.T) {
-	src, err := os.ReadFile("write.go")
+	src, err := os.ReadFile("write_tagged.go")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +24,7 @@ func TestRemapCopiesIsRemapTaggedPlusCopies(t *testing.T) {
 		text := string(src)
 		i := strings.Index(text, "\n"+sig)
 		if i < 0 {
-			t.Fatalf("write.go has no %q", sig)
+			t.Fatalf("write_tagged.go has no %q", sig)
 		}
 		text = text[i+1:]
 		text = text[strings.IndexByte(text, '\n')+1:]
