@@ -3,6 +3,8 @@ package rowpage
 import (
 	"strings"
 	"testing"
+
+	"github.com/rowpage/rowpage/internal/pagebuild"
 )
 
 // TestKeyLoadsTellKeysApart: keyLoads' two words and the length tell any
@@ -41,5 +43,30 @@ func TestKeyLoadsTellKeysApart(t *testing.T) {
 	s := strings.Repeat("x", 8) + "ab" + strings.Repeat("y", 8)
 	if a, b := keyLoads(s[8:10]); a != 'a'|'b'<<8|'b'<<16 || b != 0 {
 		t.Errorf(`keyLoads("ab") = %#x, %#x; want %#x, 0`, a, b, 'a'|'b'<<8|'b'<<16)
+	}
+}
+
+// TestKeyLoadsAreTheWrittenOutLoads: keyCols compares words from keyLoads
+// with words entriesSet and groupSet load themselves (little-endian, by
+// pagebuild.Load64 and Load32), so for every key of up to 16 bytes the
+// two must be the same words. A twin that loaded in another byte order
+// would still tell keys apart, but would find "hgfedcba"'s column for
+// "abcdefgh".
+func TestKeyLoadsAreTheWrittenOutLoads(t *testing.T) {
+	base := "abcdefgh\x00\x80\xffijklmn"
+	for n := 0; n <= 16; n++ {
+		k := base[:n]
+		var wa, wb uint64
+		switch {
+		case n >= 8:
+			wa, wb = pagebuild.Load64(k, 0), pagebuild.Load64(k, n-8)
+		case n >= 4:
+			wa, wb = uint64(pagebuild.Load32(k, 0)), uint64(pagebuild.Load32(k, n-4))
+		case n > 0:
+			wa = uint64(k[0]) | uint64(k[n>>1])<<8 | uint64(k[n-1])<<16
+		}
+		if a, b := keyLoads(k); a != wa || b != wb {
+			t.Errorf("keyLoads(%q) = %#x, %#x; the written-out loads give %#x, %#x", k, a, b, wa, wb)
+		}
 	}
 }

@@ -1,4 +1,4 @@
-//go:build !purego
+//go:build (amd64 || arm64) && !purego
 
 package rowpage
 
@@ -8,8 +8,12 @@ import "unsafe"
 // first 8 and last 8 bytes, or first 4 and last 4, or its first, middle
 // and last bytes, as strHash reads them. With len(k) they tell such keys
 // apart; of a longer key they are its first and last 8 bytes. The words
-// are in the machine's byte order: they are only compared and mixed in
-// memory (keyCols, firstRow), never written to a page.
+// are little-endian, as pagebuild.Load64 and Load32 read them: keyCols
+// holds words from keyLoads (put, and firstRow's probes) and from the
+// loads written out in entriesSet and groupSet, and compares them, so the
+// two must agree. Hence the build tag: on the two little-endian machines
+// the project builds for, a plain load is a little-endian one; elsewhere
+// the byte-wise twin runs.
 //
 // It loads through unsafe so that it inlines (the byte-wise loads of the
 // safe twin, walk_keyloads_purego.go, cost the inliner too much): the
