@@ -87,8 +87,10 @@ func appendFloatCell64(dst []byte, f float64) []byte {
 }
 
 // appendLongCell appends the cell of f, 1e-7 <= |f| < cellMantLimit-0.5,
-// whose shortest decimal has more digits than the fast search finds (16 or
-// 17 for most such values: random fractions, computed scores). It calls
+// whose shortest decimal the fast search does not find: one of 16 or 17
+// digits for most such values (random fractions, computed scores), or a
+// shorter one whose digits at the search's scale pass 2^49 (such as
+// 0.999999999999999). It calls
 // shortestDigits64 itself, not through shortestDecimalLong, shortestLong64
 // and AppendDecimalCell, whose tests for zero, NaN, infinities, -0 and the
 // cell's range cannot fail here: the digits are below 10^17 and, for f in

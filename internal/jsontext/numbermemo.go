@@ -32,7 +32,8 @@ const numberHeadMax = 16
 
 // numberEntry looks up the number at in[start] (32 bytes of text from
 // start) in p.nums, before anything of it is read: its integer part's
-// digits are counted from two loads, and if a point or an 'e' follows
+// digits are counted from one load (two when its first eight bytes are all
+// digits), and if a point or an 'e' follows
 // them within numberHeadMax bytes (or the number starts "-0" and no digit
 // follows), the entry of that start is found and,
 // if it holds the whole number's text, its tagged value appended to b

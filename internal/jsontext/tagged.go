@@ -590,7 +590,10 @@ func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
 	}
 	at := len(b)
 	b = p.ts.TaggedNumber(b, in[start:i])
-	if e != nil { // -0 (numberEntry)
+	if e != nil {
+		// "-0" (numberEntry), or the "-0" that starts a malformed "-00…":
+		// remembered under that text's slot, where it never matches (the
+		// text's next byte is a digit), and the error comes at that byte.
 		e.remember(in[start:i], b[at:])
 	}
 	return b, i
