@@ -121,7 +121,7 @@ func TestContainerJSONChains(t *testing.T) {
 						}
 					}
 					if step == 1 {
-						checkChainStop(t, l, b, len(strs))
+						checkStopBudgets(t, l, b, len(strs))
 					}
 				}
 			}
@@ -132,9 +132,12 @@ func TestContainerJSONChains(t *testing.T) {
 	}
 }
 
-// checkChainStop renders b, which l accepts, with every budget below its
-// JSON's length: as TestContainerJSONStop checks.
-func checkChainStop(t *testing.T, l *Layout, b []byte, nstr int) {
+// checkStopBudgets renders b, which l accepts (nstr strings), with every
+// budget up to its JSON's length: the cursor goes bad only once the output
+// has passed the budget, a render that does not go bad is complete, and
+// one with room for all but the last byte does not go bad.
+// TestContainerJSONStop and TestContainerJSONChains use it.
+func checkStopBudgets(t *testing.T, l *Layout, b []byte, nstr int) {
 	t.Helper()
 	want, _ := l.AppendValueJSON(nil, b, true, math.MaxInt)
 	for stop := 0; stop <= len(want); stop++ {

@@ -93,20 +93,7 @@ func TestContainerJSONStop(t *testing.T) {
 	l := clippedLayout(t, strs, 5)
 	check := func(b []byte) {
 		t.Helper()
-		want, _ := l.AppendValueJSON(nil, b, true, math.MaxInt)
-		for stop := 0; stop <= len(want); stop++ {
-			c := Cursor{enc: format.EncAny, data: b, max: uint64(len(strs) - 1)}
-			got := l.TakeValueJSON(nil, &c, true, stop)
-			l.resetRendered()
-			switch {
-			case c.bad && len(got) <= stop:
-				t.Fatalf("% x, stop %d: bad with %d bytes written", b, stop, len(got))
-			case !c.bad && string(got) != string(want):
-				t.Fatalf("% x, stop %d: not bad, got %s, want %s", b, stop, got, want)
-			case stop >= len(want)-1 && c.bad:
-				t.Fatalf("% x, stop %d: bad, want %s", b, stop, want)
-			}
-		}
+		checkStopBudgets(t, l, b, len(strs))
 	}
 	rng := rand.New(rand.NewPCG(41, 42))
 	tested := 0
