@@ -765,15 +765,23 @@ func (in *Interner) Lookup(s string) (uint32, bool) {
 // hashing the key or probing the interner's table, which holds every
 // string value of the page too and outgrows the first-level cache. Cost:
 // one comparison of s with a key of the page, then, on a miss, Intern.
+//
+// A key whose slot is empty is new to the page's keys, and the address
+// cache, which holds strings found in the table again at one address,
+// hardly ever knows it: Intern asks the cache only when another key holds
+// the slot (two keys that share one take turns there, and find each other
+// in the cache), which spares a new key the cache's probe, about 18
+// instructions (some 20 new keys a 25-row sparse page).
 func (in *Interner) InternKey(s string) uint32 {
 	slot := keySlot(s)
-	if e := in.keys[slot]; e != 0 {
+	e := in.keys[slot]
+	if e != 0 {
 		if id := e - 1; in.Strs[id] == s {
 			in.meta[id].count++
 			return id
 		}
 	}
-	id := in.Intern(s)
+	id := in.intern(s, e != 0 && !in.Fresh)
 	in.meta[id].count |= keyBit
 	in.keys[slot] = id + 1
 	return id
