@@ -480,6 +480,25 @@ func (s *cellSink) Number(text []byte) {
 	c.AppendBlob(pagebuild.KindNumber, text)
 }
 
+// A cellSink is a DecimalSink: one that stopped being one (a method
+// missing) would still build every page, reading each number's text again.
+var _ jsontext.DecimalSink = (*cellSink)(nil)
+
+// BigInt adds an integer of 19 or 20 digits whose magnitude the tokenizer
+// has read (jsontext.DecimalSink), as Number adds its text, without
+// reading the digits again: as an int64 cell when it fits, else a uint64.
+func (s *cellSink) BigInt(text []byte, neg bool, u uint64) {
+	c := s.cell()
+	switch {
+	case neg:
+		c.AppendInt(-int64(u)) // -(1<<63) for the most negative
+	case u <= math.MaxInt64:
+		c.AppendInt(int64(u))
+	default:
+		c.AppendUint(u)
+	}
+}
+
 // Decimal adds number text with a fraction or exponent whose digits the
 // tokenizer has read (jsontext.DecimalSink): as a float cell when the
 // float writes the same text, as text otherwise, as Number does, without

@@ -23,6 +23,9 @@ func (s *decimalSink) Decimal(text []byte, neg bool, mant uint64, nd, exp int) {
 	s.neg, s.mant, s.nd, s.exp = neg, mant, nd, exp
 }
 
+// BigInt keeps an integer of 19 or 20 digits as Number does, as its text.
+func (s *decimalSink) BigInt(text []byte, _ bool, _ uint64) { s.Number(text) }
+
 // decimalTexts are numbers with a fraction or exponent: zeros before and
 // after the point, 17 to 21 significant digits, integer parts of 18 to 20
 // digits (past int64, and wrapping to 0 at 2^64), exponents with and

@@ -6,7 +6,8 @@ package jsontext
 // scratch buffer. A sink that keeps them longer must copy them
 // (rowpage.Builder.StringBytes does, the first time it sees a string).
 // Number text is a valid JSON number that is not an integer of up to 18
-// digits (those go to Int).
+// digits (those go to Int), nor, for a DecimalSink, one whose digits the
+// Parser has read (those go to Decimal or BigInt).
 //
 // The Parser calls Err after each key, to tell a key the sink refused from
 // one it took; every other method is called without checking.
@@ -53,13 +54,20 @@ type PageSink interface {
 	Sink
 }
 
-// DecimalSink is a ScalarSink that takes numbers with a fraction or
-// exponent with their digits read, so that it need not read the text
-// again: text is ±mant × 10^exp with nd significant digits, as
-// jsonwire.ScanDecimal reads it, or nd is -1 and mant 0 for more than 19
-// significant digits. The Parser calls Decimal instead of Number for such
-// numbers when its sink is a DecimalSink.
+// DecimalSink is a ScalarSink that takes the numbers whose digits the
+// Parser has read with their digits, so that it need not read the text
+// again. The Parser calls Decimal or BigInt instead of Number for them
+// when its sink is a DecimalSink:
+//
+//   - Decimal, for a number with a fraction or exponent: text is ±mant ×
+//     10^exp with nd significant digits, as jsonwire.ScanDecimal reads it,
+//     or nd is -1 and mant 0 for more than 19 significant digits.
+//   - BigInt, for an integer of 19 or 20 digits that fits a uint64 (not
+//     negative) or an int64 (negative): text is the integer, of magnitude
+//     u, negative if neg. Longer integers, and those out of range, still
+//     go to Number.
 type DecimalSink interface {
 	ScalarSink
 	Decimal(text []byte, neg bool, mant uint64, nd, exp int)
+	BigInt(text []byte, neg bool, u uint64)
 }

@@ -360,8 +360,36 @@ func (p *Parser) number(i int) int {
 		p.s.Int(v)
 		return i
 	}
+	if p.ds != nil {
+		if u, ok := bigMagnitude(in[start:i], neg, v); ok {
+			p.ds.BigInt(in[start:i], neg, u)
+			return i
+		}
+	}
 	p.s.Number(in[start:i])
 	return i
+}
+
+// bigMagnitude returns the magnitude of the integer text, of more than 18
+// digits without a leading zero, negative if neg, whose digits digits has
+// read into v (modulo 2^64, as its int64 arithmetic wraps), and whether
+// a DecimalSink's BigInt takes it: 19 digits, or 20 that fit a uint64, and for a
+// negative number at most 2^63. Twenty digits fit when the first is 1 and
+// v, modulo 2^64, is at least 10^19: a value from 2^64 to 2×10^19-1 wraps
+// to less than 2×10^19-2^64, below 10^19. A few instructions, where the
+// sink's reading of the text again cost about a hundred.
+func bigMagnitude(text []byte, neg bool, v int64) (uint64, bool) {
+	nd, u := len(text), uint64(v)
+	if neg {
+		nd--
+	}
+	switch {
+	case nd == 19:
+	case nd == 20 && text[len(text)-20] == '1' && u >= 1e19:
+	default:
+		return 0, false
+	}
+	return u, !neg || u <= 1<<63
 }
 
 // maxDecimalDigits is the most significant digits a number's mantissa
