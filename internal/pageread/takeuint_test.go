@@ -19,8 +19,10 @@ func TestTakeUintEveryLength(t *testing.T) {
 		vals = append(vals, 1<<k-1, 1<<k, 1<<k+1)
 	}
 	vals = append(vals, 1<<63-1, 1<<63, 1<<63+12345, math.MaxUint64-1, math.MaxUint64, 0, 127)
-	for _, tail := range []int{0, 1, len(vals) / 2} {
-		vs := append(append([]uint64(nil), vals...), vals[:tail]...)
+	// The last tail ends the payload with ten-byte varints, the last of
+	// them read with exactly ten bytes left.
+	for _, tail := range [][]uint64{nil, vals[:1], vals[:len(vals)/2], {1<<63 + 1, math.MaxUint64}} {
+		vs := append(append([]uint64(nil), vals...), tail...)
 		rows := make([]map[string]any, len(vs))
 		for i, v := range vs {
 			rows[i] = map[string]any{"u": v}

@@ -185,13 +185,7 @@ func (v *validator) column(enc uint8, n int) {
 	case format.EncFloatInt:
 		v.floatInts(n)
 	case format.EncUint:
-		big := false
-		for i := 0; i < n && r.err == nil; i++ {
-			big = r.uvarint("unsigned integer") > math.MaxInt64 || big
-		}
-		if r.err == nil && !big {
-			v.fail(format.ErrCorrupt, "uint column holds no value above MaxInt64")
-		}
+		v.uints(n)
 	case format.EncFloat:
 		v.floats(n)
 	case format.EncIntFloat:
