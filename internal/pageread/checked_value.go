@@ -2,6 +2,7 @@ package pageread
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"math"
 
@@ -258,7 +259,14 @@ func findRendered(cells []rendCell, off uint64) (int, bool) {
 	return lo, lo < len(cells) && uint64(cells[lo].off) == off
 }
 
-// valueJSON renders one checked tagged value at nesting depth d.
+// valueJSON renders one checked tagged value at nesting depth d. It is
+// called for every cell of an any column and every member of its arrays
+// and objects, so each of its cases but one ends in a call whose result
+// it returns, and uses none of its arguments after a call: the compiler
+// then saves most of them on the stack in that one case (an object or
+// array cell) rather than on entry (two stores before the switch, not the
+// seven of when more cases went on after a call; those are now
+// valueSlowJSON's).
 func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) []byte {
 	if c.pos >= len(c.data) {
 		c.fail()
@@ -270,33 +278,36 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 	switch tag {
 	case format.TagString: // an index of one or two bytes read in line
 		v, n := uv12(c.data, p+1)
+		if n == 0 || v > c.max {
+			return l.valueSlowJSON(dst, c, tag, escapeHTML)
+		}
 		c.pos += n
-		if n == 0 {
-			v = c.cuvSlow()
-		}
-		if v > c.max {
-			c.fail()
-			return dst
-		}
 		return l.appendStringEscaped(dst, c.esc, int(v), escapeHTML)
 	case format.TagInt, format.TagFloatInt: // one call, as a member's
 		if p+9 <= len(c.data) {
 			return c.memberIntJSON(dst, word8(c.data, p+1), p, tag)
 		}
 		return c.memberIntSlow(dst, p, tag)
-	case format.TagNull:
-		return append(dst, "null"...)
-	case format.TagFalse:
-		return append(dst, "false"...)
-	case format.TagTrue:
-		return append(dst, "true"...)
+	case format.TagNull, format.TagFalse, format.TagTrue:
+		// With eight bytes of room, one store and no call (append's
+		// growing path would be one the switch saves arguments for).
+		if n := len(dst); cap(dst)-n >= 8 {
+			w, k := literalWord(tag)
+			binary.LittleEndian.PutUint64(dst[n:n+8], w)
+			return dst[:n+k]
+		}
 	case format.TagFloat:
 		return c.floatJSON(dst)
+	case format.TagRepeat:
+		if d == 1 {
+			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
+		}
 	case format.TagObject, format.TagArray:
 		if d == 1 {
 			// A cell: recorded, with the JSON it rendered to, for
 			// repeats of it. (In a function of its own, a call more
-			// per array or object cell.)
+			// per array or object cell. The only case that goes on after
+			// a call: the compiler saves the arguments in it alone.)
 			s := len(dst)
 			dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
 			if !c.bad {
@@ -305,12 +316,44 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			return dst
 		}
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)
-	case format.TagRepeat:
-		if d == 1 {
-			return l.takeRepeatJSON(dst, c, escapeHTML, stop)
+	case format.TagBytes, format.TagNumber, format.TagRaw:
+		return l.blobJSON(dst, c, tag, escapeHTML, d)
+	}
+	return l.valueSlowJSON(dst, c, tag, escapeHTML)
+}
+
+// literalWord returns the JSON literal of TagNull, TagFalse or TagTrue as
+// the little-endian bytes of a word, and its length.
+func literalWord(tag byte) (uint64, int) {
+	switch tag {
+	case format.TagNull:
+		return 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24, 4
+	case format.TagFalse:
+		return 'f' | 'a'<<8 | 'l'<<16 | 's'<<24 | 'e'<<32, 5
+	}
+	return 't' | 'r'<<8 | 'u'<<16 | 'e'<<24, 4
+}
+
+// valueSlowJSON renders the values valueJSON leaves to it, whose tag it
+// has read: strings whose index is not one or two bytes or is past the
+// table, the literals without eight bytes of room, uints, times, repeats
+// below the cell and unknown tags. A call more for these (about fifteen
+// instructions) buys the stores valueJSON's other cases no longer make.
+func (l *Layout) valueSlowJSON(dst []byte, c *Cursor, tag byte, escapeHTML bool) []byte {
+	switch tag {
+	case format.TagString:
+		v := c.cuv()
+		if v > c.max {
+			c.fail()
+			return dst
 		}
-		c.fail()
-		return dst
+		return l.appendStringEscaped(dst, c.esc, int(v), escapeHTML)
+	case format.TagNull:
+		return append(dst, "null"...)
+	case format.TagFalse:
+		return append(dst, "false"...)
+	case format.TagTrue:
+		return append(dst, "true"...)
 	case format.TagUint:
 		v := c.cuv()
 		if v <= math.MaxInt64 {
@@ -336,10 +379,8 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			c.fail()
 		}
 		return dst
-	case format.TagBytes, format.TagNumber, format.TagRaw:
-		return l.blobJSON(dst, c, tag, escapeHTML, d)
 	}
-	c.fail() // an unknown tag: the validator tells unsupported from corrupt
+	c.fail() // a repeat below a cell, or an unknown tag: the validator tells unsupported from corrupt
 	return dst
 }
 
