@@ -209,38 +209,10 @@ value:
 	// A value of the innermost array or object starts at i.
 	f.n++
 	switch i, c = peek(in, i); {
-	case c-'0' <= 9 && len(in)-i >= 16:
-		// An integer not followed by a fraction or exponent: of one or
-		// two digits (flags, small counts, the instruments' envelope
-		// nodes), a 0, or up to 15 digits, from two loads, without a call.
+	case c-'1' <= 8 && len(in)-i >= 16:
+		// A positive integer, of up to 15 digits if not followed by a
+		// fraction or exponent: from two loads, without a call.
 		d := wordAt(in, i) - lsb*'0'
-		if e := byte(d >> 8); e > 9 {
-			// One digit, or a 0 before anything (a digit after it is an
-			// error at that digit, after the value): its zigzag, at most
-			// 18, is the varint's one byte (about seventy instructions
-			// less than the general way's).
-			if e+'0' == '.' || (e+'0')|0x20 == 'e' {
-				goto number
-			}
-			i++
-			b = appendWord(b, uint64(format.TagInt)|(d&0xFF)<<9, 2)
-			goto after
-		} else if c == '0' {
-			i++
-			b = append(b, format.TagInt, 0)
-			goto after
-		} else if e2 := byte(d >> 16); e2 > 9 {
-			// Two digits: a zigzag u of 20 to 198, whose varint is u
-			// itself below 128, else u (its bit 7 the continuation) and 1.
-			if e2+'0' == '.' || (e2+'0')|0x20 == 'e' {
-				goto number
-			}
-			i += 2
-			u := ((d&0xFF)*10 + uint64(e)) << 1
-			hi := u >> 7
-			b = appendWord(b, uint64(format.TagInt)|u<<8|hi<<16, 2+int(hi))
-			goto after
-		}
 		n := leadingDigits(d)
 		var v uint64
 		if n < 8 {
