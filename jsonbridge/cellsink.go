@@ -184,9 +184,10 @@ func (s *cellSink) AgainRow() bool {
 			continue
 		}
 		// A cell listed as a copy holds no string: the tokenizer copies
-		// only such cells (and so does AppendAgain).
+		// only such cells (and so does AppendAgain); nor does one the
+		// tokenizer ended by EndPlain (PlainCell).
 		cp := c.Copies
-		plain := len(cp) >= 2 && int(cp[len(cp)-2]) == at
+		plain := len(cp) >= 2 && int(cp[len(cp)-2]) == at || c.PlainCell == at+1
 		pb.AppendAgain(c, at, plain)
 	}
 	s.againRow = pb.Rows
@@ -524,6 +525,15 @@ func (s *cellSink) BeginTagged() ([]byte, uint32) {
 
 // EndTagged ends the cell, taking back the column's tagged values.
 func (s *cellSink) EndTagged(b []byte) { s.col.Tagged = b }
+
+// EndPlain is EndTagged for a cell the tokenizer gave no string
+// (jsontext.PlainSink): it notes where the cell starts in the column's
+// PlainCell, so that AgainRow repeats it without a scan for a string.
+func (s *cellSink) EndPlain(b []byte) {
+	c := s.col
+	c.PlainCell = len(c.Tagged) + 1
+	c.Tagged = b
+}
 
 // EndCopy ends a cell copied from an earlier one of the column, taking
 // back the column's tagged values and listing the copy in its Copies.

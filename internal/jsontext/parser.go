@@ -66,6 +66,7 @@ type Parser struct {
 	// sink's Builder (RowColumns.Page).
 	cols *rowColCache
 	ag   AgainSink // ts, if it is one
+	pl   PlainSink // ts, if it is one
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -148,10 +149,11 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
 	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
-	p.nc, p.ag = nil, nil
+	p.nc, p.ag, p.pl = nil, nil, nil
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.nc, _ = s.(NestedCopySink)
 		p.ag, _ = s.(AgainSink)
+		p.pl, _ = s.(PlainSink)
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
 		rc := p.ts.RowColumns()
@@ -188,7 +190,7 @@ func (p *Parser) result() *Error {
 // is dropped, not overwritten.
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
-	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc, p.ag = rowColumns{}, nil, nil, nil, nil, nil, nil, nil
+	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc, p.ag, p.pl = rowColumns{}, nil, nil, nil, nil, nil, nil, nil, nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}

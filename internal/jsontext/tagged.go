@@ -85,6 +85,14 @@ type NestedCopySink interface {
 	NestedCopy(at, from, n int)
 }
 
+// PlainSink is a TaggedSink that is told of each array or object cell
+// the Parser gave it no string in (TaggedString): EndPlain ends such a
+// cell in place of EndTagged, so that the sink may add it again without
+// looking for a string in it.
+type PlainSink interface {
+	EndPlain(b []byte)
+}
+
 // AgainSink is a TaggedSink that can add a row of a page of rows whose
 // text is, byte for byte, the text of the previous row of the page (an
 // object, not a null row), without the Parser reading it: AgainRow adds
@@ -297,7 +305,7 @@ after:
 			if p.memoStr < 0 && i-p.memoAt >= cellMemoMin {
 				p.memo.remember(b, in, p.memoAt, i, p.memoOut, p.memoCell, p.limit, *p.epoch)
 			}
-			return p.endTagged(b, i)
+			return p.endRead(b, i)
 		}
 		if i-f.txt >= cellMemoNested && p.memoStr < f.txt && p.memo.live {
 			p.memo.rememberNested(b, in, f.txt, i, f.at, p.memoCell, p.limit-open, *p.epoch)
@@ -507,6 +515,17 @@ func (p *Parser) keyAgain(b []byte, i int, f *frame, e *keyEntry) ([]byte, int) 
 // endTagged hands the buffer back to the sink and returns i: the position
 // after the cell, or -1 after an error.
 func (p *Parser) endTagged(b []byte, i int) int {
+	p.ts.EndTagged(b)
+	return i
+}
+
+// endRead is endTagged for a cell read to its end, which a PlainSink
+// ends by EndPlain if the cell has no string.
+func (p *Parser) endRead(b []byte, i int) int {
+	if p.memoStr < 0 && p.pl != nil {
+		p.pl.EndPlain(b)
+		return i
+	}
 	p.ts.EndTagged(b)
 	return i
 }

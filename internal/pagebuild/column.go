@@ -55,6 +55,11 @@ type Column struct {
 	// earlier one, once it has, without walking it (remapCopies). Emptied
 	// wherever Tagged is rewritten.
 	Nested []uint32
+	// PlainCell is 1 more than where in Tagged the last cell starts that
+	// its producer says holds no string (its tagged value has no
+	// TagString), or 0: a caller of AppendAgain may then pass plain for
+	// it, sparing the scan for one. Zeroed wherever Tagged is rewritten.
+	PlainCell int
 	// StrLists counts the cells of kindAny that their producer wrote as
 	// arrays of string ids (TagString values only): when every cell is
 	// one, the column is a string list without a scan of Tagged.
@@ -90,6 +95,7 @@ func (c *Column) reset(name uint32) {
 	c.Tagged = c.Tagged[:0]
 	c.Copies = c.Copies[:0]
 	c.Nested = c.Nested[:0]
+	c.PlainCell = 0
 	c.StrLists = 0
 	c.stamp = 0
 	c.def = Deferral{}
@@ -497,6 +503,7 @@ func (c *Column) toAny() {
 	buf := c.Tagged[:0]
 	c.Copies = c.Copies[:0]
 	c.Nested = c.Nested[:0]
+	c.PlainCell = 0
 	vi := 0
 	fpos := 0
 	for i := 0; i < c.count; i++ {

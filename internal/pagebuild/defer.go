@@ -118,6 +118,7 @@ func (pb *Builder) Renumber(m []uint32) {
 			c.Tagged = append(c.Tagged[:0], buf...)
 			c.Copies = c.Copies[:0] // the cells moved
 			c.Nested = c.Nested[:0]
+			c.PlainCell = 0
 			pb.Tagged = buf
 		}
 	}
