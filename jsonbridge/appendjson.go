@@ -671,13 +671,6 @@ func putWord(dst []byte, w uint64, k int) []byte {
 	return dst[:n+k]
 }
 
-// The words putWord writes for the JSON literals.
-const (
-	wordNull  = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
-	wordTrue  = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
-	wordFalse = 'f' | 'a'<<8 | 'l'<<16 | 's'<<24 | 'e'<<32
-)
-
 // appendKeyRoom appends st's key and makes wordRoom bytes of room after
 // it: the key of the slow path of cells.
 //
@@ -751,7 +744,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 				}
 				st = &at.steps[at.i] // (not kept across the call)
 				if cur.TakeNull() {
-					dst = putWord(dst, wordNull, 4)
+					dst = putWord(dst, jsonwire.NullWord, 4)
 					continue
 				}
 			}
@@ -800,9 +793,9 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 				continue
 			case format.EncBool:
 				if cur.TakeBool() {
-					dst = putWord(dst, wordTrue, 4)
+					dst = putWord(dst, jsonwire.TrueWord, 4)
 				} else {
-					dst = putWord(dst, wordFalse, 5)
+					dst = putWord(dst, jsonwire.FalseWord, 5)
 				}
 				continue
 			case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)

@@ -121,7 +121,7 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 					st = &cols[list[j]] // (not kept across the call)
 				}
 				if cur.TakeNull() {
-					dst = putWord(dst, wordNull, 4)
+					dst = putWord(dst, jsonwire.NullWord, 4)
 					continue
 				}
 			}
@@ -163,9 +163,9 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 				continue
 			case format.EncBool:
 				if cur.TakeBool() {
-					dst = putWord(dst, wordTrue, 4)
+					dst = putWord(dst, jsonwire.TrueWord, 4)
 				} else {
-					dst = putWord(dst, wordFalse, 5)
+					dst = putWord(dst, jsonwire.FalseWord, 5)
 				}
 				continue
 			case format.EncAny: // a repeat raises t.stop by its cell's share (SPEC.md 8)

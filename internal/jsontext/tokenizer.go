@@ -3,6 +3,8 @@ package jsontext
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/rowpage/rowpage/internal/jsonwire"
 )
 
 // The tokenizer proper: values, nested arrays and objects, literals and
@@ -218,9 +220,9 @@ next:
 // The last four bytes of each literal as a little-endian word, for
 // hasLiteral.
 const (
-	nullWord = 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24
-	trueWord = 't' | 'r'<<8 | 'u'<<16 | 'e'<<24
-	alseWord = 'a' | 'l'<<8 | 's'<<16 | 'e'<<24 // false after its 'f'
+	nullWord = jsonwire.NullWord
+	trueWord = jsonwire.TrueWord
+	alseWord = jsonwire.FalseWord >> 8 // false after its 'f'
 )
 
 // hasLiteral reports whether in[i:] starts with the literal of n bytes

@@ -327,11 +327,11 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 func literalWord(tag byte) (uint64, int) {
 	switch tag {
 	case format.TagNull:
-		return 'n' | 'u'<<8 | 'l'<<16 | 'l'<<24, 4
+		return jsonwire.NullWord, 4
 	case format.TagFalse:
-		return 'f' | 'a'<<8 | 'l'<<16 | 's'<<24 | 'e'<<32, 5
+		return jsonwire.FalseWord, 5
 	}
-	return 't' | 'r'<<8 | 'u'<<16 | 'e'<<24, 4
+	return jsonwire.TrueWord, 4
 }
 
 // valueSlowJSON renders the values valueJSON leaves to it, whose tag it
