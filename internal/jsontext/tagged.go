@@ -360,11 +360,16 @@ fraction:
 			i += n
 			goto after
 		}
+		// Read, and remembered in e, without a second lookup.
+		if b, i = p.taggedNumber(b, i, e); i < 0 {
+			return p.endTagged(b, i)
+		}
+		goto after
 	}
 
 number:
 	// Any other number at i.
-	if b, i = p.taggedNumber(b, i); i < 0 {
+	if b, i = p.taggedNumber(b, i, nil); i < 0 {
 		return p.endTagged(b, i)
 	}
 	goto after
@@ -602,15 +607,16 @@ func appendWord(b []byte, w uint64, n int) []byte {
 
 // taggedNumber parses the number at in[i] and appends its tagged value to
 // b: an integer of up to 18 digits (other than -0) as format.TagInt and
-// its zigzag varint, anything else through the sink.
-func (p *Parser) taggedNumber(b []byte, i int) ([]byte, int) {
+// its zigzag varint, anything else through the sink. e, if not nil, is
+// the number's NumberMemo entry, which tagged found not to hold it: the
+// number is remembered there without another lookup.
+func (p *Parser) taggedNumber(b []byte, i int, e *numberEntry) ([]byte, int) {
 	in := p.in
 	start := i
 	// A number with a fraction or exponent that the sink's NumberMemo
 	// holds, before its digits are read; else its entry, if it has one,
 	// to remember the number in.
-	var e *numberEntry
-	if p.nums != nil && len(in)-i >= 32 {
+	if e == nil && p.nums != nil && len(in)-i >= 32 {
 		var j int
 		if b, j, e = p.numberEntry(b, i); j > 0 {
 			return b, j
