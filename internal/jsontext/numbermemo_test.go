@@ -183,3 +183,45 @@ func TestNumberMemoMinusZero(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberMemoZeroStarts parses pages whose cells nest numbers that
+// start with 0 followed by a point or an exponent (which tagged looks up in
+// the memo itself), again and again, among ones the memo must not take
+// for them (0, 00.5 and 0.5.5 in the error cases): the cells and errors
+// must be those of a sink without the memo, and the memo must spare at
+// least half the calls (0.5, 0.5e1, 0.50 and 0.5E1 share an entry).
+func TestNumberMemoZeroStarts(t *testing.T) {
+	nums := []string{"0.5", "0e5", "0E-3", "0.5e1", "0e+0", "0.25", "0.5E1", "0.50", "0", "10.5"}
+	r := rand.New(rand.NewPCG(5, 6))
+	var rows []string
+	for range 300 {
+		rows = append(rows, fmt.Sprintf(`{"a":[%s,%s],"b":{"c":%s}}`,
+			nums[r.IntN(len(nums))], nums[r.IntN(len(nums))], nums[r.IntN(len(nums))]))
+	}
+	text := "[" + strings.Join(rows, ",") + "]"
+	texts := []string{text}
+	for _, bad := range []string{"00.5", "0.5.5", "0e5e", "0.", "0e", "0.5-1"} {
+		texts = append(texts, text[:len(text)-40]+bad+",0.5,0.5,0.5,0.5,0.5,0.5,0.5]}]")
+	}
+	for _, text := range texts {
+		var p, q Parser
+		with := &decimalTextSink{memo: new(NumberMemo)}
+		without := &decimalTextSink{}
+		with.epoch, without.epoch = 1, 1
+		e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil)
+		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
+			t.Fatalf("%.60s: error %v with the memo, %v without", text[len(text)-60:], e1, e2)
+		}
+		if len(with.cells) != len(without.cells) {
+			t.Fatalf("%d cells with the memo, %d without", len(with.cells), len(without.cells))
+		}
+		for i := range with.cells {
+			if string(with.cells[i]) != string(without.cells[i]) {
+				t.Fatalf("cell %d is %q with the memo, %q without", i, with.cells[i], without.cells[i])
+			}
+		}
+		if e1 == nil && (without.decimals < 500 || with.decimals*2 > without.decimals) {
+			t.Errorf("the memo spared %d of %d calls of TaggedDecimal", without.decimals-with.decimals, without.decimals)
+		}
+	}
+}
