@@ -80,7 +80,8 @@ var cellSinkTexts = []string{
 }
 
 // rowKeyTexts are texts whose rows' keys go to RowKey (keys of up to 15
-// bytes of plain ASCII with 16 bytes of text after their opening quote),
+// bytes of plain ASCII with 16 bytes of text after their opening quote,
+// and of 16 to 31 bytes with 32 bytes after it),
 // among them rows that repeat such a key, by RowKey or by Key (escaped),
 // which become one-value pages. They are kept apart from cellSinkTexts,
 // whose pages' hashes are compared with earlier code's by place.
@@ -95,6 +96,21 @@ var rowKeyTexts = []string{
 	`[{"a":1,"b":2,"c":3},{"b":1,"zzzzzzzzzzzzzzzzzzzz":2,"c":3,"a":4},{"c":1,"a":2,"b":3}]`,
 	`[{"a":1,"b":2,"c":3},{"c":1,"b":2,"a":3,"c":4,"zzzzzzzzzzzzzzzzzzzz":5}]`,
 	`[{"a":1,"b":2,"c":3},{"c":1,"b":2,"a":3},{"b":"x","a":null,"c":true}]`,
+	// Keys of 16 to 31 bytes that RowKey takes too (jsontext.LongKey),
+	// and the longer, escaped and non-ASCII ones it leaves to Key: rows
+	// that repeat such a key, plainly or as an escape that decodes to it,
+	// in either order, and such keys in rows whose keys shuffle.
+	`[{"abcdefghijklmnop":1,"x":2,"abcdefghijklmnop":3,"zzzzzzzzzzzzzzzzzzzz":4}]`,
+	`[{"abcdefghijklmnopqrstuvwxyz01234":1,"abcdefghijklmnopqrstuvwxyz012345":2,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"abcdefghijklmnopqrstuvwxyz01234":1,"x":2,"abcdefghijklmnopqrstuvwxyz01234":3,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":4}]`,
+	`[{"abcdefghijklmnopq":1,"\u0061bcdefghijklmnopq":2,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"\u0061bcdefghijklmnopq":1,"abcdefghijklmnopq":2,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"abcdefghijklmnopq\"r":1,"abcdefghijklmnopqr\\":2,"abcdefghijklmnopq\u00e9":3,"abcdefghijklmnopq\u00e9":4}]`,
+	`[{"abcdefghijklmnopqrsté":1,"abcdefghijklmnopqrst\t":2,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"profile_background_color":1,"default_filter_cutoff_enabled":2,"a":3},{"a":1,"default_filter_cutoff_enabled":2,"profile_background_color":3},` +
+		`{"default_filter_cutoff_enabled":1,"profile_background_color":2,"a":3},{"a":1,"profile_background_color":2,"profile_background_color":3}]`,
+	`[{"abcdefghijk\"lmnopqrs":1,"abc\u0064efghijklmnopq":2,"zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz":3}]`,
+	`[{"a":1,"abcdefghijklmnopqrstu":2}]`, `[{"abcdefghijklmnopqrstu":1}]`,
 }
 
 // TestCellSinkPagesEqualBuilderPages builds pages with the cell sink and

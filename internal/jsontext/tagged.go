@@ -58,9 +58,10 @@ type TaggedSink interface {
 	// asks for it when it starts a text; the count is the sink's to reset.
 	SameKeys() *int
 	// RowKey is Key for the row's key whose opening quote is at in[i],
-	// which the sink may read itself (ShortKey): it returns the position
-	// after the key's closing quote, 0 for a key it leaves to Key (the
-	// Parser then reads it), or -1 for a key it refused (Err says why).
+	// which the sink may read itself (ShortKey, LongKey): it returns the
+	// position after the key's closing quote, 0 for a key it leaves to Key
+	// (the Parser then reads it), or -1 for a key it refused (Err says
+	// why).
 	RowKey(in []byte, i int) int
 	// RowColumns returns where the Parser may open the column of a row's
 	// key itself, without RowKey's call (see RowColumns), or the zero
