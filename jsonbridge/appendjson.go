@@ -803,7 +803,7 @@ func (t *transcoder) objects(dst []byte, steps []step, rows int, bare bool) ([]b
 			case format.EncStrList:
 				dst = at.t.l.TakeStrListJSON(dst, cur, at.t.m.escapeHTML, at.t.stop)
 			case format.EncUint:
-				dst = jsonwire.AppendUint(dst, cur.TakeUint())
+				dst = cur.TakeUintJSON(dst)
 				continue
 			default: // EncBytes, EncNumber
 				dst = at.t.takeCellJSON(dst, cur)

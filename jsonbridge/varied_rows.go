@@ -173,7 +173,7 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 			case format.EncStrList:
 				dst = t.l.TakeStrListJSON(dst, cur, t.m.escapeHTML, t.stop)
 			case format.EncUint:
-				dst = jsonwire.AppendUint(dst, cur.TakeUint())
+				dst = cur.TakeUintJSON(dst)
 				continue
 			default: // EncBytes, EncNumber
 				dst = t.takeCellJSON(dst, cur)

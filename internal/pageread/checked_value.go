@@ -25,8 +25,9 @@ import (
 //
 // An array or object cell is recorded with the span of dst it rendered to,
 // for a repeat of it (TagRepeat, SPEC.md 5.5), which copies that span:
-// one append to a pooled table per such cell. A repeat raises the budget
-// the caller registered with SetJSONStop (see takeRepeatJSON).
+// one entry of a pooled table per such cell, stored in place. A repeat
+// raises the budget the caller registered with SetJSONStop (see
+// takeRepeatJSON).
 func (l *Layout) TakeValueJSON(dst []byte, c *Cursor, escapeHTML bool, stop int) []byte {
 	c.i++
 	return l.valueJSON(dst, c, escapeHTML, stop, 1)
@@ -57,8 +58,15 @@ type rendCell struct {
 	kept   bool
 }
 
-// recordCell appends x to column c's rendered cells.
-func (l *Layout) recordCell(c int, x rendCell) {
+// recordFirst appends to column c's rendered cells the cell at payload
+// offset p, of n bytes, rendered to dst[s:e], growing the tables as
+// needed and noting a column's first cell in rendUsed: valueJSON's way
+// for a column's first cell and a full table (it stores the others in
+// place).
+//
+//go:noinline
+func (l *Layout) recordFirst(c, p, n, s, e int) {
+	x := rendCell{off: uint32(p), n: uint32(n), s: s, e: e, gen: l.rendGen}
 	if c >= len(l.rend) {
 		l.rend = append(l.rend, make([][]rendCell, c+1-len(l.rend))...)
 	}
@@ -310,9 +318,23 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 			// a call: the compiler saves the arguments in it alone.)
 			s := len(dst)
 			dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
-			if !c.bad {
-				l.recordCell(c.col, rendCell{off: uint32(p), n: uint32(c.pos - p), s: s, e: len(dst), gen: l.rendGen})
+			if c.bad {
+				return dst
 			}
+			// Recorded: in place when the column has a cell already
+			// and room for one more, the fields stored straight into
+			// the table (building the cell and appending it took about
+			// 20 instructions more), else by recordFirst.
+			if k := c.col; uint(k) < uint(len(l.rend)) {
+				if r := &l.rend[k]; len(*r) != 0 && len(*r) < cap(*r) {
+					n := len(*r)
+					x := &(*r)[:cap(*r)][n] // (n below cap: no bounds check)
+					*r = (*r)[:n+1]
+					x.off, x.n, x.s, x.e, x.gen, x.kept = uint32(p), uint32(c.pos-p), s, len(dst), l.rendGen, false
+					return dst
+				}
+			}
+			l.recordFirst(c.col, p, c.pos-p, s, len(dst))
 			return dst
 		}
 		return l.containerJSON(dst, c, tag, escapeHTML, stop, d)

@@ -270,6 +270,31 @@ func (c *Cursor) TakeUint() uint64 {
 	return gather7(w) | uint64(b&0x7F)<<56 | 1<<63
 }
 
+// TakeUintJSON reads an EncUint cell as TakeUint does (its reading
+// written out again, as TakeUint does not inline) and appends its digits
+// (jsonwire.AppendUint): one call for a render loop where the two took
+// two, each with the loop's reloads and moves after it.
+func (c *Cursor) TakeUintJSON(dst []byte) []byte {
+	c.i++
+	p := c.pos
+	if p > len(c.data)-format.MaxVarintLen {
+		return jsonwire.AppendUint(dst, c.uv())
+	}
+	w := jsonwire.Load64(c.data, p)
+	var v uint64
+	if stop := ^w & jsonwire.SWARHi; stop != 0 {
+		c.pos = p + bits.TrailingZeros64(stop)>>3 + 1
+		v = gather7(w & (stop ^ (stop - 1)))
+	} else if b := c.data[p+8]; b < 0x80 {
+		c.pos = p + 9
+		v = gather7(w) | uint64(b)<<56
+	} else {
+		c.pos = p + format.MaxVarintLen
+		v = gather7(w) | uint64(b&0x7F)<<56 | 1<<63
+	}
+	return jsonwire.AppendUint(dst, v)
+}
+
 // TakeFloat reads an EncFloat cell.
 // Parse validated the cell, so it is decoded here without the checks of
 // ConsumeFloatCell.

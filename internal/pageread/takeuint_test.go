@@ -2,6 +2,7 @@ package pageread_test
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"github.com/rowpage/rowpage"
@@ -11,8 +12,8 @@ import (
 
 // TestTakeUintEveryLength: an EncUint column (a uint64 past 2^63 in it)
 // reads back every value, with uvarints of every length from one byte to
-// ten, at the end of the payload and before other cells, through TakeUint
-// and TakeCell.
+// ten, at the end of the payload and before other cells, through TakeUint,
+// TakeUintJSON (into a buffer with room and one without) and TakeCell.
 func TestTakeUintEveryLength(t *testing.T) {
 	var vals []uint64
 	for k := 0; k < 64; k += 7 { // 2^k - 1 and 2^k: the edges of each length
@@ -38,8 +39,17 @@ func TestTakeUintEveryLength(t *testing.T) {
 		if enc := l.Columns[0].Enc; enc != format.EncUint {
 			t.Fatalf("column encoding %#x, want EncUint", enc)
 		}
-		cur, cell := l.Cursor(0), l.Cursor(0)
+		cur, cell, js := l.Cursor(0), l.Cursor(0), l.Cursor(0)
+		var room []byte
 		for i, want := range vs {
+			room = js.TakeUintJSON(append(room[:0], "x"...))
+			if got := string(room); got != "x"+strconv.FormatUint(want, 10) {
+				t.Fatalf("cell %d: TakeUintJSON wrote %q, want x%d", i, got, want)
+			}
+			room = room[:0:0] // the next one with no room: appends grow it
+			if i%2 == 0 {
+				room = make([]byte, 0, 64)
+			}
 			if cur.TakeNull() {
 				t.Fatalf("cell %d: null", i)
 			}
