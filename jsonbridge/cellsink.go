@@ -419,10 +419,12 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 // longRowKey is RowKey for a key ShortKey does not take: one of 16 to 31
 // bytes of plain ASCII (jsontext.LongKey) opens its column as Key opens a
 // key of more than 16 bytes, by pagebuild.Builder.ColumnIndex, without
-// the memo (whose words hold 16 bytes), and without the tokenizer's str
-// and Key's and Err's calls: about 120 instructions less a key
-// (callgrind, instruments-25: 16 such keys in a page's first row; the
-// rows after give theirs by place). Any other key returns 0, for Key.
+// the key memo, and without the tokenizer's str and Key's and Err's
+// calls: about 120 instructions less a key (callgrind, instruments-25: 16
+// such keys in a page's first row; the rows after give theirs by place).
+// A key of exactly 16 bytes, which Key would also remember in the memo,
+// is only looked up again the next time it comes; the page is the same.
+// Any other key returns 0, for Key.
 func (s *cellSink) longRowKey(in []byte, i int) int {
 	n := jsontext.LongKey(in, i)
 	if n < 0 {

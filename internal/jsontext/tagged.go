@@ -178,8 +178,8 @@ const arrayPath = ^uint64(0)
 // frame there, a pop counts one less, and neither stores the slice), read
 // through f where they are needed, rather than in locals (which cost more
 // spills than they save loads), and the common values (integers of up to 15
-// digits, keys met before, empty arrays and objects, literals) take no
-// call at all.
+// digits, numbers the NumberMemo holds, keys met before, empty arrays and
+// objects, literals) take no call at all.
 func (p *Parser) tagged(i, depth int) int {
 	in := p.in
 	b, cell := p.ts.BeginTagged()
@@ -346,7 +346,9 @@ fraction:
 	// 2): the sink's NumberMemo entry for that start (numberEntry's), and its
 	// tagged value if the entry holds the whole number's text, without a
 	// call (about 35 instructions, where taggedNumber's lookup costs 170);
-	// else taggedNumber reads it.
+	// else taggedNumber reads it. The test is rememberedNumber's
+	// (numbermemo.go), written out here because a shared one does not
+	// inline: keep the two in step.
 	if p.nums != nil && k <= numberHeadMax && len(in)-i >= 32 {
 		e := p.nums.slot(numberHead(in, i, k))
 		n := e.n

@@ -78,6 +78,11 @@ type strMeta struct {
 	count uint32 // occurrences, | keyBit once used as a key
 }
 
+// Every reference to a string counts in its strMeta.count, whichever path
+// makes it (cells, nested values, keys): assignStrings writes the table
+// index only of a private run's first string, so a string left at count 1
+// while referred to twice would be written with a stale index.
+
 // keyBit marks a strMeta.count of a string used as a key (a column name or
 // an object key): such a count is never 1, so one comparison tells the
 // strings that may sit in a column's private run (count 1, not a key).

@@ -16,14 +16,16 @@ func (b *Builder) Finish(dst []byte) []byte {
 
 	// Shapes and row shapes, in b.secs: shapes first, row shapes after.
 	// Column indexes and shape ids below 128, those of most pages, are
-	// uvarints of one byte (appendSmall).
+	// uvarints of one byte: below 128 columns a shape's length is too, and
+	// appendSmallShapes writes them all in one loop; at exactly 128 the
+	// indexes still fit a byte (appendSmall) but a length of 128 does not.
 	s := format.AppendUvarint(b.secs[:0], uint64(len(b.Shapes)))
 	if b.ncols < 0x80 {
 		s = appendSmallShapes(s, b.Shapes)
 	} else {
 		for _, sh := range b.Shapes {
 			s = format.AppendUvarint(s, uint64(len(sh)))
-			if b.ncols <= 0x80 {
+			if b.ncols == 0x80 {
 				s = appendSmall(s, sh)
 				continue
 			}

@@ -194,7 +194,13 @@ func commonArea(strs []string, uniq []int32, tab, order []uint32) (k, dataLen in
 // table index in tab, and returns the index of the first and dataLen plus
 // their bytes. Otherwise, and for an empty column, it takes back any
 // marks and returns len(before) and dataLen. strs and meta are indexed
-// by settled id. Cost: one pass over ids, up to the first repeat.
+// by settled id. Cost: one pass over ids, up to the first repeat, in a
+// loop for each case of renum so that neither tests it an id.
+//
+// Only the run's first id gets its index in tab: the column's cells refer
+// to the run by its start. This leans on every reference to a string
+// being counted (strMeta.count): a string of count 1 is taken to have no
+// reference but its one cell, so no other index of it is written.
 func claimRun(ids, renum []uint32, strs []string, meta []strMeta, uniq []int32, tab, before []uint32, mark int32, dataLen int) (int, int) {
 	end := len(before)
 	if len(ids) == 0 || len(ids) > end {

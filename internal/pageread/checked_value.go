@@ -313,9 +313,8 @@ func (l *Layout) valueJSON(dst []byte, c *Cursor, escapeHTML bool, stop, d int) 
 	case format.TagObject, format.TagArray:
 		if d == 1 {
 			// A cell: recorded, with the JSON it rendered to, for
-			// repeats of it. (In a function of its own, a call more
-			// per array or object cell. The only case that goes on after
-			// a call: the compiler saves the arguments in it alone.)
+			// repeats of it. The only case that goes on after a call,
+			// so the compiler saves the arguments in it alone.
 			s := len(dst)
 			dst = l.containerJSON(dst, c, tag, escapeHTML, stop, 1)
 			if c.bad {
