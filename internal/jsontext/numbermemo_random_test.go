@@ -51,21 +51,6 @@ func TestFractionMemoRandom(t *testing.T) {
 			cells = append(cells, `{"a":[`+pool[r.IntN(len(pool))]+`,`+pool[r.IntN(len(pool))]+`]}`)
 		}
 		text := "[" + strings.Join(cells, ",") + "]" + strings.Repeat(" ", r.IntN(3))
-		var p, q Parser
-		with := &decimalTextSink{memo: new(NumberMemo)}
-		without := &decimalTextSink{}
-		with.epoch, without.epoch = 1, 1
-		e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil)
-		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
-			t.Fatalf("%s: error %v with the memo, %v without", text, e1, e2)
-		}
-		if len(with.cells) != len(without.cells) {
-			t.Fatalf("%s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
-		}
-		for i := range with.cells {
-			if string(with.cells[i]) != string(without.cells[i]) {
-				t.Fatalf("%s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
-			}
-		}
+		parseWithAndWithoutMemo(t, text)
 	}
 }

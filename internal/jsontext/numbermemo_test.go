@@ -43,6 +43,36 @@ func (s *decimalTextSink) TaggedNumber(b, text []byte) []byte {
 
 func (s *decimalTextSink) RowColumns() RowColumns { return RowColumns{Numbers: s.memo} }
 
+// parseWithAndWithoutMemo parses text with a sink that lends a NumberMemo
+// and with one that does not, fails t unless both give the same error (or
+// none) and the same cells, and returns the two sinks, for their counts of
+// calls, and the error.
+func parseWithAndWithoutMemo(t *testing.T, text string) (with, without *decimalTextSink, err *Error) {
+	t.Helper()
+	var p, q Parser
+	with = &decimalTextSink{memo: new(NumberMemo)}
+	without = &decimalTextSink{}
+	with.epoch, without.epoch = 1, 1
+	e1 := p.TaggedPage(with, []byte(text), 8, nil)
+	e2 := q.TaggedPage(without, []byte(text), 8, nil)
+	at := text
+	if len(at) > 100 {
+		at = at[:40] + "…" + at[len(at)-40:]
+	}
+	if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
+		t.Fatalf("%s: error %v with the memo, %v without", at, e1, e2)
+	}
+	if len(with.cells) != len(without.cells) {
+		t.Fatalf("%s: %d cells with the memo, %d without", at, len(with.cells), len(without.cells))
+	}
+	for i := range with.cells {
+		if string(with.cells[i]) != string(without.cells[i]) {
+			t.Fatalf("%s: cell %d is %q with the memo, %q without", at, i, with.cells[i], without.cells[i])
+		}
+	}
+	return with, without, e1
+}
+
 // TestNumberMemoSameCells parses pages whose cells nest numbers with a
 // fraction or exponent, many of them again and again (more than the memo
 // has entries, with the same first bytes, texts of 1 to 30 bytes, at the
@@ -80,24 +110,8 @@ func TestNumberMemoSameCells(t *testing.T) {
 		texts = append(texts, page([]string{"", ""})[:5000]+"["+bad+",0.1,1e-7,5e-324,0.1,123456789.125]}]")
 	}
 	for _, text := range texts {
-		var p, q Parser
-		with := &decimalTextSink{memo: new(NumberMemo)}
-		without := &decimalTextSink{}
-		with.epoch, without.epoch = 1, 1
-		e1 := p.TaggedPage(with, []byte(text), 8, nil)
-		e2 := q.TaggedPage(without, []byte(text), 8, nil)
-		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
-			t.Fatalf("%.60s: error %v with the memo, %v without", text, e1, e2)
-		}
-		if len(with.cells) != len(without.cells) {
-			t.Fatalf("%.60s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
-		}
-		for i := range with.cells {
-			if string(with.cells[i]) != string(without.cells[i]) {
-				t.Fatalf("%.60s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
-			}
-		}
-		if e1 == nil && without.decimals > 100 && with.decimals*4 > without.decimals*3 {
+		with, without, err := parseWithAndWithoutMemo(t, text)
+		if err == nil && without.decimals > 100 && with.decimals*4 > without.decimals*3 {
 			t.Errorf("%.60s: the memo spared %d of %d calls", text, without.decimals-with.decimals, without.decimals)
 		}
 	}
@@ -123,20 +137,9 @@ func TestNumberMemoLongIntegerParts(t *testing.T) {
 				nums[r.IntN(len(nums))], nums[r.IntN(len(nums))], nums[r.IntN(len(nums))]))
 		}
 		text := "[" + strings.Join(rows, ",") + "]"
-		var p, q Parser
-		with := &decimalTextSink{memo: new(NumberMemo)}
-		without := &decimalTextSink{}
-		with.epoch, without.epoch = 1, 1
-		if e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil); e1 != nil || e2 != nil {
-			t.Fatalf("%.60s: errors %v with the memo, %v without", text, e1, e2)
-		}
-		if len(with.cells) != len(without.cells) {
-			t.Fatalf("%.60s: %d cells with the memo, %d without", text, len(with.cells), len(without.cells))
-		}
-		for i := range with.cells {
-			if string(with.cells[i]) != string(without.cells[i]) {
-				t.Fatalf("%.60s: cell %d is %q with the memo, %q without", text, i, with.cells[i], without.cells[i])
-			}
+		with, without, err := parseWithAndWithoutMemo(t, text)
+		if err != nil {
+			t.Fatalf("%s: %v", nums[0], err)
 		}
 		spared := without.decimals - with.decimals
 		if &nums[0] == &short[0] && 2*spared < without.decimals {
@@ -162,23 +165,8 @@ func TestNumberMemoMinusZero(t *testing.T) {
 	}
 	text := "[" + strings.Join(rows, ",") + "]"
 	for _, text := range []string{text, text[:len(text)-40] + "-01,0.1,0.1,0.1,0.1,0.1,0.1]}]", text[:len(text)-40] + "-0-0,0.1,0.1,0.1,0.1,0.1]}]"} {
-		var p, q Parser
-		with := &decimalTextSink{memo: new(NumberMemo)}
-		without := &decimalTextSink{}
-		with.epoch, without.epoch = 1, 1
-		e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil)
-		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
-			t.Fatalf("%.60s: error %v with the memo, %v without", text, e1, e2)
-		}
-		if len(with.cells) != len(without.cells) {
-			t.Fatalf("%d cells with the memo, %d without", len(with.cells), len(without.cells))
-		}
-		for i := range with.cells {
-			if string(with.cells[i]) != string(without.cells[i]) {
-				t.Fatalf("cell %d is %q with the memo, %q without", i, with.cells[i], without.cells[i])
-			}
-		}
-		if e1 == nil && (without.numbers < 300 || with.numbers*2 > without.numbers) {
+		with, without, err := parseWithAndWithoutMemo(t, text)
+		if err == nil && (without.numbers < 300 || with.numbers*2 > without.numbers) {
 			t.Errorf("the memo spared %d of %d calls of TaggedNumber", without.numbers-with.numbers, without.numbers)
 		}
 	}
@@ -204,23 +192,8 @@ func TestNumberMemoZeroStarts(t *testing.T) {
 		texts = append(texts, text[:len(text)-40]+bad+",0.5,0.5,0.5,0.5,0.5,0.5,0.5]}]")
 	}
 	for _, text := range texts {
-		var p, q Parser
-		with := &decimalTextSink{memo: new(NumberMemo)}
-		without := &decimalTextSink{}
-		with.epoch, without.epoch = 1, 1
-		e1, e2 := p.TaggedPage(with, []byte(text), 8, nil), q.TaggedPage(without, []byte(text), 8, nil)
-		if (e1 == nil) != (e2 == nil) || e1 != nil && *e1 != *e2 {
-			t.Fatalf("%.60s: error %v with the memo, %v without", text[len(text)-60:], e1, e2)
-		}
-		if len(with.cells) != len(without.cells) {
-			t.Fatalf("%d cells with the memo, %d without", len(with.cells), len(without.cells))
-		}
-		for i := range with.cells {
-			if string(with.cells[i]) != string(without.cells[i]) {
-				t.Fatalf("cell %d is %q with the memo, %q without", i, with.cells[i], without.cells[i])
-			}
-		}
-		if e1 == nil && (without.decimals < 500 || with.decimals*2 > without.decimals) {
+		with, without, err := parseWithAndWithoutMemo(t, text)
+		if err == nil && (without.decimals < 500 || with.decimals*2 > without.decimals) {
 			t.Errorf("the memo spared %d of %d calls of TaggedDecimal", without.decimals-with.decimals, without.decimals)
 		}
 	}
