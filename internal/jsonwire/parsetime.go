@@ -36,11 +36,13 @@ type DayMemo struct {
 	date  uint64 // "YYYY-MM-" less its pattern, as parseTimestamp reads it; 0 if empty
 	dd    uint16 // "DD" less its pattern
 	local int64  // the date's first second, as format.Timestamp.Local counts it
+	year  yearMemo
 }
 
 // ParseTimestampDay is ParseTimestamp for a string, with the date of
 // the last text parsed through m: about 55 instructions fewer when text
-// has that date, 5 more when it has not.
+// has that date, and about 45 fewer when it has another date of the same
+// year as the last (yearMemo).
 func ParseTimestampDay(text string, m *DayMemo) (format.Timestamp, bool) {
 	return parseTimestamp(text, m)
 }
@@ -65,8 +67,22 @@ func parseTimestamp[T ~string | ~[]byte](text T, m *DayMemo) (format.Timestamp, 
 	var date int64
 	if m != nil && x == m.date && uint16(y) == m.dd && x != 0 {
 		date = m.local
-	} else {
+	} else if m != nil {
+		// The year's first second from m.year (yearMemo), the month's
+		// from its tables.
+		ym := &m.year
+		if uint32(x)|1<<31 != ym.key {
+			ym.setYear(x)
+		}
 		dx, dd := x, uint16(y)
+		x = digitPairs(x)
+		mon, day := uint32(byte(x>>40)), uint32(byte(digitPairs(y)))
+		if mon-1 >= 12 || day-1 >= uint32(ym.length[mon&15]) {
+			return format.Timestamp{}, false
+		}
+		date = ym.local + int64(uint32(ym.before[mon&15])+day-1)*86400
+		m.date, m.dd, m.local = dx, dd, date
+	} else {
 		x = digitPairs(x)
 		year := uint32(byte(x))*100 + uint32(byte(x>>16))
 		mon, day := uint32(byte(x>>40)), uint32(byte(digitPairs(y)))
@@ -74,9 +90,6 @@ func parseTimestamp[T ~string | ~[]byte](text T, m *DayMemo) (format.Timestamp, 
 			return format.Timestamp{}, false
 		}
 		date = int64(civilDay(year, mon, day))*86400 + format.TimeMinLocal
-		if m != nil {
-			m.date, m.dd, m.local = dx, dd, date
-		}
 	}
 	y, z = digitPairs(y), digitPairs(z)
 	hh, mm, ss := uint32(byte(y>>24)), uint32(byte(y>>48)), uint32(byte(z>>8))

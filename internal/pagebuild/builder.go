@@ -465,8 +465,18 @@ func equalU32(a, b []uint32) bool {
 func (b *Builder) CellString(c *Column, s string) {
 	// CellTextTime, inlined: a column of text times takes its cells
 	// without two calls a cell and the copies of the time between them.
+	// appendTextTime's common case is written here too (it does not
+	// inline): a column of text times without nulls that already writes
+	// ts's offset as ts does (an offset other than 0, or 0 in the column's
+	// one form) appends ts without its call, the copy of ts into it and
+	// its tests of the form, about 25 instructions fewer a time (hetero).
 	if MayBeTextTime(s) && c.Kind != KindStr {
 		if ts, ok := jsonwire.ParseTimestampDay(s, &c.days); ok {
+			if c.Kind == kindTextTime && c.nulls == 0 && c.writesOffsetAs(&ts) {
+				c.count++
+				c.times = append(c.times, ts)
+				return
+			}
 			c.appendTextTime(ts)
 			return
 		}

@@ -338,6 +338,21 @@ func (c *Column) appendTextTime(ts format.Timestamp) {
 	c.Tagged = AppendTaggedTextTime(c.Tagged, ts)
 }
 
+// writesOffsetAs reports whether a column of text times (kindTextTime)
+// writes ts's offset as appendTextTime would write it, with nothing to
+// note in its zeros: an offset other than 0 (ZeroPlus clear, as
+// ParseTimestamp gives it), or 0 in the form the column already writes
+// 0 in ("Z" or "+00:00"). It inlines.
+func (c *Column) writesOffsetAs(ts *format.Timestamp) bool {
+	if ts.Offset != 0 {
+		return !ts.ZeroPlus
+	}
+	if ts.ZeroPlus {
+		return c.zeros == zeroAsPlus
+	}
+	return c.zeros == zeroAsZ
+}
+
 // TextTime returns s as a text time when s is RFC 3339 text that the
 // time's cell renders back byte for byte (jsonwire.ParseTimestamp), after
 // a test of its length and of its 'T' that most strings fail.

@@ -31,6 +31,28 @@ func TestPutUvarint(t *testing.T) {
 	}
 }
 
+// TestPutFixed compares put3, put4 and put5 with format.AppendUvarint at
+// both ends of the values whose uvarints take 3, 4 and 5 bytes and at
+// random ones between.
+func TestPutFixed(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	puts := []func(*[8]byte, uint64) int{put3, put4, put5}
+	for i, put := range puts {
+		lo, hi := uint64(1)<<(7*(i+2)), uint64(1)<<(7*(i+3))-1
+		vs := []uint64{lo, hi}
+		for range 1000 {
+			vs = append(vs, lo+r.Uint64N(hi-lo+1))
+		}
+		for _, v := range vs {
+			var w [8]byte
+			n := put(&w, v)
+			if got, want := w[:n], format.AppendUvarint(nil, v); !bytes.Equal(got, want) {
+				t.Fatalf("put%d(%#x) = % x, want % x", i+3, v, got, want)
+			}
+		}
+	}
+}
+
 // appendTimesRef is appendTimes's cells as the format defines them, an
 // AppendUvarint of each value: the zigzag of the seconds less the cell
 // before's, the fraction (timeFrac) and, per value, the offset's zigzag.
@@ -56,7 +78,7 @@ func TestAppendTimes(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	var b Builder
 	secs := func() int64 {
-		switch r.IntN(5) {
+		switch r.IntN(7) {
 		case 0:
 			return r.Int64N(1 << 40)
 		case 1:
@@ -65,8 +87,12 @@ func TestAppendTimes(t *testing.T) {
 			return int64(r.Uint64()) // any: differences past 2^56
 		case 3:
 			return math.MaxInt64 - r.Int64N(4)
-		default:
+		case 4:
 			return 1_700_000_000 + r.Int64N(1<<20)
+		case 5: // within a year: differences of 3 and 4 bytes
+			return 1_700_000_000 + r.Int64N(365*86400)
+		default: // differences of 4 and 5 bytes
+			return 1_700_000_000 + r.Int64N(1<<29)
 		}
 	}
 	for trial := range 3000 {
@@ -89,6 +115,9 @@ func TestAppendTimes(t *testing.T) {
 				ts[i].Offset = shared
 			case 2:
 				ts[i].Offset = int32(r.IntN(2*18*3600+1) - 18*3600)
+				if r.IntN(8) == 0 { // no real offset: zigzags about 2^14, 2^21 and past
+					ts[i].Offset = []int32{1 << 13, -1 << 13, 1 << 20, -1 << 20, 3 << 19, int32(r.Uint32())}[r.IntN(6)]
+				}
 			}
 		}
 		if offMode == 2 && n > 1 {
