@@ -159,7 +159,13 @@ func (t *transcoder) variedObjects(dst []byte) ([]byte, int) {
 				dst = cur.TakeIntFloatJSON(dst)
 				continue
 			case format.EncTime, format.EncTextTime:
-				dst = cur.TakeTimeJSON(dst, &t.dates)
+				// A column of per-value offsets goes to the path TakeTimeJSON
+				// would forward it to, without the forwarding call.
+				if cur.TimePerValue() {
+					dst = cur.TakeTimeAnyJSON(dst, &t.dates)
+				} else {
+					dst = cur.TakeTimeJSON(dst, &t.dates)
+				}
 				continue
 			case format.EncBool:
 				if cur.TakeBool() {
