@@ -7,20 +7,25 @@ import "testing"
 // bytes) and those either side: every pair of bytes at the start, the
 // middle and the end of ASCII, CJK, two-byte and emoji text, so that a
 // sequence cut short by the end of the string, which the spaces after it
-// must not complete, and U+2028 at the end are among them.
+// must not complete, and U+2028 at the end are among them. With -short,
+// every seventh first byte; under the race detector, a byte of each class
+// for both (everyByte).
 func TestBlockFlagsPadded(t *testing.T) {
 	buf := make([]byte, 0, 64)
-	step := 1
+	firsts := everyByte()
 	if testing.Short() {
-		step = 7
+		firsts = nil
+		for a := 0; a < 256; a += 7 {
+			firsts = append(firsts, byte(a))
+		}
 	}
 	for n := blockPadMin - 1; n <= flagsClearVectorMin; n++ {
 		for _, fill := range vectorFillers {
-			for a := 0; a < 256; a += step {
-				for b := range 256 {
+			for _, a := range firsts {
+				for _, b := range everyByte() {
 					for _, at := range []int{0, n / 2, n - 3, n - 2} {
 						buf = append(buf[:0], fill[:n]...)
-						buf[at], buf[at+1] = byte(a), byte(b)
+						buf[at], buf[at+1] = a, b
 						if got, want := BlockFlags(buf), refFlags(buf); got != want {
 							t.Fatalf("BlockFlags(% x) = %d, want %d", buf, got, want)
 						}

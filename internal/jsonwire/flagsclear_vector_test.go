@@ -85,16 +85,17 @@ func windowPlaces(n, w int) []int {
 // TestFlagsClearVectorPairs sets every pair of bytes at every place of
 // windowPlaces in strings of lengths around the vector form's threshold
 // and its block size, in ASCII and in CJK: a pair decides every bit of the
-// UTF-8 tables and the escape classes.
+// UTF-8 tables and the escape classes. Under the race detector, the pairs
+// of a byte of each class (everyByte).
 func TestFlagsClearVectorPairs(t *testing.T) {
 	buf := make([]byte, 0, 128)
 	for _, n := range []int{flagsClearVectorMin, 64, 65, 77} {
 		for _, fill := range vectorFillers[:2] {
-			for a := range 256 {
-				for b := range 256 {
+			for _, a := range everyByte() {
+				for _, b := range everyByte() {
 					for _, at := range windowPlaces(n, 2) {
 						buf = append(buf[:0], fill[:n]...)
-						buf[at], buf[at+1] = byte(a), byte(b)
+						buf[at], buf[at+1] = a, b
 						checkFlagsClear(t, buf)
 					}
 				}
@@ -119,7 +120,7 @@ var vectorAlphabet = []byte{
 // overlap, in ASCII and CJK text (one place each, in CJK, with -short).
 func TestFlagsClearVectorQuads(t *testing.T) {
 	places, fillers := []int{0, 14, 31, 61}, vectorFillers[:2]
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		places, fillers = []int{14, 30}, vectorFillers[1:2]
 	}
 	buf := make([]byte, 0, 128)
