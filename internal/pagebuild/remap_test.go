@@ -13,8 +13,9 @@ import (
 // stack of the containers it is in, against remapTaggedRef, a call per
 // container, on random values: nested deeper than remapDepth, with ids and
 // counts of one to three bytes, integers of every length, floats that do
-// and do not become TagFloatInt (fractions of every mantissa length, which
-// the loop copies itself, and raw cells), times, bytes and empty
+// and do not become TagFloatInt (fractions of every mantissa length and
+// whole decimals past floatIntMaxExp, which the loop copies itself, and
+// raw cells), times, bytes and empty
 // containers; a value's last element is often a float, whose 8-byte load
 // would pass the end.
 func TestRemapTaggedReference(t *testing.T) {
@@ -71,8 +72,12 @@ func randTagged(b []byte, r *rand.Rand, depth, maxDepth int, budget *int) []byte
 		return AppendTaggedUint(b, 1<<63|r.Uint64())
 	case 7:
 		return format.AppendVarint(append(b, format.TagFloatInt), r.Int64N(1<<40)-1<<39)
-	case 8:
-		b, _ = format.AppendFloatCell(append(b, format.TagFloat), float64(r.IntN(1<<20)), 64)
+	case 8: // whole decimals, integers up to 1e15 and none from 1e16 on (1e21), some past floatIntMaxExp
+		f := float64(r.IntN(1 << 20))
+		if r.IntN(2) == 0 {
+			f *= math.Pow10(r.IntN(3 * floatIntMaxExp))
+		}
+		b, _ = format.AppendFloatCell(append(b, format.TagFloat), f, 64)
 		return b
 	case 9: // fractions of 1 to 17 digits (mantissas of 1 to 9 varint bytes), and raw cells
 		f := []float64{r.NormFloat64() * 1e6, r.Float64(), float64(r.IntN(1000)) / 8, 0.5, -1e-7, math.Copysign(0, -1), 5e-324, 1e300}[r.IntN(8)]

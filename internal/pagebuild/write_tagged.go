@@ -205,8 +205,9 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				pos += 1 + n
 			case format.TagFloat:
 				// A fraction: a decimal cell of negative exponent, which
-				// cellInt never reads as an integer (a raw cell is copied
-				// below; every other selector takes remapElem). Its mantissa
+				// cellInt never reads as an integer, or a whole decimal
+				// too large to be one (a raw cell is copied below; every
+				// other selector takes remapElem). Its mantissa
 				// of up to 9 varint bytes, what a float64's shortest digits
 				// take, is found with one 8-byte load and a byte, and copied
 				// with one 8-byte store and a byte (remapElem's call,
@@ -215,16 +216,22 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				if int(sel&0x7F) >= format.FloatExpBias {
 					// A raw cell (-0, a subnormal, a huge value): its 8
 					// bytes copied with one load and store, as cellInt
-					// would leave it. Other whole decimals go to
-					// remapElem, which may make them integers.
-					if sel != format.FloatRawSelector {
+					// would leave it.
+					if sel == format.FloatRawSelector {
+						w[0], w[1] = t, sel
+						binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
+						o += 2 + 8
+						pos += 2 + 8
+						break // the switch: the element is done
+					}
+					// A whole decimal of a non-zero mantissa and an
+					// exponent past floatIntMaxExp (1e21) is no integer
+					// and is copied as a fraction is; other whole
+					// decimals go to remapElem, which may make them
+					// integers.
+					if int(sel&0x7F) <= format.FloatExpBias+floatIntMaxExp || s[2] == 0 {
 						goto elem
 					}
-					w[0], w[1] = t, sel
-					binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
-					o += 2 + 8
-					pos += 2 + 8
-					break // the switch: the element is done
 				}
 				u := binary.LittleEndian.Uint64(s[2:10])
 				n := 9
@@ -383,8 +390,9 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 				pos += 1 + n
 			case format.TagFloat:
 				// A fraction: a decimal cell of negative exponent, which
-				// cellInt never reads as an integer (a raw cell is copied
-				// below; every other selector takes remapElem). Its mantissa
+				// cellInt never reads as an integer, or a whole decimal
+				// too large to be one (a raw cell is copied below; every
+				// other selector takes remapElem). Its mantissa
 				// of up to 9 varint bytes, what a float64's shortest digits
 				// take, is found with one 8-byte load and a byte, and copied
 				// with one 8-byte store and a byte (remapElem's call,
@@ -393,16 +401,22 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 				if int(sel&0x7F) >= format.FloatExpBias {
 					// A raw cell (-0, a subnormal, a huge value): its 8
 					// bytes copied with one load and store, as cellInt
-					// would leave it. Other whole decimals go to
-					// remapElem, which may make them integers.
-					if sel != format.FloatRawSelector {
+					// would leave it.
+					if sel == format.FloatRawSelector {
+						w[0], w[1] = t, sel
+						binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
+						o += 2 + 8
+						pos += 2 + 8
+						break // the switch: the element is done
+					}
+					// A whole decimal of a non-zero mantissa and an
+					// exponent past floatIntMaxExp (1e21) is no integer
+					// and is copied as a fraction is; other whole
+					// decimals go to remapElem, which may make them
+					// integers.
+					if int(sel&0x7F) <= format.FloatExpBias+floatIntMaxExp || s[2] == 0 {
 						goto elem
 					}
-					w[0], w[1] = t, sel
-					binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
-					o += 2 + 8
-					pos += 2 + 8
-					break // the switch: the element is done
 				}
 				u := binary.LittleEndian.Uint64(s[2:10])
 				n := 9
