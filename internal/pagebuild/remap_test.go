@@ -128,13 +128,18 @@ func remapTaggedRef(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 // (integers of every length, literals, strings, floats that do and do not
 // become integers, times, bytes), whose integers and literals it skips in
 // its own loop, against appendScalarsRef, which takes every cell's length
-// from format.SkipValue; a column's last cell is often an integer, whose
-// 8-byte load would pass the end.
+// from format.SkipValue, with a remap of random indexes and with one that
+// maps every id to itself (the same ids); a column's last cell is often an
+// integer, whose 8-byte load would pass the end.
 func TestAppendTaggedScalars(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	remap := make([]uint32, 40000)
 	for i := range remap {
 		remap[i] = uint32(r.IntN(len(remap)))
+	}
+	same := make([]uint32, len(remap))
+	for i := range same {
+		same[i] = uint32(i)
 	}
 	for i := 0; i < 2000; i++ {
 		var col []byte
@@ -144,10 +149,17 @@ func TestAppendTaggedScalars(t *testing.T) {
 		}
 		var reps repeatTable
 		var f1, f2 bool
-		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		got := appendTagged([]byte("kept"), col, remap, false, &f1, &reps)
 		want := appendScalarsRef([]byte("kept"), col, remap, &f2)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("column %x:\nappendTagged     %x, %v\nappendScalarsRef %x, %v", col, got, f1, want, f2)
+		}
+		// A page whose remap maps every id to itself (same): its
+		// strings stay in the runs, ids of one to three bytes.
+		got = appendTagged([]byte("kept"), col, same, true, &f1, &reps)
+		want = appendScalarsRef([]byte("kept"), col, same, &f2)
+		if !bytes.Equal(got, want) || f1 != f2 {
+			t.Fatalf("column %x, ids kept:\nappendTagged     %x, %v\nappendScalarsRef %x, %v", col, got, f1, want, f2)
 		}
 	}
 }

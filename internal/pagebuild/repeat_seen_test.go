@@ -72,14 +72,14 @@ func TestSeenCellsThatStartAlike(t *testing.T) {
 		reps.reset()
 		refReps.reset()
 		var f1, f2, f3 bool
-		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		got := appendTagged([]byte("kept"), col, remap, false, &f1, &reps)
 		want := appendTaggedRef([]byte("kept"), col, remap, &f2, &refReps)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
 		}
 		copyReps.reset()
 		copyReps.copies = copies
-		if got := appendTagged([]byte("kept"), col, remap, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
+		if got := appendTagged([]byte("kept"), col, remap, false, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
 			t.Fatalf("round %d: column %x, copies %v:\nappendTagged    %x\nappendTaggedRef %x", round, col, copies, got, want)
 		}
 		if len(reps.seenCells) > len(distinct) {

@@ -12,8 +12,9 @@ import (
 // them: provisional string ids become table indexes, and a float cell that
 // holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
 // value, which sets *fint. Runs of values that need neither (other numbers,
-// times, bytes: most of a column of mixed scalars) are copied with one
-// append per run, and an empty run (between two arrays, objects or
+// times, bytes: most of a column of mixed scalars; strings too where same
+// says that remap maps every id to itself) are copied with one append per
+// run, and an empty run (between two arrays, objects or
 // strings) with none: its append cost a call of memmove.
 //
 // Each array and object cell goes through reps, which writes a repeat in
@@ -31,7 +32,7 @@ import (
 // instructions an element more, some 600 a 25-row sparse page). What
 // the room holds never counts: each element ends where its own bytes
 // say, before src's end.
-func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
+func appendTagged(dst, src []byte, remap []uint32, same bool, fint *bool, reps *repeatTable) []byte {
 	base := len(dst)
 	run := 0 // start of the values not yet copied
 	wide := src
@@ -81,6 +82,10 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			pos += n
 			run = pos
 		case format.TagString:
+			if same { // the id is its index: it stays in the run
+				pos = skipID(src, pos+1)
+				break
+			}
 			if run < pos {
 				dst = append(dst, src[run:pos]...)
 			}
@@ -661,6 +666,15 @@ func readID(b []byte, pos int) (uint32, int) {
 			return id, pos + 1
 		}
 	}
+}
+
+// skipID returns the position after the provisional string id at b[pos]
+// (readID without the id): a byte for each of its bytes.
+func skipID(b []byte, pos int) int {
+	for b[pos] >= 0x80 {
+		pos++
+	}
+	return pos + 1
 }
 
 // consumeID reads a provisional string id the builder wrote: a uvarint,
