@@ -23,7 +23,8 @@ import (
 // earlier cell (Column.Copies) is written as that cell was, without a
 // hash (repeatTable.copied). reps.again is called only once the column
 // has cells remembered: most columns have none (nothing repeated yet, or
-// cells too short), and its call cost about 35 instructions a cell.
+// cells too short), and its call cost about 35 instructions a cell; and
+// not once it has stopped paying (repeatTable.seenOff).
 //
 // Where src's capacity holds remapView bytes past its end (as a column's
 // tagged values mostly do), remapTagged and the integers' 8-byte loads
@@ -54,7 +55,7 @@ func appendTagged(dst, src []byte, remap []uint32, same bool, fint *bool, reps *
 					break
 				}
 			}
-			if len(reps.seenCells) > 0 { // else again finds nothing: no call
+			if len(reps.seenCells) > 0 && !reps.seenOff { // else again finds nothing, or no longer pays: no call
 				if dst, n, h = reps.again(dst, base, src, pos); n > 0 {
 					pos += n
 					run = pos
@@ -70,7 +71,7 @@ func appendTagged(dst, src []byte, remap []uint32, same bool, fint *bool, reps *
 			}
 			l := len(dst) - at
 			var target int
-			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
+			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit && !reps.seenOff {
 				reps.remember(h, src, pos, n, target, l)
 			}
 			if len(reps.ranges) > k && target >= 0 && base+target != at {
