@@ -18,7 +18,7 @@ import (
 // After Finish, the table's order and the index of every string a column
 // refers to must be those of a plain reference: the common area (every
 // string not in a private run) in id order, then each private run in
-// column order.
+// column order; sameIDs must be set exactly where that keeps every id.
 func TestAssignStringsMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(16, 48))
 	var b Builder
@@ -131,6 +131,19 @@ func checkAssigned(t *testing.T, b *Builder, page int) {
 	}
 	if b.dataLen != dataLen {
 		t.Fatalf("page %d: %d bytes of strings, want %d", page, b.dataLen, dataLen)
+	}
+	// sameIDs, on which appendTagged copies tagged strings as they are:
+	// set exactly on pages of no private run and no merge, where every
+	// id is its own index.
+	if same := b.renum == nil && !slices.Contains(private, true); b.sameIDs != same {
+		t.Fatalf("page %d: sameIDs %v, want %v", page, b.sameIDs, same)
+	}
+	if b.sameIDs {
+		for id := range n {
+			if b.remap[id] != uint32(id) {
+				t.Fatalf("page %d: sameIDs, but id %d at index %d", page, id, b.remap[id])
+			}
+		}
 	}
 	for ci := range cols {
 		c := &cols[ci]

@@ -35,6 +35,7 @@ type Builder struct {
 	// output assembly
 	renum   []uint32 // settle's renumbering, id as the columns hold it -> settled id; nil if it merged nothing
 	remap   []uint32 // string id as the columns hold it -> table index
+	sameIDs bool     // remap maps every id to itself: no run claimed, nothing merged (assignStrings)
 	tab     []uint32 // scratch: settled id -> table index, when renum is set
 	uniq    []int32  // settled id -> 1 + the column whose private run holds it, or 0 (the common area)
 	order   []uint32 // table index -> settled string id

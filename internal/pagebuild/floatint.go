@@ -25,10 +25,16 @@ func floatInt(c format.FloatCell) (int64, bool) {
 	return decimalInt(c.Dec.Neg, c.Dec.Mant, c.Dec.Exp)
 }
 
+// floatIntMaxExp is the largest exponent of a decimal of non-zero mantissa
+// within ±FloatIntMax: 10^15 is below 2^53, 10^16 above it. A whole
+// decimal of a larger exponent (1e21) is never an integer cell, which
+// decimalInt and remapTagged's loop tell without a multiply.
+const floatIntMaxExp = 15
+
 // decimalInt returns (-1)^neg * m * 10^exp when exp is 0 or more and the
 // value is within ±FloatIntMax.
 func decimalInt(neg bool, m uint64, exp int) (int64, bool) {
-	if exp < 0 {
+	if exp < 0 || exp > floatIntMaxExp && m != 0 {
 		return 0, false
 	}
 	for range exp {

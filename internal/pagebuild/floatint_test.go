@@ -2,6 +2,7 @@ package pagebuild
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"testing"
@@ -125,3 +126,31 @@ var run = func() []byte {
 	}
 	return b
 }()
+
+// TestDecimalIntExponents checks decimalInt, which tells a decimal of
+// exponent past floatIntMaxExp from its mantissa alone, against the exact
+// value of every exponent from -3 to 63 with mantissas of zero, one, nine,
+// the largest a float64's shortest digits take, and the digits of 2^53 and
+// its neighbours, of both signs.
+func TestDecimalIntExponents(t *testing.T) {
+	limit := big.NewInt(format.FloatIntMax)
+	for exp := -3; exp <= format.FloatExpBias; exp++ {
+		for _, m := range []uint64{0, 1, 9, 10, 90, 9007199254740991, 9007199254740992, 9007199254740993, 900719925474099, 1e17 - 1} {
+			for _, neg := range []bool{false, true} {
+				v, ok := decimalInt(neg, m, exp)
+				want := exp >= 0
+				x := new(big.Int).SetUint64(m)
+				if want {
+					x.Mul(x, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(exp)), nil))
+					want = x.Cmp(limit) <= 0
+				}
+				if neg {
+					x.Neg(x)
+				}
+				if ok != want || ok && v != x.Int64() {
+					t.Fatalf("decimalInt(%v, %d, %d) = %d, %v; want %v, %v", neg, m, exp, v, ok, x, want)
+				}
+			}
+		}
+	}
+}

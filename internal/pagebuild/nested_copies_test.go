@@ -74,7 +74,7 @@ func TestNestedCopies(t *testing.T) {
 			t.Fatalf("round %d: reset left nested state: %+v", round, reps)
 		}
 		reps.setNested(nested)
-		got := appendTagged([]byte("kept"), col, remap, &f2, &reps)
+		got := appendTagged([]byte("kept"), col, remap, false, &f2, &reps)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("round %d: column %x, nested %v:\nappendTagged    %x\nappendTaggedRef %x", round, col, nested, got, want)
 		}

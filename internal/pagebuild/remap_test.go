@@ -13,8 +13,9 @@ import (
 // stack of the containers it is in, against remapTaggedRef, a call per
 // container, on random values: nested deeper than remapDepth, with ids and
 // counts of one to three bytes, integers of every length, floats that do
-// and do not become TagFloatInt (fractions of every mantissa length, which
-// the loop copies itself, and raw cells), times, bytes and empty
+// and do not become TagFloatInt (fractions of every mantissa length and
+// whole decimals past floatIntMaxExp, which the loop copies itself, and
+// raw cells), times, bytes and empty
 // containers; a value's last element is often a float, whose 8-byte load
 // would pass the end.
 func TestRemapTaggedReference(t *testing.T) {
@@ -71,8 +72,12 @@ func randTagged(b []byte, r *rand.Rand, depth, maxDepth int, budget *int) []byte
 		return AppendTaggedUint(b, 1<<63|r.Uint64())
 	case 7:
 		return format.AppendVarint(append(b, format.TagFloatInt), r.Int64N(1<<40)-1<<39)
-	case 8:
-		b, _ = format.AppendFloatCell(append(b, format.TagFloat), float64(r.IntN(1<<20)), 64)
+	case 8: // whole decimals, integers up to 1e15 and none from 1e16 on (1e21), some past floatIntMaxExp
+		f := float64(r.IntN(1 << 20))
+		if r.IntN(2) == 0 {
+			f *= math.Pow10(r.IntN(3 * floatIntMaxExp))
+		}
+		b, _ = format.AppendFloatCell(append(b, format.TagFloat), f, 64)
 		return b
 	case 9: // fractions of 1 to 17 digits (mantissas of 1 to 9 varint bytes), and raw cells
 		f := []float64{r.NormFloat64() * 1e6, r.Float64(), float64(r.IntN(1000)) / 8, 0.5, -1e-7, math.Copysign(0, -1), 5e-324, 1e300}[r.IntN(8)]
@@ -123,13 +128,18 @@ func remapTaggedRef(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 // (integers of every length, literals, strings, floats that do and do not
 // become integers, times, bytes), whose integers and literals it skips in
 // its own loop, against appendScalarsRef, which takes every cell's length
-// from format.SkipValue; a column's last cell is often an integer, whose
-// 8-byte load would pass the end.
+// from format.SkipValue, with a remap of random indexes and with one that
+// maps every id to itself (the same ids); a column's last cell is often an
+// integer, whose 8-byte load would pass the end.
 func TestAppendTaggedScalars(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	remap := make([]uint32, 40000)
 	for i := range remap {
 		remap[i] = uint32(r.IntN(len(remap)))
+	}
+	same := make([]uint32, len(remap))
+	for i := range same {
+		same[i] = uint32(i)
 	}
 	for i := 0; i < 2000; i++ {
 		var col []byte
@@ -139,10 +149,17 @@ func TestAppendTaggedScalars(t *testing.T) {
 		}
 		var reps repeatTable
 		var f1, f2 bool
-		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		got := appendTagged([]byte("kept"), col, remap, false, &f1, &reps)
 		want := appendScalarsRef([]byte("kept"), col, remap, &f2)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("column %x:\nappendTagged     %x, %v\nappendScalarsRef %x, %v", col, got, f1, want, f2)
+		}
+		// A page whose remap maps every id to itself (same): its
+		// strings stay in the runs, ids of one to three bytes.
+		got = appendTagged([]byte("kept"), col, same, true, &f1, &reps)
+		want = appendScalarsRef([]byte("kept"), col, same, &f2)
+		if !bytes.Equal(got, want) || f1 != f2 {
+			t.Fatalf("column %x, ids kept:\nappendTagged     %x, %v\nappendScalarsRef %x, %v", col, got, f1, want, f2)
 		}
 	}
 }

@@ -32,7 +32,7 @@ func TestAppendTaggedRoomPastEnd(t *testing.T) {
 		tight := col[:len(col):len(col)]
 		var reps repeatTable
 		var f1 bool
-		want := appendTagged([]byte("kept"), tight, remap, &f1, &reps)
+		want := appendTagged([]byte("kept"), tight, remap, false, &f1, &reps)
 		for _, fill := range []int{0xFF, 0x00, -1} {
 			for _, room := range []int{remapView, remapView + 5, 64} {
 				buf := make([]byte, len(col)+room)
@@ -44,7 +44,7 @@ func TestAppendTaggedRoomPastEnd(t *testing.T) {
 				}
 				var reps repeatTable
 				var f2 bool
-				got := appendTagged([]byte("kept"), buf[:len(col)], remap, &f2, &reps)
+				got := appendTagged([]byte("kept"), buf[:len(col)], remap, false, &f2, &reps)
 				if !bytes.Equal(got, want) || f1 != f2 {
 					t.Fatalf("column %x, room %d of %#x:\n got %x, %v\nwant %x, %v", col, room, fill, got, f2, want, f1)
 				}

@@ -41,6 +41,14 @@ type repeatTable struct {
 	// slot of one cell lost each to the next.
 	seen      []uint32
 	seenCells []seenCell
+	// misses and finds count again's looks of the column that found no
+	// cell and a cell; seenOff says again has stopped paying for itself
+	// (seenPays): appendTagged then neither calls it nor remembers cells.
+	// On hetero's and analytics' columns nearly every look misses (0 or
+	// 1 found of 84 to 168 a column), and each cost a hash of up to
+	// seenPrefix bytes and a remember, about 220 instructions.
+	misses, finds int
+	seenOff       bool
 	// copies is the column's Copies not yet reached by appendTagged,
 	// and done lists the array and object cells written so far, by
 	// source offset, while copies is not empty, for copied.
@@ -134,6 +142,7 @@ func (t *repeatTable) reset() {
 		t.seenCells = t.seenCells[:0]
 	}
 	t.n, t.hit, t.done, t.copies, t.lastFrom = 0, false, t.done[:0], nil, 0
+	t.misses, t.finds, t.seenOff = 0, 0, false
 	if t.nested != nil {
 		t.resetNested()
 	}
@@ -468,10 +477,33 @@ func (t *repeatTable) again(dst []byte, base int, src []byte, pos int) ([]byte, 
 		if next != sl { // to the front of the slot, for its next repeat
 			*next, s.prev, *sl = s.prev, *sl, k
 		}
+		t.finds++
 		return t.write(dst, base, len(dst), int(s.target), int(s.targetLen)), int(s.srcLen), h
 	}
+	t.misses++
+	t.seenOff = !seenPays(t.misses, t.finds)
 	return dst, 0, h
 }
+
+// seenPays reports whether again, having missed and found cells of a
+// column so many times, is still worth its cost. A miss costs about 220
+// instructions; a find saves a cell's remapTagged and cell, a few hundred
+// on hetero's small cells, thousands on real data's larger ones (twitter's
+// columns find 57 and 58 of 67 and 91 looks). So it stops again only
+// where it plainly fails: fewer than one find in seenShare misses, once
+// seenTrial misses have been seen (the first sight of each distinct cell
+// is a miss). Whether again is called changes no byte of the page (it
+// writes what remapTagged and cell would), only the work.
+func seenPays(misses, finds int) bool {
+	return misses < seenTrial || misses < seenShare*finds
+}
+
+// seenTrial is how many misses again is allowed before seenPays judges
+// it; seenShare is the misses a find must at least pay for.
+const (
+	seenTrial = 16
+	seenShare = 16
+)
 
 // remember records the cell of src[pos:pos+n], written as a cell of l
 // bytes equal to the cell at payload offset target, for again; h is the

@@ -72,14 +72,14 @@ func TestSeenCellsThatStartAlike(t *testing.T) {
 		reps.reset()
 		refReps.reset()
 		var f1, f2, f3 bool
-		got := appendTagged([]byte("kept"), col, remap, &f1, &reps)
+		got := appendTagged([]byte("kept"), col, remap, false, &f1, &reps)
 		want := appendTaggedRef([]byte("kept"), col, remap, &f2, &refReps)
 		if !bytes.Equal(got, want) || f1 != f2 {
 			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
 		}
 		copyReps.reset()
 		copyReps.copies = copies
-		if got := appendTagged([]byte("kept"), col, remap, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
+		if got := appendTagged([]byte("kept"), col, remap, false, &f3, &copyReps); !bytes.Equal(got, want) || f3 != f2 {
 			t.Fatalf("round %d: column %x, copies %v:\nappendTagged    %x\nappendTaggedRef %x", round, col, copies, got, want)
 		}
 		if len(reps.seenCells) > len(distinct) {
@@ -106,4 +106,56 @@ func appendTaggedRef(dst, src []byte, remap []uint32, fint *bool, reps *repeatTa
 		pos += n
 	}
 	return dst
+}
+
+// TestSeenStopsWhenItMisses checks that appendTagged stops looking cells up
+// by their source bytes (again) in a column where the looks miss, and keeps
+// on where they find, and that the page is the same either way: columns of
+// long cells, most of them distinct (as hetero's), or most of them repeats
+// (as twitter's), with the first cell repeated at once so that the column
+// remembers cells from the start, compared with appendTaggedRef.
+func TestSeenStopsWhenItMisses(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	remap := make([]uint32, 300)
+	for i := range remap {
+		remap[i] = uint32(r.IntN(len(remap)))
+	}
+	var reps, refReps repeatTable
+	for round := range 200 {
+		repeats := round%2 == 1 // every other round: mostly repeats
+		cell := func(k int) []byte {
+			c := AppendContainer(nil, format.TagArray, 12)
+			for j := range 10 {
+				c = AppendTaggedInt(c, int64(1000*j))
+			}
+			return AppendTaggedStr(AppendTaggedInt(c, int64(k)), uint32(k%len(remap)))
+		}
+		first := cell(99)
+		col := append(append([]byte(nil), first...), first...)
+		cells := 2 + r.IntN(200)
+		for i := range cells - 2 {
+			if repeats && r.IntN(4) > 0 || r.IntN(200) == 0 {
+				col = append(col, cell(r.IntN(8))...) // one of a few
+			} else {
+				col = append(col, cell(100+i)...) // distinct
+			}
+		}
+		reps.reset()
+		refReps.reset()
+		var f1, f2 bool
+		got := appendTagged([]byte("kept"), col, remap, false, &f1, &reps)
+		want := appendTaggedRef([]byte("kept"), col, remap, &f2, &refReps)
+		if !bytes.Equal(got, want) || f1 != f2 {
+			t.Fatalf("round %d: column %x:\nappendTagged    %x\nappendTaggedRef %x", round, col, got, want)
+		}
+		if !repeats && cells > 4*seenTrial && !reps.seenOff {
+			t.Fatalf("round %d: %d cells, most distinct: again still on after %d misses, %d finds", round, cells, reps.misses, reps.finds)
+		}
+		if repeats && cells > 4*seenTrial && reps.seenOff {
+			t.Fatalf("round %d: %d cells, most repeats: again off after %d misses, %d finds", round, cells, reps.misses, reps.finds)
+		}
+		if reps.seenOff && seenPays(reps.misses, reps.finds) || !reps.seenOff && reps.misses > 0 && !seenPays(reps.misses, reps.finds) {
+			t.Fatalf("round %d: seenOff %v after %d misses, %d finds", round, reps.seenOff, reps.misses, reps.finds)
+		}
+	}
 }

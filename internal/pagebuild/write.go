@@ -270,7 +270,7 @@ func (b *Builder) writeColumn(dst []byte, c *Column) ([]byte, byte) {
 		b.reps.reset()
 		b.reps.copies = c.Copies
 		b.reps.setNested(c.Nested)
-		dst = appendTagged(dst, c.Tagged, b.remap, &b.fintTag, &b.reps)
+		dst = appendTagged(dst, c.Tagged, b.remap, b.sameIDs, &b.fintTag, &b.reps)
 		b.fintTag = b.fintTag || c.floatIntTags
 	}
 	return dst, enc

@@ -122,6 +122,9 @@ func putEnds(b []byte, width int, offs []uint32) {
 // through b.renum when settle merged repeats (so the columns' ids are
 // mapped once, as they are written, rather than rewritten first).
 //
+// b.sameIDs says that b.remap maps every id to itself, as on a page
+// whose columns claim no run and whose strings settle merged none.
+//
 // Of a private run's strings only the first has its index in b.remap
 // (the column is written as that index, EncStrSeq); the others' entries
 // are left as they were, since no cell refers to them: each occurs once.
@@ -156,9 +159,12 @@ func (b *Builder) assignStrings() {
 	k, common := commonArea(strs, uniq, tab, order)
 	b.order, b.dataLen = order[:k+n-end], dataLen+common
 	if renum == nil {
-		b.remap = tab
+		// Every string in the common area, in id order: each id is its
+		// own index, and tagged values keep their ids (appendTagged).
+		b.remap, b.sameIDs = tab, k == n
 		return
 	}
+	b.sameIDs = false
 	remap := Grow(b.remap, len(renum))
 	for id, s := range renum {
 		remap[id] = tab[s]

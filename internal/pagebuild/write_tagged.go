@@ -12,8 +12,9 @@ import (
 // them: provisional string ids become table indexes, and a float cell that
 // holds an integer within ±FloatIntMax (floatInt) becomes a TagFloatInt
 // value, which sets *fint. Runs of values that need neither (other numbers,
-// times, bytes: most of a column of mixed scalars) are copied with one
-// append per run, and an empty run (between two arrays, objects or
+// times, bytes: most of a column of mixed scalars; strings too where same
+// says that remap maps every id to itself) are copied with one append per
+// run, and an empty run (between two arrays, objects or
 // strings) with none: its append cost a call of memmove.
 //
 // Each array and object cell goes through reps, which writes a repeat in
@@ -22,7 +23,8 @@ import (
 // earlier cell (Column.Copies) is written as that cell was, without a
 // hash (repeatTable.copied). reps.again is called only once the column
 // has cells remembered: most columns have none (nothing repeated yet, or
-// cells too short), and its call cost about 35 instructions a cell.
+// cells too short), and its call cost about 35 instructions a cell; and
+// not once it has stopped paying (repeatTable.seenOff).
 //
 // Where src's capacity holds remapView bytes past its end (as a column's
 // tagged values mostly do), remapTagged and the integers' 8-byte loads
@@ -31,7 +33,7 @@ import (
 // instructions an element more, some 600 a 25-row sparse page). What
 // the room holds never counts: each element ends where its own bytes
 // say, before src's end.
-func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable) []byte {
+func appendTagged(dst, src []byte, remap []uint32, same bool, fint *bool, reps *repeatTable) []byte {
 	base := len(dst)
 	run := 0 // start of the values not yet copied
 	wide := src
@@ -53,7 +55,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 					break
 				}
 			}
-			if len(reps.seenCells) > 0 { // else again finds nothing: no call
+			if len(reps.seenCells) > 0 && !reps.seenOff { // else again finds nothing, or no longer pays: no call
 				if dst, n, h = reps.again(dst, base, src, pos); n > 0 {
 					pos += n
 					run = pos
@@ -69,7 +71,7 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			}
 			l := len(dst) - at
 			var target int
-			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit {
+			if dst, target = reps.cell(dst, base, at); target >= 0 && n >= seenMin && reps.hit && !reps.seenOff {
 				reps.remember(h, src, pos, n, target, l)
 			}
 			if len(reps.ranges) > k && target >= 0 && base+target != at {
@@ -81,6 +83,10 @@ func appendTagged(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable
 			pos += n
 			run = pos
 		case format.TagString:
+			if same { // the id is its index: it stays in the run
+				pos = skipID(src, pos+1)
+				break
+			}
 			if run < pos {
 				dst = append(dst, src[run:pos]...)
 			}
@@ -205,8 +211,9 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				pos += 1 + n
 			case format.TagFloat:
 				// A fraction: a decimal cell of negative exponent, which
-				// cellInt never reads as an integer (a raw cell is copied
-				// below; every other selector takes remapElem). Its mantissa
+				// cellInt never reads as an integer, or a whole decimal
+				// too large to be one (a raw cell is copied below; every
+				// other selector takes remapElem). Its mantissa
 				// of up to 9 varint bytes, what a float64's shortest digits
 				// take, is found with one 8-byte load and a byte, and copied
 				// with one 8-byte store and a byte (remapElem's call,
@@ -215,16 +222,22 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				if int(sel&0x7F) >= format.FloatExpBias {
 					// A raw cell (-0, a subnormal, a huge value): its 8
 					// bytes copied with one load and store, as cellInt
-					// would leave it. Other whole decimals go to
-					// remapElem, which may make them integers.
-					if sel != format.FloatRawSelector {
+					// would leave it.
+					if sel == format.FloatRawSelector {
+						w[0], w[1] = t, sel
+						binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
+						o += 2 + 8
+						pos += 2 + 8
+						break // the switch: the element is done
+					}
+					// A whole decimal of a non-zero mantissa and an
+					// exponent past floatIntMaxExp (1e21) is no integer
+					// and is copied as a fraction is; other whole
+					// decimals go to remapElem, which may make them
+					// integers.
+					if int(sel&0x7F) <= format.FloatExpBias+floatIntMaxExp || s[2] == 0 {
 						goto elem
 					}
-					w[0], w[1] = t, sel
-					binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
-					o += 2 + 8
-					pos += 2 + 8
-					break // the switch: the element is done
 				}
 				u := binary.LittleEndian.Uint64(s[2:10])
 				n := 9
@@ -383,8 +396,9 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 				pos += 1 + n
 			case format.TagFloat:
 				// A fraction: a decimal cell of negative exponent, which
-				// cellInt never reads as an integer (a raw cell is copied
-				// below; every other selector takes remapElem). Its mantissa
+				// cellInt never reads as an integer, or a whole decimal
+				// too large to be one (a raw cell is copied below; every
+				// other selector takes remapElem). Its mantissa
 				// of up to 9 varint bytes, what a float64's shortest digits
 				// take, is found with one 8-byte load and a byte, and copied
 				// with one 8-byte store and a byte (remapElem's call,
@@ -393,16 +407,22 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 				if int(sel&0x7F) >= format.FloatExpBias {
 					// A raw cell (-0, a subnormal, a huge value): its 8
 					// bytes copied with one load and store, as cellInt
-					// would leave it. Other whole decimals go to
-					// remapElem, which may make them integers.
-					if sel != format.FloatRawSelector {
+					// would leave it.
+					if sel == format.FloatRawSelector {
+						w[0], w[1] = t, sel
+						binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
+						o += 2 + 8
+						pos += 2 + 8
+						break // the switch: the element is done
+					}
+					// A whole decimal of a non-zero mantissa and an
+					// exponent past floatIntMaxExp (1e21) is no integer
+					// and is copied as a fraction is; other whole
+					// decimals go to remapElem, which may make them
+					// integers.
+					if int(sel&0x7F) <= format.FloatExpBias+floatIntMaxExp || s[2] == 0 {
 						goto elem
 					}
-					w[0], w[1] = t, sel
-					binary.LittleEndian.PutUint64(w[2:10], binary.LittleEndian.Uint64(s[2:10]))
-					o += 2 + 8
-					pos += 2 + 8
-					break // the switch: the element is done
 				}
 				u := binary.LittleEndian.Uint64(s[2:10])
 				n := 9
@@ -647,6 +667,15 @@ func readID(b []byte, pos int) (uint32, int) {
 			return id, pos + 1
 		}
 	}
+}
+
+// skipID returns the position after the provisional string id at b[pos]
+// (readID without the id): a byte for each of its bytes.
+func skipID(b []byte, pos int) int {
+	for b[pos] >= 0x80 {
+		pos++
+	}
+	return pos + 1
 }
 
 // consumeID reads a provisional string id the builder wrote: a uvarint,
