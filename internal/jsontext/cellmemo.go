@@ -88,22 +88,23 @@ const cellMemoTries = 16
 // performances have up to 17 distinct seat-area cells that start alike.
 const cellMemoWalk = 16
 
-// cellMemoMax is the most cells a text's memo holds (48 bytes each);
+// cellMemoMax is the most cells a text's memo holds (56 bytes each);
 // past it, a cell takes the place of the last one of its slot.
 const cellMemoMax = 1 << 12
 
-// cellSeen is a remembered cell: its hash (never 0), the sink's key epoch
-// it was written in, its column, its nesting limit (for an array or object
-// nested in a cell: the nesting still open to it), where its text is in
-// the text, where its tagged values are in the column's buffer, and the
-// index in cells of the cell remembered before it in its slot (-1: none).
+// cellSeen is a remembered cell: its hash (never 0), the last word of its
+// text (tail), the sink's key epoch it was written in, its column, its
+// nesting limit (for an array or object nested in a cell: the nesting
+// still open to it), where its text is in the text, where its tagged
+// values are in the column's buffer, and the index in cells of the cell
+// remembered before it in its slot (-1: none).
 type cellSeen struct {
-	h, epoch  uint64
-	cell      uint32
-	limit     int32
-	at, n     uint32
-	out, outN uint32
-	prev      int32
+	h, tail, epoch uint64
+	cell           uint32
+	limit          int32
+	at, n          uint32
+	out, outN      uint32
+	prev           int32
 }
 
 // newText starts a generation: slots written before no longer hold.
@@ -131,34 +132,80 @@ func cellHashOf(in []byte, i int, cell uint32, limit int) uint64 {
 // limit and epoch, and returns b and the position after the cell's text
 // (and keeps in m.from where in b the tagged values it copied start);
 // else b and -1. The caller counts a look at a whole cell as a hit or a
-// miss (m.hits, miss). Cost: a comparison of the cell's text with each
-// earlier one's of its slot tried (of its last word alone where that
-// differs), and a copy of its tagged bytes.
+// miss (m.hits, miss).
+//
+// Cost: a step of about twenty instructions for each earlier cell of the
+// slot tried (its hash, and its last word against the word of the text at
+// the same distance from i, which tells apart most cells that start alike:
+// they end apart or at other lengths), then for the first that passes,
+// found's comparison of the whole text and the copy of its tagged bytes
+// (and, if it was not the cell, rest's steps through the rest).
+// Cells of a column often share their first cellMemoMin bytes, and so a
+// slot (the instruments' envelopes all start {"loop_end":0,"loop_start":0,):
+// a look there tries several, and a step that checked every field and
+// kept them across found's calls cost about fifty.
 func (m *cellMemo) again(b, in []byte, i int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
 	sl := &m.slots[h>>(64-cellMemoBits)]
 	if sl.gen != m.gen {
 		return b, -1
 	}
-	cells := m.cells
-	var next *cellSeen // the cell tried before s, whose prev is s
+	cells, rest := m.cells, len(in)-i
+	next := -1 // the cell tried before k, whose prev is k
 	for k, w := int(sl.last), 0; uint(k) < uint(len(cells)) && w < cellMemoWalk; w++ {
 		s := &cells[k]
-		if s.h != h || s.epoch != epoch || s.cell != cell || int(s.limit) != limit {
-			next, k = s, int(s.prev)
-			continue
+		// n is at least cellMemoMin, so the word is within in[i:i+n].
+		if n := int(s.n); s.h == h && n <= rest && wordAt(in, i+n-8) == s.tail {
+			// Almost always the cell; found goes on along the slot if not.
+			return m.found(b, in, i, k, next, w, cell, limit, epoch)
 		}
+		next, k = k, int(s.prev)
+	}
+	return b, -1
+}
+
+// found is again for m.cells[k], the w-th cell of its slot tried, whose
+// hash and last word are those of the text at in[i] (next is the cell
+// tried before it, -1 for none): if it is the cell again (the same column,
+// limit and epoch, and the same text), it moves it to the front of its
+// slot, appends its tagged values to b and returns b and the position
+// after its text; else it goes on along the slot (rest). Not inlined:
+// again's steps, which then make no call, keep their values in registers.
+//
+//go:noinline
+func (m *cellMemo) found(b, in []byte, i, k, next, w int, cell uint32, limit int, epoch uint64) ([]byte, int) {
+	s := &m.cells[k]
+	n, at := int(s.n), int(s.at)
+	out, outN := int(s.out), int(s.outN)
+	if s.epoch != epoch || s.cell != cell || int(s.limit) != limit ||
+		n > len(in)-i || at+n > len(in) || out+outN > len(b) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
+		return m.rest(b, in, i, int(s.prev), k, w+1, s.h, cell, limit, epoch)
+	}
+	if next >= 0 { // to the front of the slot, for its next repeat
+		sl := &m.slots[s.h>>(64-cellMemoBits)]
+		m.cells[next].prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
+	}
+	m.from = out
+	return append(b, b[out:out+outN]...), i + n
+}
+
+// rest is again's walk from m.cells[k], the w-th cell of its slot tried
+// (next is the cell tried before it), after a cell whose hash and last
+// word were the text's but not its text or epoch: rare, and so without
+// again's quick steps.
+func (m *cellMemo) rest(b, in []byte, i, k, next, w int, h uint64, cell uint32, limit int, epoch uint64) ([]byte, int) {
+	cells := m.cells
+	for ; uint(k) < uint(len(cells)) && w < cellMemoWalk; w++ {
+		s := &cells[k]
 		n, at := int(s.n), int(s.at)
 		out, outN := int(s.out), int(s.outN)
-		// The last word of s's text first (n is at least cellMemoMin):
-		// cells that start alike most often end apart, or at another
-		// length, which it tells without bytes.Equal's call.
-		if n > len(in)-i || at+n > len(in) || out+outN > len(b) ||
-			wordAt(in, i+n-8) != wordAt(in, at+n-8) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
-			next, k = s, int(s.prev)
+		if s.h != h || s.epoch != epoch || s.cell != cell || int(s.limit) != limit ||
+			n > len(in)-i || at+n > len(in) || out+outN > len(b) || !bytes.Equal(in[i:i+n], in[at:at+n]) {
+			next, k = k, int(s.prev)
 			continue
 		}
-		if next != nil { // to the front of the slot, for its next repeat
-			next.prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
+		if next >= 0 { // to the front of the slot
+			sl := &m.slots[h>>(64-cellMemoBits)]
+			cells[next].prev, s.prev, sl.last = s.prev, int32(sl.last), uint32(k)
 		}
 		m.from = out
 		return append(b, b[out:out+outN]...), i + n
@@ -207,7 +254,7 @@ func (m *cellMemo) remember(b, in []byte, at, end, out int, cell uint32, limit i
 	h := cellHashOf(in, at, cell, limit)
 	sl := &m.slots[h>>(64-cellMemoBits)]
 	c := cellSeen{
-		h: h, epoch: epoch, cell: cell, limit: int32(limit),
+		h: h, tail: wordAt(in, end-8), epoch: epoch, cell: cell, limit: int32(limit),
 		at: uint32(at), n: uint32(end - at), out: uint32(out), outN: uint32(len(b) - out),
 		prev: -1,
 	}
