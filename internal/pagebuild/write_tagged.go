@@ -127,7 +127,17 @@ func appendTagged(dst, src []byte, remap []uint32, same bool, fint *bool, reps *
 // and returns the bytes of src it used. It walks the value in one loop,
 // with the arrays and objects it is inside on a stack of their elements
 // left, not a call per container: on pages of many small objects (a price
-// list, areas with their ids) the calls cost more than the copying.
+// list, areas with their ids) the calls cost more than the copying. An
+// array or object of one element takes no place on the stack: it ends
+// where its element does, so the element stands in its place in the
+// container around it, and the walk goes straight on to it (or to its
+// key). Chains of them (a wrapper object, a list of one) then cost no
+// push, no pop and no count of their own, about 25 instructions a
+// container; a container of several elements is pushed with its first
+// element already counted, so that it too goes straight on to it. Across
+// its calls of remapElem and remapKey (rare paths) the loop keeps its
+// innermost count and its depth in memory (keep), so that they are not
+// stored to the stack at every turn.
 //
 // The loop copies the common elements itself (arrays and objects of fewer
 // than 128 elements, literals, integers of up to 8 varint bytes, float
@@ -160,17 +170,30 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 			switch t := s[0]; t {
 			case format.TagArray, format.TagObject:
 				cnt := uint64(binary.LittleEndian.Uint32(s[1:5]))
-				if cnt >= 0x80 || cnt > 0 && depth == remapDepth {
-					goto elem
+				if cnt > 1 {
+					if cnt >= 0x80 || depth == remapDepth {
+						goto elem
+					}
+					// Pushed with its first element counted, which
+					// starts now (next's count of an element done).
+					open[depth&(remapDepth-1)] = cur
+					depth++
+					cur = (cnt-1)<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 				}
 				w[0], w[1] = t, byte(cnt)
 				o += 2
 				pos += 1 + containerCountSize
-				if cnt > 0 {
-					open[depth&(remapDepth-1)] = cur
-					depth++
-					cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				if cnt == 0 {
+					break
 				}
+				// Its first element follows, its key first in an
+				// object. A container of one element is not pushed: it
+				// ends where its element does, which takes its place
+				// in the container around it.
+				if t == format.TagObject {
+					goto key
+				}
+				continue
 			case format.TagString:
 				// An id of one or two bytes, whose index takes one or two.
 				id, n := uint32(s[1]), 1+int(s[1]>>7)
@@ -257,8 +280,10 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		goto next
 	elem:
 		{
+			keep := [2]uint64{cur, uint64(depth)}
 			var push uint64
 			dst, pos, push = remapElem(out[:o], src, pos, remap, fint, depth == remapDepth)
+			cur, depth = keep[0], int(keep[1])
 			out, o = dst[:cap(dst)], len(dst)
 			if push != 0 {
 				open[depth&(remapDepth-1)] = cur
@@ -280,6 +305,7 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 		if cur&1 == 0 {
 			continue
 		}
+	key:
 		// A key id of one or two bytes (a page of up to 16,384 strings),
 		// whose index takes one or two, without a call. v is 1<<14, which
 		// takes the call, for a longer id. A key is followed by its value,
@@ -306,7 +332,9 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 				continue
 			}
 		}
+		keep := [2]uint64{cur, uint64(depth)}
 		dst, pos = remapKey(out[:o], src, pos, remap)
+		cur, depth = keep[0], int(keep[1])
 		out, o = dst[:cap(dst)], len(dst)
 	}
 }
@@ -345,17 +373,30 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 			switch t := s[0]; t {
 			case format.TagArray, format.TagObject:
 				cnt := uint64(binary.LittleEndian.Uint32(s[1:5]))
-				if cnt >= 0x80 || cnt > 0 && depth == remapDepth {
-					goto elem
+				if cnt > 1 {
+					if cnt >= 0x80 || depth == remapDepth {
+						goto elem
+					}
+					// Pushed with its first element counted, which
+					// starts now (next's count of an element done).
+					open[depth&(remapDepth-1)] = cur
+					depth++
+					cur = (cnt-1)<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
 				}
 				w[0], w[1] = t, byte(cnt)
 				o += 2
 				pos += 1 + containerCountSize
-				if cnt > 0 {
-					open[depth&(remapDepth-1)] = cur
-					depth++
-					cur = cnt<<1 | uint64(t-format.TagArray) // TagObject is TagArray+1
+				if cnt == 0 {
+					break
 				}
+				// Its first element follows, its key first in an
+				// object. A container of one element is not pushed: it
+				// ends where its element does, which takes its place
+				// in the container around it.
+				if t == format.TagObject {
+					goto key
+				}
+				continue
 			case format.TagString:
 				// An id of one or two bytes, whose index takes one or two.
 				id, n := uint32(s[1]), 1+int(s[1]>>7)
@@ -451,8 +492,10 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 			}
 		}
 		{
+			keep := [2]uint64{cur, uint64(depth)}
 			var push uint64
 			dst, pos, push = remapElem(out[:o], src, pos, remap, fint, depth == remapDepth)
+			cur, depth = keep[0], int(keep[1])
 			out, o = dst[:cap(dst)], len(dst)
 			if push != 0 {
 				open[depth&(remapDepth-1)] = cur
@@ -474,6 +517,7 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 		if cur&1 == 0 {
 			continue
 		}
+	key:
 		// A key id of one or two bytes (a page of up to 16,384 strings),
 		// whose index takes one or two, without a call. v is 1<<14, which
 		// takes the call, for a longer id. A key is followed by its value,
@@ -500,7 +544,9 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 				continue
 			}
 		}
+		keep := [2]uint64{cur, uint64(depth)}
 		dst, pos = remapKey(out[:o], src, pos, remap)
+		cur, depth = keep[0], int(keep[1])
 		out, o = dst[:cap(dst)], len(dst)
 	}
 }
