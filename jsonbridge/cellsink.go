@@ -80,6 +80,9 @@ type cellSink struct {
 	// the text alone (TaggedDecimal), for the tokenizer
 	// (jsontext.NumberMemo).
 	numbers jsontext.NumberMemo
+	// The keys of the first row of the pages of rows before, which open
+	// the columns of a first row with the same keys (firstRowKey).
+	first firstKeys
 }
 
 // newCellSink returns the cellSink of b.
@@ -100,15 +103,16 @@ func (s *cellSink) start() {
 }
 
 // StartRows begins a page of rows.
-func (s *cellSink) StartRows() { s.b.StartRows(); s.start() }
+func (s *cellSink) StartRows() { s.b.StartRows(); s.start(); s.first.start(true) }
 
 // StartObject begins a one-object page.
-func (s *cellSink) StartObject() { s.b.StartObject(); s.start() }
+func (s *cellSink) StartObject() { s.b.StartObject(); s.start(); s.first.start(false) }
 
 // StartValue begins a one-value page and returns the Builder as its sink.
 func (s *cellSink) StartValue() jsontext.Sink {
 	s.b.StartValue()
 	s.start()
+	s.first.start(false)
 	return &s.value
 }
 
@@ -375,6 +379,9 @@ func (s *cellSink) Key(k []byte) {
 		if short {
 			s.rowKeys.Put(w0, w1, len(k), s.pb.Page, uint32(ci))
 		}
+		if s.pb.Rows == 0 {
+			s.first.noteDecoded(s.pb, k, ci)
+		}
 		c, fresh = s.pb.Use(ci)
 	}
 	if !fresh {
@@ -394,6 +401,11 @@ func (s *cellSink) Key(k []byte) {
 // (jsontext.LongKey) it takes too, as Key would (longRowKey). It returns
 // 0 for any other key, which the tokenizer reads and gives to Key.
 func (s *cellSink) RowKey(in []byte, i int) int {
+	if s.pb.Rows == 0 && s.first.on {
+		if j := s.firstRowKey(in, i); j > 0 {
+			return j
+		}
+	}
 	w0, w1, n := jsontext.ShortKey(in, i)
 	if n < 0 {
 		return s.longRowKey(in, i)
@@ -406,6 +418,9 @@ func (s *cellSink) RowKey(in []byte, i int) int {
 	if !ok {
 		ci = uint32(s.pb.ColumnIndex(view(in[i+1 : i+1+n])))
 		s.rowKeys.Put(w0, w1, n, s.pb.Page, ci)
+		if s.pb.Rows == 0 {
+			s.first.note(s.pb, in[i+1:i+1+n], int32(ci), true, w0, w1)
+		}
 	}
 	c, fresh := s.pb.Use(int32(ci)) // not counted when found: see SameKeys
 	if !fresh {
@@ -435,7 +450,11 @@ func (s *cellSink) longRowKey(in []byte, i int) int {
 	}
 	s.same = -1
 	k := in[i+1 : i+1+n]
-	c, fresh := s.pb.Use(s.pb.ColumnIndex(view(k)))
+	ci := s.pb.ColumnIndex(view(k))
+	if s.pb.Rows == 0 {
+		s.first.note(s.pb, k, ci, false, 0, 0)
+	}
+	c, fresh := s.pb.Use(ci)
 	if !fresh {
 		s.duplicate(k)
 		return -1
