@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"testing"
 )
 
@@ -41,19 +40,7 @@ func TestCellMemoCellsThatEndAlike(t *testing.T) {
 			seen[c] = true
 			rows = append(rows, `{"a":1,"env":`+c+`}`)
 		}
-		s := &cellsSink{}
-		if err := p.TaggedPage(s, []byte("["+strings.Join(rows, ",")+"]"), 8, nil); err != nil {
-			t.Fatal(err)
-		}
-		want := &cellsSink{}
-		for _, row := range rows {
-			if err := ref.TaggedPage(want, []byte("["+row+"]"), 8, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if len(s.cells) != len(rows) || len(want.cells) != len(rows) {
-			t.Fatalf("round %d: %d and %d cells of %d rows", round, len(s.cells), len(want.cells), len(rows))
-		}
+		s, want := pageAndRows(t, round, &p, &ref, rows)
 		for i := range want.cells {
 			if !bytes.Equal(s.cells[i], want.cells[i]) {
 				t.Fatalf("round %d: row %d %s: cell %x; want %x", round, i, rows[i], s.cells[i], want.cells[i])

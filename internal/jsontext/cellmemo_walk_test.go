@@ -78,19 +78,7 @@ func TestCellMemoCellsThatStartAlike(t *testing.T) {
 			seen[c] = true
 			rows = append(rows, `{"a":`+c+`,"b":1}`)
 		}
-		s := &cellsSink{}
-		if err := p.TaggedPage(s, []byte("["+strings.Join(rows, ",")+"]"), 8, nil); err != nil {
-			t.Fatal(err)
-		}
-		want := &cellsSink{}
-		for _, row := range rows {
-			if err := ref.TaggedPage(want, []byte("["+row+"]"), 8, nil); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if len(s.cells) != len(rows) || len(want.cells) != len(rows) {
-			t.Fatalf("round %d: %d and %d cells of %d rows", round, len(s.cells), len(want.cells), len(rows))
-		}
+		s, want := pageAndRows(t, round, &p, &ref, rows)
 		if s.strs != want.strs {
 			t.Fatalf("round %d: the sink was given %d strings; want %d", round, s.strs, want.strs)
 		}
@@ -144,4 +132,25 @@ func TestCellMemoFull(t *testing.T) {
 			t.Fatalf("row %d %s: cell %x; want %x", i, rows[i], s.cells[i], want.cells[i])
 		}
 	}
+}
+
+// pageAndRows parses rows (texts of JSON objects) as one page of rows with
+// p, and each row as a page of its own with ref, into two cellsSinks, and
+// fails unless each sink was given a cell a row: the cell memo's tests
+// then compare the page's cells, copied or not, with the row-by-row ones.
+func pageAndRows(t *testing.T, round int, p, ref *Parser, rows []string) (got, want *cellsSink) {
+	t.Helper()
+	got, want = &cellsSink{}, &cellsSink{}
+	if err := p.TaggedPage(got, []byte("["+strings.Join(rows, ",")+"]"), 8, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, row := range rows {
+		if err := ref.TaggedPage(want, []byte("["+row+"]"), 8, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got.cells) != len(rows) || len(want.cells) != len(rows) {
+		t.Fatalf("round %d: %d and %d cells of %d rows", round, len(got.cells), len(want.cells), len(rows))
+	}
+	return got, want
 }

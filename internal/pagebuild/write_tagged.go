@@ -254,7 +254,7 @@ func remapTagged(dst, src []byte, remap []uint32, fint *bool) ([]byte, int) {
 						break // the switch: the element is done
 					}
 					// A whole decimal of a non-zero mantissa and an
-					// exponent past floatIntMaxExp (1e21) is no integer
+					// exponent past floatIntMaxExp (such as 1e21) is no integer
 					// and is copied as a fraction is; other whole
 					// decimals go to remapElem, which may make them
 					// integers.
@@ -457,7 +457,7 @@ func remapCopies(dst, src []byte, remap []uint32, fint *bool, reps *repeatTable)
 						break // the switch: the element is done
 					}
 					// A whole decimal of a non-zero mantissa and an
-					// exponent past floatIntMaxExp (1e21) is no integer
+					// exponent past floatIntMaxExp (such as 1e21) is no integer
 					// and is copied as a fraction is; other whole
 					// decimals go to remapElem, which may make them
 					// integers.
