@@ -85,6 +85,7 @@ func (p *Parser) rows(i int) (int, bool) {
 		return i + 1, true
 	}
 	p.rowKeys, p.rowMiss, p.rowWait = p.rowKeys[:0], 0, rowRetry
+	p.cells.start()
 	if u := p.unplaced; u != nil {
 		*u = false
 	}
@@ -104,6 +105,7 @@ func (p *Parser) rows(i int) (int, bool) {
 			at = i
 			var ok bool
 			if p.ts != nil {
+				p.cells.beginRow()
 				i, ok = p.taggedRow(i)
 			} else {
 				i, ok = p.members(i, 2)
@@ -119,6 +121,7 @@ func (p *Parser) rows(i int) (int, bool) {
 			}
 			i += 4
 			n = 0
+			p.cells.last = 0 // the row after compares its cells with none
 			p.ps.NullRow()
 		default:
 			if i >= len(in) {
@@ -278,7 +281,7 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 	i, c := peek(in, i+1)
 	n := 0 // the row's keys so far
 	if c == '}' {
-		p.rowKeys = p.rowKeys[:0]
+		p.rowKeys, p.cells.last = p.rowKeys[:0], 0
 		return i + 1, true
 	}
 	// The row keeps its keys for the next row while p.rowMiss < rowMissMax
@@ -309,6 +312,18 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 			return p.endOr(i, "looking for beginning of object key string"), true
 		}
 		if same {
+			// A run of cells that repeat the previous row's from here,
+			// added by the sink (againCells), then the first cell that
+			// differs, read below, or the row's end. (againCells also
+			// notes where the row's cells begin, for the next row.)
+			if n >= p.cells.from {
+				if j, k := p.againCells(i, n); k > 0 {
+					n += k
+					if i, c = j, in[j]; c == '}' {
+						goto after
+					}
+				}
+			}
 			if n < len(p.rowKeys) {
 				// The key at the same place in the previous row: for a key of
 				// fewer than keyBytes bytes, a masked comparison with its
@@ -515,6 +530,13 @@ func (p *Parser) taggedRow(i int) (int, bool) {
 		case ',':
 			i, c = peek(in, i+1)
 		case '}':
+			// The places of the row's cells, if againCells noted any,
+			// become the previous row's; else there are none.
+			if p.cells.known != 0 {
+				p.cells.endRow(n, i)
+			} else {
+				p.cells.last = 0
+			}
 			if p.rowMiss < rowMissMax {
 				p.rowKeys = p.rowKeys[:n]
 			}

@@ -67,6 +67,8 @@ type Parser struct {
 	cols *rowColCache
 	ag   AgainSink // ts, if it is one
 	pl   PlainSink // ts, if it is one
+	// The runs of cells a row repeats from the previous row (cellagain.go).
+	cells cellRuns
 }
 
 // rowColumns is RowColumns without Unplaced, as the Parser keeps it.
@@ -149,10 +151,11 @@ func (p *Parser) setSink(s ScalarSink) {
 	p.s = s
 	p.cs, _ = s.(Sink)
 	p.ds, _ = s.(DecimalSink)
-	p.nc, p.ag, p.pl = nil, nil, nil
+	p.nc, p.ag, p.pl, p.cells.sink = nil, nil, nil, nil
 	if p.ts, _ = s.(TaggedSink); p.ts != nil {
 		p.nc, _ = s.(NestedCopySink)
 		p.ag, _ = s.(AgainSink)
+		p.cells.sink, _ = s.(CellsAgainSink)
 		p.pl, _ = s.(PlainSink)
 		p.epoch = p.ts.KeyEpoch()
 		p.same = p.ts.SameKeys()
@@ -191,6 +194,7 @@ func (p *Parser) result() *Error {
 func (p *Parser) Release() {
 	p.s, p.cs, p.ds, p.ps, p.ts, p.epoch, p.same, p.in, p.dupKey = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	p.rc, p.unplaced, p.taken, p.prevCols, p.nums, p.strs, p.nc, p.ag, p.pl = rowColumns{}, nil, nil, nil, nil, nil, nil, nil, nil
+	p.cells.sink = nil
 	if cap(p.buf) > maxPooledBuf {
 		p.buf = nil
 	}
