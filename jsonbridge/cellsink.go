@@ -54,7 +54,16 @@ type cellSink struct {
 	anyAt      []int
 	againRow   int
 	againEpoch uint64
-	agains     int // rows AgainRow added, for tests
+	// For AgainCells: anyAt of the row before (row prevRow, under the
+	// Epoch prevEpoch; -1: none), kept by keepAgain.
+	anyPrev   []int
+	prevRow   int
+	prevEpoch uint64
+	agains    int // rows AgainRow added, for tests
+	// cellAgains: cells AgainCells added, for tests; noCells: AgainCells
+	// adds none (tests compare the pages it makes with those it does not).
+	cellAgains int
+	noCells    bool
 	// againRun: the page's rows (pb.Rows) just after the last row
 	// AgainRow added, or -1: while it is still pb.Rows, the row before
 	// the one AgainRow is asked for is such a row, and nothing AgainRow
@@ -99,7 +108,7 @@ func (s *cellSink) start() {
 	s.col, s.err, s.same, s.taken = nil, nil, 0, 0
 	s.prev, s.prevOf, s.unplaced = nil, 0, false
 	s.anyJ, s.anyAt, s.againRow, s.againOn = s.anyJ[:0], s.anyAt[:0], -1, false
-	s.againRun = -1
+	s.againRun, s.prevRow = -1, -1
 }
 
 // StartRows begins a page of rows.
@@ -144,10 +153,14 @@ func (s *cellSink) BeginRow() {
 // cells in the columns of prev that hold tagged values: a store per such
 // column (none on most pages), and two.
 func (s *cellSink) keepAgain() {
-	at, cols := s.anyAt, s.prevCols
+	// The previous row's places, for AgainCells, and this row's.
+	at, prev, cols := s.anyAt, s.anyPrev, s.prevCols
+	prev = prev[:len(at)]
 	for k, j := range s.anyJ {
+		prev[k] = at[k]
 		at[k] = len(cols[j].Tagged)
 	}
+	s.prevRow, s.prevEpoch = s.againRow, s.againEpoch
 	s.againRow, s.againEpoch = s.pb.Rows, s.pb.In.Epoch
 }
 
@@ -257,9 +270,9 @@ func colsBase(cols []pagebuild.Column) *pagebuild.Column {
 // newPrev makes the previous row's shape, of id l (0: none), and its
 // columns the ones keys given by place open.
 func (s *cellSink) newPrev(l uint32) {
-	s.prevOf, s.prev = l, nil
+	s.prevOf, s.prev, s.againRow = l, nil, -1
 	if l == 0 {
-		s.anyJ, s.anyAt = s.anyJ[:0], s.anyAt[:0]
+		s.anyJ, s.anyAt, s.anyPrev = s.anyJ[:0], s.anyAt[:0], s.anyPrev[:0]
 		return
 	}
 	pb := s.pb
@@ -282,7 +295,10 @@ func (s *cellSink) newPrev(l uint32) {
 	if cap(s.anyAt) < len(anyJ) {
 		s.anyAt = make([]int, len(anyJ), 2*len(anyJ))
 	}
-	s.anyAt = s.anyAt[:len(anyJ)]
+	if cap(s.anyPrev) < len(anyJ) {
+		s.anyPrev = make([]int, len(anyJ), 2*len(anyJ))
+	}
+	s.anyAt, s.anyPrev = s.anyAt[:len(anyJ)], s.anyPrev[:len(anyJ)]
 }
 
 // EndRow finishes a row: one whose keys all came by place, as many as
