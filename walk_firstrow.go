@@ -28,6 +28,7 @@ type firstRow struct {
 	// hold from page to page.
 	slots keyPlaces
 	page  uint64
+	gen   uint64 // counts the calls of remember: the keys change only there
 }
 
 // keyWords is a key's two words (keyLoads) and its length, which
@@ -82,6 +83,7 @@ func (f *firstRow) order(rk []string) ([]uint8, bool) {
 // (none if there are more than maxFirstKeys): a copy of their bytes in
 // f.text, which is kept and reused, their words and their index.
 func (f *firstRow) remember(keys []string) {
+	f.gen++
 	f.words = f.words[:0]
 	f.pre = f.pre[:0]
 	f.text = f.text[:0]

@@ -175,6 +175,13 @@ type keyRanks struct {
 	// keys' places among them (walk_pagekeys.go), with gaps, not 0 to n-1.
 	known  *firstRow
 	global bool
+	// firstRanks is the rank among known's keys of each key of firstOf
+	// (the walker's first row), if firstOK, made while they held the keys
+	// of generation firstGen and knownGen (walk_firstranks.go).
+	firstRanks          []uint8
+	firstOK             bool
+	firstOf, firstKnown *firstRow
+	firstGen, knownGen  uint64
 }
 
 // update ranks the columns page b made since the last call and returns
@@ -287,13 +294,16 @@ func (r *keyRanks) seed(page uint64, first *firstRow) {
 	pre := first.pre
 	if usableKeys(r.known) {
 		// Ranked by the kept keys: as the first row's when they are the
-		// same (each column's rank its index, as below), else at the
-		// next update (rankKnown).
+		// same (each column's rank its index, as below), else by the
+		// ranks of the first row's keys among them (rankFirst), or, if
+		// one is not among them, at the next update (rankKnown).
 		r.page, r.order, r.pre, r.global = page, r.order[:0], r.pre[:0], true
 		if sameKeys(first, r.known) {
 			r.roomForSets()
 			r.seedIdentity(len(pre))
 			r.pre = append(r.pre, pre...)[:maxSetCols]
+		} else {
+			r.rankFirst(first)
 		}
 		return
 	}
