@@ -51,6 +51,7 @@ type walker struct {
 	ranks         keyRanks     // the page's columns in key order, for map rows of known keys (walk_mapshape.go)
 	mapRows       bool         // every row of the page is a map[string]any: sets may match them
 	csets         colSets      // map rows' shapes by their bitsets of columns, on pages of few columns (walk_mapshape.go)
+	keptShapes    keptShapes   // newSetShape's shapes kept from page to page (walk_keptshapes.go)
 	keyCols       keyCols      // map keys' columns by their bytes, for setRow (walk_mapshape.go)
 	keyColsPage   uint64       // the page keyColsHeld counts for (countNewColumns)
 	keyColsHeld   int          // columns of keyColsPage that countNewColumns counted; -1 once a key was written over
