@@ -128,13 +128,7 @@ func TestAgainCellsRandomEqualBuilderPages(t *testing.T) {
 			p = newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
 		}
 		sameAsBuilder(t, p, name, x)
-		got, err := p.page(nil, x)
-		p.release()
-		want, werr := off.page(nil, x)
-		off.release()
-		if (err == nil) != (werr == nil) || !bytes.Equal(got, want) {
-			t.Fatalf("%s: page differs from the one made without AgainCells", name)
-		}
+		sameWithoutAgainCells(t, p, off, name, x)
 	}
 	if added+p.sink.cellAgains == 0 {
 		t.Fatal("AgainCells added no cell")
@@ -154,13 +148,7 @@ func TestAgainCellsDatasetPages(t *testing.T) {
 	off.sink.noCells = true
 	same := func(name string, x []byte) {
 		t.Helper()
-		got, err := p.page(nil, x)
-		p.release()
-		want, werr := off.page(nil, x)
-		off.release()
-		if (err == nil) != (werr == nil) || !bytes.Equal(got, want) {
-			t.Fatalf("%s: page differs from the one made without AgainCells", name)
-		}
+		sameWithoutAgainCells(t, p, off, name, x)
 	}
 	for _, s := range dataset.Sets {
 		for _, n := range []int{1, 2, 25, 100, 1000} {
@@ -185,5 +173,19 @@ func TestAgainCellsDatasetPages(t *testing.T) {
 	}
 	if len(sets) > 0 && p.sink.cellAgains == 0 {
 		t.Fatal("AgainCells added no cell")
+	}
+}
+
+// sameWithoutAgainCells checks that p makes the page of x that off, a
+// parser whose sink adds no runs of cells (noCells), makes, byte for
+// byte, or fails where off fails.
+func sameWithoutAgainCells(t *testing.T, p, off *parser, name string, x []byte) {
+	t.Helper()
+	got, err := p.page(nil, x)
+	p.release()
+	want, werr := off.page(nil, x)
+	off.release()
+	if (err == nil) != (werr == nil) || !bytes.Equal(got, want) {
+		t.Fatalf("%s: page differs from the one made without AgainCells", name)
 	}
 }
