@@ -477,7 +477,15 @@ func abCheckSized(t *testing.T, name string, page []byte, n uint64, run func([]b
 	if max := b.factor*n + b.fixed; bytes > max {
 		t.Errorf("allocated %d bytes for a %d-byte page (%.0fx); the bound is %d", bytes, n, float64(bytes)/float64(n), max)
 	}
-	objs := testing.AllocsPerRun(1, func() { _ = run(page) })
+	// The count of objects runs the reader twice more. Under the race
+	// detector, where sync.Pool drops items at random, counts mean little
+	// and this test and TestAllocBoundCompressed took about 160 s of CI's
+	// race step: there the bytes bound above is checked, and the objects
+	// are counted in the runs without the detector.
+	objs := -1.0
+	if !rowpage.RaceEnabled {
+		objs = testing.AllocsPerRun(1, func() { _ = run(page) })
+	}
 	if max := float64(abObjectsPerByte*n + abObjectsFixed); objs > max {
 		t.Errorf("%.0f allocations for a %d-byte page; the bound is %.0f", objs, n, max)
 	}
