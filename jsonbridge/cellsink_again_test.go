@@ -138,10 +138,12 @@ func TestAgainCellsRandomEqualBuilderPages(t *testing.T) {
 	}
 }
 
-// TestAgainCellsDatasetPages checks that, for the generated and real sets
-// at the sizes of TestAppendPageHashes, the page AppendPage makes with
-// AgainCells is the page it makes without, byte for byte, each parser
-// going through the sets in turn, as a pooled one would.
+// TestAgainCellsDatasetPages checks that, for the generated sets at 1 to
+// 1,000 rows and the real sets at 1 to 5,000 rows and whole (past 1,000
+// only without -short), the page AppendPage makes with AgainCells is the
+// page it makes without, byte for byte, each parser going through the sets
+// in turn, as a pooled one would. (TestAppendPageHashes, which also takes
+// 0 and 5,000 generated rows, holds the pages themselves unchanged.)
 func TestAgainCellsDatasetPages(t *testing.T) {
 	p := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
 	off := newParser(defaultPageMode.enc.NewBuilder(), defaultPageMode.cellMax)
