@@ -205,9 +205,17 @@ func objRow(rng *rand.Rand, i int, hostile bool) map[string]any {
 	return r
 }
 
+// TestObjBytesGenerated decodes pages of random rows with nested objects,
+// hostile rows among them, both ways (see decodeBothWays) in every mode:
+// 80 pages, or 24 under the race detector, whose run is some ten times
+// slower and there for the memory accesses, which fewer pages reach.
 func TestObjBytesGenerated(t *testing.T) {
 	rng := rand.New(rand.NewPCG(16, 1))
-	for trial := range 80 {
+	trials := 80
+	if rowpage.RaceEnabled {
+		trials = 24
+	}
+	for trial := range trials {
 		rows := make([]map[string]any, 1+rng.IntN(40))
 		hostile := trial%4 == 3
 		for i := range rows {

@@ -171,7 +171,7 @@ func TestWriteJSONChunks(t *testing.T) {
 }
 
 func TestAppendJSONAllocs(t *testing.T) {
-	if raceEnabled {
+	if jsonbridge.RaceEnabled {
 		t.Skip("allocation counts are meaningless under the race detector")
 	}
 	page := mustPage(t, dataset.Rows(1000))

@@ -95,7 +95,7 @@ func TestCompressedAppendPage(t *testing.T) {
 // allocates nothing with a reused buffer once the pooled transcoder has
 // grown its inflate buffer.
 func TestCompressedAppendJSONAllocs(t *testing.T) {
-	if raceEnabled {
+	if jsonbridge.RaceEnabled {
 		t.Skip("allocation counts are meaningless under the race detector")
 	}
 	for _, c := range []rowpage.Compression{rowpage.CompressFast, rowpage.CompressSmall} {

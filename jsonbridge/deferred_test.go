@@ -158,12 +158,17 @@ func TestDeferredValidationMatchesParse(t *testing.T) {
 // TestDeferredRandomDamage damages several bytes at once, at random, in
 // the column payloads: errors in two columns must be reported as Parse
 // reports them, the first column first, including when a column that is
-// validated up front follows a deferred one that is also damaged.
+// validated up front follows a deferred one that is also damaged. 20,000
+// rounds a page; 2,000 with -short, and 4,000 under the race detector,
+// whose run is some ten times slower and there for the memory accesses.
 func TestDeferredRandomDamage(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 11))
 	n := 20_000
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		n = 2_000
+	case raceEnabled:
+		n = 4_000
 	}
 	for k, page := range deferredPages(t) {
 		l, err := pageread.Parse(page, format.Limits{})

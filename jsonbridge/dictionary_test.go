@@ -141,7 +141,7 @@ func TestDictionaryAppendPage(t *testing.T) {
 // allocates nothing with a reused buffer: the dictionary's zstd decoder is
 // built once and the inflate buffer is pooled with the transcoder.
 func TestDictionaryAppendJSONAllocs(t *testing.T) {
-	if raceEnabled {
+	if jsonbridge.RaceEnabled {
 		t.Skip("allocation counts are meaningless under the race detector")
 	}
 	vs, d := dictSetup(t, dataset.Sets[0], 21)

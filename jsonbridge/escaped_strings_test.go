@@ -252,7 +252,7 @@ func TestEscapedStringsReusedAcrossPages(t *testing.T) {
 }
 
 func TestEscapedStringsAllocs(t *testing.T) {
-	if raceEnabled {
+	if jsonbridge.RaceEnabled {
 		t.Skip("allocation counts are meaningless under the race detector")
 	}
 	page := mustPage(t, escapedRows(500, 300, true))

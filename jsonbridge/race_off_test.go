@@ -1,5 +1,5 @@
 //go:build !race
 
-package jsonbridge_test
+package jsonbridge
 
 const raceEnabled = false

@@ -15,7 +15,7 @@ import (
 // lives in the pooled transcoder. The page's JSON passes WriteJSON's chunk
 // size, so that repeats also meet cells that were flushed.
 func TestRepeatHitAllocs(t *testing.T) {
-	if raceEnabled {
+	if jsonbridge.RaceEnabled {
 		t.Skip("the race detector allocates")
 	}
 	cells := []any{

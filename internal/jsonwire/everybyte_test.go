@@ -12,6 +12,18 @@ func everyByte() []byte {
 	return allBytes
 }
 
+// everyByteFrom is everyByte without the bytes below lo: the non-ASCII
+// bytes that can start or continue a sequence, for lo 0x80.
+func everyByteFrom(lo byte) []byte {
+	var from []byte
+	for _, c := range everyByte() {
+		if c >= lo {
+			from = append(from, c)
+		}
+	}
+	return from
+}
+
 var allBytes = func() []byte {
 	b := make([]byte, 256)
 	for i := range b {

@@ -20,7 +20,8 @@ func refSeqLen(s []byte) int {
 // TestSeqLenEveryPrefix compares seqLen with unicode/utf8 on every one-,
 // two- and three-byte input that starts with a non-ASCII byte, and on every
 // four-byte input whose last two bytes are drawn from the boundaries of the
-// continuation range.
+// continuation range. Under the race detector, a byte of each class in each
+// place (everyByte).
 func TestSeqLenEveryPrefix(t *testing.T) {
 	check := func(s []byte) {
 		t.Helper()
@@ -32,17 +33,17 @@ func TestSeqLenEveryPrefix(t *testing.T) {
 		}
 	}
 	edges := []byte{0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF}
-	for a := 0x80; a < 0x100; a++ {
-		check([]byte{byte(a)})
-		for b := range 0x100 {
-			check([]byte{byte(a), byte(b)})
-			for c := range 0x100 {
-				check([]byte{byte(a), byte(b), byte(c)})
+	for _, a := range everyByteFrom(0x80) {
+		check([]byte{a})
+		for _, b := range everyByte() {
+			check([]byte{a, b})
+			for _, c := range everyByte() {
+				check([]byte{a, b, c})
 			}
 			if a >= 0xF0 {
 				for _, c := range edges {
 					for _, d := range edges {
-						check([]byte{byte(a), byte(b), c, d})
+						check([]byte{a, b, c, d})
 					}
 				}
 			}
@@ -90,13 +91,14 @@ func refPlainRunes(s []byte, i int) int {
 // most three-byte sequences itself, with the unicode/utf8 reference on every
 // three-byte input that starts with a non-ASCII byte: alone (where only
 // plainRunes' tail loop runs), before ASCII and before a three-byte sequence.
+// Under the race detector, a byte of each class in each place (everyByte).
 func TestPlainRunesEveryPrefix(t *testing.T) {
 	s := make([]byte, 0, 8)
-	for a := 0x80; a < 0x100; a++ {
-		for b := range 0x100 {
-			for c := range 0x100 {
+	for _, a := range everyByteFrom(0x80) {
+		for _, b := range everyByte() {
+			for _, c := range everyByte() {
 				for _, tail := range []string{"", "xy", "日"} {
-					s = append(append(s[:0], byte(a), byte(b), byte(c)), tail...)
+					s = append(append(s[:0], a, b, c), tail...)
 					if got, want := plainRunes(s, 0), refPlainRunes(s, 0); got != want {
 						t.Fatalf("plainRunes(% x) = %d, want %d", s, got, want)
 					}
@@ -111,18 +113,19 @@ func TestPlainRunesEveryPrefix(t *testing.T) {
 // reference on every three-byte input: alone (so that a sequence is cut
 // short at the end), before plain ASCII, before a special byte, before a
 // three-byte sequence, and before a run of ASCII long enough to be handed
-// to PlainPrefix, with and without a control byte at its end.
+// to PlainPrefix, with and without a control byte at its end. Under the
+// race detector, each of the three is a byte of each class (everyByte).
 func TestFlagsClearEveryPrefix(t *testing.T) {
 	s := make([]byte, 0, 32)
-	for a := range 0x100 {
-		for b := range 0x100 {
-			for c := range 0x100 {
+	for _, a := range everyByte() {
+		for _, b := range everyByte() {
+			for _, c := range everyByte() {
 				tails := flagsClearTails
 				if a < 0x80 || raceEnabled { // the long tails only after a non-ASCII byte, and not under -race, to keep the test short
 					tails = tails[:4]
 				}
 				for _, tail := range tails {
-					s = append(append(s[:0], byte(a), byte(b), byte(c)), tail...)
+					s = append(append(s[:0], a, b, c), tail...)
 					if got, want := FlagsClear(s), refStringFlags(string(s)) == 0; got != want {
 						t.Fatalf("FlagsClear(% x) = %v, want %v", s, got, want)
 					}
@@ -249,16 +252,21 @@ func TestThreeByteRuns(t *testing.T) {
 // strings of plain ASCII of 1 to 24 bytes (so that each of StringFlags'
 // ways into a sequence, after one plain byte or a run taken a word at a
 // time, and the end of the string cutting it short, meets every class),
-// with and without a quote or '<' in the text around it.
+// with and without a quote or '<' in the text around it. Under the race
+// detector, a lead byte of each class (everyByteFrom), in strings of up to
+// 9 bytes and at the ends of the second and third words.
 func TestStringFlagsEverySequenceEveryPlace(t *testing.T) {
 	next := []byte{'a', 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xA8, 0xA9, 0xBF, 0xC0}
 	buf := make([]byte, 0, 32)
-	for a := 0x80; a < 0x100; a++ {
+	for _, a := range everyByteFrom(0x80) {
 		for _, b := range next {
 			for _, c := range next {
 				for _, d := range []byte{'a', 0x80, 0xBF, 0xC0} {
-					seq := []byte{byte(a), b, c, d}
+					seq := []byte{a, b, c, d}
 					for n := 1; n <= 24; n++ {
+						if raceEnabled && n > 9 && (n+1)%8 > 2 {
+							continue
+						}
 						for at := 0; at < n; at++ {
 							for _, other := range []byte{'x', '"', '<'} {
 								buf = buf[:0]

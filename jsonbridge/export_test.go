@@ -1,0 +1,4 @@
+package jsonbridge
+
+// RaceEnabled is raceEnabled for the external tests.
+const RaceEnabled = raceEnabled
