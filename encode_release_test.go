@@ -10,7 +10,7 @@ import (
 // strings or values (a pooled encoder would keep them alive), over every
 // slot's capacity, not only the part the last page used. A large page
 // first, then a small one, so that the small page's scratch has room it
-// did not use.
+// did not use; pages of varied keys among them.
 func TestReleaseDropsCallerValues(t *testing.T) {
 	page := func(n, keys int) []map[string]any {
 		rows := make([]map[string]any, n)
@@ -31,8 +31,21 @@ func TestReleaseDropsCallerValues(t *testing.T) {
 		}
 		return rows
 	}
+	// Rows of varied keys, whose values mapRow holds by column: row i has
+	// keys s0 to s(i%9), the last in few rows, which setRow takes
+	// (colSets).
+	sparse := func(n int) []map[string]any {
+		rows := make([]map[string]any, n)
+		for i := range rows {
+			rows[i] = map[string]any{}
+			for k := range i%9 + 1 {
+				rows[i]["s"+strconv.Itoa(k)] = "v" + strconv.Itoa(i)
+			}
+		}
+		return rows
+	}
 	e := NewEncoder()
-	for _, v := range []any{page(200, 12), page(3, 2), page(5, 20)} {
+	for _, v := range []any{page(200, 12), sparse(30), page(3, 2), sparse(9), page(5, 20)} {
 		if _, err := e.Marshal(v); err != nil {
 			t.Fatal(err)
 		}
@@ -61,6 +74,8 @@ func checkReleased(t *testing.T, e *Encoder) {
 	}
 	strs("Strs", e.b.In.Strs)
 	anys("vals", e.w.vals)
+	anys("sets.vals", e.w.sets.vals)
+	anys("csets.vals", e.w.csets.vals)
 	strs("rowKeys", e.w.rowKeys)
 	anys("rowVals", e.w.rowVals)
 	strs("shapeKeys", e.w.shapeKeys)

@@ -182,7 +182,7 @@ func (w *walker) knownFreshSetRow(set uint64, cv *[maxSetCols]any, fresh []strin
 		}
 		i := freshAt[g]
 		k := fresh[i]
-		ci := b.KeyColumn(k)
+		ci := r.known.keyColumn(b, g, k)
 		lost = w.keyCols.put(k, b.Page, ci) || lost // setRow finds the key here from the next row on
 		r.place(b.Page, ci, g)
 		set |= 1 << (uint(ci) & (maxSetCols - 1))

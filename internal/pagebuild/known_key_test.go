@@ -1,6 +1,7 @@
 package pagebuild
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,6 +67,70 @@ func TestNewKeyColumnHashedAsColumnIndex(t *testing.T) {
 			}
 			if e := a.In.keys[keySlot(k)]; e != b.In.keys[keySlot(k)] {
 				t.Fatalf("page %d: key %q: key table entry %d, ColumnIndex's %d", page, k, e, b.In.keys[keySlot(k)])
+			}
+		}
+	}
+}
+
+// TestKeyColumnHashedAsKeyColumn builds pages of rows whose keys vary
+// from row to row, each key's column found by KeyColumnHashed with the
+// hash KeyHash gave on an earlier page (KeyColumn for a key not hashed
+// yet), and checks each page's bytes, each key's column and the key
+// table against those of a Builder that finds every column with
+// KeyColumn: keys new to the page and keys that have a column already,
+// keys that a value or a nested object's key gave the interner first,
+// keys of more than longHashMin bytes, and pages of enough strings that
+// the interner's table grows and new keys leave the in-line add (room).
+func TestKeyColumnHashedAsKeyColumn(t *testing.T) {
+	keys := []string{"a", "id", "name", "value", strings.Repeat("k", 16), strings.Repeat("long", 40), "é", "z", "kind"}
+	hashes := map[string]uint32{}
+	build := func(b *Builder, hashed bool, page int) ([]byte, []int32) {
+		b.Reset(format.KindRows)
+		for j := range page % 3 * 40 {
+			b.In.Intern("s" + strconv.Itoa(j))
+		}
+		b.In.Intern("name")
+		b.In.InternKey("value")
+		var cols []int32
+		for r := range 6 {
+			b.BeginRow()
+			for j, k := range keys {
+				if (j+r+page)%3 == 0 {
+					continue // a sparse row: this key is missing
+				}
+				var ci int32
+				if h, ok := hashes[k]; hashed && ok {
+					ci = b.KeyColumnHashed(k, h)
+				} else {
+					ci = b.KeyColumn(k)
+				}
+				c, _ := b.Use(ci)
+				if b.In.Strs[c.Name] != k {
+					t.Fatalf("page %d row %d: key %q got the column of %q", page, r, k, b.In.Strs[c.Name])
+				}
+				if hashed {
+					hashes[k] = b.In.KeyHash(c.Name)
+				}
+				cols = append(cols, ci)
+				b.CellString(c, keys[(j+r)%len(keys)])
+			}
+			b.EndRow()
+		}
+		return b.Finish(nil), cols
+	}
+	var a, b Builder
+	for page := range 8 {
+		got, gotCols := build(&a, true, page)
+		want, wantCols := build(&b, false, page)
+		if string(got) != string(want) {
+			t.Fatalf("page %d: the page with KeyColumnHashed differs from KeyColumn's:\n%x\n%x", page, got, want)
+		}
+		if fmt.Sprint(gotCols) != fmt.Sprint(wantCols) {
+			t.Fatalf("page %d: columns %v, KeyColumn's %v", page, gotCols, wantCols)
+		}
+		for _, k := range keys {
+			if e := a.In.keys[keySlot(k)]; e != b.In.keys[keySlot(k)] {
+				t.Fatalf("page %d: key %q: key table entry %d, KeyColumn's %d", page, k, e, b.In.keys[keySlot(k)])
 			}
 		}
 	}
