@@ -14,8 +14,9 @@ import "github.com/rowpage/rowpage/internal/pagebuild"
 // start is not known (keepAgain, of the row before under the same interner
 // Epoch) ends the run. The first such column asks rows to keep those starts
 // from then on (againOn), as AgainRow's first call does. Cost: the checks, and a pass over the cells that
-// appends each, without a call for an integer, bool, string or null cell
-// or a one-byte tagged cell, with a copy of its other tagged cells.
+// appends each: the integer, bool, string and null cells by AgainPlain's
+// loop, a call for each stretch of them; a one-byte tagged cell without a
+// call, the other tagged cells with a copy.
 func (s *cellSink) AgainCells(from, count int) int {
 	pb := s.pb
 	cols := s.prevCols
@@ -24,10 +25,12 @@ func (s *cellSink) AgainCells(from, count int) int {
 		return 0
 	}
 	cols = cols[from : from+count]
-	for k, c := range cols {
-		if c.TryAgain() {
-			continue
+	for k := 0; k < len(cols); k++ {
+		// The run's bool, integer, string and null cells in one loop.
+		if k += pb.AgainPlain(cols[k:]); k == len(cols) {
+			break
 		}
+		c := cols[k]
 		if !c.CanAgain() {
 			count = k
 			break
@@ -39,9 +42,7 @@ func (s *cellSink) AgainCells(from, count int) int {
 			}
 			continue
 		}
-		if !pb.TryAgainString(c) && !c.TryAgainNull() {
-			pb.AppendAgain(c, -1, false)
-		}
+		pb.AppendAgain(c, -1, false)
 	}
 	s.same += count
 	s.taken += count

@@ -21,7 +21,8 @@ import (
 // repeated; a float and number text in the middle of a run; keys by place
 // and then a key that differs; rows after rows AgainRow added and after
 // null rows; a column that turns from integers to tagged values in a
-// repeated row; and cut-short text.
+// repeated row; cut-short text; and cells of 17 to 32 bytes that differ
+// only in their middle.
 var againCellsTexts = func() []string {
 	env := `{"loop_end":0,"nodes":[{"tick":0,"value":32},{"tick":10,"value":32}],"release":255}`
 	env2 := `{"loop_end":0,"nodes":[{"tick":0,"value":32},{"tick":10,"value":33}],"release":255}`
@@ -47,6 +48,10 @@ var againCellsTexts = func() []string {
 		`[{"a":1,"b":2,"c":3,"d":4},{"a":2,"b":2,"c":3,"d":4},{"a":2,"b":2,"c":3,"d":4}}]`,
 		`[{"a":1,"b":2,"c":3,"d":4},{"a":2,"b":2,"c":3,"d":4,}]`,
 		`[{"a":{},"b":[],"c":"","d":{"k":"v"}},{"a":{},"b":[],"c":"","d":{"k":"w"}},{"a":{},"b":[],"c":"","d":{"k":"w"},"e":1}]`,
+		// Cells of 17 to 32 bytes that differ only between their first
+		// and last words (which a compare of a word at each end would miss).
+		`[{"k":"abcdefghijklmnopqrst","z":1},{"k":"abcdefgXijklmnopqrst","z":1},{"k":"abcdefgXijklmnopqrst","z":2},{"k":"abcdefghijklXnopqrst","z":2}]`,
+		`[{"key_of_ten":123456789012,"z":1},{"key_of_ten":123956789012,"z":1},{"key_of_ten":123956789012,"z":2},{"k":1,"key_of_ten":123956789012,"z":2}]`,
 	}
 }()
 

@@ -43,6 +43,37 @@ func (c *Column) TryAgain() bool {
 	return true
 }
 
+// AgainPlain adds the last cell of each column of cols again, from the
+// first, while the column holds bools, integers, strings (not deferring)
+// or nulls alone and takes the cell as TryAgain, TryAgainString or
+// TryAgainNull would; it returns how many it added, len(cols) when it
+// added them all, else the place of the first column it left: one of
+// tagged values or times, or one those would refuse (the caller then
+// checks CanAgain and calls AppendAgain). One switch on the kind a cell,
+// where a caller's chain of those tries cost the ones that fail before
+// the one that takes it (about twenty instructions for a string or null).
+func (b *Builder) AgainPlain(cols []*Column) int {
+	for k, c := range cols {
+		switch c.Kind {
+		case kindBool, kindInt:
+			if !c.TryAgain() {
+				return k
+			}
+		case KindStr:
+			if c.def.deferred || !b.TryAgainString(c) {
+				return k
+			}
+		case kindNone:
+			if !c.TryAgainNull() {
+				return k
+			}
+		default:
+			return k
+		}
+	}
+	return len(cols)
+}
+
 // TryAgainString is AppendAgain for a string cell of a column of strings
 // without a null so far (so its last cell is a string), with room for
 // it: it adds the last string id again, counted once more, with the

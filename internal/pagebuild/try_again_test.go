@@ -81,3 +81,105 @@ func stringCounts(in *Interner) []uint32 {
 	}
 	return n
 }
+
+// TestAgainPlainIsAppendAgain builds pairs of pages of four columns from
+// random cells (strings, nulls, integers, bools, and their mix, which
+// turns a column to tagged values) and repeats whole rows: one page
+// through AppendAgain alone, the other as jsonbridge's AgainCells does,
+// AgainPlain over the columns from each place it stopped, then
+// TryAgainTag or AppendAgain for the column it left. The columns and the
+// interner's counts must end up the same after every row, and AgainPlain
+// must have added most cells that are not tagged values itself (some 73%:
+// it leaves integers in a column with nulls and cells without room).
+func TestAgainPlainIsAppendAgain(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 4))
+	strs := []string{"", "a", "name", "a longer string of text"}
+	keys := []string{"a", "b", "c", "d"}
+	var want, got Builder
+	plain, left := 0, 0 // cells of columns not of tagged values repeated, and those AgainPlain left
+	for run := range 300 {
+		want.Reset(format.KindRows)
+		got.Reset(format.KindRows)
+		var ops [4][]int // the kinds of cell each column draws from
+		for j := range ops {
+			ops[j] = []int{0, 1, 2, 3}[:1+r.IntN(4)]
+			if r.IntN(3) == 0 { // mostly one kind, so that columns keep it
+				ops[j] = ops[j][r.IntN(len(ops[j])):][:1]
+			}
+		}
+		var at [4]int // where each column's last cell starts, if of tagged values
+		for k := range 1 + r.IntN(40) {
+			cells := make([]int, len(keys))
+			for j := range cells {
+				cells[j] = ops[j][r.IntN(len(ops[j]))]
+			}
+			s := strs[r.IntN(len(strs))]
+			for _, b := range []*Builder{&want, &got} {
+				b.BeginRow()
+				for j, key := range keys {
+					c, _ := b.Key(key)
+					if c.AnyKind() {
+						at[j] = len(c.Tagged)
+					}
+					switch cells[j] {
+					case 0:
+						b.CellString(c, s)
+					case 1:
+						c.AppendNull()
+					case 2:
+						c.AppendInt(int64(k % 3))
+					default:
+						c.AppendBool(k%2 == 0)
+					}
+				}
+				b.EndRow()
+			}
+			wcols := make([]*Column, len(keys))
+			gcols := make([]*Column, len(keys))
+			can := true
+			for j := range keys {
+				wcols[j], gcols[j] = &want.Cols[j], &got.Cols[j]
+				can = can && wcols[j].CanAgain() && (!wcols[j].AnyKind() || at[j] >= 0)
+			}
+			if !can {
+				continue
+			}
+			for range 1 + r.IntN(3) {
+				var next [4]int
+				for j, c := range wcols {
+					if !c.AnyKind() {
+						plain++
+					}
+					next[j] = len(c.Tagged)
+					want.AppendAgain(c, at[j], false)
+				}
+				for j := 0; j < len(gcols); j++ {
+					if j += got.AgainPlain(gcols[j:]); j == len(gcols) {
+						break
+					}
+					c := gcols[j]
+					if !c.AnyKind() {
+						left++
+					}
+					if !c.TryAgainTag(at[j]) {
+						got.AppendAgain(c, at[j], false)
+					}
+				}
+				for j := range wcols {
+					if wcols[j].AnyKind() {
+						at[j] = next[j]
+					}
+					if !reflect.DeepEqual(wcols[j], gcols[j]) {
+						t.Fatalf("run %d, row %d: column %d repeated through AgainPlain is %+v, want %+v", run, k, j, gcols[j], wcols[j])
+					}
+				}
+				if !reflect.DeepEqual(stringCounts(&want.In), stringCounts(&got.In)) {
+					t.Fatalf("run %d, row %d: counts %v, want %v", run, k, stringCounts(&got.In), stringCounts(&want.In))
+				}
+			}
+		}
+	}
+	if plain == 0 || 2*left > plain {
+		t.Fatalf("AgainPlain left %d of %d cells that are not tagged values", left, plain)
+	}
+}
