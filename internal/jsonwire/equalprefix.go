@@ -5,10 +5,10 @@ import (
 	"math/bits"
 )
 
-// equalPrefixWords is EqualPrefix for x and y of one length: four words a
+// equalPrefixWords is EqualAt for x and y of one length: four words a
 // step, then a word, then the last word overlapping the ones before, and
 // bytes alone only below 8 bytes. About 20 instructions a step of 32
-// bytes with the bounds checks of the loads; EqualPrefix on amd64 leaves
+// bytes with the bounds checks of the loads; EqualAt on amd64 leaves
 // it at most the last 63 bytes.
 func equalPrefixWords(x, y []byte) int {
 	m := len(x)

@@ -12,15 +12,26 @@ import "unsafe"
 //go:noescape
 func equalAVX2(x, y unsafe.Pointer, n int) int
 
-// EqualPrefix returns how many of the first bytes of x and y are equal:
-// the index of the first byte where they differ, or the length of the
-// shorter when one is a prefix of the other. With AVX2 and 64 bytes or
-// more, 64 bytes a step of eleven instructions (equalAVX2); else by words
-// (equalPrefixWords, about 20 instructions for 32 bytes). Inlines.
-func EqualPrefix(x, y []byte) int {
-	n := min(len(x), len(y))
-	if n >= 64 && hasAVX2 {
-		return equalAVX2(unsafe.Pointer(unsafe.SliceData(x)), unsafe.Pointer(unsafe.SliceData(y)), n)
+// EqualAt returns how many of the first n bytes at b[x:] and at b[y:] are
+// equal: the index of the first byte where they differ, or n when they
+// are equal (n cut to the bytes b has past x and past y, x or y past
+// b's end giving 0). With AVX2 and 64 bytes or more, 64 bytes a step of
+// eleven instructions (equalAVX2); else by words (equalPrefixWords, about
+// 20 instructions for 32 bytes). Taking offsets into one text, where two
+// slices of it cost the caller their bounds checks and this call their
+// lengths' minimum, saves some 30 instructions a call.
+func EqualAt(b []byte, x, y, n int) int {
+	if n >= 64 && n <= len(b) && uint(x) <= uint(len(b)-n) && uint(y) <= uint(len(b)-n) && hasAVX2 {
+		p := unsafe.Pointer(unsafe.SliceData(b))
+		return equalAVX2(unsafe.Add(p, x), unsafe.Add(p, y), n)
 	}
-	return equalPrefixWords(x[:n], y[:n])
+	if uint(x) > uint(len(b)) || uint(y) > uint(len(b)) {
+		return 0
+	}
+	n = max(min(n, len(b)-x, len(b)-y), 0)
+	if n >= 64 && hasAVX2 { // cut to what b holds
+		p := unsafe.Pointer(unsafe.SliceData(b))
+		return equalAVX2(unsafe.Add(p, x), unsafe.Add(p, y), n)
+	}
+	return equalPrefixWords(b[x:][:n], b[y:][:n])
 }
