@@ -12,13 +12,21 @@ import (
 // whose first rows share their keys with the page before in part or in
 // whole: the same keys with other values; a key changed at the start, in
 // the middle or at the end (of the same length, or one more byte); a key
-// more or one less; keys of 15, 16 and 31 bytes, escaped keys and keys
+// more or one less; keys of 15, 16 and 31 bytes, and keys of 16 to 31
+// bytes that differ from the page before's in one byte only (the last of
+// their text, one only their last 16 bytes hold, the first) or by their
+// length, or are cut short; escaped keys and keys
 // that a first row repeats (a one-value page); a key whose text a string
 // value of the row or a nested object's key has given the interner
 // already, or that a later row's value or key looks up again; a null row or {} first; a one-object page and a one-value page
 // between pages of rows; and text cut short after a key.
 var firstKeysTexts = func() []string {
 	k15, k16, k31, k40 := strings.Repeat("f", 15), strings.Repeat("s", 16), strings.Repeat("t", 31), strings.Repeat("u", 40)
+	// Keys of 16 to 31 bytes that differ from k16, k20 or k31 in one byte
+	// only: the last of their text, one that only their last 16 bytes
+	// hold, or the first.
+	k20 := strings.Repeat("w", 20)
+	k16z, k20z, k31z, k31y, k20a := k16[:15]+"z", k20[:17]+"z"+k20[18:], k31[:25]+"z"+k31[26:], k31[:20]+"y"+k31[21:], "z"+k20[1:]
 	row := func(keys ...string) string {
 		var b strings.Builder
 		b.WriteByte('{')
@@ -81,6 +89,20 @@ var firstKeysTexts = func() []string {
 		rows(row("abcdefgh2", "abcdefghijklmn2", "b")),
 		rows(row("abcdefgh2", "abcdefghijklmn2", "b")),
 		`[{"abcdefgh1":1,"abcdefghijklmn1":2}]`,
+		rows(row("x", k16, k20, k31)),
+		rows(row("x", k16, k20, k31)),
+		`[{"x":1,"` + k16 + `":2,"` + k20 + `":3,"` + k31y + `":4},{"` + k31y + `":5,"x":6},{"x":"` + k31y + `"}]`,
+		rows(row("x", k16, k20, k31)),
+		rows(row("x", k16z, k20, k31)),
+		rows(row("x", k16, k20z, k31)),
+		rows(row("x", k16, k20, k31z)),
+		rows(row("x", k16, k20a, k31)),
+		rows(row("x", k16, k20, k31)),
+		`[{"x":1,"` + k16 + `":2,"` + k20[:19],
+		rows(row("x", k16, k20, k31)),
+		`[{"x":1,"` + k16 + `":2,"` + k20 + `"`,
+		rows(row("x", k16, k20+"w", k31)),
+		rows(row("x", k16, k20[:19], k31)),
 		`[{"abcdefgh2":1,"abcdefghijklmn2":2},{"abcdefghijklmn2":"abcdefgh2","abcdefgh2":"abcdefghijklmn2"}]`,
 		`[{"abcdefgh2":1,"abcdefghijklmn1":2},{"abcdefghijklmn1":"abcdefgh2","abcdefgh2":"abcdefghijklmn1"}]`,
 	}
