@@ -1,6 +1,9 @@
 package jsonwire
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 // TestEqualAt checks EqualAt, and equalPrefixWords alone (the whole of it
 // without AVX2), against a byte-at-a-time count for every length up to
@@ -51,7 +54,7 @@ func TestEqualAtOutside(t *testing.T) {
 	for _, c := range []struct{ x, y, n, want int }{
 		{-1, 0, 10, 0}, {0, -1, 10, 0}, {201, 0, 10, 0}, {0, 201, 10, 0},
 		{0, 0, -5, 0}, {200, 0, 100, 0}, {0, 100, 150, 100}, {100, 0, 150, 100},
-		{0, 120, 100, 80}, {0, 0, 1 << 40, 200},
+		{0, 120, 100, 80}, {0, 0, math.MaxInt, 200},
 	} {
 		if got := EqualAt(in, c.x, c.y, c.n); got != c.want {
 			t.Errorf("EqualAt(200 zeros, %d, %d, %d) = %d, want %d", c.x, c.y, c.n, got, c.want)
