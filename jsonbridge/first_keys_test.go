@@ -15,11 +15,12 @@ import (
 // more or one less; keys of 15, 16 and 31 bytes, and keys of 16 to 31
 // bytes that differ from the page before's in one byte only (the last of
 // their text, one only their last 16 bytes hold, the first) or by their
-// length, or are cut short; escaped keys and keys
-// that a first row repeats (a one-value page); a key whose text a string
-// value of the row or a nested object's key has given the interner
-// already, or that a later row's value or key looks up again; a null row or {} first; a one-object page and a one-value page
-// between pages of rows; and text cut short after a key.
+// length, or are cut short; escaped keys and keys that a first row
+// repeats (a one-value page); a key whose text a string value of the row
+// or a nested object's key has given the interner already, or that a
+// later row's value or key looks up again; a null row or {} first; a
+// one-object page and a one-value page between pages of rows; and text
+// cut short after a key.
 var firstKeysTexts = func() []string {
 	k15, k16, k31, k40 := strings.Repeat("f", 15), strings.Repeat("s", 16), strings.Repeat("t", 31), strings.Repeat("u", 40)
 	// Keys of 16 to 31 bytes that differ from k16, k20 or k31 in one byte

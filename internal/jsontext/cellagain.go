@@ -120,8 +120,8 @@ func (r *cellRuns) stop() {
 // brace) and how many it added. The next look is at the cell after that
 // one, which differs or which the sink could not add. The look costs a
 // scan of the run's text for its first difference (jsonwire.EqualAt,
-// about a fifth of an instruction a byte with AVX2) and a few steps a cell, against some 40 to
-// 150 instructions a cell read.
+// about a fifth of an instruction a byte with AVX2) and a few steps a
+// cell, against some 40 to 150 instructions a cell read.
 func (p *Parser) againCells(i, n int) (int, int) {
 	r := &p.cells
 	prev, at, last, in := r.prev, r.at, r.last, p.in
