@@ -8,6 +8,22 @@ import (
 	"github.com/rowpage/rowpage/format"
 )
 
+// appendTestCell adds to c, of b's row, the cell of kind op the again
+// tests draw: string s (0), a null (1), the integer k%3 (2) or the bool
+// k%2 == 0 (3).
+func appendTestCell(b *Builder, c *Column, op int, s string, k int) {
+	switch op {
+	case 0:
+		b.CellString(c, s)
+	case 1:
+		c.AppendNull()
+	case 2:
+		c.AppendInt(int64(k % 3))
+	default:
+		c.AppendBool(k%2 == 0)
+	}
+}
+
 // TestTryAgainIsAppendAgain builds pairs of pages of one column from random
 // cells (strings, nulls, integers, bools, and their mix, which turns the
 // column to tagged values) and repeats the last cell in runs of one to
@@ -38,16 +54,7 @@ func TestTryAgainIsAppendAgain(t *testing.T) {
 				if c.AnyKind() {
 					at = len(c.Tagged)
 				}
-				switch op {
-				case 0:
-					b.CellString(c, s)
-				case 1:
-					c.AppendNull()
-				case 2:
-					c.AppendInt(int64(k % 3))
-				default:
-					c.AppendBool(k%2 == 0)
-				}
+				appendTestCell(b, c, op, s, k)
 				b.EndRow()
 			}
 			wc, gc := &want.Cols[0], &got.Cols[0]
@@ -121,16 +128,7 @@ func TestAgainPlainIsAppendAgain(t *testing.T) {
 					if c.AnyKind() {
 						at[j] = len(c.Tagged)
 					}
-					switch cells[j] {
-					case 0:
-						b.CellString(c, s)
-					case 1:
-						c.AppendNull()
-					case 2:
-						c.AppendInt(int64(k % 3))
-					default:
-						c.AppendBool(k%2 == 0)
-					}
+					appendTestCell(b, c, cells[j], s, k)
 				}
 				b.EndRow()
 			}
